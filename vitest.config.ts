@@ -1,0 +1,27 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+/** Workspace packages resolve to their TypeScript sources through this export condition. */
+const SOURCE_CONDITION = '@feecast/source';
+
+/** Every test file runs with the seed chosen by the global setup. */
+const setupFiles = ['./vitest.setup.ts'];
+
+export default defineConfig({
+  test: {
+    // Runs once per run (not per project): chooses and prints the fast-check seed.
+    globalSetup: ['./vitest.global-setup.ts'],
+    projects: [
+      {
+        // Unit and property tests of each package, run on the sources (no build needed).
+        resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
+        ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'], setupFiles },
+      },
+      {
+        // Cross-package suites that run on the built packages, exactly as users import them.
+        test: { name: 'dist', include: ['test/**/*.test.ts'], setupFiles },
+      },
+    ],
+  },
+});
