@@ -1,0 +1,97 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../error';
+import { Big } from './big';
+import { type Decimal, fromBig, toBig } from './decimal';
+import { MINOR_UNITS } from './iso4217';
+import type { Rounding } from './rounding';
+import type { Scale } from './scale';
+
+/**
+ * The number of decimal places of a currency's minor unit (ISO 4217): EUR 2, JPY 0, KWD 3,
+ * CLF 4. An unknown code is a `Left` (`unknown_currency`) that says what to use instead.
+ *
+ * @example
+ * currencyExponent('KWD') // right(3)
+ * currencyExponent('eur') // left: 'Currency codes are upper case: use "EUR".'
+ */
+export function currencyExponent(
+  currency: string,
+  path?: readonly string[],
+): Either<FeecastError, Scale> {
+  const exponent = MINOR_UNITS.get(currency);
+  if (exponent !== undefined) return right(exponent as Scale);
+  const upper = typeof currency === 'string' ? currency.toUpperCase() : '';
+  const hint = MINOR_UNITS.has(upper)
+    ? `Currency codes are upper case: use "${upper}".`
+    : 'Use an active ISO 4217 code with a minor unit, such as "EUR", "USD" or "JPY".';
+  return left(
+    feecastError(
+      'unknown_currency',
+      `Unknown currency ${JSON.stringify(currency)}. ${hint}`,
+      path,
+      {
+        value: currency,
+      },
+    ),
+  );
+}
+
+/**
+ * An amount in currency units to an integer number of minor units ("cents"): rounded to the
+ * currency's exponent with `rounding`, then shifted. A result beyond ±(2^53 − 1) is a `Left`.
+ *
+ * @example
+ * toCents(parseDecimalUnsafe('12.345'), 'EUR', halfAwayFromZero) // right(1235)
+ * toCents(parseDecimalUnsafe('12.5'), 'JPY', halfAwayFromZero)   // right(13)
+ */
+export function toCents(
+  amount: Decimal,
+  currency: string,
+  rounding: Rounding,
+  path?: readonly string[],
+): Either<FeecastError, number> {
+  const exponent = currencyExponent(currency, path);
+  if (exponent._tag === 'Left') return exponent;
+  const cents = toBig(rounding(amount, exponent.right)).times(new Big(`1e${exponent.right}`));
+  const asNumber = Number(cents.toFixed());
+  if (!Number.isSafeInteger(asNumber)) {
+    return left(
+      feecastError(
+        'out_of_range',
+        `${cents.toFixed()} ${currency} minor units is beyond the safe integer range.`,
+        path,
+        { value: cents.toFixed() },
+      ),
+    );
+  }
+  return right(asNumber === 0 ? 0 : asNumber);
+}
+
+/**
+ * An integer number of minor units ("cents") to an exact amount in currency units.
+ *
+ * @example
+ * fromCents(1235, 'EUR') // right(12.35)
+ * fromCents(1235, 'KWD') // right(1.235)
+ */
+export function fromCents(
+  cents: number,
+  currency: string,
+  path?: readonly string[],
+): Either<FeecastError, Decimal> {
+  const exponent = currencyExponent(currency, path);
+  if (exponent._tag === 'Left') return exponent;
+  if (!Number.isSafeInteger(cents)) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `Minor units must be a safe integer, got ${String(cents)}.`,
+        path,
+        {
+          value: cents,
+        },
+      ),
+    );
+  }
+  return right(fromBig(new Big(String(cents)).times(new Big(`1e-${exponent.right}`))));
+}

@@ -1,0 +1,117 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../error';
+import { Big, type BigValue } from './big';
+
+declare const decimalBrand: unique symbol;
+
+/**
+ * An exact decimal number. Opaque: create one with `parseDecimal`, `decimalFromInteger` or
+ * the arithmetic below, read it with `formatDecimal`. No binary floating point is involved.
+ */
+export interface Decimal {
+  readonly [decimalBrand]: 'Decimal';
+}
+
+/** @internal */
+export function fromBig(value: BigValue): Decimal {
+  return value as unknown as Decimal;
+}
+
+/** @internal */
+export function toBig(value: Decimal): BigValue {
+  return value as unknown as BigValue;
+}
+
+/** The decimal 0. */
+export const ZERO: Decimal = fromBig(new Big('0'));
+/** The decimal 1. */
+export const ONE: Decimal = fromBig(new Big('1'));
+
+/**
+ * An exact decimal from a safe integer, or from a bigint of any size.
+ *
+ * @example
+ * formatDecimal(decimalFromInteger(1250)) // '1250'
+ */
+export function decimalFromInteger(n: number | bigint): Either<FeecastError, Decimal> {
+  if (typeof n === 'number' && !Number.isSafeInteger(n)) {
+    return left(
+      feecastError('out_of_range', `Expected a safe integer, got ${String(n)}.`, undefined, {
+        value: n,
+      }),
+    );
+  }
+  return right(fromBig(new Big(n.toString())));
+}
+
+/** a + b, exactly. */
+export function add(a: Decimal, b: Decimal): Decimal {
+  return fromBig(toBig(a).plus(toBig(b)));
+}
+
+/** a − b, exactly. */
+export function subtract(a: Decimal, b: Decimal): Decimal {
+  return fromBig(toBig(a).minus(toBig(b)));
+}
+
+/** a × b, exactly. */
+export function multiply(a: Decimal, b: Decimal): Decimal {
+  return fromBig(toBig(a).times(toBig(b)));
+}
+
+/**
+ * a ÷ b to 40 decimal places (half away from zero at the 40th); round the result explicitly
+ * to the scale you need. A zero divisor is a `Left`, never `Infinity`.
+ *
+ * @example
+ * divide(parse('1'), parse('4')) // right(0.25)
+ */
+export function divide(a: Decimal, b: Decimal): Either<FeecastError, Decimal> {
+  const divisor = toBig(b);
+  if (divisor.eq(0)) {
+    return left(feecastError('division_by_zero', 'Cannot divide by zero.'));
+  }
+  return right(fromBig(toBig(a).div(divisor)));
+}
+
+/** −a. */
+export function negate(a: Decimal): Decimal {
+  return fromBig(toBig(a).neg());
+}
+
+/** |a|. */
+export function abs(a: Decimal): Decimal {
+  return fromBig(toBig(a).abs());
+}
+
+/** −1, 0 or 1 as a is less than, equal to or greater than b. */
+export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
+  return toBig(a).cmp(toBig(b));
+}
+
+/** a = b in value (`1.50` equals `1.5`). */
+export function equals(a: Decimal, b: Decimal): boolean {
+  return toBig(a).eq(toBig(b));
+}
+
+/** The smaller of a and b. */
+export function min(a: Decimal, b: Decimal): Decimal {
+  return compare(a, b) <= 0 ? a : b;
+}
+
+/** The larger of a and b. */
+export function max(a: Decimal, b: Decimal): Decimal {
+  return compare(a, b) >= 0 ? a : b;
+}
+
+/** −1, 0 or 1: the sign of a. */
+export function sign(a: Decimal): -1 | 0 | 1 {
+  return toBig(a).cmp(0);
+}
+
+/** Σ values, exactly (0 for none). For many values use `createDecimalSum`. */
+export function sum(values: Iterable<Decimal>): Decimal {
+  let total = toBig(ZERO);
+  for (const value of values) total = total.plus(toBig(value));
+  return fromBig(total);
+}

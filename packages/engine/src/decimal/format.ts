@@ -1,0 +1,25 @@
+import { type Decimal, toBig } from './decimal';
+
+/**
+ * The decimal in plain notation, never exponent notation, without trailing zeros and
+ * without a negative zero: `1.5e3` -> `"1500"`, `0.000001` -> `"0.000001"`, `-0` -> `"0"`.
+ *
+ * @example
+ * formatDecimal(parseDecimal('1.50e-7').right) // '0.00000015'
+ */
+export function formatDecimal(value: Decimal): string {
+  return toBig(value).toFixed();
+}
+
+/**
+ * The decimal in plain notation with exactly `places` decimal places (0 or more), padding with
+ * zeros. The value must already be rounded to at most `places` places: this never rounds.
+ *
+ * @example
+ * formatDecimalFixed(parseDecimal('10').right, 1) // '10.0'
+ */
+export function formatDecimalFixed(value: Decimal, places: number): string {
+  const big = toBig(value);
+  const digits = Math.max(0, big.c.length - big.e - 1);
+  return big.toFixed(Math.max(places, digits));
+}

@@ -1,0 +1,58 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../error';
+import { Big } from './big';
+import { type Decimal, fromBig } from './decimal';
+import { type DecimalProblem, describeProblem, numberText, type Scan, scanDecimal } from './scan';
+
+/**
+ * Reads a decimal from a string or a JSON number, strictly. Accepted: `"12"`, `"-0.005"`,
+ * `"1.5e3"`, `"2E-4"`, and finite numbers. Refused with a `Left` (`invalid_decimal`, or
+ * `out_of_range` for exponents beyond ±1000): `""`, `" 1"`, `"0x1A"`, `"NaN"`, `"Infinity"`,
+ * `"+1"`, `"1."`, `".5"`, `"1,5"`, `NaN`, `Infinity`, and anything that is not a string or a
+ * number. `path` is copied into the error.
+ *
+ * @example
+ * import { parseDecimal, formatDecimal } from '@feecast/engine';
+ * const d = parseDecimal('1.5e3');           // right(Decimal)
+ * formatDecimal(d.right);                    // '1500'
+ * parseDecimal('0x1A');                      // left({ code: 'invalid_decimal', ... })
+ */
+export function parseDecimal(
+  input: unknown,
+  path?: readonly string[],
+): Either<FeecastError, Decimal> {
+  let text: string | undefined;
+  if (typeof input === 'string') text = input;
+  else if (typeof input === 'number') text = numberText(input);
+  if (text === undefined) {
+    return invalid(typeof input === 'number' ? 'not_finite' : 'not_a_number', input, path);
+  }
+  const problem = scanDecimal(text, scratch());
+  return problem === undefined ? right(fromBig(new Big(text))) : invalid(problem, input, path);
+}
+
+function invalid(
+  problem: DecimalProblem,
+  input: unknown,
+  path: readonly string[] | undefined,
+): Either<FeecastError, never> {
+  const code = problem === 'exponent_out_of_range' ? 'out_of_range' : 'invalid_decimal';
+  return left(feecastError(code, describeProblem(problem, input), path, { value: input, problem }));
+}
+
+function scratch(): Scan {
+  return { negative: false, mantissa: 0, exact: true, scale: 0 };
+}
+
+/**
+ * {@link parseDecimal} that throws a `RangeError` carrying the error's message instead of
+ * returning a `Left`: for literals in tests, examples and notebooks.
+ *
+ * @example
+ * formatDecimal(parseDecimalUnsafe('0.10')) // '0.1'
+ */
+export function parseDecimalUnsafe(input: unknown): Decimal {
+  const parsed = parseDecimal(input);
+  if (parsed._tag === 'Left') throw new RangeError(parsed.left.message);
+  return parsed.right;
+}

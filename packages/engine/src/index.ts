@@ -1,0 +1,13 @@
+/**
+ * @feecast/engine: the pure, browser-safe core of feecast. Exact decimals, billing periods,
+ * aggregation, charge models, fees, taxes, coupons, wallets, invoices and the API's
+ * operations, as functions of their inputs.
+ * @packageDocumentation
+ */
+export * from './decimal/index';
+export {
+  FEECAST_ERROR_CODES,
+  type FeecastError,
+  type FeecastErrorCode,
+  feecastError,
+} from './error';
