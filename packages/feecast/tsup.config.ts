@@ -1,3 +1,6 @@
 import { packageBuild } from '../../tsup.base';
 
-export default packageBuild({ index: 'src/index.ts', cli: 'src/cli.ts' }, { platform: 'node' });
+export default packageBuild(
+  { index: 'src/index.ts', cli: 'src/cli.ts' },
+  { platform: 'node', shims: true },
+);

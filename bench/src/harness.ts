@@ -1,0 +1,117 @@
+/**
+ * A small benchmark harness: every case of a suite runs in the same process, interleaved
+ * round by round, and is reported as its median time and as a ratio to the suite's baseline.
+ * Timings are wall-clock (`performance.now`); figures are ratios, never absolute targets.
+ */
+
+export interface BenchCase {
+  readonly name: string;
+  /** Runs the work once over the whole input and returns something derived from it. */
+  readonly run: () => unknown;
+}
+
+export interface BenchSuite {
+  readonly name: string;
+  /** What one run processes, for the per-item figure (e.g. 1,000,000 strings). */
+  readonly items: number;
+  readonly itemLabel: string;
+  /** The case other cases are compared with. */
+  readonly baseline: string;
+  readonly cases: readonly BenchCase[];
+  /** Targets checked after the run: ratio of `case` to `against` must be within `atMost`. */
+  readonly targets?: readonly {
+    readonly case: string;
+    readonly against: string;
+    readonly atMost: number;
+  }[];
+  /** Cases whose results must be equal (checked once before timing): exact code vs its reference. */
+  readonly agree?: readonly string[];
+}
+
+export interface CaseResult {
+  readonly name: string;
+  readonly medianMs: number;
+  readonly nsPerItem: number;
+  readonly ratio: number;
+}
+
+export interface SuiteResult {
+  readonly suite: string;
+  readonly rounds: number;
+  readonly results: readonly CaseResult[];
+  readonly targets: readonly {
+    readonly description: string;
+    readonly ratio: number;
+    readonly met: boolean;
+  }[];
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** Keeps results alive so the optimiser cannot drop the measured work. */
+export let sink: unknown;
+
+/** The cases named in `suite.agree` whose results differ from the first one's, if any. */
+export function disagreements(suite: BenchSuite): string[] {
+  const [first, ...rest] = (suite.agree ?? []).map((name) => {
+    const benchCase = suite.cases.find((c) => c.name === name);
+    if (benchCase === undefined) throw new Error(`${name} is not a case of ${suite.name}`);
+    return { name, value: JSON.stringify(benchCase.run()) };
+  });
+  if (first === undefined) return [];
+  return rest
+    .filter((r) => r.value !== first.value)
+    .map((r) => `${r.name} gave ${r.value}, ${first.name} gave ${first.value}`);
+}
+
+/** Runs `warmup` untimed rounds, then `rounds` timed rounds of every case, interleaved. */
+export function runSuite(suite: BenchSuite, { rounds = 9, warmup = 2 } = {}): SuiteResult {
+  const times = new Map<string, number[]>(suite.cases.map((c) => [c.name, []]));
+  for (let round = 0; round < warmup + rounds; round++) {
+    for (const benchCase of suite.cases) {
+      const start = performance.now();
+      sink = benchCase.run();
+      const elapsed = performance.now() - start;
+      if (round >= warmup) times.get(benchCase.name)?.push(elapsed);
+    }
+  }
+  const medians = new Map([...times].map(([name, t]) => [name, median(t)]));
+  const base = medians.get(suite.baseline);
+  if (base === undefined)
+    throw new Error(`baseline ${suite.baseline} is not a case of ${suite.name}`);
+  const results = suite.cases.map((c) => {
+    const ms = medians.get(c.name) ?? Number.NaN;
+    return { name: c.name, medianMs: ms, nsPerItem: (ms * 1e6) / suite.items, ratio: ms / base };
+  });
+  const targets = (suite.targets ?? []).map((t) => {
+    const ratio = (medians.get(t.case) ?? Number.NaN) / (medians.get(t.against) ?? Number.NaN);
+    const bound = Number.isInteger(t.atMost) ? String(t.atMost) : t.atMost.toFixed(2);
+    return { description: `${t.case} / ${t.against} <= ${bound}`, ratio, met: ratio <= t.atMost };
+  });
+  return { suite: suite.name, rounds, results, targets };
+}
+
+/** The figures as a Markdown table, ready for bench/README.md. */
+export function formatResult(result: SuiteResult, suite: BenchSuite): string {
+  const lines = [
+    `### ${result.suite} (${suite.items.toLocaleString('en-US')} ${suite.itemLabel}, median of ${result.rounds} rounds)`,
+    '',
+    `| case | median ms | ns per item | ratio to ${suite.baseline} |`,
+    '| --- | ---: | ---: | ---: |',
+    ...result.results.map(
+      (r) =>
+        `| ${r.name} | ${r.medianMs.toFixed(1)} | ${r.nsPerItem.toFixed(1)} | ${r.ratio.toFixed(2)}x |`,
+    ),
+    '',
+    ...result.targets.map(
+      (t) => `- target ${t.description}: ${t.ratio.toFixed(2)} (${t.met ? 'met' : 'NOT met'})`,
+    ),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,44 @@
+import { demo } from './commands/demo';
+import { EXIT, type Io } from './io';
+
+const HELP = `feecast: exact, offline pricing and fee estimation for usage-based billing
+
+Usage: feecast <command> [options]
+
+Commands:
+  demo      Price the bundled example events and print the worked figures
+  help      Show this help
+
+Examples:
+  feecast demo
+`;
+
+/**
+ * The `feecast` command: runs `argv` (without the node and script paths) and resolves to the
+ * exit code (0 ok, 1 bad input, 2 bad usage).
+ *
+ * @example
+ * const code = await main(['demo'], { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) });
+ */
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
+    io.stdout(HELP);
+    return EXIT.ok;
+  }
+  if (command === 'demo') {
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(
+        'Usage: feecast demo\n\nPrices examples/events.ndjson on a standard charge and prints the figures.\n',
+      );
+      return EXIT.ok;
+    }
+    if (rest.length > 0) {
+      io.stderr(`feecast demo: unexpected argument ${JSON.stringify(rest[0])}\n\n${HELP}`);
+      return EXIT.usage;
+    }
+    return demo(io);
+  }
+  io.stderr(`feecast: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
+  return EXIT.usage;
+}
