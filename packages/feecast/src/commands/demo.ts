@@ -49,17 +49,22 @@ export async function demo(io: Io): Promise<number> {
     input: createReadStream(file, 'utf8'),
     crlfDelay: Number.POSITIVE_INFINITY,
   });
+  let lineNumber = 0;
   for await (const line of lines) {
+    lineNumber++;
     if (line.trim() === '') continue;
     events++;
-    const event = JSON.parse(line) as {
-      transaction_id?: string;
-      properties?: Record<string, unknown>;
-    };
+    const event = parseLine(line);
+    if (event === undefined) {
+      io.stderr(
+        `feecast demo: ${file} line ${lineNumber} is not a JSON object; each line must be one event.\n`,
+      );
+      return EXIT.badInput;
+    }
     const value = event.properties?.calls;
     const problem = total.add(value);
     if (problem !== undefined) {
-      rejected.push(`${event.transaction_id ?? `line ${events}`}: calls ${problem}`);
+      rejected.push(`${event.transaction_id ?? `line ${lineNumber}`}: calls ${problem}`);
       continue;
     }
     const region = String(event.properties?.region ?? 'none');
