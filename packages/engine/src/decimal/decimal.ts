@@ -68,7 +68,7 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
  */
 export function divide(a: Decimal, b: Decimal): Either<FeecastError, Decimal> {
   const divisor = toBig(b);
-  if (divisor.eq(0)) {
+  if (divisor.eq(toBig(ZERO))) {
     return left(feecastError('division_by_zero', 'Cannot divide by zero.'));
   }
   return right(fromBig(toBig(a).div(divisor)));
@@ -106,7 +106,7 @@ export function max(a: Decimal, b: Decimal): Decimal {
 
 /** −1, 0 or 1: the sign of a. */
 export function sign(a: Decimal): -1 | 0 | 1 {
-  return toBig(a).cmp(0);
+  return toBig(a).cmp(toBig(ZERO));
 }
 
 /** Σ values, exactly (0 for none). For many values use `createDecimalSum`. */
@@ -114,4 +114,15 @@ export function sum(values: Iterable<Decimal>): Decimal {
   let total = toBig(ZERO);
   for (const value of values) total = total.plus(toBig(value));
   return fromBig(total);
+}
+
+/**
+ * A count (a non-negative safe integer such as a number of events) as a decimal. Counts come
+ * from the engine's own counters, so no `Either` is needed.
+ *
+ * @example
+ * formatDecimal(decimalFromCount(3)) // '3'
+ */
+export function decimalFromCount(count: number): Decimal {
+  return fromBig(new Big(String(count)));
 }

@@ -8,6 +8,7 @@ export {
   add,
   compare,
   type Decimal,
+  decimalFromCount,
   decimalFromInteger,
   divide,
   equals,

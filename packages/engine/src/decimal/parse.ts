@@ -56,3 +56,36 @@ export function parseDecimalUnsafe(input: unknown): Decimal {
   if (parsed._tag === 'Left') throw new RangeError(parsed.left.message);
   return parsed.right;
 }
+
+/** A reusable scratch for {@link readDecimal}, one per accumulator. @internal */
+export function createScan(): Scan {
+  return scratch();
+}
+
+/**
+ * The hot-path reader for aggregation: a decimal from a string or JSON number, or the
+ * problem with it, using the caller's scratch (no `Either` allocated per value). @internal
+ */
+export function readDecimal(input: unknown, scan: Scan): Decimal | DecimalProblem {
+  let text: string | undefined;
+  if (typeof input === 'string') text = input;
+  else if (typeof input === 'number') text = numberText(input);
+  else return 'not_a_number';
+  if (text === undefined) return 'not_finite';
+  const problem = scanDecimal(text, scan);
+  return problem === undefined ? fromBig(new Big(text)) : problem;
+}
+
+/** Like {@link readDecimal}, but only checks the value and returns its text. @internal */
+export function checkDecimalText(
+  input: unknown,
+  scan: Scan,
+): string | { readonly problem: DecimalProblem } {
+  let text: string | undefined;
+  if (typeof input === 'string') text = input;
+  else if (typeof input === 'number') text = numberText(input);
+  else return { problem: 'not_a_number' };
+  if (text === undefined) return { problem: 'not_finite' };
+  const problem = scanDecimal(text, scan);
+  return problem === undefined ? text : { problem };
+}

@@ -1,0 +1,8 @@
+/**
+ * The decimal core as the engine's own modules see it: the public API plus the hot-path
+ * readers that reuse a caller's scratch instead of allocating an `Either` per value.
+ * @internal
+ */
+export * from './index';
+export { checkDecimalText, createScan, readDecimal } from './parse';
+export type { Scan } from './scan';

@@ -1,0 +1,105 @@
+import BigJs from 'big.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  abs,
+  add,
+  compare,
+  decimalFromCount,
+  decimalFromInteger,
+  divide,
+  equals,
+  formatDecimal,
+  max,
+  min,
+  multiply,
+  negate,
+  parseDecimalUnsafe,
+  sign,
+  subtract,
+  sum,
+  ZERO,
+} from '../../src/decimal/index';
+import { decimalString } from '../arbitraries';
+
+const Reference = BigJs();
+const d = parseDecimalUnsafe;
+
+describe('arithmetic, by hand', () => {
+  it('adds, subtracts and multiplies exactly', () => {
+    expect(formatDecimal(add(d('0.1'), d('0.2')))).toBe('0.3');
+    expect(formatDecimal(subtract(d('1'), d('0.9')))).toBe('0.1');
+    expect(formatDecimal(multiply(d('5715.5'), d('0.0125')))).toBe('71.44375');
+    expect(formatDecimal(sum([d('1'), d('2.5'), d('-0.5')]))).toBe('3');
+    expect(formatDecimal(sum([]))).toBe('0');
+  });
+
+  it('divides to 40 places and refuses a zero divisor with a Left', () => {
+    const third = divide(d('1'), d('3'));
+    expect(third._tag === 'Right' && formatDecimal(third.right)).toBe(`0.${'3'.repeat(40)}`);
+    const quarter = divide(d('1'), d('4'));
+    expect(quarter._tag === 'Right' && formatDecimal(quarter.right)).toBe('0.25');
+    expect(divide(d('1'), ZERO)).toMatchObject({
+      _tag: 'Left',
+      left: { code: 'division_by_zero' },
+    });
+    expect(divide(d('1'), d('-0.000'))).toMatchObject({
+      _tag: 'Left',
+      left: { code: 'division_by_zero' },
+    });
+  });
+
+  it('compares, signs and orders values', () => {
+    expect(sign(d('-0.01'))).toBe(-1);
+    expect(sign(d('0.000'))).toBe(0);
+    expect(sign(d('3'))).toBe(1);
+    expect(compare(d('1.50'), d('1.5'))).toBe(0);
+    expect(equals(d('1.50'), d('1.5'))).toBe(true);
+    expect(formatDecimal(min(d('2'), d('-3')))).toBe('-3');
+    expect(formatDecimal(max(d('2'), d('-3')))).toBe('2');
+    expect(formatDecimal(negate(d('2')))).toBe('-2');
+    expect(formatDecimal(abs(d('-2.5')))).toBe('2.5');
+  });
+
+  it('builds decimals from integers and counts', () => {
+    expect(formatDecimal(decimalFromCount(42))).toBe('42');
+    const big = decimalFromInteger(12345678901234567890n);
+    expect(big._tag === 'Right' && formatDecimal(big.right)).toBe('12345678901234567890');
+    expect(decimalFromInteger(2 ** 60)).toMatchObject({
+      _tag: 'Left',
+      left: { code: 'out_of_range' },
+    });
+    expect(decimalFromInteger(1.5)).toMatchObject({ _tag: 'Left', left: { code: 'out_of_range' } });
+  });
+});
+
+describe('arithmetic laws', () => {
+  it('add, subtract, multiply and compare equal big.js', () => {
+    fc.assert(
+      fc.property(decimalString(), decimalString(), (a, b) => {
+        const [x, y] = [new Reference(a), new Reference(b)];
+        expect(formatDecimal(add(d(a), d(b)))).toBe(x.plus(y).toFixed());
+        expect(formatDecimal(subtract(d(a), d(b)))).toBe(x.minus(y).toFixed());
+        expect(formatDecimal(multiply(d(a), d(b)))).toBe(x.times(y).toFixed());
+        expect(compare(d(a), d(b))).toBe(x.cmp(y));
+      }),
+    );
+  });
+
+  it('a / b × b is a, to within the 40th decimal place', () => {
+    fc.assert(
+      fc.property(
+        decimalString({ maxDigits: 12, exponent: false }),
+        decimalString({ maxDigits: 12, exponent: false }),
+        (a, b) => {
+          fc.pre(sign(d(b)) !== 0);
+          const q = divide(d(a), d(b));
+          if (q._tag === 'Left') throw new Error(q.left.message);
+          const back = new Reference(formatDecimal(multiply(q.right, d(b))));
+          const error = back.minus(new Reference(a)).abs();
+          expect(error.lte(new Reference(b).abs().times('1e-40'))).toBe(true);
+        },
+      ),
+    );
+  });
+});
