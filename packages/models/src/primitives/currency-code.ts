@@ -1,0 +1,24 @@
+import * as t from 'io-ts';
+
+/** The brand of {@link CurrencyCode}. */
+export interface CurrencyCodeBrand {
+  readonly CurrencyCode: unique symbol;
+}
+
+const CURRENCY = /^[A-Z]{3}$/;
+
+/**
+ * A currency code: three upper-case letters (`USD`, `EUR`). Whether it is an active ISO 4217
+ * code is the engine's question, not the wire format's.
+ *
+ * @example
+ * decode(CurrencyCode, 'EUR') // right
+ * decode(CurrencyCode, 'eur') // left
+ */
+export const CurrencyCode = t.brand(
+  t.string,
+  (s): s is t.Branded<string, CurrencyCodeBrand> => CURRENCY.test(s),
+  'CurrencyCode',
+);
+/** Three upper-case letters, see {@link CurrencyCode}. */
+export type CurrencyCode = t.TypeOf<typeof CurrencyCode>;

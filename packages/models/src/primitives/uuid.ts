@@ -1,0 +1,23 @@
+import * as t from 'io-ts';
+
+/** The brand of {@link Uuid}. */
+export interface UuidBrand {
+  readonly Uuid: unique symbol;
+}
+
+const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * A UUID string (`8-4-4-4-12` hex digits), the form of every `svc_*` identifier the service
+ * generates. Upper- and lower-case digits are accepted; the value is kept as sent.
+ *
+ * @example
+ * decode(Uuid, '66a81770-c736-48e0-9785-c276e2366448') // right('66a81770-...')
+ */
+export const Uuid = t.brand(
+  t.string,
+  (s): s is t.Branded<string, UuidBrand> => UUID.test(s),
+  'Uuid',
+);
+/** A UUID string, see {@link Uuid}. */
+export type Uuid = t.TypeOf<typeof Uuid>;
