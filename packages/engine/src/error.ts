@@ -24,6 +24,18 @@ export const FEECAST_ERROR_CODES = {
     'A number is outside the range the engine supports (exponent, scale, safe integer).',
   unknown_currency: 'A currency code is not an active ISO 4217 code with a minor unit.',
   division_by_zero: 'A division had a zero divisor.',
+  invalid_expression:
+    'A billable-metric expression is malformed; the message gives the column and what was expected.',
+  expression_evaluation_failed:
+    'A billable-metric expression cannot be evaluated for an event (missing property, string operand, division by zero...); the message names the transaction.',
+  unknown_timezone:
+    'A time zone is not an IANA zone name this runtime knows (e.g. "Europe/Paris", "UTC").',
+  invalid_timestamp:
+    'A timestamp is not an ISO 8601 date-time with seconds and a zone (e.g. "2025-01-15T10:00:00Z").',
+  subscription_not_started:
+    'The subscription has no `started_at` (pending) or the instant asked for is before it started.',
+  subscription_terminated:
+    'The instant asked for falls after the period in which the subscription was terminated.',
 } as const;
 
 /** A code from {@link FEECAST_ERROR_CODES}. */
