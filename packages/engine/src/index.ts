@@ -4,6 +4,7 @@
  * operations, as functions of their inputs.
  * @packageDocumentation
  */
+export * from './aggregation/index';
 export * from './decimal/index';
 export {
   FEECAST_ERROR_CODES,
@@ -11,3 +12,5 @@ export {
   type FeecastErrorCode,
   feecastError,
 } from './error';
+export * from './expression/index';
+export * from './periods/index';

@@ -22,6 +22,11 @@ export function toBig(value: Decimal): BigValue {
   return value as unknown as BigValue;
 }
 
+/** `true` when `value` is a decimal of the engine (e.g. an expression's numeric result). */
+export function isDecimal(value: unknown): value is Decimal {
+  return value instanceof Big;
+}
+
 /** The decimal 0. */
 export const ZERO: Decimal = fromBig(new Big('0'));
 /** The decimal 1. */

@@ -12,6 +12,7 @@ export {
   decimalFromInteger,
   divide,
   equals,
+  isDecimal,
   max,
   min,
   multiply,

@@ -1,5 +1,5 @@
 import { Big, type BigValue } from './big';
-import { type Decimal, fromBig, toBig } from './decimal';
+import { type Decimal, fromBig, isDecimal, toBig } from './decimal';
 import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan';
 
 /**
@@ -9,8 +9,8 @@ import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan'
  */
 export interface DecimalSum {
   /**
-   * Adds a decimal string or a finite JSON number. Returns `undefined` when added, or the
-   * reason the value is not a decimal (it is then not added).
+   * Adds a decimal string, a finite JSON number or a `Decimal`. Returns `undefined` when
+   * added, or the reason the value is not a decimal (it is then not added).
    */
   add(value: unknown): DecimalProblem | undefined;
   /** Adds everything another sum holds (the other sum is unchanged). */
@@ -48,6 +48,8 @@ export function createDecimalSum(): DecimalSum {
   let scale = 0;
   let small = 0;
   let big = 0n;
+  // Values that arrive as decimals already (expression results) are summed as decimals.
+  let decimals: BigValue | undefined;
   const scan: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
 
   function rescale(to: number): void {
@@ -107,6 +109,10 @@ export function createDecimalSum(): DecimalSum {
         const text = numberText(value);
         return text === undefined ? 'not_finite' : addText(text);
       }
+      if (isDecimal(value)) {
+        decimals = decimals === undefined ? toBig(value) : decimals.plus(toBig(value));
+        return undefined;
+      }
       return 'not_a_number';
     },
     merge(other) {
@@ -114,7 +120,8 @@ export function createDecimalSum(): DecimalSum {
       addText(toBig(other.result()).toFixed());
     },
     result() {
-      return fromBig(unitsToBig(big + BigInt(small), scale));
+      const units = unitsToBig(big + BigInt(small), scale);
+      return fromBig(decimals === undefined ? units : units.plus(decimals));
     },
   };
 }

@@ -1,7 +1,7 @@
 import BigJs from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDecimalSum, formatDecimal } from '../../src/decimal/index';
+import { createDecimalSum, formatDecimal, parseDecimalUnsafe } from '../../src/decimal/index';
 import { decimalString, eventValue } from '../arbitraries';
 
 const Reference = BigJs();
@@ -34,6 +34,14 @@ describe('the exact accumulator, by hand', () => {
       '123456789012345678901234567890.000000000000000000000000000001',
     );
     expect(sumOf(['0.9999999999999999', '0.0000000000000001'])).toBe('1');
+  });
+
+  it('adds values that arrive as decimals (expression results) exactly, mixed with text', () => {
+    const total = createDecimalSum();
+    total.add('0.1');
+    expect(total.add(parseDecimalUnsafe('0.2'))).toBeUndefined();
+    total.add(parseDecimalUnsafe('1e-30'));
+    expect(formatDecimal(total.result())).toBe('0.300000000000000000000000000001');
   });
 
   it('reports values it cannot add and leaves the total unchanged', () => {

@@ -1,0 +1,164 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../error';
+import type { UsageEvent } from './event';
+import { compileFilter, matchesFilter } from './filters';
+import { type BillableMetricInput, compileMetric } from './metric';
+import { type AggregateOptions, resolveOptions } from './options';
+import { type AggregationResult, MetricPass } from './pass';
+
+/**
+ * An incremental, mergeable aggregation of one billable metric over one period (API.md,
+ * `createAccumulator`). Feed it events in any number of calls; merge accumulators that
+ * aggregated other parts of the same stream (chunks, workers); read the figures any time.
+ */
+export interface Accumulator {
+  /** Adds one event (an event of another metric's code is ignored). */
+  add(event: UsageEvent): void;
+  /** Adds every event of an iterable, streaming (nothing is kept per event). */
+  addAll(events: Iterable<UsageEvent>): void;
+  /**
+   * Adds what `other` aggregated: a later part of the same stream, aggregated with the same
+   * metric and options. Its events must not repeat this one's transaction ids (each repeat
+   * is reported as `duplicate_across_chunks`). A `Left` when `other` is not compatible.
+   */
+  merge(other: Accumulator): Either<FeecastError, Accumulator>;
+  /** The figures so far. */
+  result(): AggregationResult;
+}
+
+class SingleBucketAccumulator implements Accumulator {
+  constructor(
+    readonly pass: MetricPass,
+    private readonly fingerprint: string | undefined,
+  ) {}
+
+  add(event: UsageEvent): void {
+    this.pass.add(event);
+  }
+
+  addAll(events: Iterable<UsageEvent>): void {
+    for (const event of events) this.pass.add(event);
+  }
+
+  merge(other: Accumulator): Either<FeecastError, Accumulator> {
+    if (
+      !(other instanceof SingleBucketAccumulator) ||
+      this.fingerprint === undefined ||
+      other.fingerprint !== this.fingerprint
+    ) {
+      return left(
+        feecastError(
+          'invalid_input',
+          'Only accumulators created with the same billable metric and options can be merged.',
+        ),
+      );
+    }
+    this.pass.merge(other.pass);
+    return right(this);
+  }
+
+  result(): AggregationResult {
+    return this.pass.result(0, 0);
+  }
+}
+
+/**
+ * Starts an incremental aggregation of `billableMetric` with `options` (see `aggregate`).
+ *
+ * @example
+ * const acc = createAccumulator(metric, { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' });
+ * if (acc._tag === 'Right') {
+ *   acc.right.addAll(firstChunk);
+ *   acc.right.addAll(secondChunk);
+ *   acc.right.result().aggregation; // e.g. '5715.5'
+ * }
+ */
+export function createAccumulator(
+  billableMetric: BillableMetricInput,
+  options: AggregateOptions,
+): Either<FeecastError, Accumulator> {
+  const metric = compileMetric(billableMetric);
+  if (metric._tag === 'Left') return metric;
+  const resolved = resolveOptions(options);
+  if (resolved._tag === 'Left') return resolved;
+  const groupKeys = options.grouped_by ?? [];
+  if (!Array.isArray(groupKeys) || groupKeys.some((k) => typeof k !== 'string' || k === '')) {
+    return left(
+      feecastError('invalid_input', 'grouped_by must be a list of property keys.', [
+        'options',
+        'grouped_by',
+      ]),
+    );
+  }
+  if (groupKeys.length > 0 && options.previous !== undefined) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'A carried `previous` state applies to an ungrouped aggregation; aggregate each group separately.',
+        ['options', 'previous'],
+      ),
+    );
+  }
+  let route = (): number => 0;
+  if (options.filters !== undefined) {
+    const filter = compileFilter(options.filters, metric.right.filters, ['options', 'filters']);
+    if (filter._tag === 'Left') return filter;
+    const compiled = filter.right;
+    route = (properties?: Readonly<Record<string, unknown>>) =>
+      matchesFilter(compiled, properties) ? 0 : -1;
+  }
+  const pass = new MetricPass(metric.right, resolved.right, [
+    { route, bucketGroupKeys: [groupKeys] },
+  ]);
+  return right(new SingleBucketAccumulator(pass, fingerprint(billableMetric, options)));
+}
+
+/** What makes two accumulators mergeable: the same metric and options, compared as JSON. */
+function fingerprint(metric: BillableMetricInput, options: AggregateOptions): string | undefined {
+  try {
+    return JSON.stringify([metric, options]);
+  } catch {
+    // Not JSON (a bigint, a cycle): such an accumulator merges with no other.
+    return undefined;
+  }
+}
+
+/**
+ * Aggregates a billable metric's events over a period (API.md, `aggregate`): count, sum,
+ * max, latest, unique count (with add/remove) and time-weighted sum, recurring metrics from a
+ * carried `previous` state, the metric's rounding, an optional charge filter and `grouped_by`.
+ * Events of other metrics are ignored; events that cannot count (bad timestamp, outside the
+ * period, duplicate transaction id, missing or non-decimal value, failing expression) are
+ * listed in `rejected`, never counted as zero. Never throws.
+ *
+ * @example
+ * aggregate(
+ *   { code: 'api_calls', aggregation_type: 'sum_agg', field_name: 'calls' },
+ *   [
+ *     { transaction_id: 't1', code: 'api_calls', timestamp: '2025-03-02T10:00:00Z', properties: { calls: '120' } },
+ *     { transaction_id: 't2', code: 'api_calls', timestamp: '2025-03-03T10:00:00Z', properties: { calls: '85.5' } },
+ *     { transaction_id: 't3', code: 'api_calls', timestamp: '2025-03-04T10:00:00Z', properties: { calls: 'n/a' } },
+ *   ],
+ *   { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' },
+ * )
+ * // right({ aggregation: '205.5', count: 2, rejected: [{ transaction_id: 't3', reason: 'invalid_value', ... }] })
+ */
+export function aggregate(
+  billableMetric: BillableMetricInput,
+  events: Iterable<UsageEvent>,
+  options: AggregateOptions,
+): Either<FeecastError, AggregationResult> {
+  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+    return left(
+      feecastError(
+        'invalid_input',
+        'events must be an iterable of usage events (an array, a generator...).',
+        ['events'],
+      ),
+    );
+  }
+  const accumulator = createAccumulator(billableMetric, options);
+  if (accumulator._tag === 'Left') return accumulator;
+  accumulator.right.addAll(events);
+  return right(accumulator.right.result());
+}

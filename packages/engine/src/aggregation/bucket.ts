@@ -1,0 +1,75 @@
+import { type GroupKey, groupKey } from './groups';
+import type { BucketState } from './kinds/index';
+import type { EventRecord } from './per-event';
+
+/** A group's (or an ungrouped bucket's) running state, and its events when per-event views are on. */
+export interface Slot {
+  readonly state: BucketState;
+  readonly records: EventRecord[] | undefined;
+}
+
+/**
+ * One bucket of a consumer (a charge filter, the default bucket, or a plain aggregation):
+ * an ungrouped bucket has one slot; a grouped one has a slot per distinct group key.
+ * @internal
+ */
+export class Bucket {
+  readonly slots = new Map<GroupKey, Slot>();
+
+  constructor(
+    readonly groupKeys: readonly string[],
+    private readonly create: () => BucketState,
+    private readonly recording: boolean,
+  ) {}
+
+  /** The slot an event with these properties falls in (created on first use). */
+  slotFor(properties: Readonly<Record<string, unknown>> | undefined): Slot {
+    if (this.groupKeys.length === 0) {
+      // Ungrouped: one slot, found without a map lookup on the hot path.
+      this.ungrouped ??= this.slotAt(null);
+      return this.ungrouped;
+    }
+    return this.slotAt(groupKey(this.groupKeys, properties));
+  }
+
+  private ungrouped: Slot | undefined;
+
+  private slotAt(key: GroupKey): Slot {
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.newSlot();
+      this.slots.set(key, slot);
+    }
+    return slot;
+  }
+
+  /** Adds another bucket's slots (a later part of the stream; `orderOffset` keeps stream order). */
+  merge(other: Bucket, orderOffset: number): void {
+    for (const [key, theirs] of other.slots) {
+      let mine = this.slots.get(key);
+      if (mine === undefined) {
+        mine = this.newSlot();
+        this.slots.set(key, mine);
+      }
+      mine.state.merge(theirs.state);
+      if (mine.records !== undefined && theirs.records !== undefined) {
+        for (const r of theirs.records) mine.records.push({ ...r, order: r.order + orderOffset });
+      }
+    }
+  }
+
+  /** The whole bucket as one slot: every group merged (states are mergeable). */
+  total(): Slot {
+    const total = this.newSlot();
+    for (const slot of this.slots.values()) {
+      total.state.merge(slot.state);
+      if (total.records !== undefined && slot.records !== undefined)
+        total.records.push(...slot.records);
+    }
+    return total;
+  }
+
+  private newSlot(): Slot {
+    return { state: this.create(), records: this.recording ? [] : undefined };
+  }
+}

@@ -1,0 +1,9 @@
+export { type Accumulator, aggregate, createAccumulator } from './accumulator';
+export { eventTimeMs, type UsageEvent } from './event';
+export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';
+export type { GroupedBy } from './groups';
+export type { AggregationType } from './kinds/index';
+export type { BillableMetricInput } from './metric';
+export type { AggregateOptions, AggregationState } from './options';
+export type { AggregationResult, GroupAggregation } from './pass';
+export { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';

@@ -1,0 +1,62 @@
+import type { Decimal } from '../../decimal/index';
+import type { UsageEvent } from '../event';
+
+/** The aggregation types the engine implements (`custom_agg`, deprecated, is not one). */
+export type AggregationType =
+  | 'count_agg'
+  | 'sum_agg'
+  | 'max_agg'
+  | 'latest_agg'
+  | 'unique_count_agg'
+  | 'weighted_sum_agg';
+
+/** What a bucket state needs to know about the period. */
+export interface KindContext {
+  /** Inclusive lower bound, epoch ms. */
+  readonly fromMs: number;
+  /** Exclusive upper bound, epoch ms: the end of the period's last second. */
+  readonly endMs: number;
+  /** The full charges period in days (the weighted-sum denominator). */
+  readonly chargesDurationDays: number;
+  /** The value carried from the previous period (recurring metrics). */
+  readonly previous: Decimal | undefined;
+  /** Active values carried from the previous period (recurring unique counts). */
+  readonly previousActive: readonly string[] | undefined;
+}
+
+/** Why a kind refused an event's value. */
+export type ValueProblem = 'invalid_value' | 'invalid_operation_type';
+
+/** A bucket's figures, before the metric's rounding. */
+export interface KindResult {
+  readonly aggregation: Decimal;
+  readonly count: number;
+  readonly total_aggregated_units?: Decimal;
+  /** What a recurring metric carries into the next period. */
+  readonly carried?: Decimal;
+  readonly carriedActive?: readonly string[];
+}
+
+/**
+ * The running state of one bucket (or group) for one aggregation type. Mergeable: merging
+ * the states of two disjoint event sets, the second later in the stream, equals one state
+ * over both.
+ */
+export interface BucketState {
+  /** Adds an event whose field value is `value` (already read); returns why not, if refused. */
+  add(value: unknown, timeMs: number, event: UsageEvent): ValueProblem | undefined;
+  merge(other: this): void;
+  result(): KindResult;
+}
+
+/** One aggregation type: what it needs, and how to start a bucket. */
+export interface AggregationKind {
+  readonly type: AggregationType;
+  /** Whether events must carry the metric's `field_name`. */
+  readonly needsField: boolean;
+  /** Whether `recurring: true` is allowed (values carried across periods). */
+  readonly recurringAllowed: boolean;
+  /** Whether a recurring metric reads events before the period (no lower bound). */
+  readonly recurringReadsHistory: boolean;
+  create(context: KindContext): BucketState;
+}

@@ -1,0 +1,78 @@
+import {
+  add,
+  ceil,
+  createScan,
+  type Decimal,
+  decimalFromCount,
+  divide,
+  multiply,
+  readDecimal,
+  type Scale,
+  ZERO,
+} from '../../decimal/internal';
+import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
+
+const MS_PER_DAY = 86_400_000;
+/** The reference ceils the time-weighted average to 20 decimals. */
+const AVERAGE_SCALE = 20 as Scale;
+
+/**
+ * `weighted_sum_agg`: each event's value is a change of a level (+3 GB, −1 GB); the result is
+ * the level's time-weighted average over the charges period. The reference walks the events
+ * in time order and sums level × duration; that sum is linear in the events, so it equals
+ *
+ *     ( initial × (end − from) + Σ value × (end − timestamp) ) / (charges_duration days)
+ *
+ * which needs no ordering and no memory per event, and merges by addition. `end` is the end
+ * of the period's last second (23:59:59 -> next midnight), as the reference ceils it.
+ */
+class WeightedSumState implements BucketState {
+  private readonly scan = createScan();
+  private weighted: Decimal = ZERO;
+  private variation: Decimal = ZERO;
+  private count = 0;
+
+  constructor(private readonly context: KindContext) {}
+
+  add(value: unknown, timeMs: number): 'invalid_value' | undefined {
+    const decimal = readDecimal(value, this.scan);
+    if (typeof decimal === 'string') return 'invalid_value';
+    this.weighted = add(
+      this.weighted,
+      multiply(decimal, decimalFromCount(this.context.endMs - timeMs)),
+    );
+    this.variation = add(this.variation, decimal);
+    this.count++;
+    return undefined;
+  }
+
+  merge(other: WeightedSumState): void {
+    this.weighted = add(this.weighted, other.weighted);
+    this.variation = add(this.variation, other.variation);
+    this.count += other.count;
+  }
+
+  result(): KindResult {
+    const { fromMs, endMs, chargesDurationDays, previous } = this.context;
+    const initial = previous ?? ZERO;
+    const total = add(multiply(initial, decimalFromCount(endMs - fromMs)), this.weighted);
+    const average = divide(total, decimalFromCount(chargesDurationDays * MS_PER_DAY));
+    const level = add(initial, this.variation);
+    return {
+      aggregation: average._tag === 'Right' ? ceil(average.right, AVERAGE_SCALE) : ZERO,
+      count: this.count,
+      // Non-recurring: the variation over the period; recurring: the level at its end.
+      total_aggregated_units: previous === undefined ? this.variation : level,
+      carried: level,
+    };
+  }
+}
+
+/** `weighted_sum_agg`: the time-weighted average of a level changed by each event's value. */
+export const weightedSumKind: AggregationKind = {
+  type: 'weighted_sum_agg',
+  needsField: true,
+  recurringAllowed: true,
+  recurringReadsHistory: false,
+  create: (context: KindContext) => new WeightedSumState(context),
+};

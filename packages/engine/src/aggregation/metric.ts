@@ -1,0 +1,148 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  ceil,
+  type Decimal,
+  floor,
+  halfAwayFromZero,
+  type Rounding,
+  scaleOf,
+} from '../decimal/internal';
+import { type FeecastError, feecastError } from '../error';
+import { type CompiledExpression, parseExpression } from '../expression/index';
+import type { MetricFilter } from './filters';
+import { AGGREGATION_KINDS, type AggregationKind, type AggregationType } from './kinds/index';
+
+/**
+ * The fields of a billable metric (the wire `BillableMetric`) that aggregation reads. A
+ * decoded `@feecast/models` `BillableMetric` is one.
+ */
+export interface BillableMetricInput {
+  readonly code: string;
+  readonly aggregation_type: string;
+  readonly field_name?: string | null;
+  readonly recurring?: boolean | null;
+  readonly rounding_function?: string | null;
+  readonly rounding_precision?: number | null;
+  readonly expression?: string | null;
+  readonly weighted_interval?: string | null;
+  readonly filters?: readonly MetricFilter[] | null;
+}
+
+/** A billable metric checked once, ready for the per-event loop. */
+export interface CompiledMetric {
+  readonly code: string;
+  readonly kind: AggregationKind;
+  readonly fieldName: string | undefined;
+  readonly recurring: boolean;
+  readonly expression: CompiledExpression | undefined;
+  readonly filters: readonly MetricFilter[];
+  /** The metric's `rounding_function` at its precision, or the identity. */
+  readonly round: (value: Decimal) => Decimal;
+}
+
+const ROUNDINGS: Readonly<Record<string, Rounding>> = { round: halfAwayFromZero, ceil, floor };
+
+function isAggregationType(type: string): type is AggregationType {
+  return Object.hasOwn(AGGREGATION_KINDS, type);
+}
+
+/**
+ * Checks a billable metric and prepares it for aggregation: a known `aggregation_type`, a
+ * `field_name` where the type needs one, `recurring` only where the reference allows it, a
+ * valid rounding and a parseable `expression`. Every problem is a `Left` with its path.
+ */
+export function compileMetric(
+  metric: BillableMetricInput,
+  path: readonly string[] = ['billable_metric'],
+): Either<FeecastError, CompiledMetric> {
+  const at = (key: string) => [...path, key];
+  if (
+    typeof metric !== 'object' ||
+    metric === null ||
+    typeof metric.code !== 'string' ||
+    metric.code === ''
+  ) {
+    return left(
+      feecastError('invalid_input', 'A billable metric needs a non-empty `code`.', at('code')),
+    );
+  }
+  const type = metric.aggregation_type;
+  if (typeof type !== 'string' || !isAggregationType(type)) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `Unknown aggregation_type ${JSON.stringify(type)}; expected one of ${Object.keys(AGGREGATION_KINDS).join(', ')}.`,
+        at('aggregation_type'),
+        { value: type, allowed: Object.keys(AGGREGATION_KINDS) },
+      ),
+    );
+  }
+  const kind = AGGREGATION_KINDS[type];
+  const fieldName =
+    typeof metric.field_name === 'string' && metric.field_name !== ''
+      ? metric.field_name
+      : undefined;
+  if (kind.needsField && fieldName === undefined) {
+    return left(
+      feecastError('invalid_input', `A ${type} metric needs a \`field_name\`.`, at('field_name')),
+    );
+  }
+  const recurring = metric.recurring === true;
+  if (recurring && !kind.recurringAllowed) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `A ${type} metric cannot be recurring (only sum, unique count and weighted sum).`,
+        at('recurring'),
+      ),
+    );
+  }
+  const round = compileRounding(metric, path);
+  if (round._tag === 'Left') return round;
+  let expression: CompiledExpression | undefined;
+  if (typeof metric.expression === 'string' && metric.expression.trim() !== '') {
+    if (fieldName === undefined) {
+      return left(
+        feecastError(
+          'invalid_input',
+          'A metric with an `expression` needs a `field_name` to write it to.',
+          at('field_name'),
+        ),
+      );
+    }
+    const compiled = parseExpression(metric.expression);
+    if (compiled._tag === 'Left') return left({ ...compiled.left, path: at('expression') });
+    expression = compiled.right;
+  }
+  return right({
+    code: metric.code,
+    kind,
+    fieldName,
+    recurring,
+    expression,
+    filters: metric.filters ?? [],
+    round: round.right,
+  });
+}
+
+function compileRounding(
+  metric: BillableMetricInput,
+  path: readonly string[],
+): Either<FeecastError, (value: Decimal) => Decimal> {
+  const name = metric.rounding_function;
+  if (name === undefined || name === null) return right((value) => value);
+  const rounding =
+    typeof name === 'string' && Object.hasOwn(ROUNDINGS, name) ? ROUNDINGS[name] : undefined;
+  if (rounding === undefined) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `Unknown rounding_function ${JSON.stringify(name)}; expected round, ceil or floor.`,
+        [...path, 'rounding_function'],
+      ),
+    );
+  }
+  const scale = scaleOf(metric.rounding_precision ?? 0, [...path, 'rounding_precision']);
+  if (scale._tag === 'Left') return scale;
+  return right((value) => rounding(value, scale.right));
+}

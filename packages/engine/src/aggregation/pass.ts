@@ -1,0 +1,272 @@
+import { formatDecimal } from '../decimal/internal';
+import { Bucket, type Slot } from './bucket';
+import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
+import { eventTimeMs, type UsageEvent } from './event';
+import { type GroupedBy, groupedBy } from './groups';
+import type { KindContext, KindResult } from './kinds/index';
+import type { CompiledMetric } from './metric';
+import type { AggregationState, ResolvedOptions } from './options';
+import {
+  byTime,
+  eventValues,
+  IN_ADVANCE_TYPES,
+  inAdvanceIncrements,
+  PER_EVENT_TYPES,
+} from './per-event';
+import { propertyText } from './property';
+import { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';
+
+/** Routes an event's properties to a bucket index of a consumer, or -1 (not its event). */
+export type Route = (properties: Readonly<Record<string, unknown>> | undefined) => number;
+
+/** One consumer of a pass (a charge, or a plain aggregation): its buckets and how events reach them. */
+export interface ConsumerSpec {
+  readonly route: Route;
+  /** The `grouped_by` keys of each bucket (empty: not grouped). */
+  readonly bucketGroupKeys: readonly (readonly string[])[];
+}
+
+/** The figures of a bucket or of one of its groups. */
+export interface Figures {
+  /** The aggregated units, after the metric's rounding (a decimal string). */
+  readonly aggregation: string;
+  /** The number of events aggregated (for unique counts, as the reference: the aggregation). */
+  readonly count: number;
+  readonly total_aggregated_units?: string;
+  /** With `per_event`: each event's value in time order (count, sum, unique count, max). */
+  readonly event_values?: readonly string[];
+  /** With `per_event`: what each event adds to a pay-in-advance charge (count, sum, unique count). */
+  readonly in_advance_increments?: readonly string[];
+}
+
+/** One group's figures. */
+export interface GroupAggregation extends Figures {
+  readonly grouped_by: GroupedBy;
+}
+
+/** The figures of one bucket (API.md, `aggregate`). */
+export interface AggregationResult extends Figures {
+  /** One entry per distinct `grouped_by` combination seen (a single all-null entry when none). */
+  readonly groups?: readonly GroupAggregation[];
+  /** Events left out, and why. */
+  readonly rejected: readonly Rejection[];
+  /** What a recurring metric carries into the next period. */
+  readonly state?: AggregationState;
+}
+
+/**
+ * One pass over a metric's events that feeds every consumer (every charge of the metric):
+ * each event's timestamp, period, duplicate check and expression are handled once, then the
+ * event is routed to one bucket (and group) of each consumer. Memory: the bucket states, the
+ * seen transaction ids when deduplicating, and the rejections.
+ * @internal
+ */
+export class MetricPass {
+  private readonly consumers: { readonly route: Route; readonly buckets: readonly Bucket[] }[];
+  /** Transaction ids seen, per subscription id ('' when the event names none). */
+  private readonly seen = new Map<string, Set<string>>();
+  private readonly rejections: Rejection[] = [];
+  private readonly context: KindContext;
+  private readonly readsHistory: boolean;
+  /** Events accepted so far: the stream order of per-event records. */
+  private accepted = 0;
+
+  constructor(
+    readonly metric: CompiledMetric,
+    readonly options: ResolvedOptions,
+    specs: readonly ConsumerSpec[],
+  ) {
+    this.context = {
+      fromMs: options.fromMs,
+      endMs: options.endMs,
+      chargesDurationDays: options.chargesDurationDays,
+      previous: metric.recurring ? options.previous : undefined,
+      previousActive: metric.recurring ? options.previousActive : undefined,
+    };
+    this.readsHistory = metric.recurring && metric.kind.recurringReadsHistory;
+    const create = () => metric.kind.create(this.context);
+    this.consumers = specs.map((spec) => ({
+      route: spec.route,
+      buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
+    }));
+  }
+
+  add(event: UsageEvent): void {
+    if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
+    const transactionId = event.transaction_id;
+    if (typeof transactionId !== 'string' || transactionId === '') {
+      this.reject(
+        transactionId,
+        'missing_transaction_id',
+        `transaction_id ${describe(transactionId)}`,
+      );
+      return;
+    }
+    const timeMs = eventTimeMs(event.timestamp);
+    if (timeMs === undefined) {
+      this.reject(
+        transactionId,
+        'invalid_timestamp',
+        `timestamp ${JSON.stringify(event.timestamp)}`,
+      );
+      return;
+    }
+    if (timeMs >= this.options.endMs || (timeMs < this.options.fromMs && !this.readsHistory)) {
+      this.reject(transactionId, 'outside_period', `timestamp ${JSON.stringify(event.timestamp)}`);
+      return;
+    }
+    if (this.options.deduplicate) {
+      const ids = this.idsOf(event.external_subscription_id ?? '');
+      if (ids.has(transactionId)) {
+        this.reject(transactionId, 'duplicate_transaction_id', '');
+        return;
+      }
+      ids.add(transactionId);
+    }
+    let value: unknown;
+    const fieldName = this.metric.fieldName;
+    if (fieldName !== undefined) {
+      if (this.metric.expression === undefined) {
+        value = event.properties?.[fieldName];
+      } else {
+        const evaluated: EvaluatedValue = evaluateForAggregation(this.metric.expression, event);
+        if (typeof evaluated === 'object') {
+          this.reject(transactionId, 'expression_failed', evaluated.failure);
+          return;
+        }
+        value = evaluated;
+      }
+      if (value === undefined || value === null) {
+        this.reject(transactionId, 'missing_value', `properties.${fieldName} is missing`);
+        return;
+      }
+    }
+    const properties = event.properties;
+    // Every consumer has the same aggregation type, so the first one the event reaches either
+    // takes the value or refuses it before any other consumer has taken it.
+    for (const consumer of this.consumers) {
+      const index = consumer.route(properties);
+      const bucket = index < 0 ? undefined : consumer.buckets[index];
+      if (bucket === undefined) continue;
+      const slot = bucket.slotFor(properties);
+      const problem = slot.state.add(value, timeMs, event);
+      if (problem !== undefined) {
+        this.reject(transactionId, problem, `properties.${fieldName ?? ''} is ${describe(value)}`);
+        return;
+      }
+      slot.records?.push({
+        timeMs,
+        order: this.accepted,
+        value: recordText(value),
+        removes: event.properties?.operation_type === 'remove',
+      });
+    }
+    this.accepted++;
+  }
+
+  private idsOf(subscription: string): Set<string> {
+    let ids = this.seen.get(subscription);
+    if (ids === undefined) {
+      ids = new Set();
+      this.seen.set(subscription, ids);
+    }
+    return ids;
+  }
+
+  /** Adds `other`'s events (a later part of the same stream) to this pass. */
+  merge(other: MetricPass): void {
+    for (const [subscription, theirs] of other.seen) {
+      const mine = this.idsOf(subscription);
+      for (const id of theirs) {
+        if (mine.has(id))
+          this.reject(id, 'duplicate_across_chunks', 'counted by both accumulators');
+        else mine.add(id);
+      }
+    }
+    this.rejections.push(...other.rejections);
+    this.consumers.forEach((consumer, c) => {
+      const theirs = other.consumers[c];
+      consumer.buckets.forEach((bucket, b) => {
+        const their = theirs?.buckets[b];
+        if (their !== undefined) bucket.merge(their, this.accepted);
+      });
+    });
+    this.accepted += other.accepted;
+  }
+
+  /** The figures of bucket `bucket` of consumer `consumer`. */
+  result(consumer: number, bucket: number): AggregationResult {
+    const found = this.consumers[consumer]?.buckets[bucket];
+    const rejected = [...this.rejections];
+    if (found === undefined) return { aggregation: '0', count: 0, rejected };
+    const total = found.total();
+    const totalResult = total.state.result();
+    const state = this.metric.recurring ? carriedState(totalResult) : undefined;
+    const whole = { ...this.figures(totalResult, total), rejected, ...(state ? { state } : {}) };
+    if (found.groupKeys.length === 0) return whole;
+    const groups = [...found.slots]
+      .map(([key, slot]) => ({
+        grouped_by: groupedBy(found.groupKeys, key),
+        ...this.figures(slot.state.result(), slot),
+      }))
+      .sort((a, b) => compareGroups(a.grouped_by, b.grouped_by, found.groupKeys));
+    const none = {
+      grouped_by: Object.fromEntries(found.groupKeys.map((k) => [k, null])),
+      aggregation: '0',
+      count: 0,
+    };
+    return { ...whole, groups: groups.length > 0 ? groups : [none] };
+  }
+
+  /** A slot's figures: the rounded aggregation and, when recorded, the per-event views. */
+  private figures(result: KindResult, slot: Slot): Figures {
+    const type = this.metric.kind.type;
+    const records = slot.records?.sort(byTime);
+    return {
+      aggregation: formatDecimal(this.metric.round(result.aggregation)),
+      count: result.count,
+      ...(result.total_aggregated_units === undefined
+        ? {}
+        : { total_aggregated_units: formatDecimal(result.total_aggregated_units) }),
+      ...(records !== undefined && PER_EVENT_TYPES.has(type)
+        ? { event_values: eventValues(type, records) }
+        : {}),
+      ...(records !== undefined && IN_ADVANCE_TYPES.has(type)
+        ? { in_advance_increments: inAdvanceIncrements(type, records) }
+        : {}),
+    };
+  }
+
+  private reject(transactionId: unknown, reason: RejectionReason, detail: string): void {
+    const id = typeof transactionId === 'string' ? transactionId : '';
+    const message = `Event ${JSON.stringify(id)} left out: ${REJECTION_REASONS[reason]}${detail ? ` (${detail})` : ''}`;
+    this.rejections.push({ transaction_id: id, reason, message });
+  }
+}
+
+/** The text a per-event record keeps of a value that a kind has accepted. */
+function recordText(value: unknown): string {
+  return propertyText(value) ?? '';
+}
+
+function carriedState(result: KindResult): AggregationState | undefined {
+  if (result.carriedActive !== undefined) return { active_values: result.carriedActive };
+  if (result.carried !== undefined) return { value: formatDecimal(result.carried) };
+  return undefined;
+}
+
+function compareGroups(a: GroupedBy, b: GroupedBy, keys: readonly string[]): number {
+  for (const key of keys) {
+    const x = a[key] ?? '';
+    const y = b[key] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object')
+    return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
+  return typeof value === 'function' ? 'a function' : String(value);
+}
