@@ -3,6 +3,7 @@ import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
 import { type GroupedBy, groupedBy } from './groups';
+import { IdSet } from './id-set';
 import type { KindContext, KindResult } from './kinds/index';
 import type { CompiledMetric } from './metric';
 import type { AggregationState, ResolvedOptions } from './options';
@@ -64,7 +65,7 @@ export interface AggregationResult extends Figures {
 export class MetricPass {
   private readonly consumers: { readonly route: Route; readonly buckets: readonly Bucket[] }[];
   /** Transaction ids seen, per subscription id ('' when the event names none). */
-  private readonly seen = new Map<string, Set<string>>();
+  private readonly seen = new Map<string, IdSet>();
   private readonly rejections: Rejection[] = [];
   private readonly context: KindContext;
   private readonly readsHistory: boolean;
@@ -116,12 +117,10 @@ export class MetricPass {
       return;
     }
     if (this.options.deduplicate) {
-      const ids = this.idsOf(event.external_subscription_id ?? '');
-      if (ids.has(transactionId)) {
+      if (!this.idsOf(event.external_subscription_id ?? '').add(transactionId)) {
         this.reject(transactionId, 'duplicate_transaction_id', '');
         return;
       }
-      ids.add(transactionId);
     }
     let value: unknown;
     const fieldName = this.metric.fieldName;
@@ -164,10 +163,10 @@ export class MetricPass {
     this.accepted++;
   }
 
-  private idsOf(subscription: string): Set<string> {
+  private idsOf(subscription: string): IdSet {
     let ids = this.seen.get(subscription);
     if (ids === undefined) {
-      ids = new Set();
+      ids = new IdSet();
       this.seen.set(subscription, ids);
     }
     return ids;

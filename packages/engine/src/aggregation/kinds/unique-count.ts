@@ -3,10 +3,21 @@ import type { UsageEvent } from '../event';
 import { propertyText } from '../property';
 import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
 
-/** The latest operation seen for one value: when, and whether it added the value. */
-interface LastOperation {
-  readonly timeMs: number;
-  readonly added: boolean;
+/**
+ * The latest operation seen for one value, packed in one number so an update allocates
+ * nothing: `timeMs × 2 + 1` for an add, `timeMs × 2` for a remove (exact: epoch milliseconds
+ * stay far below 2^52). Carried values sort before every event.
+ */
+type LastOperation = number;
+
+const CARRIED: LastOperation = Number.MIN_SAFE_INTEGER + 1;
+
+function isAdd(op: LastOperation): boolean {
+  return op % 2 !== 0 || op === CARRIED;
+}
+
+function timeOf(op: LastOperation): number {
+  return Math.floor(op / 2);
 }
 
 /**
@@ -20,7 +31,7 @@ class UniqueCountState implements BucketState {
 
   constructor(previousActive: readonly string[]) {
     for (const value of previousActive) {
-      this.last.set(value, { timeMs: Number.NEGATIVE_INFINITY, added: true });
+      this.last.set(value, CARRIED);
     }
   }
 
@@ -36,8 +47,8 @@ class UniqueCountState implements BucketState {
       return 'invalid_operation_type';
     const previous = this.last.get(text);
     // Ties on the timestamp go to the later event of the stream.
-    if (previous === undefined || timeMs >= previous.timeMs) {
-      this.last.set(text, { timeMs, added: operation !== 'remove' });
+    if (previous === undefined || timeMs >= timeOf(previous)) {
+      this.last.set(text, timeMs * 2 + (operation === 'remove' ? 0 : 1));
     }
     return undefined;
   }
@@ -46,12 +57,12 @@ class UniqueCountState implements BucketState {
   merge(other: UniqueCountState): void {
     for (const [value, op] of other.last) {
       const mine = this.last.get(value);
-      if (mine === undefined || op.timeMs >= mine.timeMs) this.last.set(value, op);
+      if (mine === undefined || timeOf(op) >= timeOf(mine)) this.last.set(value, op);
     }
   }
 
   result(): KindResult {
-    const active = [...this.last].filter(([, op]) => op.added).map(([value]) => value);
+    const active = [...this.last].filter(([, op]) => isAdd(op)).map(([value]) => value);
     const count = active.length;
     // The reference reports events_count = the aggregation for unique counts.
     return { aggregation: decimalFromCount(count), count, carriedActive: active.sort() };
