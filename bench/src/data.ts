@@ -29,3 +29,50 @@ export function decimalStrings(count: number, seed = 42): string[] {
   }
   return values;
 }
+
+/** A usage event shaped as issue 4's benchmark asks. */
+export interface BenchEvent {
+  readonly transaction_id: string;
+  readonly code: string;
+  readonly timestamp: string;
+  readonly properties: {
+    readonly value: string;
+    readonly region: string;
+    readonly tier: string;
+    readonly customer: string;
+    readonly instance: string;
+  };
+}
+
+const REGIONS = ['eu', 'us', 'apac', 'latam'];
+const TIERS = ['free', 'pro', 'enterprise'];
+const MARCH_START = Date.UTC(2025, 2, 1);
+const MARCH_MS = 31 * 86_400_000;
+
+/** The `i`-th benchmark event of a seeded stream (`random` from {@link seededRandom}). */
+export function benchEvent(i: number, random: () => number): BenchEvent {
+  return {
+    transaction_id: `tx_${i}`,
+    code: 'compute',
+    timestamp: new Date(MARCH_START + Math.floor(random() * MARCH_MS)).toISOString(),
+    properties: {
+      value: `${Math.floor(random() * 100)}.${String(Math.floor(random() * 10_000)).padStart(4, '0')}`,
+      region: REGIONS[Math.floor(random() * REGIONS.length)] ?? 'eu',
+      tier: TIERS[Math.floor(random() * TIERS.length)] ?? 'free',
+      customer: `cus_${Math.floor(random() * 5000)}`,
+      instance: `i-${Math.floor(random() * 20_000)}`,
+    },
+  };
+}
+
+/** `count` benchmark events, in memory. */
+export function benchEvents(count: number, seed = 7): BenchEvent[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, (_, i) => benchEvent(i, random));
+}
+
+/** The same stream, generated lazily: constant memory whatever `count`. */
+export function* streamBenchEvents(count: number, seed = 7): Generator<BenchEvent> {
+  const random = seededRandom(seed);
+  for (let i = 0; i < count; i++) yield benchEvent(i, random);
+}
