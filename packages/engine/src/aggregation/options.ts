@@ -81,6 +81,7 @@ export function resolveOptions(options: AggregateOptions): Either<FeecastError, 
       ]),
     );
   }
+  // Whole days from epoch-millisecond integers (DST days are 23 or 25 hours): not money.
   const chargesDurationDays =
     options.charges_duration ?? Math.max(1, Math.round((endMs - fromMs) / MS_PER_DAY));
   if (!Number.isSafeInteger(chargesDurationDays) || chargesDurationDays <= 0) {

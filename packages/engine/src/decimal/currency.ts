@@ -53,6 +53,7 @@ export function toCents(
   const exponent = currencyExponent(currency, path);
   if (exponent._tag === 'Left') return exponent;
   const cents = toBig(rounding(amount, exponent.right)).times(new Big(`1e${exponent.right}`));
+  // Not float arithmetic: an exact integer's text read as a JSON number, checked safe below.
   const asNumber = Number(cents.toFixed());
   if (!Number.isSafeInteger(asNumber)) {
     return left(
