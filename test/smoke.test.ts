@@ -21,13 +21,14 @@ function run(kind: 'import' | 'require', body: string): string {
 const checks = {
   '@feecast/engine': `const d = m.parseDecimal('0.1'); const s = m.createDecimalSum(); s.add('0.1'); s.add('0.2');
     console.log([typeof m.parseDecimal, m.formatDecimal(s.result()), d._tag].join(' '))`,
-  '@feecast/models': `console.log([typeof m.MODELS_VERSION].join(' '))`,
+  '@feecast/models': `const bad = m.decode(m.Plan, { code: 7 });
+    console.log([typeof m.Plan.decode, bad._tag, bad._tag === 'Left' && bad.left.problems.some((p) => p.path === 'code')].join(' '))`,
   feecast: `console.log(Object.keys(m).length > 0 ? 'ok' : 'empty')`,
 } as const;
 
 const expected: Record<keyof typeof checks, string> = {
   '@feecast/engine': 'function 0.3 Right',
-  '@feecast/models': 'string',
+  '@feecast/models': 'function Left true',
   feecast: 'ok',
 };
 
