@@ -8,6 +8,7 @@ import { type Decimal, toBig } from './decimal';
  * formatDecimal(parseDecimal('1.50e-7').right) // '0.00000015'
  */
 export function formatDecimal(value: Decimal): string {
+  // big.js's own decimal formatting of an exact value: no binary float is involved.
   return toBig(value).toFixed();
 }
 

@@ -1,7 +1,7 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
-import { type Decimal, fromBig, isDecimal } from './decimal';
+import { type Decimal, fromBig } from './decimal';
 import { type DecimalProblem, describeProblem, numberText, type Scan, scanDecimal } from './scan';
 
 /**
@@ -68,7 +68,6 @@ export function createScan(): Scan {
  */
 export function readDecimal(input: unknown, scan: Scan): Decimal | DecimalProblem {
   let text: string | undefined;
-  if (isDecimal(input)) return input;
   if (typeof input === 'string') text = input;
   else if (typeof input === 'number') text = numberText(input);
   else return 'not_a_number';

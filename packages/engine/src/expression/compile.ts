@@ -9,6 +9,7 @@ import {
   parseDecimal,
   subtract,
 } from '../decimal/index';
+import { createScan } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
 import type { BinaryOperator, ExpressionNode } from './ast';
 import { readCode, readProperty, readTimestamp } from './attributes';
@@ -89,7 +90,7 @@ const NO_EVENT: ExpressionEvent = { transaction_id: '', code: '', timestamp: 0 }
 /** A small-path constant for a decimal, when it fits. */
 function smallConstant(value: ExpressionValue): SmallNode | undefined {
   if (typeof value === 'string') return undefined;
-  const register: Register = { scale: 0 };
+  const register: Register = createScan();
   const m = readSmallText(formatDecimal(value), register);
   if (Number.isNaN(m)) return undefined;
   const scale = register.scale;

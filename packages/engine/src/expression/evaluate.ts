@@ -1,5 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { parseDecimal } from '../decimal/index';
+import { createScan } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
 import type { CompiledExpression } from './compile';
 import type { ExpressionEvent } from './event';
@@ -78,7 +79,7 @@ export function evaluateExpression(
   if (typeof event !== 'object' || event === null) return left(notAnEvent(compiled, event));
   const small = compiled.small;
   if (small !== undefined) {
-    const register: Register = { scale: 0 };
+    const register: Register = createScan();
     const m = small(event, register);
     if (!Number.isNaN(m)) {
       const decimal = parseDecimal(formatSmall(m, register.scale));
@@ -107,7 +108,7 @@ export function evaluateExpressionText(
   if (typeof event !== 'object' || event === null) return left(notAnEvent(compiled, event));
   const small = compiled.small;
   if (small !== undefined) {
-    const register: Register = { scale: 0 };
+    const register: Register = createScan();
     const m = small(event, register);
     if (!Number.isNaN(m)) return right(formatSmall(m, register.scale));
   }

@@ -12,13 +12,15 @@
  * object: `(event, register) => mantissa`, with `register.scale` set by the callee.
  * @internal
  */
+import { type Scan, scanDecimal } from '../decimal/scan';
 import type { ExpressionEvent } from './event';
 import { unixSeconds } from './timestamp';
 
-/** Where a small-path closure leaves the scale of the mantissa it returns. */
-export interface Register {
-  scale: number;
-}
+/**
+ * Where a small-path closure leaves the scale of the mantissa it returns (`scale`); the other
+ * fields are the decimal scanner's scratch. Create one with `createScan()`.
+ */
+export type Register = Scan;
 
 /** A compiled piece of an expression on the small path: a mantissa, or `NaN` to give up. */
 export type SmallNode = (event: ExpressionEvent, register: Register) => number;
@@ -28,9 +30,6 @@ export type SmallRounding = 'half-away-from-zero' | 'ceil' | 'floor';
 
 /** Powers of ten that doubles hold exactly. */
 const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
-/** A mantissa below this can take one more digit without leaving the safe integers. */
-const DIGIT_LIMIT = Math.floor((Number.MAX_SAFE_INTEGER - 9) / 10);
 
 /**
  * Quotients are kept only when exact within this many decimal places: the decimal path
@@ -51,44 +50,28 @@ function shift(m: number, k: number): number {
 }
 
 /**
- * A plain decimal text (`-? digit+ ('.' digit+)?`, no exponent) as a mantissa; its scale goes
- * to the register. Anything else, or too many digits, is `NaN`.
+ * A plain decimal text (`-? digit+ ('.' digit+)?`, read by the decimal core's one scanner) as
+ * a mantissa; its scale goes to the register. Exponent notation, a mantissa beyond the safe
+ * integers, or anything that is not a decimal is `NaN` (the decimal path takes over).
  *
  * @example
  * readSmallText('-12.50', register) // -1250, register.scale === 2
  */
 export function readSmallText(text: string, register: Register): number {
-  const n = text.length;
-  let i = 0;
-  const negative = n > 0 && text.charCodeAt(0) === 45;
-  if (negative) i = 1;
-  let m = 0;
-  const start = i;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) break;
-    if (m > DIGIT_LIMIT) return Number.NaN;
-    m = m * 10 + (c - 48);
-    i++;
+  if (
+    scanDecimal(text, register) !== undefined ||
+    !register.exact ||
+    !isPlain(text, register.scale)
+  ) {
+    return Number.NaN;
   }
-  if (i === start) return Number.NaN;
-  let scale = 0;
-  if (i < n && text.charCodeAt(i) === 46) {
-    i++;
-    const fraction = i;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c < 48 || c > 57) break;
-      if (m > DIGIT_LIMIT) return Number.NaN;
-      m = m * 10 + (c - 48);
-      i++;
-    }
-    scale = i - fraction;
-    if (scale === 0) return Number.NaN;
-  }
-  if (i !== n) return Number.NaN;
-  register.scale = scale;
-  return negative ? 0 - m : m;
+  return register.negative ? 0 - register.mantissa : register.mantissa;
+}
+
+/** Whether a scanned decimal text was written without an exponent (its scale is its decimals). */
+function isPlain(text: string, scale: number): boolean {
+  if (scale === 0) return text.indexOf('e') < 0 && text.indexOf('E') < 0;
+  return scale > 0 && text.charCodeAt(text.length - scale - 1) === 46;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createScan } from '../../src/decimal/internal';
 import {
   type ExpressionEvent,
   evaluateExpression,
@@ -277,7 +278,7 @@ describe('the small path (safe-integer mantissa and scale) gives the decimal pat
     ['event.properties.a + 1', { a: 9007199254740990 }, '9007199254740991'],
   ])('%s with %j = %s', (text, properties, expected) => {
     const compiled = compile(text);
-    const register = { scale: 0 };
+    const register = createScan();
     const m = compiled.small?.(event(properties), register);
     expect(m === undefined || Number.isNaN(m)).toBe(false);
     expect(formatSmall(m ?? 0, register.scale)).toBe(expected);
@@ -314,7 +315,7 @@ describe('the small path (safe-integer mantissa and scale) gives the decimal pat
     ],
   ])('%s with %j = %s through the decimal path (%s)', (text, properties, expected, _why) => {
     const compiled = compile(text);
-    const m = compiled.small?.(event(properties), { scale: 0 });
+    const m = compiled.small?.(event(properties), createScan());
     expect(m === undefined || Number.isNaN(m)).toBe(true);
     expect(evaluate(text, event(properties)).text).toBe(expected);
   });

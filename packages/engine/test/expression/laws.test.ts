@@ -1,6 +1,7 @@
 import BigJs from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createScan } from '../../src/decimal/internal';
 import { FEECAST_ERROR_CODES } from '../../src/error';
 import {
   type BinaryOperator,
@@ -330,7 +331,7 @@ describe('laws of the expression language', () => {
           const decimalOnly: CompiledExpression = { ...compiled.right, small: undefined };
           for (const on of events) {
             total++;
-            const register = { scale: 0 };
+            const register = createScan();
             const m = compiled.right.small?.(on, register) ?? Number.NaN;
             const reference = evaluateExpression(decimalOnly, on);
             if (!Number.isNaN(m)) {
