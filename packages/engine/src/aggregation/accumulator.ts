@@ -2,7 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import type { UsageEvent } from './event';
 import { compileFilter, matchesFilter } from './filters';
-import { type BillableMetricInput, compileMetric } from './metric';
+import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
 import { type AggregateOptions, resolveOptions } from './options';
 import { type AggregationResult, MetricPass } from './pass';
 
@@ -107,8 +107,10 @@ export function createAccumulator(
     route = (properties?: Readonly<Record<string, unknown>>) =>
       matchesFilter(compiled, properties) ? 0 : -1;
   }
+  const prorated = checkProrated(metric.right, resolved.right.prorated, ['options', 'prorated']);
+  if (prorated._tag === 'Left') return prorated;
   const pass = new MetricPass(metric.right, resolved.right, [
-    { route, bucketGroupKeys: [groupKeys] },
+    { route, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
   return right(new SingleBucketAccumulator(pass, fingerprint(billableMetric, options)));
 }

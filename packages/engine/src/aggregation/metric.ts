@@ -146,3 +146,24 @@ function compileRounding(
   if (scale._tag === 'Left') return scale;
   return right((value) => rounding(value, scale.right));
 }
+
+/**
+ * Checks that a charge may prorate this metric: only recurring sums and unique counts have a
+ * prorated aggregation (aggregations.md §1.8). Returns whether to prorate.
+ */
+export function checkProrated(
+  metric: CompiledMetric,
+  prorated: boolean,
+  path: readonly string[],
+): Either<FeecastError, boolean> {
+  if (!prorated) return right(false);
+  if (metric.recurring && metric.kind.prorated !== undefined) return right(true);
+  return left(
+    feecastError(
+      'invalid_input',
+      `Proration applies to recurring sum_agg and unique_count_agg metrics; ${JSON.stringify(metric.code)} is ${metric.recurring ? 'a recurring ' : 'a non-recurring '}${metric.kind.type}. Set prorated to false or make the metric recurring.`,
+      [...path],
+      { aggregation_type: metric.kind.type, recurring: metric.recurring },
+    ),
+  );
+}

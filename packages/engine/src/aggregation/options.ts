@@ -1,6 +1,8 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type Decimal, parseDecimal } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
+import { countDays } from '../periods/day-count';
+import { type TimeZone, timeZone } from '../time/timezone';
 import { eventTimeMs } from './event';
 import type { FilterValues } from './filters';
 
@@ -37,6 +39,17 @@ export interface AggregateOptions {
    * and unique count, `in_advance_increments` (pay-in-advance charges). Costs memory per event.
    */
   readonly per_event?: boolean;
+  /**
+   * The customer's IANA time zone (default UTC): prorated aggregations and the default
+   * `charges_duration` count its calendar days.
+   */
+  readonly timezone?: string | null;
+  /**
+   * Prorate a recurring sum or unique count over the charges period (aggregations.md §1.8):
+   * each value counts for the days it was present. `full_units_number` then holds the
+   * aggregation without proration.
+   */
+  readonly prorated?: boolean;
 }
 
 /** The period and carried values, checked once. @internal */
@@ -44,13 +57,17 @@ export interface ResolvedOptions {
   readonly fromMs: number;
   readonly endMs: number;
   readonly chargesDurationDays: number;
+  /** The `to_datetime` instant itself. */
+  readonly toMs: number;
+  /** Days of the period from..to in the zone (a truncated period has fewer than its charges duration). */
+  readonly periodDays: number;
+  readonly zone: TimeZone;
+  readonly prorated: boolean;
   readonly previous: Decimal | undefined;
   readonly previousActive: readonly string[] | undefined;
   readonly deduplicate: boolean;
   readonly perEvent: boolean;
 }
-
-const MS_PER_DAY = 86_400_000;
 
 /** Checks the options; every problem is a `Left` naming the option. @internal */
 export function resolveOptions(options: AggregateOptions): Either<FeecastError, ResolvedOptions> {
@@ -81,9 +98,10 @@ export function resolveOptions(options: AggregateOptions): Either<FeecastError, 
       ]),
     );
   }
-  // Whole days from epoch-millisecond integers (DST days are 23 or 25 hours): not money.
-  const chargesDurationDays =
-    options.charges_duration ?? Math.max(1, Math.round((endMs - fromMs) / MS_PER_DAY));
+  const zone = timeZone(options.timezone, ['options', 'timezone']);
+  if (zone._tag === 'Left') return zone;
+  const periodDays = Math.max(1, countDays(zone.right, fromMs, toMs));
+  const chargesDurationDays = options.charges_duration ?? periodDays;
   if (!Number.isSafeInteger(chargesDurationDays) || chargesDurationDays <= 0) {
     return left(
       feecastError(
@@ -106,6 +124,10 @@ export function resolveOptions(options: AggregateOptions): Either<FeecastError, 
     fromMs,
     endMs,
     chargesDurationDays,
+    toMs,
+    periodDays,
+    zone: zone.right,
+    prorated: options.prorated === true,
     previous,
     previousActive: options.previous?.active_values,
     deduplicate: options.deduplicate !== false,

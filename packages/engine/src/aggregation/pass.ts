@@ -1,4 +1,4 @@
-import { formatDecimal } from '../decimal/internal';
+import { formatDecimal, max, ZERO } from '../decimal/internal';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
@@ -15,6 +15,7 @@ import {
   PER_EVENT_TYPES,
 } from './per-event';
 import { propertyText } from './property';
+import { proratedViews } from './prorated-views';
 import { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';
 
 /** Routes an event's properties to a bucket index of a consumer, or -1 (not its event). */
@@ -25,6 +26,8 @@ export interface ConsumerSpec {
   readonly route: Route;
   /** The `grouped_by` keys of each bucket (empty: not grouped). */
   readonly bucketGroupKeys: readonly (readonly string[])[];
+  /** Prorate (a prorated charge of a recurring sum or unique count; checked by the caller). */
+  readonly prorated?: boolean;
 }
 
 /** The figures of a bucket or of one of its groups. */
@@ -38,6 +41,14 @@ export interface Figures {
   readonly event_values?: readonly string[];
   /** With `per_event`: what each event adds to a pay-in-advance charge (count, sum, unique count). */
   readonly in_advance_increments?: readonly string[];
+  /** Prorated: the aggregation without proration (after the metric's rounding). */
+  readonly full_units_number?: string;
+  /** Prorated: the units current usage shows, `full_units_number` clamped at 0. */
+  readonly current_usage_units?: string;
+  /** Prorated sums with `per_event`: each of `event_values` prorated to the period's end. */
+  readonly event_prorated_values?: readonly string[];
+  /** Prorated with `per_event`: each of `in_advance_increments` prorated as an in-advance fee bills it. */
+  readonly in_advance_prorated_increments?: readonly string[];
 }
 
 /** One group's figures. */
@@ -63,7 +74,11 @@ export interface AggregationResult extends Figures {
  * @internal
  */
 export class MetricPass {
-  private readonly consumers: { readonly route: Route; readonly buckets: readonly Bucket[] }[];
+  private readonly consumers: {
+    readonly route: Route;
+    readonly buckets: readonly Bucket[];
+    readonly prorated: boolean;
+  }[];
   /** Transaction ids seen, per subscription id ('' when the event names none). */
   private readonly seen = new Map<string, IdSet>();
   private readonly rejections: Rejection[] = [];
@@ -83,13 +98,21 @@ export class MetricPass {
       chargesDurationDays: options.chargesDurationDays,
       previous: metric.recurring ? options.previous : undefined,
       previousActive: metric.recurring ? options.previousActive : undefined,
+      zone: options.zone,
+      toMs: options.toMs,
+      periodDays: options.periodDays,
     };
     this.readsHistory = metric.recurring && metric.kind.recurringReadsHistory;
-    const create = () => metric.kind.create(this.context);
-    this.consumers = specs.map((spec) => ({
-      route: spec.route,
-      buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
-    }));
+    this.consumers = specs.map((spec) => {
+      const prorated = spec.prorated === true && metric.kind.prorated !== undefined;
+      const kind = prorated ? (metric.kind.prorated ?? metric.kind) : metric.kind;
+      const create = () => kind.create(this.context);
+      return {
+        route: spec.route,
+        prorated,
+        buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
+      };
+    });
   }
 
   add(event: UsageEvent): void {
@@ -153,12 +176,14 @@ export class MetricPass {
         this.reject(transactionId, problem, `properties.${fieldName ?? ''} is ${describe(value)}`);
         return;
       }
-      slot.records?.push({
-        timeMs,
-        order: this.accepted,
-        value: recordText(value),
-        removes: event.properties?.operation_type === 'remove',
-      });
+      // Per-event views are period-bounded, even for a recurring metric (§6.1).
+      if (timeMs >= this.options.fromMs)
+        slot.records?.push({
+          timeMs,
+          order: this.accepted,
+          value: recordText(value),
+          removes: event.properties?.operation_type === 'remove',
+        });
     }
     this.accepted++;
   }
@@ -195,18 +220,24 @@ export class MetricPass {
 
   /** The figures of bucket `bucket` of consumer `consumer`. */
   result(consumer: number, bucket: number): AggregationResult {
-    const found = this.consumers[consumer]?.buckets[bucket];
+    const owner = this.consumers[consumer];
+    const found = owner?.buckets[bucket];
+    const prorated = owner?.prorated === true;
     const rejected = [...this.rejections];
     if (found === undefined) return { aggregation: '0', count: 0, rejected };
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
-    const whole = { ...this.figures(totalResult, total), rejected, ...(state ? { state } : {}) };
+    const whole = {
+      ...this.figures(totalResult, total, prorated),
+      rejected,
+      ...(state ? { state } : {}),
+    };
     if (found.groupKeys.length === 0) return whole;
     const groups = [...found.slots]
       .map(([key, slot]) => ({
         grouped_by: groupedBy(found.groupKeys, key),
-        ...this.figures(slot.state.result(), slot),
+        ...this.figures(slot.state.result(), slot, prorated),
       }))
       .sort((a, b) => compareGroups(a.grouped_by, b.grouped_by, found.groupKeys));
     const none = {
@@ -218,20 +249,32 @@ export class MetricPass {
   }
 
   /** A slot's figures: the rounded aggregation and, when recorded, the per-event views. */
-  private figures(result: KindResult, slot: Slot): Figures {
+  private figures(result: KindResult, slot: Slot, prorated: boolean): Figures {
     const type = this.metric.kind.type;
     const records = slot.records?.sort(byTime);
+    const full = result.fullUnits === undefined ? undefined : this.metric.round(result.fullUnits);
+    const values =
+      records !== undefined && PER_EVENT_TYPES.has(type) ? eventValues(type, records) : undefined;
+    const increments =
+      records !== undefined && IN_ADVANCE_TYPES.has(type)
+        ? inAdvanceIncrements(type, records)
+        : undefined;
     return {
       aggregation: formatDecimal(this.metric.round(result.aggregation)),
       count: result.count,
       ...(result.total_aggregated_units === undefined
         ? {}
         : { total_aggregated_units: formatDecimal(result.total_aggregated_units) }),
-      ...(records !== undefined && PER_EVENT_TYPES.has(type)
-        ? { event_values: eventValues(type, records) }
-        : {}),
-      ...(records !== undefined && IN_ADVANCE_TYPES.has(type)
-        ? { in_advance_increments: inAdvanceIncrements(type, records) }
+      ...(full === undefined
+        ? {}
+        : {
+            full_units_number: formatDecimal(full),
+            current_usage_units: formatDecimal(max(full, ZERO)),
+          }),
+      ...(values === undefined ? {} : { event_values: values }),
+      ...(increments === undefined ? {} : { in_advance_increments: increments }),
+      ...(prorated && records !== undefined && values !== undefined && increments !== undefined
+        ? proratedViews(this.context, records, values, increments, result.persisted)
         : {}),
     };
   }

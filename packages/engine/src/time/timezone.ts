@@ -95,7 +95,18 @@ export function wallClock(zone: TimeZone, instant: Instant): number {
  * localDate(newYorkZone, Date.parse('2021-02-02T00:00:00Z')) // { year: 2021, month: 2, day: 1 }
  */
 export function localDate(zone: TimeZone, instant: Instant): CalendarDate {
-  return dateOfEpochDay(floorDiv(wallClock(zone, instant), DAY_MS));
+  return dateOfEpochDay(localEpochDay(zone, instant));
+}
+
+/**
+ * The local calendar date of an instant as a day number (days since 1970-01-01 local), so that
+ * whole local days between two instants are a subtraction.
+ *
+ * @example
+ * localEpochDay(UTC, Date.parse('1970-01-02T10:00:00Z')) // 1
+ */
+export function localEpochDay(zone: TimeZone, instant: Instant): number {
+  return floorDiv(wallClock(zone, instant), DAY_MS);
 }
 
 /**

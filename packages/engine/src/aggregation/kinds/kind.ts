@@ -1,4 +1,5 @@
 import type { Decimal } from '../../decimal/index';
+import type { TimeZone } from '../../time/timezone';
 import type { UsageEvent } from '../event';
 
 /** The aggregation types the engine implements (`custom_agg`, deprecated, is not one). */
@@ -22,6 +23,12 @@ export interface KindContext {
   readonly previous: Decimal | undefined;
   /** Active values carried from the previous period (recurring unique counts). */
   readonly previousActive: readonly string[] | undefined;
+  /** The customer's zone: prorated kinds count its calendar days. */
+  readonly zone: TimeZone;
+  /** The period's `to_datetime`, epoch ms (prorated kinds count days up to its local date). */
+  readonly toMs: number;
+  /** Days of the period itself, possibly truncated (a prorated sum's weight of earlier events). */
+  readonly periodDays: number;
 }
 
 /** Why a kind refused an event's value. */
@@ -35,6 +42,10 @@ export interface KindResult {
   /** What a recurring metric carries into the next period. */
   readonly carried?: Decimal;
   readonly carriedActive?: readonly string[];
+  /** Prorated kinds: the same aggregation without proration (`full_units_number`). */
+  readonly fullUnits?: Decimal;
+  /** Prorated sums: what the period starts from (carried value plus earlier events). */
+  readonly persisted?: Decimal;
 }
 
 /**
@@ -58,5 +69,7 @@ export interface AggregationKind {
   readonly recurringAllowed: boolean;
   /** Whether a recurring metric reads events before the period (no lower bound). */
   readonly recurringReadsHistory: boolean;
+  /** The prorated variant (aggregations.md §1.8), for kinds that have one. */
+  readonly prorated?: AggregationKind;
   create(context: KindContext): BucketState;
 }

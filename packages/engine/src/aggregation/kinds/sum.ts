@@ -1,5 +1,6 @@
 import { add, createDecimalSum, type Decimal, type DecimalSum, ZERO } from '../../decimal/internal';
 import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
+import { proratedSumKind } from './prorated-sum';
 
 class SumState implements BucketState {
   private readonly total: DecimalSum = createDecimalSum();
@@ -30,5 +31,6 @@ export const sumKind: AggregationKind = {
   needsField: true,
   recurringAllowed: true,
   recurringReadsHistory: true,
+  prorated: proratedSumKind,
   create: (context: KindContext) => new SumState(context.previous ?? ZERO),
 };

@@ -1,24 +1,8 @@
 import { decimalFromCount } from '../../decimal/internal';
 import type { UsageEvent } from '../event';
-import { propertyText } from '../property';
-import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
-
-/**
- * The latest operation seen for one value, packed in one number so an update allocates
- * nothing: `timeMs × 2 + 1` for an add, `timeMs × 2` for a remove (exact: epoch milliseconds
- * stay far below 2^52). Carried values sort before every event.
- */
-type LastOperation = number;
-
-const CARRIED: LastOperation = Number.MIN_SAFE_INTEGER + 1;
-
-function isAdd(op: LastOperation): boolean {
-  return op % 2 !== 0 || op === CARRIED;
-}
-
-function timeOf(op: LastOperation): number {
-  return Math.floor(op / 2);
-}
+import type { AggregationKind, BucketState, KindContext, KindResult, ValueProblem } from './kind';
+import { proratedUniqueCountKind } from './prorated-unique-count';
+import { CARRIED, isAdd, type Operation, readOperation, timeOf } from './unique-operation';
 
 /**
  * `unique_count_agg` with add/remove operations. Per value, the reference scores each event
@@ -27,7 +11,7 @@ function timeOf(op: LastOperation): number {
  * value, only its latest operation (memory grows with distinct values, not with events).
  */
 class UniqueCountState implements BucketState {
-  private readonly last = new Map<string, LastOperation>();
+  private readonly last = new Map<string, Operation>();
 
   constructor(previousActive: readonly string[]) {
     for (const value of previousActive) {
@@ -35,20 +19,13 @@ class UniqueCountState implements BucketState {
     }
   }
 
-  add(
-    value: unknown,
-    timeMs: number,
-    event: UsageEvent,
-  ): 'invalid_value' | 'invalid_operation_type' | undefined {
-    const text = propertyText(value);
-    if (text === undefined) return 'invalid_value';
-    const operation = event.properties?.operation_type;
-    if (operation !== undefined && operation !== 'add' && operation !== 'remove')
-      return 'invalid_operation_type';
-    const previous = this.last.get(text);
+  add(value: unknown, timeMs: number, event: UsageEvent): ValueProblem | undefined {
+    const operation = readOperation(value, timeMs, event);
+    if (typeof operation === 'string') return operation;
+    const previous = this.last.get(operation.text);
     // Ties on the timestamp go to the later event of the stream.
     if (previous === undefined || timeMs >= timeOf(previous)) {
-      this.last.set(text, timeMs * 2 + (operation === 'remove' ? 0 : 1));
+      this.last.set(operation.text, operation.packed);
     }
     return undefined;
   }
@@ -75,5 +52,6 @@ export const uniqueCountKind: AggregationKind = {
   needsField: true,
   recurringAllowed: true,
   recurringReadsHistory: true,
+  prorated: proratedUniqueCountKind,
   create: (context: KindContext) => new UniqueCountState(context.previousActive ?? []),
 };

@@ -1,0 +1,128 @@
+import { decimalFromCount } from '../../decimal/internal';
+import { localEpochDay } from '../../time/timezone';
+import type { UsageEvent } from '../event';
+import type { AggregationKind, BucketState, KindContext, KindResult, ValueProblem } from './kind';
+import { prorate } from './prorated-share';
+import { CARRIED, isAdd, type Operation, readOperation, timeOf } from './unique-operation';
+
+/**
+ * Prorated recurring `unique_count_agg` (aggregations.md §1.8): each value counts for the
+ * days it was active in the period. Per value, in time order:
+ *
+ * 1. a `remove` followed on the same local day by an `add` of the value is dropped (a same-day
+ *    re-add keeps the value active all along);
+ * 2. operations that repeat the current state (an `add` of an active value, a `remove` of an
+ *    inactive one) are dropped;
+ * 3. each remaining `add` counts from its date (or the period's first date) to the date of the
+ *    value's next remaining operation (or the period's last date), both included.
+ *
+ * The aggregation is `ceil₅(Σ days ÷ charges_duration)`; `full_units_number` is the plain
+ * count of active values. Unlike the plain unique count, this needs every operation of a value
+ * until the result is read: memory grows with the events of the metric.
+ */
+class ProratedUniqueCountState implements BucketState {
+  private readonly operations = new Map<string, Operation[]>();
+
+  constructor(private readonly context: KindContext) {
+    for (const value of context.previousActive ?? []) this.operations.set(value, [CARRIED]);
+  }
+
+  add(value: unknown, timeMs: number, event: UsageEvent): ValueProblem | undefined {
+    const operation = readOperation(value, timeMs, event);
+    if (typeof operation === 'string') return operation;
+    this.operationsOf(operation.text).push(operation.packed);
+    return undefined;
+  }
+
+  private operationsOf(value: string): Operation[] {
+    let list = this.operations.get(value);
+    if (list === undefined) {
+      list = [];
+      this.operations.set(value, list);
+    }
+    return list;
+  }
+
+  /** `other` holds later events of the stream: its operations follow ours on ties. */
+  merge(other: ProratedUniqueCountState): void {
+    for (const [value, theirs] of other.operations) this.operationsOf(value).push(...theirs);
+  }
+
+  result(): KindResult {
+    let activeDays = 0;
+    const active: string[] = [];
+    for (const [value, operations] of this.operations) {
+      const kept = effectiveOperations(this.context, operations);
+      activeDays += daysActive(this.context, kept);
+      const last = kept[kept.length - 1];
+      if (last !== undefined && isAdd(last)) active.push(value);
+    }
+    const count = active.length;
+    return {
+      aggregation: prorate(decimalFromCount(activeDays), 1, this.context.chargesDurationDays),
+      // As for the plain unique count, the reference reports the count of active values.
+      count,
+      fullUnits: decimalFromCount(count),
+      carriedActive: active.sort(),
+    };
+  }
+}
+
+/** The local day an `add` starts counting: its own, or the period's first. */
+function startDay(context: KindContext, op: Operation): number {
+  return localEpochDay(context.zone, Math.max(timeOf(op), context.fromMs));
+}
+
+/** Steps 1 and 2: the operations that change the value's state, in time order. */
+function effectiveOperations(context: KindContext, operations: readonly Operation[]): Operation[] {
+  // A stable sort: ties on the time keep stream order.
+  const sorted = [...operations].sort((a, b) => timeOf(a) - timeOf(b));
+  const kept: Operation[] = [];
+  let active = false;
+  sorted.forEach((op, i) => {
+    if (!isAdd(op) && readdedSameDay(context, sorted, i)) return;
+    if (isAdd(op) === active) return;
+    active = isAdd(op);
+    kept.push(op);
+  });
+  return kept;
+}
+
+/** Whether an `add` follows the remove at `index` on the same local day. */
+function readdedSameDay(
+  context: KindContext,
+  sorted: readonly Operation[],
+  index: number,
+): boolean {
+  const op = sorted[index];
+  if (op === undefined || op === CARRIED) return false;
+  const day = localEpochDay(context.zone, timeOf(op));
+  for (let j = index + 1; j < sorted.length; j++) {
+    const later = sorted[j];
+    if (later === undefined || localEpochDay(context.zone, timeOf(later)) !== day) return false;
+    if (isAdd(later)) return true;
+  }
+  return false;
+}
+
+/** Step 3: the days of the period the value was active, from its effective operations. */
+function daysActive(context: KindContext, kept: readonly Operation[]): number {
+  const lastDay = localEpochDay(context.zone, context.toMs);
+  let days = 0;
+  kept.forEach((op, i) => {
+    if (!isAdd(op)) return;
+    const next = kept[i + 1];
+    const endDay = next === undefined ? lastDay : localEpochDay(context.zone, timeOf(next));
+    days += Math.max(0, endDay + 1 - startDay(context, op));
+  });
+  return days;
+}
+
+/** `unique_count_agg` with `prorated: true`. */
+export const proratedUniqueCountKind: AggregationKind = {
+  type: 'unique_count_agg',
+  needsField: true,
+  recurringAllowed: true,
+  recurringReadsHistory: true,
+  create: (context: KindContext) => new ProratedUniqueCountState(context),
+};
