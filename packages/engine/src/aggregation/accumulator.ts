@@ -2,8 +2,9 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import type { UsageEvent } from './event';
 import { compileFilter, matchesFilter } from './filters';
+import { fingerprintOf } from './fingerprint';
 import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
-import { type AggregateOptions, resolveOptions } from './options';
+import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
 import { type AggregationResult, MetricPass } from './pass';
 
 /**
@@ -81,15 +82,9 @@ export function createAccumulator(
   if (metric._tag === 'Left') return metric;
   const resolved = resolveOptions(options);
   if (resolved._tag === 'Left') return resolved;
-  const groupKeys = options.grouped_by ?? [];
-  if (!Array.isArray(groupKeys) || groupKeys.some((k) => typeof k !== 'string' || k === '')) {
-    return left(
-      feecastError('invalid_input', 'grouped_by must be a list of property keys.', [
-        'options',
-        'grouped_by',
-      ]),
-    );
-  }
+  const checkedKeys = checkGroupKeys(options.grouped_by, ['options', 'grouped_by']);
+  if (checkedKeys._tag === 'Left') return checkedKeys;
+  const groupKeys = checkedKeys.right;
   if (groupKeys.length > 0 && options.previous !== undefined) {
     return left(
       feecastError(
@@ -112,17 +107,7 @@ export function createAccumulator(
   const pass = new MetricPass(metric.right, resolved.right, [
     { route, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
-  return right(new SingleBucketAccumulator(pass, fingerprint(billableMetric, options)));
-}
-
-/** What makes two accumulators mergeable: the same metric and options, compared as JSON. */
-function fingerprint(metric: BillableMetricInput, options: AggregateOptions): string | undefined {
-  try {
-    return JSON.stringify([metric, options]);
-  } catch {
-    // Not JSON (a bigint, a cycle): such an accumulator merges with no other.
-    return undefined;
-  }
+  return right(new SingleBucketAccumulator(pass, fingerprintOf([billableMetric, options])));
 }
 
 /**

@@ -1,4 +1,13 @@
 export { type Accumulator, aggregate, createAccumulator } from './accumulator';
+export {
+  aggregateCharges,
+  type ChargeAggregation,
+  type ChargeBuckets,
+  type ChargesAccumulator,
+  type ChargesAggregation,
+  createChargesAccumulator,
+  type PassOptions,
+} from './charges';
 export { eventTimeMs, type UsageEvent } from './event';
 export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';
 export type { GroupedBy } from './groups';

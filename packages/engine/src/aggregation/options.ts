@@ -143,3 +143,20 @@ function invalidTime(key: string, value: unknown): FeecastError {
     { value },
   );
 }
+
+/**
+ * Checks a `grouped_by` list: property keys, non-empty strings.
+ * @internal
+ */
+export function checkGroupKeys(
+  keys: unknown,
+  path: readonly string[],
+): Either<FeecastError, readonly string[]> {
+  if (keys === undefined) return right([]);
+  if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || k === '')) {
+    return left(
+      feecastError('invalid_input', 'grouped_by must be a list of property keys.', [...path]),
+    );
+  }
+  return right(keys as readonly string[]);
+}

@@ -1,0 +1,202 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../error';
+import type { UsageEvent } from './event';
+import {
+  type CompiledFilter,
+  compileFilter,
+  createFilterRouter,
+  type FilterValues,
+} from './filters';
+import { fingerprintOf } from './fingerprint';
+import {
+  type BillableMetricInput,
+  type CompiledMetric,
+  checkProrated,
+  compileMetric,
+} from './metric';
+import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
+import { type AggregationResult, type ConsumerSpec, MetricPass } from './pass';
+import type { Rejection } from './rejection';
+
+/** How one charge of a metric splits its events (API.md, "One pass ... serves every charge"). */
+export interface ChargeBuckets {
+  /** The `values` of each of the charge's filters, in the charge's order. */
+  readonly filters?: readonly FilterValues[];
+  /** The charge's `grouped_by` (pricing group) keys: one figure per combination of values. */
+  readonly grouped_by?: readonly string[];
+  /** The charge is prorated (recurring sums and unique counts only). */
+  readonly prorated?: boolean;
+}
+
+/** The period options shared by every charge of a pass. */
+export type PassOptions = Omit<AggregateOptions, 'filters' | 'grouped_by' | 'prorated'>;
+
+/** One charge's figures. */
+export interface ChargeAggregation {
+  /** One result per charge filter, in the order given: the events the filter wins. */
+  readonly filters: readonly AggregationResult[];
+  /** The events of the metric that none of the charge's filters matches. */
+  readonly default: AggregationResult;
+}
+
+/** Every charge's figures from one pass. */
+export interface ChargesAggregation {
+  readonly charges: readonly ChargeAggregation[];
+  /** Events left out (for every charge alike), and why. */
+  readonly rejected: readonly Rejection[];
+}
+
+/** An incremental, mergeable pass over a metric's events for several charges. */
+export interface ChargesAccumulator {
+  add(event: UsageEvent): void;
+  addAll(events: Iterable<UsageEvent>): void;
+  /** Adds a later part of the same stream aggregated with the same metric, charges and options. */
+  merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator>;
+  result(): ChargesAggregation;
+}
+
+function consumerOf(
+  metric: CompiledMetric,
+  charge: ChargeBuckets,
+  path: readonly string[],
+): Either<FeecastError, ConsumerSpec> {
+  const groupKeys = checkGroupKeys(charge.grouped_by, [...path, 'grouped_by']);
+  if (groupKeys._tag === 'Left') return groupKeys;
+  const prorated = checkProrated(metric, charge.prorated === true, [...path, 'prorated']);
+  if (prorated._tag === 'Left') return prorated;
+  const compiled: CompiledFilter[] = [];
+  const filters = charge.filters ?? [];
+  for (const [i, values] of filters.entries()) {
+    const filter = compileFilter(values, metric.filters, [...path, 'filters', String(i), 'values']);
+    if (filter._tag === 'Left') return filter;
+    compiled.push(filter.right);
+  }
+  const router = createFilterRouter(compiled);
+  const fallback = compiled.length;
+  return right({
+    // The most specific matching filter wins; no match goes to the default bucket.
+    route: (properties) => {
+      const index = router(properties);
+      return index < 0 ? fallback : index;
+    },
+    bucketGroupKeys: Array.from({ length: compiled.length + 1 }, () => groupKeys.right),
+    prorated: prorated.right,
+  });
+}
+
+class PassAccumulator implements ChargesAccumulator {
+  constructor(
+    private readonly pass: MetricPass,
+    private readonly shape: readonly number[],
+    private readonly fingerprint: string | undefined,
+  ) {}
+
+  add(event: UsageEvent): void {
+    this.pass.add(event);
+  }
+
+  addAll(events: Iterable<UsageEvent>): void {
+    for (const event of events) this.pass.add(event);
+  }
+
+  merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator> {
+    if (
+      !(other instanceof PassAccumulator) ||
+      this.fingerprint === undefined ||
+      other.fingerprint !== this.fingerprint
+    ) {
+      return left(
+        feecastError(
+          'invalid_input',
+          'Only accumulators created with the same billable metric, charges and options can be merged.',
+        ),
+      );
+    }
+    this.pass.merge(other.pass);
+    return right(this);
+  }
+
+  result(): ChargesAggregation {
+    const charges = this.shape.map((filterCount, c) => ({
+      filters: Array.from({ length: filterCount }, (_, b) => this.pass.result(c, b)),
+      default: this.pass.result(c, filterCount),
+    }));
+    return { charges, rejected: this.pass.result(0, 0).rejected };
+  }
+}
+
+/**
+ * Starts one pass over a billable metric's events that serves several charges: each event is
+ * checked once (timestamp, period, duplicate, value, expression) and routed to the bucket of
+ * each charge it belongs to (the most specific matching filter, else the default bucket) and
+ * to its `grouped_by` group.
+ *
+ * @example
+ * const acc = createChargesAccumulator(metric, [{ filters: [{ region: ['eu'] }] }, {}], {
+ *   from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z',
+ * });
+ * if (acc._tag === 'Right') {
+ *   acc.right.addAll(events);
+ *   acc.right.result().charges[0]?.filters[0]?.aggregation; // the EU events of charge 0
+ * }
+ */
+export function createChargesAccumulator(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): Either<FeecastError, ChargesAccumulator> {
+  const metric = compileMetric(billableMetric);
+  if (metric._tag === 'Left') return metric;
+  const resolved = resolveOptions({ ...options, prorated: false });
+  if (resolved._tag === 'Left') return resolved;
+  if (!Array.isArray(charges)) {
+    return left(feecastError('invalid_input', 'charges must be a list.', ['charges']));
+  }
+  const specs: ConsumerSpec[] = [];
+  for (const [i, charge] of charges.entries()) {
+    const spec = consumerOf(metric.right, charge, ['charges', String(i)]);
+    if (spec._tag === 'Left') return spec;
+    specs.push(spec.right);
+  }
+  if (
+    options.previous !== undefined &&
+    specs.some((s) => s.bucketGroupKeys.length > 1 || (s.bucketGroupKeys[0]?.length ?? 0) > 0)
+  ) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'A carried `previous` state applies to one ungrouped bucket; aggregate each bucket with `aggregate`.',
+        ['options', 'previous'],
+      ),
+    );
+  }
+  const pass = new MetricPass(metric.right, resolved.right, specs);
+  const shape = charges.map((c) => c.filters?.length ?? 0);
+  return right(new PassAccumulator(pass, shape, fingerprintOf([billableMetric, charges, options])));
+}
+
+/**
+ * Aggregates a billable metric's events once for several charges (see
+ * `createChargesAccumulator`): the figures of every filter bucket, default bucket and group
+ * of each charge, plus the events left out.
+ *
+ * @example
+ * aggregateCharges(metric, events, [{ filters: [{ region: ['eu'] }, { region: ['us'] }] }], MARCH)
+ * // right({ charges: [{ filters: [eu, us], default: other }], rejected: [] })
+ */
+export function aggregateCharges(
+  billableMetric: BillableMetricInput,
+  events: Iterable<UsageEvent>,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): Either<FeecastError, ChargesAggregation> {
+  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+    return left(
+      feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
+    );
+  }
+  const accumulator = createChargesAccumulator(billableMetric, charges, options);
+  if (accumulator._tag === 'Left') return accumulator;
+  accumulator.right.addAll(events);
+  return right(accumulator.right.result());
+}
