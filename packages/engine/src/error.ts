@@ -36,6 +36,46 @@ export const FEECAST_ERROR_CODES = {
     'The subscription has no `started_at` (pending) or the instant asked for is before it started.',
   subscription_terminated:
     'The instant asked for falls after the period in which the subscription was terminated.',
+  invalid_charge_properties:
+    'Charge properties do not fit their charge model (missing or negative amount, unordered, overlapping or gapped ranges...); `path` names the property.',
+  unsupported_charge_model:
+    'A charge model the engine cannot price: an unknown name, or `custom` without the amount its aggregator computed.',
+  currency_mismatch:
+    'Amounts in different currencies meet (fees of one invoice, a credit or a coupon in another currency); keep one currency per invoice.',
+  unknown_tax_code:
+    'A tax code given with a fee is not among the taxes the inputs carry (organization, billing entity, customer, plans, add-ons).',
+  unknown_fee_item:
+    'A fee refers to a subscription, charge, fixed charge, commitment or add-on that the inputs do not contain; `path` names the fee field.',
+  invalid_amount:
+    'A credit or money amount is not a valid non-negative decimal (paid, granted or voided credits, a credit-note item).',
+  amount_below_minimum:
+    "A paid top-up is below the wallet's `paid_top_up_min_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
+  amount_above_maximum:
+    "A paid top-up is above the wallet's `paid_top_up_max_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
+  insufficient_credits: "Credits to void exceed the wallet's `credits_balance`.",
+  wallet_is_terminated: 'A wallet transaction names a wallet whose status is `terminated`.',
+  wallets_already_applied:
+    'Prepaid credits were already applied to the invoice (`prepaid_credit_amount_cents` is not 0).',
+  inconsistent_wallet_transactions:
+    "A wallet's inbound transactions (`remaining_amount_cents`) do not cover what the wallet consumes.",
+  invalid_usage_thresholds:
+    'Usage thresholds cannot be evaluated: an amount that is not positive, or more than one recurring threshold.',
+  invoice_not_creditable:
+    'No credit note can be issued on the invoice: a draft, a version below 2, or a wallet top-up invoice that is unpaid or has no active wallet.',
+  unknown_fee: 'A credit-note item names a `fee_id` that is not a fee of the invoice.',
+  higher_than_remaining_fee_amount:
+    "Credit-note items ask more than their fee's creditable amount (its amount minus earlier credit-note items).",
+  higher_than_wallet_balance:
+    'A credit-note item on a wallet top-up invoice is above the balance of the wallet it funded.',
+  higher_than_remaining_invoice_amount:
+    'A credit, refund, offset or total of a credit note is above what remains creditable, refundable or payable on the invoice.',
+  does_not_match_item_amounts:
+    "A credit note's credit + refund + offset differs by more than one cent from its items with coupons and taxes.",
+  cannot_credit_invoice:
+    'A credit amount on a wallet top-up invoice: only refunds (and offsets of an unpaid one) are possible there.',
+  cannot_refund_unpaid_invoice: 'A refund on an invoice that has not been paid.',
+  creditable_amount_is_less_than_requested:
+    'A progressive-billing invoice cannot cover, with credit notes on its fees, the excess credit asked of it.',
 } as const;
 
 /** A code from {@link FEECAST_ERROR_CODES}. */

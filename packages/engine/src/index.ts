@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './aggregation/index';
+export * from './charge-models/index';
 export * from './decimal/index';
 export {
   FEECAST_ERROR_CODES,
@@ -13,4 +14,6 @@ export {
   feecastError,
 } from './error';
 export * from './expression/index';
+export * from './fees/index';
 export * from './periods/index';
+export * from './subscription-fee/index';

@@ -1,0 +1,73 @@
+import { right } from 'fp-ts/lib/Either.js';
+import {
+  add,
+  ceil,
+  compare,
+  type Decimal,
+  decimalFromCount,
+  formatDecimal,
+  multiply,
+  ONE,
+  sign,
+  subtract,
+  ZERO,
+} from '../../decimal/internal';
+import { literalScale } from '../../decimal/scale';
+import { divideOrZero } from '../internal/arithmetic';
+import { noEventDetails } from '../internal/no-event-details';
+import { readAmount, readInteger } from '../internal/properties';
+import type { ChargeModel } from '../model';
+
+/**
+ * The number of packages of `size` that `paid` units start, exactly: `ceil(paid ÷ size)`, with
+ * the quotient checked against the exact product so no rounding of the division can miscount.
+ */
+function packagesStarted(paid: Decimal, size: Decimal): Decimal {
+  let count = ceil(divideOrZero(paid, size), literalScale(0));
+  while (compare(multiply(subtract(count, ONE), size), paid) >= 0) count = subtract(count, ONE);
+  while (compare(multiply(count, size), paid) < 0) count = add(count, ONE);
+  return count;
+}
+
+/**
+ * `package` (charge-models.md §8): after `free_units`, every started package of `package_size`
+ * units costs `amount`; `unit_amount` divides by the paid units; never negative.
+ *
+ * @example
+ * // amount 100, package_size 10, free_units 10: 121 units -> 111 paid -> 12 packages = 1200
+ */
+export const packageModel: ChargeModel = {
+  name: 'package',
+  compile(properties, { path }) {
+    const amount = readAmount(properties, 'amount', path, 'invalid_amount');
+    if (amount._tag === 'Left') return amount;
+    const size = readInteger(properties, 'package_size', path, 'invalid_package_size', 1);
+    if (size._tag === 'Left') return size;
+    const free = readInteger(properties, 'free_units', path, 'invalid_free_units', 0);
+    if (free._tag === 'Left') return free;
+    const packageAmount = amount.right;
+    const packageSize = size.right;
+    const sizeDecimal = decimalFromCount(packageSize);
+    const freeUnits = decimalFromCount(free.right);
+    const cost = (paid: Decimal): Decimal =>
+      sign(paid) <= 0 ? ZERO : multiply(packagesStarted(paid, sizeDecimal), packageAmount);
+    return right({
+      price: (units) => {
+        const paid = subtract(units, freeUnits);
+        const paidUnits = sign(paid) < 0 ? ZERO : paid;
+        return right({
+          amount: cost(paid),
+          amount_details: {
+            free_units: formatDecimal(freeUnits),
+            paid_units: formatDecimal(paidUnits),
+            per_package_size: packageSize,
+            per_package_unit_amount: formatDecimal(packageAmount),
+          },
+          per: paidUnits,
+        });
+      },
+      project: (projected) => (sign(projected) === 0 ? ZERO : cost(subtract(projected, freeUnits))),
+      eventDetails: noEventDetails,
+    });
+  },
+};

@@ -1,0 +1,32 @@
+import { right } from 'fp-ts/lib/Either.js';
+import { multiply } from '../../decimal/internal';
+import { noEventDetails } from '../internal/no-event-details';
+import { readAmount } from '../internal/properties';
+import { unitsDivisor } from '../internal/units-divisor';
+import type { ChargeModel } from '../model';
+
+/**
+ * `standard` (charge-models.md §7): `units × amount`; no details; projected on the projected
+ * units; linear, so a pay-in-advance event costs its own units × amount.
+ *
+ * @example
+ * // amount 5.12345, 10 units -> 51.2345
+ */
+export const standard: ChargeModel = {
+  name: 'standard',
+  compile(properties, { path }) {
+    const price = readAmount(properties, 'amount', path, 'invalid_amount');
+    if (price._tag === 'Left') return price;
+    const amount = price.right;
+    return right({
+      price: (units, context) =>
+        right({
+          amount: multiply(units, amount),
+          amount_details: {},
+          per: unitsDivisor(units, context),
+        }),
+      project: (projected) => multiply(projected, amount),
+      eventDetails: noEventDetails,
+    });
+  },
+};

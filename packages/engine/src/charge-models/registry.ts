@@ -1,0 +1,30 @@
+import type { ChargeModel } from './model';
+import { custom } from './models/custom';
+import { dynamic } from './models/dynamic';
+import { graduated } from './models/graduated';
+import { graduatedPercentage } from './models/graduated-percentage';
+import { packageModel } from './models/package';
+import { percentage } from './models/percentage';
+import { standard } from './models/standard';
+import { volume } from './models/volume';
+import type { ChargeModelName } from './types';
+
+/**
+ * The one table of charge models, keyed by `charge_model` (DESIGN.md): shared code looks a
+ * model up here and never asks which one it holds. Prorated graduated is the graduated entry
+ * priced with per-event values (§16).
+ *
+ * @example
+ * CHARGE_MODELS.standard.compile({ amount: '5' }, { prorated: false, path: ['properties'] })
+ * @internal
+ */
+export const CHARGE_MODELS: Readonly<Record<ChargeModelName, ChargeModel>> = {
+  standard,
+  package: packageModel,
+  graduated,
+  graduated_percentage: graduatedPercentage,
+  volume,
+  percentage,
+  dynamic,
+  custom,
+};

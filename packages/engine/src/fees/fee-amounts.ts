@@ -1,0 +1,90 @@
+import { type Either, right } from 'fp-ts/lib/Either.js';
+import {
+  type Decimal,
+  down,
+  formatDecimal,
+  halfAwayFromZero,
+  multiply,
+  parseDecimal,
+  toCents,
+} from '../decimal/internal';
+import { literalScale } from '../decimal/scale';
+import type { FeecastError } from '../error';
+import { type MinorUnit, minorUnit } from './internal/minor-unit';
+
+/** A fee's amount fields (charge-models.md §2). */
+export interface FeeAmountFields {
+  /** The amount rounded half away from zero to the minor unit, in minor units. */
+  readonly amount_cents: number;
+  /** The unrounded amount in minor units (kept to 15 decimals, the reference's stored scale). */
+  readonly precise_amount_cents: string;
+  /** The unit amount in minor units, truncated toward zero (an integer column, §2.4). */
+  readonly unit_amount_cents: number;
+  /** The unit amount in currency units (15 decimals). */
+  readonly precise_unit_amount: string;
+  /** `precise_amount_cents` in currency units: the fee's `precise_amount`. */
+  readonly precise_amount: string;
+}
+
+/** Decimal places the reference keeps of precise amounts (decimal(30|40, 15) columns). */
+const PRECISE_SCALE = literalScale(15);
+
+/**
+ * `value`, rounded to the 15 decimals of the reference's stored precise amounts.
+ *
+ * @example
+ * formatDecimal(precise(parse('10.74380165289256198347'))) // '10.743801652892562'
+ */
+export function precise(value: Decimal): Decimal {
+  return halfAwayFromZero(value, PRECISE_SCALE);
+}
+
+/**
+ * The fee fields of an amount and a unit amount in one currency: the shared core of
+ * {@link feeAmounts}, pricing units and true-ups. @internal
+ *
+ * @example
+ * amountFields(parse('0.05'), parse('0.0125'), eur, []) // right({ amount_cents: 5, unit_amount_cents: 1, ... })
+ */
+export function amountFields(
+  amount: Decimal,
+  unitAmount: Decimal,
+  minor: MinorUnit,
+  path: readonly string[],
+): Either<FeecastError, FeeAmountFields> {
+  const cents = toCents(amount, minor.currency, halfAwayFromZero, [...path, 'amount']);
+  if (cents._tag === 'Left') return cents;
+  const unitCents = toCents(unitAmount, minor.currency, down, [...path, 'unit_amount']);
+  if (unitCents._tag === 'Left') return unitCents;
+  const preciseCents = precise(multiply(amount, minor.subunit));
+  return right({
+    amount_cents: cents.right,
+    precise_amount_cents: formatDecimal(preciseCents),
+    unit_amount_cents: unitCents.right,
+    precise_unit_amount: formatDecimal(precise(unitAmount)),
+    precise_amount: formatDecimal(multiply(preciseCents, minor.unit)),
+  });
+}
+
+/**
+ * A charge model's amount and unit amount as fee fields (charge-models.md §2): `amount_cents`
+ * rounded half away from zero to the currency's minor unit, `precise_amount_cents` unrounded,
+ * `unit_amount_cents` truncated toward zero, `precise_unit_amount` in currency units.
+ *
+ * @example
+ * feeAmounts({ amount: '50.61725', unit_amount: '10.12345' }, 'EUR')
+ * // right({ amount_cents: 5062, precise_amount_cents: '5061.725', unit_amount_cents: 1012,
+ * //         precise_unit_amount: '10.12345', precise_amount: '50.61725' })
+ */
+export function feeAmounts(
+  model: { readonly amount: string; readonly unit_amount: string },
+  currency: string,
+): Either<FeecastError, FeeAmountFields> {
+  const minor = minorUnit(currency);
+  if (minor._tag === 'Left') return minor;
+  const amount = parseDecimal(model.amount, ['amount']);
+  if (amount._tag === 'Left') return amount;
+  const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
+  if (unitAmount._tag === 'Left') return unitAmount;
+  return amountFields(amount.right, unitAmount.right, minor.right, []);
+}

@@ -1,0 +1,139 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type Decimal,
+  decimalFromInteger,
+  formatDecimal,
+  multiply,
+  parseDecimal,
+  sign,
+} from '../decimal/internal';
+import { type FeecastError, feecastError } from '../error';
+import { amountFields, type FeeAmountFields } from './fee-amounts';
+import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
+
+/** A charge's applied pricing unit: which unit, and how many currency units one unit is worth. */
+export interface AppliedPricingUnit {
+  readonly svc_pricing_unit_id: string;
+  readonly pricing_unit_code: string;
+  readonly short_name: string;
+  /** Currency units per pricing unit, a decimal string > 0. */
+  readonly conversion_rate: string;
+}
+
+/** A fee's `pricing_unit_details` (spec.md, "pricing unit details"). */
+export interface PricingUnitDetailsFields {
+  readonly svc_pricing_unit_id: string;
+  readonly pricing_unit_code: string;
+  readonly short_name: string;
+  readonly amount_cents: number;
+  readonly unit_amount_cents: number;
+  readonly precise_amount_cents: string;
+  readonly precise_unit_amount: string;
+  readonly conversion_rate: string;
+}
+
+function conversionRate(value: unknown): Either<FeecastError, Decimal> {
+  const rate = parseDecimal(value, ['conversion_rate']);
+  if (rate._tag === 'Left') return rate;
+  return sign(rate.right) > 0
+    ? rate
+    : left(
+        feecastError(
+          'invalid_input',
+          'conversion_rate must be a decimal > 0: the currency units one pricing unit is worth.',
+          ['conversion_rate'],
+          { value },
+        ),
+      );
+}
+
+/**
+ * The pricing-unit side of a fee (charge-models.md §3): the model's amount and unit amount,
+ * which are in pricing units, as `pricing_unit_details` (two decimals: `amount_cents` rounded
+ * half away from zero, `unit_amount_cents` truncated).
+ *
+ * @example
+ * pricingUnitDetails({ amount: '10655.243249', unit_amount: '5.5423123' }, credits)
+ * // right({ amount_cents: 1065524, precise_amount_cents: '1065524.3249', unit_amount_cents: 554,
+ * //         precise_unit_amount: '5.5423123', ...credits })
+ */
+export function pricingUnitDetails(
+  model: { readonly amount: string; readonly unit_amount: string },
+  pricingUnit: AppliedPricingUnit,
+): Either<FeecastError, PricingUnitDetailsFields> {
+  const rate = conversionRate(pricingUnit.conversion_rate);
+  if (rate._tag === 'Left') return rate;
+  const minor = minorUnit(PRICING_UNIT_CURRENCY);
+  if (minor._tag === 'Left') return minor;
+  const amount = parseDecimal(model.amount, ['amount']);
+  if (amount._tag === 'Left') return amount;
+  const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
+  if (unitAmount._tag === 'Left') return unitAmount;
+  const fields = amountFields(amount.right, unitAmount.right, minor.right, []);
+  if (fields._tag === 'Left') return fields;
+  return right({
+    svc_pricing_unit_id: pricingUnit.svc_pricing_unit_id,
+    pricing_unit_code: pricingUnit.pricing_unit_code,
+    short_name: pricingUnit.short_name,
+    amount_cents: fields.right.amount_cents,
+    unit_amount_cents: fields.right.unit_amount_cents,
+    precise_amount_cents: fields.right.precise_amount_cents,
+    precise_unit_amount: fields.right.precise_unit_amount,
+    conversion_rate: formatDecimal(rate.right),
+  });
+}
+
+/**
+ * The currency side of a fee priced in pricing units (charge-models.md §3): from the ROUNDED
+ * pricing-unit cents, `fiat = amount_cents × conversion_rate / 100` and from the truncated unit
+ * cents `fiat_unit = unit_amount_cents × conversion_rate / 100`, then the fee fields of §2.
+ *
+ * @example
+ * pricingUnitToFiat({ amount_cents: 1065524, unit_amount_cents: 550, conversion_rate: '0.0075' }, 'USD')
+ * // right({ amount_cents: 7991, precise_amount_cents: '7991.43', unit_amount_cents: 4,
+ * //         precise_unit_amount: '0.04125', precise_amount: '79.9143' })
+ */
+export function pricingUnitToFiat(
+  details: {
+    readonly amount_cents: number;
+    readonly unit_amount_cents: number;
+    readonly conversion_rate: string;
+  },
+  currency: string,
+): Either<FeecastError, FeeAmountFields> {
+  const rate = conversionRate(details.conversion_rate);
+  if (rate._tag === 'Left') return rate;
+  const pricing = minorUnit(PRICING_UNIT_CURRENCY);
+  if (pricing._tag === 'Left') return pricing;
+  const fiat = minorUnit(currency);
+  if (fiat._tag === 'Left') return fiat;
+  const cents = decimalFromInteger(details.amount_cents);
+  if (cents._tag === 'Left') return cents;
+  const unitCents = decimalFromInteger(details.unit_amount_cents);
+  if (unitCents._tag === 'Left') return unitCents;
+  const toFiat = (value: Decimal) => multiply(multiply(value, rate.right), pricing.right.unit);
+  return amountFields(toFiat(cents.right), toFiat(unitCents.right), fiat.right, []);
+}
+
+/**
+ * Both sides of a fee whose charge is priced in a pricing unit (charge-models.md §3): the
+ * `pricing_unit_details` and the fee's own amount fields in `currency`.
+ *
+ * @example
+ * pricingUnitAmounts({ amount: '20', unit_amount: '20' }, { ...credits, conversion_rate: '0.25' }, 'EUR')
+ * // right({ pricing_unit_details: { amount_cents: 2000, ... }, fee: { amount_cents: 500, ... } })
+ */
+export function pricingUnitAmounts(
+  model: { readonly amount: string; readonly unit_amount: string },
+  pricingUnit: AppliedPricingUnit,
+  currency: string,
+): Either<
+  FeecastError,
+  { readonly fee: FeeAmountFields; readonly pricing_unit_details: PricingUnitDetailsFields }
+> {
+  const details = pricingUnitDetails(model, pricingUnit);
+  if (details._tag === 'Left') return details;
+  const fee = pricingUnitToFiat(details.right, currency);
+  if (fee._tag === 'Left') return fee;
+  return right({ fee: fee.right, pricing_unit_details: details.right });
+}
