@@ -1,5 +1,6 @@
 import { demo } from './commands/demo';
 import { EXIT, type Io } from './io';
+import { serveCommand } from './server/index';
 
 const HELP = `feecast: exact, offline pricing and fee estimation for usage-based billing
 
@@ -7,10 +8,12 @@ Usage: feecast <command> [options]
 
 Commands:
   demo      Price the bundled example events and print the worked figures
+  serve     Serve the billing API locally (feecast serve --help)
   help      Show this help
 
 Examples:
   feecast demo
+  FEECAST_API_KEYS=secret feecast serve --port 3000
 `;
 
 /**
@@ -39,6 +42,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     }
     return demo(io);
   }
+  if (command === 'serve') return serveCommand(rest, io);
   io.stderr(`feecast: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   return EXIT.usage;
 }

@@ -1,0 +1,35 @@
+/**
+ * API keys: `Authorization: Bearer <key>`, compared in constant time. Each key is hashed
+ * (SHA-256) so that the comparison runs on equal-length digests whatever the lengths of
+ * the keys, and every configured key is compared (no early exit on a match).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * A checker of `Authorization` header values against `keys` (empty keys are ignored).
+ *
+ * @example
+ * const allowed = apiKeyChecker(['secret']);
+ * allowed('Bearer secret'); // true
+ * allowed('Bearer other'); // false
+ * allowed(undefined); // false
+ */
+export function apiKeyChecker(keys: readonly string[]): (header: string | undefined) => boolean {
+  const digests = keys.filter((key) => key !== '').map(digest);
+  return (header) => {
+    const key = header === undefined ? undefined : BEARER.exec(header)?.[1];
+    const given = digest(key ?? '');
+    let ok = false;
+    for (const expected of digests) {
+      // Every key is compared, so the time does not tell which one matched.
+      ok = timingSafeEqual(given, expected) || ok;
+    }
+    return ok && key !== undefined;
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The HTTP adapter: `createServer` turns requests into {@link ApiRequest}s, checks the API
+ * key, limits body sizes, runs the pure reducer and writes its response; with a data
+ * directory it saves each new state as an atomic snapshot before answering, so an answered
+ * change survives a restart.
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type ApiErrorResponse,
+  internalError,
+  malformedJson,
+  payloadTooLarge,
+  unauthorized,
+} from './api-error';
+import { apiKeyChecker } from './auth';
+import { asTimestamp } from './brands';
+import { exampleState } from './example-state';
+import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
+import { defaultOperations, type Operations } from './operations';
+import { reduce } from './reducer';
+import type { ApiResponse } from './request';
+import { readSnapshotSync, writeSnapshot } from './snapshot';
+import type { ServerState } from './state';
+
+/** Options of {@link createServer}. */
+export interface ServerOptions {
+  /** The API keys accepted in `Authorization: Bearer <key>` (at least one). */
+  readonly apiKeys: readonly string[];
+  /** The initial state (default: the bundled example state); a snapshot in `dataDir` wins. */
+  readonly state?: ServerState;
+  /** The clock (default: the system clock). */
+  readonly clock?: () => Date;
+  /** Where the state is saved after each change (`state.json`) and read back at start. */
+  readonly dataDir?: string;
+  /** The pricing operations (default: {@link defaultOperations}). */
+  readonly operations?: Operations;
+  /** The largest request body, in bytes (default 1 MiB); larger ones get a 413. */
+  readonly maxBodyBytes?: number;
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+function send(res: ServerResponse, response: ApiResponse): void {
+  const text = JSON.stringify(response.body);
+  res.writeHead(response.status, {
+    ...SECURITY_HEADERS,
+    ...response.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function errorResponse(error: ApiErrorResponse): ApiResponse {
+  return { status: error.status, body: error };
+}
+
+function originOf(server: Server): string {
+  const address = server.address() as AddressInfo | null;
+  if (address === null || typeof address === 'string') return 'http://localhost';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+function initialState(options: ServerOptions): ServerState {
+  if (options.dataDir !== undefined) {
+    const snapshot = readSnapshotSync(options.dataDir);
+    if (snapshot._tag === 'Left') throw new Error(snapshot.left.message);
+    if (snapshot.right !== undefined) return snapshot.right;
+  }
+  return options.state ?? exampleState();
+}
+
+/**
+ * A Node HTTP server answering every operation of the API under `/api/v1`, from an
+ * in-memory state. Every request needs `Authorization: Bearer <key>` with one of `apiKeys`
+ * (else 401). Call `listen` on it as on any `http.Server`.
+ *
+ * Throws only when `dataDir` holds a snapshot that cannot be read or decoded (check it first
+ * with `readSnapshot` to report it nicely).
+ *
+ * @example
+ * const server = createServer({ apiKeys: ['secret'], dataDir: './feecast-data' });
+ * server.listen(3000, '127.0.0.1');
+ * // curl -H 'Authorization: Bearer secret' http://127.0.0.1:3000/api/v1/plans
+ */
+export function createServer(options: ServerOptions): Server {
+  const allowed = apiKeyChecker(options.apiKeys);
+  const clock = options.clock ?? (() => new Date());
+  const operations = options.operations ?? defaultOperations;
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const dataDir = options.dataDir;
+  let state = initialState(options);
+  // With a data directory, requests are answered one at a time, each after its snapshot.
+  let queue: Promise<void> = Promise.resolve();
+
+  async function answer(req: IncomingMessage, server: Server): Promise<ApiResponse> {
+    if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
+    const body = await readRequestBody(req, limit);
+    if (body.kind === 'too_large' || body.kind === 'aborted')
+      return errorResponse(payloadTooLarge());
+    if (body.kind === 'not_utf8') return errorResponse(malformedJson());
+    const url = req.url ?? '/';
+    const question = url.indexOf('?');
+    const before = state;
+    const { state: next, response } = reduce(
+      before,
+      {
+        method: req.method ?? 'GET',
+        path: question === -1 ? url : url.slice(0, question),
+        query: question === -1 ? '' : url.slice(question + 1),
+        body: body.text,
+        origin: originOf(server),
+      },
+      asTimestamp(clock().toISOString()),
+      operations,
+    );
+    if (next === before) return response;
+    if (dataDir !== undefined) {
+      try {
+        await writeSnapshot(dataDir, next);
+      } catch {
+        return errorResponse(internalError());
+      }
+    }
+    state = next;
+    return response;
+  }
+
+  const server = createHttpServer((req, res) => {
+    const handle = async () => {
+      let response: ApiResponse;
+      try {
+        response = await answer(req, server);
+      } catch {
+        response = errorResponse(internalError());
+      }
+      if (!res.destroyed) send(res, response);
+    };
+    if (dataDir === undefined) {
+      void handle();
+    } else {
+      queue = queue.then(handle, handle);
+    }
+  });
+  return server;
+}

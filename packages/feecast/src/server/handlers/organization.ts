@@ -1,0 +1,51 @@
+/**
+ * The organization's own resources: `GET /customers/{id}/portal_url`,
+ * `GET /billing_entities` and `GET /webhook_endpoints/{svc_id}`.
+ */
+import { isLeft, right } from 'fp-ts/lib/Either.js';
+import { type Handler, pathParam, unchanged } from '../handler';
+import { findCustomer, found } from '../lookup';
+
+/**
+ * `GET /customers/{external_customer_id}/portal_url`: 404 `customer_not_found`; a link on
+ * this server (`<origin>/customer_portal/<token>`, the token naming the customer). This
+ * offline server has no portal page: the link is for applications that store or show it.
+ *
+ * @example
+ * getPortalUrl({ ..., origin: 'http://127.0.0.1:3000', params: new Map([['external_customer_id', 'hooli_1234']]) });
+ * // right({ body: { customer: { portal_url: 'http://127.0.0.1:3000/customer_portal/ZWEwNDA1...' } } })
+ */
+export const getPortalUrl: Handler<undefined> = (input) => {
+  const customer = findCustomer(input.state, pathParam(input, 'external_customer_id'));
+  if (isLeft(customer)) return customer;
+  const token = Buffer.from(customer.right.svc_id, 'utf8').toString('base64url');
+  return right(
+    unchanged(input.state, {
+      customer: { portal_url: `${input.origin}/customer_portal/${token}` },
+    }),
+  );
+};
+
+/**
+ * `GET /billing_entities`: every billing entity, no `meta` (as the reference).
+ *
+ * @example
+ * listBillingEntities({ ... }); // right({ body: { billing_entities: [...] } })
+ */
+export const listBillingEntities: Handler<undefined> = (input) =>
+  right(unchanged(input.state, { billing_entities: input.state.billing_entities }));
+
+/**
+ * `GET /webhook_endpoints/{svc_id}`: 404 `webhook_endpoint_not_found`.
+ *
+ * @example
+ * getWebhookEndpoint({ ..., params: new Map([['svc_id', id]]) }); // right({ body: { webhook_endpoint } })
+ */
+export const getWebhookEndpoint: Handler<undefined> = (input) => {
+  const endpoint = found(
+    input.state.webhook_endpoints.find((w) => w.svc_id === pathParam(input, 'svc_id')),
+    'webhook_endpoint',
+  );
+  if (isLeft(endpoint)) return endpoint;
+  return right(unchanged(input.state, { webhook_endpoint: endpoint.right }));
+};

@@ -1,0 +1,62 @@
+/**
+ * Reading a request body with a size limit: at most `limit` bytes are kept; a larger body is
+ * read to its end (up to a hard cap, past which the connection is cut) and reported as too
+ * large, so the client gets its 413 instead of a reset connection.
+ */
+import type { IncomingMessage } from 'node:http';
+
+/** The default largest request body: 1 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** How much of an oversized body is read (and dropped) before the connection is cut. */
+const DRAIN_FACTOR = 16;
+
+/** A body read: its text, or why there is none. */
+export type BodyRead =
+  | { readonly kind: 'ok'; readonly text: string | undefined }
+  | { readonly kind: 'too_large' }
+  | { readonly kind: 'not_utf8' }
+  | { readonly kind: 'aborted' };
+
+/**
+ * Reads the body of `request`: `ok` with its text (`undefined` when empty), `too_large`
+ * past `limit` bytes, `not_utf8` when the bytes are not UTF-8, `aborted` when the client
+ * went away.
+ *
+ * @example
+ * const body = await readRequestBody(request, 1024 * 1024);
+ * if (body.kind === 'ok') JSON.parse(body.text ?? '{}');
+ */
+export function readRequestBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (read: BodyRead) => {
+      if (!settled) {
+        settled = true;
+        resolve(read);
+      }
+    };
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+      else if (size > limit * DRAIN_FACTOR) {
+        finish({ kind: 'too_large' });
+        request.destroy();
+      }
+    });
+    request.on('end', () => {
+      if (size > limit) return finish({ kind: 'too_large' });
+      if (size === 0) return finish({ kind: 'ok', text: undefined });
+      try {
+        const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+        finish({ kind: 'ok', text });
+      } catch {
+        finish({ kind: 'not_utf8' });
+      }
+    });
+    request.on('error', () => finish({ kind: 'aborted' }));
+    request.on('close', () => finish({ kind: 'aborted' }));
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * The local API server: every operation of the specification under `/api/v1`, answered by
+ * a pure reducer over an in-memory state, behind a Node HTTP adapter.
+ */
+export {
+  type ApiErrorResponse,
+  type ErrorDetails,
+  notImplemented,
+  validationErrors,
+} from './api-error';
+export { createServer, type ServerOptions } from './create-server';
+export { decodeState } from './decode-state';
+export { exampleState } from './example-state';
+export {
+  defaultOperations,
+  type EstimateFeesInput,
+  type FinalizeInvoiceInput,
+  keepFiguresFinalization,
+  type Operations,
+  type OperationTaxes,
+  type UsageContext,
+  type UsageInput,
+} from './operations';
+export { type Reduction, reduce } from './reducer';
+export type { ApiRequest, ApiResponse } from './request';
+export { SERVE_HELP, type ServeContext, serveCommand } from './serve-command';
+export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot';
+export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state';

@@ -1,0 +1,183 @@
+/**
+ * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]`: the
+ * local API server, until interrupted.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { EXIT, type Io } from '../io';
+import { createServer } from './create-server';
+import { exampleState } from './example-state';
+import { readSnapshot, stateFromText } from './snapshot';
+import type { ServerState } from './state';
+
+/** The help of `feecast serve`. */
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
+
+Serves the billing API (every endpoint under /api/v1) from a local state.
+
+Options:
+  --port N          Port to listen on (default 3000; 0 picks a free one)
+  --host HOST       Address to listen on (default 127.0.0.1)
+  --state FILE      Start from this state document (default: the bundled example state)
+  --data-dir DIR    Save the state there after each change (DIR/state.json) and resume
+                    from it at the next start (it wins over --state)
+
+API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
+Every request needs the header "Authorization: Bearer <key>".
+`;
+
+/** What `serveCommand` reads besides its arguments; injected by tests. */
+export interface ServeContext {
+  /** The environment (`FEECAST_API_KEYS`); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Stops the server when aborted (default: SIGINT and SIGTERM). */
+  readonly signal?: AbortSignal;
+}
+
+interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly stateFile?: string;
+  readonly dataDir?: string;
+}
+
+function parseArgs(argv: readonly string[]): ServeOptions | string {
+  let port = 3000;
+  let host = '127.0.0.1';
+  let stateFile: string | undefined;
+  let dataDir: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    if (arg === '--port' || arg === '--host' || arg === '--state' || arg === '--data-dir') {
+      if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
+      i++;
+      if (arg === '--port') {
+        if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+          return `--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}`;
+        }
+        port = Number(value);
+      } else if (arg === '--host') host = value;
+      else if (arg === '--state') stateFile = value;
+      else dataDir = value;
+    } else {
+      return `unexpected argument ${JSON.stringify(arg)}`;
+    }
+  }
+  return {
+    port,
+    host,
+    ...(stateFile === undefined ? {} : { stateFile }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+  };
+}
+
+async function startState(
+  options: ServeOptions,
+): Promise<{ readonly state: ServerState; readonly source: string } | string> {
+  if (options.dataDir !== undefined) {
+    const snapshot = await readSnapshot(options.dataDir);
+    if (snapshot._tag === 'Left') return snapshot.left.message;
+    if (snapshot.right !== undefined) {
+      return { state: snapshot.right, source: `the snapshot in ${options.dataDir}` };
+    }
+  }
+  if (options.stateFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.stateFile, 'utf8');
+    } catch {
+      return `cannot read ${options.stateFile}; check the path.`;
+    }
+    const state = stateFromText(text, options.stateFile);
+    if (state._tag === 'Left') return state.left.message;
+    return { state: state.right, source: options.stateFile };
+  }
+  return { state: exampleState(), source: 'the bundled example state' };
+}
+
+function apiKeys(env: Readonly<Record<string, string | undefined>>): {
+  readonly keys: readonly string[];
+  readonly generated: boolean;
+} {
+  const keys = (env.FEECAST_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (keys.length > 0) return { keys, generated: false };
+  return { keys: [`fc_${randomBytes(24).toString('base64url')}`], generated: true };
+}
+
+function stopSignal(context: ServeContext): AbortSignal {
+  if (context.signal !== undefined) return context.signal;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return controller.signal;
+}
+
+/**
+ * Runs `feecast serve` with `argv` (the arguments after `serve`): resolves to the exit code
+ * when the server stops (0), or at once on bad usage (2) or a state that cannot be read (1).
+ *
+ * @example
+ * // main.ts: if (command === 'serve') return serveCommand(rest, io);
+ * const code = await serveCommand(['--port', '3000', '--data-dir', './data'], io);
+ */
+export async function serveCommand(
+  argv: readonly string[],
+  io: Io,
+  context: ServeContext = {},
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(SERVE_HELP);
+    return EXIT.ok;
+  }
+  const options = parseArgs(argv);
+  if (typeof options === 'string') {
+    io.stderr(`feecast serve: ${options}\n\n${SERVE_HELP}`);
+    return EXIT.usage;
+  }
+  const start = await startState(options);
+  if (typeof start === 'string') {
+    io.stderr(`feecast serve: ${start}\n`);
+    return EXIT.badInput;
+  }
+  const { keys, generated } = apiKeys(context.env ?? process.env);
+  const server = createServer({
+    apiKeys: keys,
+    state: start.state,
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+  });
+  const signal = stopSignal(context);
+  return new Promise<number>((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      io.stderr(
+        `feecast serve: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message}).\n`,
+      );
+      resolve(EXIT.badInput);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      io.stdout(`feecast serve: listening on http://${host}:${address.port}/api/v1\n`);
+      io.stdout(`feecast serve: state from ${start.source}\n`);
+      if (options.dataDir !== undefined) {
+        io.stdout(`feecast serve: saving every change to ${options.dataDir}\n`);
+      }
+      io.stdout(
+        generated
+          ? `feecast serve: no FEECAST_API_KEYS set; use this key: Authorization: Bearer ${keys[0]}\n`
+          : `feecast serve: ${keys.length} API key(s) from FEECAST_API_KEYS\n`,
+      );
+      const stop = () => {
+        server.close(() => resolve(EXIT.ok));
+        server.closeAllConnections();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  });
+}

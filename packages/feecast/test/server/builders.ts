@@ -1,0 +1,146 @@
+// Shared test builders of the server suites: a server on a loopback port, an API client,
+// the shared wire fixtures, and small states built from the example state.
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError, decode, endpoints, type OperationId } from '@feecast/models';
+import { expect } from 'vitest';
+import { createServer, type ServerOptions } from '../../src/server/create-server';
+import { exampleState } from '../../src/server/example-state';
+import type { ServerState } from '../../src/server/state';
+
+/** The key every test server accepts. */
+export const API_KEY = 'test-key-0123456789';
+
+/** The instant of every test server's clock. */
+export const NOW = '2025-03-15T12:00:00.000Z';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** A shared wire fixture (`../shared/fixtures/wire/<file>`), parsed. */
+export function fixture(file: string): Record<string, unknown> {
+  const path = resolve(repoRoot, '../shared/fixtures/wire', file);
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+/** A JSON answer of the server. */
+export interface Answer {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Headers;
+}
+
+/** A body sent as is (not JSON-encoded). */
+export interface Raw {
+  readonly raw: string | Uint8Array;
+}
+
+/** A running test server and a client for it. */
+export interface TestServer {
+  readonly url: string;
+  readonly server: Server;
+  /** Sends a request with the test key (or `headers` instead of the default ones). */
+  readonly call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<Answer>;
+  readonly close: () => Promise<void>;
+}
+
+/** Starts a server on 127.0.0.1, port 0, with the test key and clock. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const server = createServer({
+    apiKeys: [API_KEY],
+    clock: () => new Date(NOW),
+    ...options,
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const call = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = { authorization: `Bearer ${API_KEY}` },
+  ): Promise<Answer> => {
+    const payload =
+      body === undefined
+        ? undefined
+        : typeof body === 'object' && body !== null && 'raw' in body
+          ? (body as Raw).raw
+          : JSON.stringify(body);
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(payload === undefined ? {} : { body: payload }),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      headers: response.headers,
+    };
+  };
+  const close = () =>
+    new Promise<void>((done) => {
+      server.close(() => done());
+      server.closeAllConnections();
+    });
+  return { url, server, call, close };
+}
+
+/** Asserts that `body` decodes with the response codec of `operation`. */
+export function expectDecodes(operation: OperationId, body: unknown): void {
+  const codec: Parameters<typeof decode<unknown>>[0] = endpoints[operation].response;
+  const decoded = decode(codec, body);
+  if (decoded._tag === 'Left') expect.fail(decoded.left.message);
+}
+
+/** Error texts by status (wire-models §5). */
+const ERROR_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+};
+
+/**
+ * Asserts an error answer in the shape of wire-models §5: the status in the body, the
+ * `error` text of the status (400: `BadRequest: ...`), `code` from 403 on, `error_details`
+ * only on 422, and nothing else (no stack, no message).
+ */
+export function expectError(answer: Answer, status: number, code?: string): void {
+  expect(answer.status).toBe(status);
+  const decoded = decode(ApiError, answer.body);
+  if (decoded._tag === 'Left') expect.fail(decoded.left.message);
+  const body = decoded.right;
+  expect(body.status).toBe(status);
+  if (status === 400) expect(body.error).toMatch(/^BadRequest: /);
+  else expect(body.error).toBe(ERROR_TEXT[status]);
+  if (code !== undefined) expect(body.code).toBe(code);
+  const keys = Object.keys(body).sort();
+  const allowed =
+    status === 422
+      ? ['code', 'error', 'error_details', 'status']
+      : status < 403
+        ? ['error', 'status']
+        : ['code', 'error', 'status'];
+  expect(keys).toEqual(allowed);
+}
+
+/** The example state, for tests that change one part of it. */
+export function example(): ServerState {
+  return exampleState();
+}
+
+/** The example state with some collections replaced. */
+export function exampleWith(changes: Partial<ServerState>): ServerState {
+  return { ...exampleState(), ...changes };
+}

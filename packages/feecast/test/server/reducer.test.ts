@@ -1,0 +1,107 @@
+// The pure reducer: a failed request changes nothing; the same requests give the same
+// results (ids included); every success body decodes with its operation's codec.
+import { endpoints, type OperationId } from '@feecast/models';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { asTimestamp } from '../../src/server/brands';
+import { reduce } from '../../src/server/reducer';
+import type { ApiRequest } from '../../src/server/request';
+import { example, NOW } from './builders';
+
+const now = asTimestamp(NOW);
+const origin = 'http://127.0.0.1:1';
+
+function request(method: string, path: string, body?: unknown, query = ''): ApiRequest {
+  return {
+    method,
+    path: `/api/v1${path}`,
+    query,
+    origin,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+describe('reduce', () => {
+  it('a failed request changes nothing: the state returned is the state given', () => {
+    const state = example();
+    const operations = Object.keys(endpoints) as OperationId[];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...operations),
+        fc.jsonValue(),
+        fc.string({ maxLength: 12 }),
+        (op, body, id) => {
+          const { method, path } = endpoints[op];
+          const result = reduce(
+            state,
+            request(method, path.replace(/\{\w+\}/g, encodeURIComponent(id) || 'x'), {
+              wallet: body,
+              event: body,
+              subscription: body,
+              add_on: body,
+              billable_metric: body,
+              wallet_transaction: body,
+            }),
+            now,
+          );
+          if (result.response.status !== 200) expect(result.state).toBe(state);
+          else expect(endpoints[op].response.decode(result.response.body)._tag).toBe('Right');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is deterministic: the same requests on the same state give the same state and answers', () => {
+    const run = () => {
+      let state = example();
+      const answers: unknown[] = [];
+      for (const r of [
+        request('POST', '/add_ons', {
+          add_on: { name: 'A', code: 'a', amount_cents: 1, amount_currency: 'USD' },
+        }),
+        request('POST', '/wallet_transactions', {
+          wallet_transaction: {
+            wallet_id: '66a81770-c736-48e0-9785-c276e2366448',
+            granted_credits: '2',
+          },
+        }),
+        request('DELETE', '/coupons/spring_10'),
+      ]) {
+        const result = reduce(state, r, now);
+        state = result.state;
+        answers.push(result.response);
+      }
+      return { state, answers };
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it('answers a 500 with nothing internal when a handler throws, and changes nothing', () => {
+    const state = example();
+    const result = reduce(
+      state,
+      request('PUT', '/invoices/2d2c0d0e-7b1a-4f3e-8c5d-6a9b0e1f2a3b/finalize', {}),
+      now,
+      {
+        estimateFees: () => {
+          throw new Error('secret');
+        },
+        currentUsage: () => {
+          throw new Error('secret');
+        },
+        projectedUsage: () => {
+          throw new Error('secret');
+        },
+        finalizeInvoice: () => {
+          throw new Error('secret detail');
+        },
+      },
+    );
+    expect(result.response).toEqual({
+      status: 500,
+      body: { status: 500, error: 'Internal Server Error' },
+    });
+    expect(result.state).toBe(state);
+  });
+});

@@ -1,0 +1,130 @@
+// `feecast serve`: arguments, API keys, state sources, listening and stopping.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SERVE_HELP, serveCommand } from '../../src/server/serve-command';
+import { emptyState } from '../../src/server/state';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'feecast-serve-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) },
+    out,
+    err,
+  };
+}
+
+/** Runs the command until it prints its address, calls `use`, then stops it. */
+async function serving(
+  argv: string[],
+  env: Record<string, string>,
+  use: (base: string, out: string[]) => Promise<void>,
+): Promise<number> {
+  const { io, out } = capture();
+  const controller = new AbortController();
+  const done = serveCommand(argv, io, { env, signal: controller.signal });
+  for (let i = 0; i < 200 && !out.some((l) => l.includes('listening on')); i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const line = out.find((l) => l.includes('listening on')) ?? '';
+  const base = /listening on (\S+)/.exec(line)?.[1] ?? '';
+  try {
+    await use(base, out);
+  } finally {
+    controller.abort();
+  }
+  return done;
+}
+
+describe('feecast serve', () => {
+  it('prints its help', async () => {
+    const { io, out } = capture();
+    expect(await serveCommand(['--help'], io)).toBe(0);
+    expect(out.join('')).toBe(SERVE_HELP);
+  });
+
+  it.each([[['--port', 'x']], [['--port', '70000']], [['--port']], [['--verbose']]])(
+    'refuses %j with exit code 2',
+    async (argv) => {
+      const { io, err } = capture();
+      expect(await serveCommand(argv, io, { env: {} })).toBe(2);
+      expect(err.join('')).toContain('feecast serve:');
+    },
+  );
+
+  it('exits 1 for a state file that cannot be read or decoded, naming it', async () => {
+    const { io, err } = capture();
+    expect(await serveCommand(['--state', join(dir, 'missing.json')], io, { env: {} })).toBe(1);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{"version": 3}');
+    expect(await serveCommand(['--state', bad], io, { env: {} })).toBe(1);
+    expect(err.join('')).toContain(`${bad}: The state has version 3`);
+  });
+
+  it('serves the state file with the keys of FEECAST_API_KEYS, and stops with exit code 0', async () => {
+    const file = join(dir, 'state.json');
+    writeFileSync(file, JSON.stringify(emptyState()));
+    const code = await serving(
+      ['--port', '0', '--state', file],
+      { FEECAST_API_KEYS: 'k1, k2' },
+      async (base, out) => {
+        expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+        expect(out.join('')).toContain(`state from ${file}`);
+        const ok = await fetch(`${base}/plans`, { headers: { authorization: 'Bearer k2' } });
+        expect(await ok.json()).toEqual({
+          plans: [],
+          meta: {
+            current_page: 0,
+            next_page: null,
+            prev_page: null,
+            total_pages: 0,
+            total_count: 0,
+          },
+        });
+        expect(
+          (await fetch(`${base}/plans`, { headers: { authorization: 'Bearer k3' } })).status,
+        ).toBe(401);
+      },
+    );
+    expect(code).toBe(0);
+  });
+
+  it('generates and prints a key when FEECAST_API_KEYS is not set, and saves to --data-dir', async () => {
+    const data = join(dir, 'data');
+    await serving(['--port', '0', '--data-dir', data], {}, async (base, out) => {
+      const key = /Bearer (\S+)/.exec(out.join(''))?.[1] ?? '';
+      expect(key).toMatch(/^fc_/);
+      const answer = await fetch(`${base}/add_ons`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+        body: JSON.stringify({
+          add_on: { name: 'A', code: 'a', amount_cents: 1, amount_currency: 'USD' },
+        }),
+      });
+      expect(answer.status).toBe(200);
+    });
+    await serving(
+      ['--port', '0', '--data-dir', data],
+      { FEECAST_API_KEYS: 'k' },
+      async (base, out) => {
+        expect(out.join('')).toContain(`state from the snapshot in ${data}`);
+        const addOns = await fetch(`${base}/activity_logs?activity_types[]=add_on.created`, {
+          headers: { authorization: 'Bearer k' },
+        });
+        expect(((await addOns.json()) as { meta: { total_count: number } }).meta.total_count).toBe(
+          1,
+        );
+      },
+    );
+  });
+});

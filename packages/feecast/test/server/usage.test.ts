@@ -1,0 +1,277 @@
+// POST /events/estimate_fees, GET current_usage and projected_usage (the seam to the
+// engine's operations), and POST /events.
+import type {
+  CustomerProjectedUsageResponse,
+  CustomerUsageResponse,
+  EstimateFeesResponse,
+  UsageEventRecord,
+} from '@feecast/models';
+import { right } from 'fp-ts/lib/Either.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  defaultOperations,
+  type EstimateFeesInput,
+  type UsageInput,
+} from '../../src/server/operations';
+import {
+  example,
+  exampleWith,
+  expectDecodes,
+  expectError,
+  fixture,
+  NOW,
+  startServer,
+  type TestServer,
+} from './builders';
+
+const ACTIVE_ID = '6f08f2a0-c80d-40ca-894b-633338bb79fe';
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('POST /events/estimate_fees', () => {
+  it('answers 501 not_implemented until the engine is wired in, and stores nothing', async () => {
+    t = await startServer();
+    expectError(
+      await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json')),
+      501,
+      'not_implemented',
+    );
+    const logs = await t.call('GET', '/api/v1/activity_logs');
+    expect((logs.body as { meta: { total_count: number } }).meta.total_count).toBe(
+      example().activity_logs.length,
+    );
+  });
+
+  it('hands the operation the started subscription, its customer, plan, events and taxes', async () => {
+    let seen: EstimateFeesInput | undefined;
+    const body = fixture('response.estimate_fees.json') as unknown as EstimateFeesResponse;
+    t = await startServer({
+      operations: {
+        ...defaultOperations,
+        estimateFees: (input) => {
+          seen = input;
+          return right(body);
+        },
+      },
+    });
+    const answer = await t.call(
+      'POST',
+      '/api/v1/events/estimate_fees',
+      fixture('request.estimate_fees.json'),
+    );
+    expect(answer.status).toBe(200);
+    expectDecodes('estimateFees', answer.body);
+    expect(answer.body).toEqual(body);
+    expect([
+      seen?.subscription.svc_id,
+      seen?.customer.external_id,
+      seen?.plan.code,
+      seen?.now,
+    ]).toEqual([ACTIVE_ID, 'hooli_1234', 'startup', NOW]);
+    expect(seen?.events.map((e) => e.transaction_id)).toEqual([
+      'tx_0001',
+      'tx_0002',
+      'tx_0003',
+      'tx_0004',
+      'tx_0005',
+    ]);
+    expect(seen?.taxes.billing_entity.map((x) => x.code)).toEqual(['french_standard_vat']);
+    expect(seen?.event.properties).toEqual({ region: 'Europe', user_id: 'usr_42' });
+  });
+
+  it('estimate-and-usage §2.2–2.3: 404 subscription_not_found (unknown, or only pending), 404 billable_metric_not_found', async () => {
+    t = await startServer({
+      state: exampleWith({
+        subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
+      }),
+    });
+    expectError(
+      await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json')),
+      404,
+      'subscription_not_found',
+    );
+    await t.close();
+    t = await startServer();
+    expectError(
+      await t.call('POST', '/api/v1/events/estimate_fees', {
+        event: { external_subscription_id: 'nope', code: 'seats' },
+      }),
+      404,
+      'subscription_not_found',
+    );
+    expectError(
+      await t.call('POST', '/api/v1/events/estimate_fees', {
+        event: { external_subscription_id: 'sub_1234567890', code: 'nope' },
+      }),
+      404,
+      'billable_metric_not_found',
+    );
+    expectError(
+      await t.call('POST', '/api/v1/events/estimate_fees', { event: { code: 'seats' } }),
+      422,
+      'validation_errors',
+    );
+    expectError(await t.call('POST', '/api/v1/events/estimate_fees', {}), 400);
+  });
+});
+
+describe('GET current_usage and projected_usage', () => {
+  const query = '?external_subscription_id=sub_1234567890';
+
+  it.each(['current_usage', 'projected_usage'])('%s answers 501 by default', async (what) => {
+    t = await startServer();
+    expectError(
+      await t.call('GET', `/api/v1/customers/hooli_1234/${what}${query}`),
+      501,
+      'not_implemented',
+    );
+  });
+
+  it.each(['current_usage', 'projected_usage'])(
+    '%s: 404 customer_not_found, 405 no_active_subscription, 400 without the subscription, 422 for apply_taxes',
+    async (what) => {
+      t = await startServer();
+      expectError(
+        await t.call('GET', `/api/v1/customers/nobody/${what}${query}`),
+        404,
+        'customer_not_found',
+      );
+      expectError(
+        await t.call('GET', `/api/v1/customers/hooli_1234/${what}?external_subscription_id=nope`),
+        405,
+        'no_active_subscription',
+      );
+      const missing = await t.call('GET', `/api/v1/customers/hooli_1234/${what}`);
+      expectError(missing, 400);
+      expect((missing.body as { error: string }).error).toBe(
+        'BadRequest: param is missing or the value is empty or invalid: external_subscription_id',
+      );
+      expectError(
+        await t.call('GET', `/api/v1/customers/hooli_1234/${what}${query}&apply_taxes=yes`),
+        422,
+        'validation_errors',
+      );
+    },
+  );
+
+  it('405 no_active_subscription for a pending subscription alone', async () => {
+    t = await startServer({
+      state: exampleWith({
+        subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
+      }),
+    });
+    expectError(
+      await t.call('GET', `/api/v1/customers/hooli_1234/current_usage${query}`),
+      405,
+      'no_active_subscription',
+    );
+  });
+
+  it('hands the operations the active subscription and apply_taxes (default true), and answers their bodies', async () => {
+    const seen: UsageInput[] = [];
+    const projected = fixture(
+      'response.customer_projected_usage.json',
+    ) as unknown as CustomerProjectedUsageResponse;
+    const current = {
+      customer_usage: { ...(projected.customer_projected_usage as object), charges_usage: [] },
+    } as unknown as CustomerUsageResponse;
+    t = await startServer({
+      operations: {
+        ...defaultOperations,
+        currentUsage: (input) => {
+          seen.push(input);
+          return right(current);
+        },
+        projectedUsage: (input) => {
+          seen.push(input);
+          return right(projected);
+        },
+      },
+    });
+    const a = await t.call('GET', `/api/v1/customers/hooli_1234/current_usage${query}`);
+    expectDecodes('getCurrentUsage', a.body);
+    const b = await t.call(
+      'GET',
+      `/api/v1/customers/hooli_1234/projected_usage${query}&apply_taxes=false`,
+    );
+    expectDecodes('getProjectedUsage', b.body);
+    expect(b.body).toEqual(projected);
+    expect(seen.map((s) => [s.subscription.svc_id, s.applyTaxes])).toEqual([
+      [ACTIVE_ID, true],
+      [ACTIVE_ID, false],
+    ]);
+  });
+});
+
+describe('POST /events', () => {
+  it('stores the event with its subscription and customer ids; the pricing operations see it', async () => {
+    let seen: readonly UsageEventRecord[] = [];
+    t = await startServer({
+      operations: {
+        ...defaultOperations,
+        estimateFees: (input) => {
+          seen = input.events;
+          return right({ fees: [] } as unknown as EstimateFeesResponse);
+        },
+      },
+    });
+    const answer = await t.call('POST', '/api/v1/events', {
+      event: {
+        transaction_id: 'tx_new',
+        code: 'cpu',
+        external_subscription_id: 'sub_1234567890',
+        properties: { cpu_seconds: '3' },
+      },
+    });
+    expect(answer.status).toBe(200);
+    expectDecodes('createEvent', answer.body);
+    const event = (answer.body as { event: UsageEventRecord }).event;
+    expect([
+      event.svc_subscription_id,
+      event.svc_customer_id,
+      event.timestamp,
+      event.created_at,
+    ]).toEqual([ACTIVE_ID, 'ea0405e2-c552-49f8-b8b7-572e437a6e8d', NOW, NOW]);
+    await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json'));
+    expect(seen.map((e) => e.transaction_id)).toContain('tx_new');
+  });
+
+  it('deduplicates by transaction_id per subscription: 422 value_already_exist, nothing stored', async () => {
+    t = await startServer();
+    const event = {
+      transaction_id: 'tx_0001',
+      code: 'requests',
+      external_subscription_id: 'sub_1234567890',
+    };
+    const answer = await t.call('POST', '/api/v1/events', { event });
+    expectError(answer, 422, 'validation_errors');
+    expect((answer.body as { error_details: unknown }).error_details).toEqual({
+      transaction_id: ['value_already_exist'],
+    });
+    const other = await t.call('POST', '/api/v1/events', {
+      event: { ...event, external_subscription_id: 'sub_other' },
+    });
+    expect(other.status).toBe(200);
+    expect((other.body as { event: UsageEventRecord }).event.svc_subscription_id).toBeNull();
+  });
+
+  it('answers 422 for an event without transaction_id or with a bad timestamp', async () => {
+    t = await startServer();
+    expectError(
+      await t.call('POST', '/api/v1/events', { event: { code: 'cpu' } }),
+      422,
+      'validation_errors',
+    );
+    expectError(
+      await t.call('POST', '/api/v1/events', {
+        event: { transaction_id: 'x', code: 'cpu', timestamp: 'yesterday' },
+      }),
+      422,
+      'validation_errors',
+    );
+  });
+});
