@@ -6,6 +6,7 @@
  */
 export * from './aggregation/index';
 export * from './charge-models/index';
+export * from './coupons/index';
 export * from './decimal/index';
 export {
   FEECAST_ERROR_CODES,
@@ -15,5 +16,7 @@ export {
 } from './error';
 export * from './expression/index';
 export * from './fees/index';
+export * from './invoice-totals/index';
 export * from './periods/index';
 export * from './subscription-fee/index';
+export * from './taxes/index';

@@ -1,0 +1,83 @@
+import type { Uuid } from '@feecast/models';
+import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type NetFeeInput, readFeeNet } from '../coupons/internal/fee-net';
+import type { FeecastError } from '../error';
+import { feeTaxFields } from './fee-taxes';
+import {
+  feeTaxSet,
+  resolveTaxSources,
+  type TaxSourceFee,
+  type TaxSourceKind,
+  type TaxSources,
+} from './tax-sources';
+
+/** The fields of a fee (the wire `Fee`) that taxing it reads. */
+export interface TaxableFeeInput extends NetFeeInput, TaxSourceFee {
+  readonly svc_id: Uuid | null;
+  /** A fee that already has applied taxes is left as it is. */
+  readonly applied_taxes?: readonly unknown[];
+}
+
+/** What taxing did to one fee. */
+export interface FeeTaxOutcome {
+  /** The fee's position in the input. */
+  readonly fee_index: number;
+  /** The rule that gave the fee its taxes, or `already_taxed` for a fee left as it was. */
+  readonly source: TaxSourceKind | 'already_taxed';
+  /** The codes of the taxes applied (none for an `already_taxed` fee). */
+  readonly tax_codes: readonly string[];
+}
+
+/** The result of {@link applyTaxes}. */
+export interface TaxesApplied<F> {
+  /** The fees, taxed: `applied_taxes`, `taxes_amount_cents`, `taxes_precise_amount`, `taxes_rate`, totals. */
+  readonly fees: F[];
+  /** One entry per fee, in input order. */
+  readonly outcomes: FeeTaxOutcome[];
+}
+
+/**
+ * Taxes each fee (reference invoicing.md §2.1 and §2.2): the taxes of the first source that
+ * has any (the fee's own `tax_codes`, its add-on, charge, fixed charge or commitment, its
+ * plan, the customer, the billing entity; see {@link TaxSources}) apply to the fee's amount
+ * after its coupon share, so apply coupons first. Each fee gets its `applied_taxes`,
+ * `taxes_amount_cents` (`round(Σ raw taxes)`), `taxes_precise_amount`, `taxes_rate`,
+ * `total_amount_cents` and `precise_total_amount`. A fee that already has applied taxes is
+ * left as it is (as in the reference, re-running does not recompute them); a wallet top-up
+ * (`credit`) fee is never taxed.
+ *
+ * @example
+ * // A fee of 10.00 EUR and customer taxes of 10 % and 12 % (reference §2.2).
+ * applyTaxes([fee1000], { customer: [vat10, vat12] })
+ * // right({ fees: [{ ...fee1000, taxes_amount_cents: 220, taxes_rate: 22, applied_taxes: [...] }], ... })
+ */
+export function applyTaxes<F extends TaxableFeeInput>(
+  fees: readonly F[],
+  taxSources: TaxSources,
+): Either<FeecastError, TaxesApplied<F>> {
+  const resolved = resolveTaxSources(taxSources);
+  if (resolved._tag === 'Left') return resolved;
+  const out: F[] = [];
+  const outcomes: FeeTaxOutcome[] = [];
+  for (const [i, fee] of fees.entries()) {
+    const path = ['fees', String(i)];
+    if (fee.applied_taxes !== undefined && fee.applied_taxes.length > 0) {
+      out.push(fee);
+      outcomes.push({ fee_index: i, source: 'already_taxed', tax_codes: [] });
+      continue;
+    }
+    const set = feeTaxSet(fee, resolved.right, path);
+    if (set._tag === 'Left') return set;
+    const net = readFeeNet(fee, path);
+    if (net._tag === 'Left') return net;
+    const fields = feeTaxFields(fee, net.right, set.right.taxes, path);
+    if (fields._tag === 'Left') return fields;
+    out.push({ ...fee, ...fields.right });
+    outcomes.push({
+      fee_index: i,
+      source: set.right.source,
+      tax_codes: set.right.taxes.map((tax) => tax.code),
+    });
+  }
+  return right({ fees: out, outcomes });
+}
