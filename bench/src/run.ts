@@ -1,6 +1,6 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
- * (those whose name contains NAME: decimal, aggregation, streaming). Prints Markdown tables
+ * (those whose name contains NAME: decimal, aggregation, streaming, server). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
  */
@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchSuite, disagreements, formatResult, runSuite } from './harness';
+import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
 import { aggregationSuite } from './suites/aggregation';
 import { decimalSumSuite } from './suites/decimal-sum';
@@ -32,13 +33,18 @@ function ratioSuite(suite: BenchSuite): string {
 }
 
 /** Every benchmark, by name; each builds its data only when it runs. */
-const benchmarks: readonly { readonly name: string; readonly run: () => string }[] = [
+const benchmarks: readonly {
+  readonly name: string;
+  readonly run: () => string | Promise<string>;
+}[] = [
   { name: 'decimal sum', run: () => ratioSuite(decimalSumSuite()) },
   { name: 'aggregation', run: () => ratioSuite(aggregationSuite()) },
   { name: 'streaming memory', run: () => streamingMemory() },
+  { name: 'server load', run: () => serverLoad() },
 ];
 
 console.log(`node ${process.version}, ${process.arch}`);
 for (const benchmark of benchmarks) {
-  if (filter === undefined || benchmark.name.includes(filter)) console.log(`\n${benchmark.run()}`);
+  if (filter === undefined || benchmark.name.includes(filter))
+    console.log(`\n${await benchmark.run()}`);
 }
