@@ -76,6 +76,14 @@ export const FEECAST_ERROR_CODES = {
   cannot_refund_unpaid_invoice: 'A refund on an invoice that has not been paid.',
   creditable_amount_is_less_than_requested:
     'A progressive-billing invoice cannot cover, with credit notes on its fees, the excess credit asked of it.',
+  invalid_usage:
+    'A command-line argument is unknown, repeated, missing its value or malformed (the `feecast` command exits with 2).',
+  invalid_json:
+    'A file, a line of an NDJSON file or an element of a JSON array is not valid JSON; the message names the file and line.',
+  unreadable_file:
+    'A file cannot be opened or read (missing, a directory, no permission); the message names it.',
+  unknown_billable_metric:
+    'A charge names a billable metric (by code or id) that the inputs do not contain; `path` names the charge.',
 } as const;
 
 /** A code from {@link FEECAST_ERROR_CODES}. */

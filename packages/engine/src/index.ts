@@ -6,7 +6,9 @@
  */
 export * from './aggregation/index';
 export * from './charge-models/index';
+export * from './commitments/index';
 export * from './coupons/index';
+export * from './credit-notes/index';
 export * from './decimal/index';
 export {
   FEECAST_ERROR_CODES,
@@ -18,5 +20,7 @@ export * from './expression/index';
 export * from './fees/index';
 export * from './invoice-totals/index';
 export * from './periods/index';
+export * from './progressive-billing/index';
 export * from './subscription-fee/index';
 export * from './taxes/index';
+export * from './wallets/index';
