@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export * from './aggregation/index';
+export * from './charge-fees/index';
 export * from './charge-models/index';
 export * from './commitments/index';
 export * from './coupons/index';

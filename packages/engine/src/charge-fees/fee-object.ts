@@ -1,0 +1,189 @@
+import { decode, Fee, type FeeItemClass, type FeeItemType } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { formatDecimal, parseDecimal } from '../decimal/internal';
+import { type FeecastError, feecastError } from '../error';
+import type { FeeAmountFields, PricingUnitDetailsFields } from '../fees/index';
+import { formatInstant, parseInstant } from '../time/instant';
+import { decodePath } from './internal/decode-path';
+
+/** What a fee is for (`fee.item`): a charge, the subscription, a fixed charge, an add-on... */
+export interface FeeItemInput {
+  readonly type: FeeItemType;
+  readonly code: string;
+  readonly name: string;
+  /** The id of the record the fee is for (a billable metric, subscription, add-on...). */
+  readonly svc_item_id: string;
+  readonly item_type: FeeItemClass;
+  /** Default: `name`. */
+  readonly invoice_display_name?: string | null;
+  readonly description?: string | null;
+  readonly filter_invoice_display_name?: string | null;
+  readonly filters?: Readonly<Record<string, readonly string[]>> | null;
+  /** The pricing group's values (`{}` when the fee is not grouped). */
+  readonly grouped_by?: Readonly<Record<string, string | null>>;
+}
+
+/** The identifiers of a fee and of what it belongs to; each is `null` when not given. */
+export interface FeeIds {
+  /** The fee's own id: `null` while it is not stored (estimates, usage, previews). */
+  readonly svc_id?: string | null;
+  readonly svc_charge_id?: string | null;
+  readonly svc_charge_filter_id?: string | null;
+  readonly svc_fixed_charge_id?: string | null;
+  readonly svc_invoice_id?: string | null;
+  readonly svc_true_up_fee_id?: string | null;
+  readonly svc_true_up_parent_fee_id?: string | null;
+  readonly svc_subscription_id?: string | null;
+  readonly svc_customer_id?: string | null;
+  readonly external_customer_id?: string | null;
+  readonly external_subscription_id?: string | null;
+}
+
+/** The input of {@link feeObject}: the figures of a fee and what it is for. */
+export interface FeeObjectInput {
+  readonly item: FeeItemInput;
+  /** The fee's ISO 4217 currency (the plan's). */
+  readonly currency: string;
+  /** The amount fields (`feeAmounts`, `pricingUnitAmounts(...).fee`, `minAmountTrueUp`). */
+  readonly amounts: FeeAmountFields;
+  /** The units shown on the fee (a decimal string). */
+  readonly units: string;
+  /** Default `null`. */
+  readonly total_aggregated_units?: string | null;
+  /** Default `null`. */
+  readonly events_count?: number | null;
+  /** The wire `amount_details` (a charge model's details, `{ plan_amount_cents }`...); default `{}`. */
+  readonly amount_details?: object | null;
+  /** The amounts in the charge's pricing unit; default `null`. */
+  readonly pricing_unit_details?: PricingUnitDetailsFields | null;
+  /** Start and end of the period the fee bills (ISO 8601; written back in UTC). */
+  readonly from_date?: string | null;
+  readonly to_date?: string | null;
+  /** Default `false`. */
+  readonly pay_in_advance?: boolean;
+  /** Default `true`. */
+  readonly invoiceable?: boolean;
+  /** The event a pay-in-advance fee bills. */
+  readonly event_transaction_id?: string | null;
+  readonly description?: string | null;
+  /** Default `false`. */
+  readonly self_billed?: boolean;
+  readonly ids?: FeeIds;
+}
+
+function timestamp(
+  value: string | null | undefined,
+  key: string,
+): Either<FeecastError, string | null> {
+  if (value === undefined || value === null) return right(null);
+  const instant = parseInstant(value, [key]);
+  return instant._tag === 'Left' ? instant : right(formatInstant(instant.right));
+}
+
+function decimalText(value: string, key: string): Either<FeecastError, string> {
+  const parsed = parseDecimal(value, [key]);
+  return parsed._tag === 'Left' ? parsed : right(formatDecimal(parsed.right));
+}
+
+/**
+ * A complete wire `Fee` (spec.md, "fee") from its figures, as the reference creates a fee
+ * before taxes and coupons: taxes 0 (`taxes_amount_cents`, `taxes_precise_amount`,
+ * `taxes_rate`, no `applied_taxes`), totals equal to the amount, `precise_coupons_amount_cents`
+ * "0", `payment_status` "pending", and `null` for every id and timestamp not given (a fee that
+ * is not stored). Charge fees, the subscription fee, fixed-charge and add-on fees and
+ * true-ups all build their wire object here. The result is checked with the `Fee` codec of
+ * `@feecast/models`; a value that does not fit is a `Left` naming the field.
+ *
+ * @example
+ * feeObject({
+ *   item: { type: 'charge', code: 'api_calls', name: 'API calls', item_type: 'BillableMetric',
+ *           svc_item_id: '0f6f5b4e-8a4c-4a43-9a57-7d3c0c6f4a11' },
+ *   currency: 'EUR',
+ *   amounts: { amount_cents: 5062, precise_amount_cents: '5061.725', unit_amount_cents: 1012,
+ *              precise_unit_amount: '10.12345', precise_amount: '50.61725' },
+ *   units: '5', events_count: 5,
+ * }) // right({ amount_cents: 5062, precise_amount: '50.61725', total_amount_cents: 5062, ... })
+ */
+export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
+  const units = decimalText(input.units, 'units');
+  if (units._tag === 'Left') return units;
+  const aggregated =
+    input.total_aggregated_units === undefined || input.total_aggregated_units === null
+      ? right(null)
+      : decimalText(input.total_aggregated_units, 'total_aggregated_units');
+  if (aggregated._tag === 'Left') return aggregated;
+  const from = timestamp(input.from_date, 'from_date');
+  if (from._tag === 'Left') return from;
+  const to = timestamp(input.to_date, 'to_date');
+  if (to._tag === 'Left') return to;
+  const { amounts, item, ids = {} } = input;
+  const wire = {
+    svc_id: ids.svc_id ?? null,
+    svc_charge_id: ids.svc_charge_id ?? null,
+    svc_charge_filter_id: ids.svc_charge_filter_id ?? null,
+    svc_fixed_charge_id: ids.svc_fixed_charge_id ?? null,
+    svc_invoice_id: ids.svc_invoice_id ?? null,
+    svc_true_up_fee_id: ids.svc_true_up_fee_id ?? null,
+    svc_true_up_parent_fee_id: ids.svc_true_up_parent_fee_id ?? null,
+    svc_subscription_id: ids.svc_subscription_id ?? null,
+    svc_customer_id: ids.svc_customer_id ?? null,
+    external_customer_id: ids.external_customer_id ?? null,
+    external_subscription_id: ids.external_subscription_id ?? null,
+    amount_cents: amounts.amount_cents,
+    precise_amount: amounts.precise_amount,
+    precise_total_amount: amounts.precise_amount,
+    amount_currency: input.currency,
+    taxes_amount_cents: 0,
+    taxes_precise_amount: '0',
+    taxes_rate: 0,
+    units: units.right,
+    precise_unit_amount: amounts.precise_unit_amount,
+    total_aggregated_units: aggregated.right,
+    total_amount_cents: amounts.amount_cents,
+    total_amount_currency: input.currency,
+    events_count: input.events_count ?? null,
+    pay_in_advance: input.pay_in_advance ?? false,
+    invoiceable: input.invoiceable ?? true,
+    payment_status: 'pending',
+    created_at: null,
+    succeeded_at: null,
+    failed_at: null,
+    refunded_at: null,
+    description: input.description ?? null,
+    precise_coupons_amount_cents: '0',
+    self_billed: input.self_billed ?? false,
+    amount_details: input.amount_details === undefined ? {} : input.amount_details,
+    item: {
+      type: item.type,
+      code: item.code,
+      name: item.name,
+      svc_item_id: item.svc_item_id,
+      item_type: item.item_type,
+      invoice_display_name: item.invoice_display_name || item.name,
+      description: item.description ?? null,
+      filter_invoice_display_name: item.filter_invoice_display_name ?? null,
+      filters: item.filters ?? null,
+      grouped_by: item.grouped_by ?? {},
+    },
+    pricing_unit_details: input.pricing_unit_details ?? null,
+    from_date: from.right,
+    to_date: to.right,
+    applied_taxes: [],
+    sub_total_excluding_taxes_amount_cents: amounts.amount_cents,
+    sub_total_excluding_taxes_precise_amount_cents: amounts.precise_amount_cents,
+    ...(input.event_transaction_id === undefined || input.event_transaction_id === null
+      ? {}
+      : { event_transaction_id: input.event_transaction_id }),
+  };
+  const decoded = decode(Fee, wire);
+  if (decoded._tag === 'Right') return right(decoded.right);
+  const [first] = decoded.left.problems;
+  return left(
+    feecastError(
+      'invalid_input',
+      `The fee cannot be built: ${decoded.left.message}`,
+      decodePath(first?.path ?? '$'),
+      { problems: decoded.left.problems },
+    ),
+  );
+}

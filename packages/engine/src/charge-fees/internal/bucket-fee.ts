@@ -1,0 +1,251 @@
+import { Cents, DecimalString } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import type { ChargeModelContext, ChargeModelResult } from '../../charge-models/index';
+import { readBack } from '../../charge-models/internal/read-back';
+import { formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
+import { type FeecastError, feecastError } from '../../error';
+import { guardNegative } from '../../fees/index';
+import type { ChargeFee } from '../charge-fee';
+import { chargeFeeItem } from '../charge-item';
+import { type FeeObjectInput, feeObject } from '../fee-object';
+import type { ChargeFeesMetric } from '../inputs';
+import { type ChargeAmounts, chargeAmounts } from './charge-amounts';
+import type { BucketSetup, ChargeSetup } from './charge-setup';
+import type { FeeContext } from './fee-context';
+import type { GroupFigures } from './fees-pass';
+
+/** A priced bucket (or group): its fee, and what the true-up and the zero-fee rule read. */
+export interface PricedFee {
+  /** What the fee was built from (a true-up fee is derived from its parent's). */
+  readonly input: FeeObjectInput;
+  readonly fee: ChargeFee;
+  /** The fee of the default bucket (no filter): a true-up's parent. */
+  readonly isDefault: boolean;
+  /** Units, amount and events are all 0 (dropped from invoices, charge-models.md §2.8). */
+  readonly zero: boolean;
+  /** Minor units the true-up counts as used: the pricing-unit cents with a pricing unit (§4). */
+  readonly usedCents: number;
+  readonly usedPreciseCents: string;
+}
+
+const sumTexts = (texts: readonly string[]): string => formatDecimal(sum(texts.map(readBack)));
+
+/**
+ * What the charge model prices for a bucket (charge-models.md §2, §16; aggregations.md §6.2):
+ * in arrears, the aggregation with its full units and per-event values; for a pay-in-advance
+ * charge, what its events billed (the sum of their in-advance increments, prorated for a
+ * prorated charge; nothing, not even a first flat amount, before its first event), so the
+ * period's fee equals the sum of its per-event fees.
+ */
+function modelContext(
+  setup: ChargeSetup,
+  group: GroupFigures,
+  currency: string,
+): ChargeModelContext {
+  const f = group.figures;
+  const common = {
+    events_count: f.count,
+    currency,
+    ...(group.cents === undefined ? {} : { precise_total_amount_cents: group.cents }),
+  };
+  if (setup.payInAdvance) {
+    const increments = f.in_advance_increments ?? [];
+    const billed = setup.prorated ? (f.in_advance_prorated_increments ?? increments) : increments;
+    return {
+      ...common,
+      // The period's events, as their per-event fees count them (a recurring metric's count
+      // also holds earlier periods' events).
+      events_count: increments.length,
+      units: sumTexts(billed),
+      // No event billed anything yet: graduated models charge no first flat amount either.
+      ...(increments.length === 0 ? { exclude_event: true } : {}),
+      ...(setup.prorated
+        ? { full_units_number: sumTexts(increments) }
+        : f.event_values === undefined
+          ? {}
+          : { event_values: f.event_values }),
+    };
+  }
+  return {
+    ...common,
+    units: f.aggregation,
+    ...(f.full_units_number === undefined ? {} : { full_units_number: f.full_units_number }),
+    ...(f.event_values === undefined ? {} : { event_values: f.event_values }),
+    ...(setup.prorated && f.event_prorated_values !== undefined
+      ? { prorated_event_values: f.event_prorated_values }
+      : {}),
+  };
+}
+
+/**
+ * The units a fee shows (charge-models.md §2.6; estimate-and-usage.md §3.5): current usage of a
+ * pay-in-advance or prorated charge shows the current, unprorated units (a pay-in-advance
+ * charge's total net of removals, never below 0); an invoice shows a prorated charge's full
+ * units; otherwise the units priced (0 once the negative guard applied).
+ */
+function shownUnits(
+  setup: ChargeSetup,
+  group: GroupFigures,
+  guarded: { readonly units: string; readonly full_units_number?: string },
+  purpose: FeeContext['purpose'],
+): string {
+  const f = group.figures;
+  const full = guarded.full_units_number ?? guarded.units;
+  if (purpose === 'usage' && setup.prorated) return f.current_usage_units ?? full;
+  if (purpose === 'usage' && setup.payInAdvance) {
+    return formatDecimal(max(readBack(f.aggregation), ZERO));
+  }
+  return setup.prorated ? full : guarded.units;
+}
+
+/** The projected figures of a fee (estimate-and-usage.md §4.3). */
+interface Projection {
+  readonly units: string;
+  readonly amount_cents: number;
+  readonly pricing_unit_cents: number | undefined;
+}
+
+/**
+ * Projected units and amount (charge-models.md §6): a recurring metric projects its current
+ * values; otherwise the model's projection, never below 0, rounded to minor units as the fee's
+ * amount is (through the pricing unit when the charge has one).
+ */
+function projection(
+  context: FeeContext,
+  setup: ChargeSetup,
+  recurring: boolean,
+  result: ChargeModelResult,
+  amounts: ChargeAmounts,
+  units: string,
+): Either<FeecastError, Projection | undefined> {
+  if (context.ratio === undefined) return right(undefined);
+  if (recurring) {
+    return right({
+      units,
+      amount_cents: amounts.fee.amount_cents,
+      pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
+    });
+  }
+  const amount = formatDecimal(max(readBack(result.projected_amount), ZERO));
+  const projected = chargeAmounts(
+    { amount, unit_amount: '0' },
+    setup.pricingUnit,
+    context.currency,
+  );
+  if (projected._tag === 'Left') return projected;
+  return right({
+    units: formatDecimal(max(readBack(result.projected_units), ZERO)),
+    amount_cents: projected.right.fee.amount_cents,
+    pricing_unit_cents: projected.right.pricing_unit_details?.amount_cents,
+  });
+}
+
+function withProjection(
+  fee: ChargeFee,
+  projected: Projection | undefined,
+): Either<FeecastError, ChargeFee> {
+  if (projected === undefined) return right(fee);
+  const puCents = projected.pricing_unit_cents;
+  if (
+    !DecimalString.is(projected.units) ||
+    !Cents.is(projected.amount_cents) ||
+    (puCents !== undefined && !Cents.is(puCents))
+  ) {
+    return left(
+      feecastError('out_of_range', 'A projected amount is beyond the safe integer range.', [
+        'projected_amount_cents',
+      ]),
+    );
+  }
+  const details = fee.pricing_unit_details;
+  return right({
+    ...fee,
+    projected_units: projected.units,
+    projected_amount_cents: projected.amount_cents,
+    pricing_unit_details:
+      details === null || puCents === undefined || !Cents.is(puCents)
+        ? details
+        : { ...details, projected_amount_cents: puCents },
+  });
+}
+
+/**
+ * Prices one bucket (a filter, or the default bucket) or one of its pricing groups as a charge
+ * fee (charge-models.md §2-§3, §6, §15): the bucket's model on its figures, the negative guard,
+ * cents rounded half away from zero in the currency's minor unit (through the pricing unit
+ * when the charge has one), the units shown per §2.6, and the projection when asked for.
+ *
+ * @example
+ * priceBucket(context, metric, false, setup, setup.buckets[0], group)
+ * // right({ fee: { amount_cents: 800, units: '100', item: { filters: { cloud: ['aws'] } } }, ... })
+ * @internal
+ */
+export function priceBucket(
+  context: FeeContext,
+  metric: ChargeFeesMetric,
+  recurring: boolean,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  group: GroupFigures,
+): Either<FeecastError, PricedFee> {
+  const at =
+    bucket.filter === undefined ? setup.path : [...setup.path, 'filters', String(bucket.index)];
+  const modelInput = modelContext(setup, group, context.currency);
+  const priced = bucket.model.apply(
+    context.ratio === undefined ? modelInput : { ...modelInput, period_ratio: context.ratio },
+  );
+  if (priced._tag === 'Left') {
+    return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
+  }
+  const result = priced.right;
+  const guarded = guardNegative({
+    units: modelInput.units,
+    amount: result.amount,
+    unit_amount: result.unit_amount,
+    ...(modelInput.full_units_number === undefined || modelInput.full_units_number === null
+      ? {}
+      : { full_units_number: modelInput.full_units_number }),
+  });
+  if (guarded._tag === 'Left') return guarded;
+  const amounts = chargeAmounts(guarded.right, setup.pricingUnit, context.currency);
+  if (amounts._tag === 'Left') return amounts;
+  const units = shownUnits(setup, group, guarded.right, context.purpose);
+  const { charge } = setup;
+  const input: FeeObjectInput = {
+    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
+    currency: context.currency,
+    amounts: amounts.right.fee,
+    units,
+    total_aggregated_units: group.figures.total_aggregated_units ?? units,
+    events_count: group.figures.count,
+    amount_details: result.amount_details,
+    pricing_unit_details: amounts.right.pricing_unit_details ?? null,
+    from_date: context.period.charges_from_datetime,
+    to_date: context.period.charges_to_datetime,
+    pay_in_advance: setup.payInAdvance,
+    invoiceable: charge.invoiceable ?? true,
+    ids: {
+      ...context.owner,
+      svc_charge_id: charge.svc_id,
+      svc_charge_filter_id: bucket.filter?.svc_id ?? null,
+    },
+  };
+  const fee = feeObject(input);
+  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  const projected = projection(context, setup, recurring, result, amounts.right, units);
+  if (projected._tag === 'Left') return projected;
+  const charged = withProjection(fee.right, projected.right);
+  if (charged._tag === 'Left') return charged;
+  const used = amounts.right.pricing_unit_details ?? amounts.right.fee;
+  return right({
+    input,
+    fee: charged.right,
+    isDefault: bucket.filter === undefined,
+    zero:
+      sign(readBack(units)) === 0 &&
+      amounts.right.fee.amount_cents === 0 &&
+      group.figures.count === 0,
+    usedCents: used.amount_cents,
+    usedPreciseCents: used.precise_amount_cents,
+  });
+}

@@ -1,0 +1,280 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { evaluateForAggregation } from '../../aggregation/evaluate-field';
+import {
+  type AggregationState,
+  eventTimeMs,
+  type Rejection,
+  type UsageEvent,
+} from '../../aggregation/index';
+import type { CompiledMetric } from '../../aggregation/metric';
+import { propertyText } from '../../aggregation/property';
+import { readBack } from '../../charge-models/internal/read-back';
+import {
+  add,
+  type Decimal,
+  formatDecimal,
+  max,
+  ONE,
+  parseDecimal,
+  sign,
+  ZERO,
+} from '../../decimal/internal';
+import { type FeecastError, feecastError } from '../../error';
+import { payInAdvanceAmount } from '../../fees/index';
+import { PRICING_UNIT_CURRENCY } from '../../fees/internal/minor-unit';
+import type { ChargeFee } from '../charge-fee';
+import { chargeFeeItem } from '../charge-item';
+import { feeObject } from '../fee-object';
+import type { ChargeFeesMetric } from '../inputs';
+import { chargeAmounts } from './charge-amounts';
+import type { BucketSetup, ChargeSetup } from './charge-setup';
+import type { FeeContext } from './fee-context';
+import { createFeesPass, type GroupFigures, groupIdentity } from './fees-pass';
+
+/** An accepted event of the period, in the order the per-event views list it. */
+interface Row {
+  readonly event: UsageEvent;
+  /** Its place in the caller's stream. */
+  readonly index: number;
+  readonly timeMs: number;
+}
+
+/** A per-event fee and where its event sits (time, then stream order). */
+export interface PlacedFee {
+  readonly fee: ChargeFee;
+  readonly index: number;
+  readonly timeMs: number;
+}
+
+/** The per-event fees of a charge's period, and the events left out. */
+export interface InAdvanceResult {
+  readonly fees: readonly PlacedFee[];
+  readonly rejected: readonly Rejection[];
+}
+
+/** What one in-advance pricing run needs besides the events. */
+export interface InAdvanceRun {
+  readonly context: FeeContext;
+  readonly metric: ChargeFeesMetric;
+  readonly compiled: CompiledMetric;
+  readonly setup: ChargeSetup;
+  readonly previous?: AggregationState | undefined;
+  readonly deduplicate?: boolean | undefined;
+  /**
+   * Price only the event at this stream index (an estimate), known once the stream is read;
+   * default: every event.
+   */
+  readonly only?: (() => number) | undefined;
+}
+
+/** The value text and operation of a unique-count event, as aggregation reads them. */
+function uniqueValue(event: UsageEvent, metric: CompiledMetric): string | undefined {
+  if (metric.expression !== undefined) {
+    const evaluated = evaluateForAggregation(metric.expression, event);
+    return typeof evaluated === 'object' ? undefined : evaluated;
+  }
+  return metric.fieldName === undefined
+    ? undefined
+    : propertyText(event.properties?.[metric.fieldName]);
+}
+
+/**
+ * The units a pay-in-advance fee shows (charge-models.md §5): what the event added to the
+ * billed quantity; for a prorated charge its full (unprorated) increment; when a sum's event
+ * does not raise the period's high-water mark, the event's own value (never below 0); when a
+ * unique count's `add` re-adds a value that is not active (after a `remove`), 1 unit, although
+ * it bills nothing (aggregations.md §17).
+ */
+function shownUnits(
+  type: string,
+  prorated: boolean,
+  increment: Decimal,
+  value: Decimal,
+  reAdded: boolean,
+): Decimal {
+  if (prorated || sign(increment) > 0) return increment;
+  if (type === 'sum_agg') return max(value, ZERO);
+  if (type === 'unique_count_agg' && reAdded) return ONE;
+  return increment;
+}
+
+function centsOf(event: UsageEvent, index: number): Either<FeecastError, Decimal> {
+  const cents = event.precise_total_amount_cents;
+  return cents === undefined || cents === null
+    ? right(ZERO)
+    : parseDecimal(cents, ['events', String(index), 'precise_total_amount_cents']);
+}
+
+/**
+ * Prices the events of one bucket group in time order: each event's fee is the model on the
+ * period with it minus the model on the period before it (`payInAdvanceAmount`), the period
+ * being what the earlier events billed (their in-advance increments, prorated for a prorated
+ * charge), their values and their precise cents.
+ */
+function priceGroup(
+  run: InAdvanceRun,
+  bucket: BucketSetup,
+  group: GroupFigures,
+  rows: readonly Row[],
+): Either<FeecastError, PlacedFee[]> {
+  const { context, metric, compiled, setup } = run;
+  const f = group.figures;
+  const increments = f.in_advance_increments ?? [];
+  const billed = setup.prorated ? (f.in_advance_prorated_increments ?? []) : increments;
+  if (increments.length !== rows.length || billed.length !== rows.length) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'The per-event figures of the period do not line up with its events; aggregate a metric the charge can pay in advance.',
+        [...setup.path, 'pay_in_advance'],
+      ),
+    );
+  }
+  const modelCharge = {
+    charge_model: setup.charge.charge_model,
+    properties: bucket.filter === undefined ? setup.charge.properties : bucket.filter.properties,
+    prorated: setup.prorated,
+  };
+  const values = !setup.prorated && f.event_values !== undefined ? f.event_values : increments;
+  const currency = setup.pricingUnit === undefined ? context.currency : PRICING_UNIT_CURRENCY;
+  const target = run.only?.();
+  const fees: PlacedFee[] = [];
+  const active = new Set<string>();
+  let before = ZERO;
+  let centsBefore = ZERO;
+  for (const [k, row] of rows.entries()) {
+    const increment = readBack(increments[k]);
+    const value = values[k] ?? '0';
+    let reAdded = false;
+    if (compiled.kind.type === 'unique_count_agg') {
+      const text = uniqueValue(row.event, compiled) ?? '';
+      const removes = row.event.properties?.operation_type === 'remove';
+      reAdded = !removes && !active.has(text);
+      if (removes) active.delete(text);
+      else active.add(text);
+    }
+    const cents = setup.dynamic ? centsOf(row.event, row.index) : right(ZERO);
+    if (cents._tag === 'Left') return cents;
+    if (target === undefined || target === row.index) {
+      const units = shownUnits(
+        compiled.kind.type,
+        setup.prorated,
+        increment,
+        readBack(value),
+        reAdded,
+      );
+      const amount = payInAdvanceAmount(modelCharge, {
+        before: {
+          units: formatDecimal(before),
+          events_count: k,
+          ...(setup.charge.charge_model === 'percentage'
+            ? { event_values: values.slice(0, k) }
+            : {}),
+          ...(setup.dynamic ? { precise_total_amount_cents: formatDecimal(centsBefore) } : {}),
+          currency: context.currency,
+        },
+        increment: billed[k] ?? '0',
+        event_value: value,
+        ...(setup.dynamic ? { precise_total_amount_cents: formatDecimal(cents.right) } : {}),
+        units: formatDecimal(units),
+        currency,
+      });
+      if (amount._tag === 'Left') {
+        return left({ ...amount.left, path: [...setup.path, ...(amount.left.path ?? [])] });
+      }
+      const amounts = chargeAmounts(amount.right, setup.pricingUnit, context.currency);
+      if (amounts._tag === 'Left') return amounts;
+      const fee = feeObject({
+        item: chargeFeeItem(metric, setup.charge, bucket.filter, group.grouped_by),
+        currency: context.currency,
+        amounts: amounts.right.fee,
+        units: formatDecimal(units),
+        total_aggregated_units: formatDecimal(units),
+        events_count: 1,
+        amount_details: amount.right.amount_details,
+        pricing_unit_details: amounts.right.pricing_unit_details ?? null,
+        from_date: context.period.charges_from_datetime,
+        to_date: context.period.charges_to_datetime,
+        pay_in_advance: true,
+        invoiceable: setup.charge.invoiceable ?? true,
+        event_transaction_id: row.event.transaction_id,
+        ids: {
+          ...context.owner,
+          svc_charge_id: setup.charge.svc_id,
+          svc_charge_filter_id: bucket.filter?.svc_id ?? null,
+        },
+      });
+      if (fee._tag === 'Left') return fee;
+      fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
+    }
+    before = add(before, readBack(billed[k]));
+    centsBefore = add(centsBefore, cents.right);
+  }
+  return right(fees);
+}
+
+/**
+ * The per-event fees of a pay-in-advance charge over a period (charge-models.md §5;
+ * aggregations.md §6.2): one pass over the metric's events that also groups each bucket by the
+ * events' stream index, so each accepted event of the period is known with its bucket, group
+ * and place in time; each event is then priced after − before. Memory grows with the metric's
+ * events (one fee each).
+ *
+ * @example
+ * inAdvanceFees(run, events) // right({ fees: [{ fee, index: 0, timeMs }, ...], rejected: [] })
+ * @internal
+ */
+export function inAdvanceFees(
+  run: InAdvanceRun,
+  events: Iterable<UsageEvent>,
+): Either<FeecastError, InAdvanceResult> {
+  const { context, metric, compiled, setup } = run;
+  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+    return left(
+      feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
+    );
+  }
+  const pass = createFeesPass(metric, compiled, [setup], {
+    period: context.period,
+    timezone: context.timezone,
+    previous: run.previous,
+    deduplicate: run.deduplicate,
+    trackEvents: true,
+    metricPath: ['billableMetric'],
+  });
+  if (pass._tag === 'Left') return pass;
+  const stored = new Map<number, UsageEvent>();
+  let index = 0;
+  for (const event of events) {
+    if (typeof event === 'object' && event !== null && event.code === metric.code) {
+      stored.set(index, event);
+      pass.right.add(event, index);
+    }
+    index++;
+  }
+  const figures = pass.right.result();
+  if (figures._tag === 'Left') return figures;
+  const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
+  const fees: PlacedFee[] = [];
+  for (const [b, bucket] of setup.buckets.entries()) {
+    const tracked = figures.right.tracked?.[b];
+    for (const group of figures.right.charges[0]?.[b] ?? []) {
+      const indices = tracked?.get(groupIdentity(group.grouped_by, bucket.groupKeys)) ?? [];
+      const rows: Row[] = [];
+      for (const i of indices) {
+        const event = stored.get(i);
+        const timeMs = event === undefined ? undefined : eventTimeMs(event.timestamp);
+        // Per-event views hold the period's events only (a recurring metric reads earlier ones).
+        if (event !== undefined && timeMs !== undefined && timeMs >= fromMs) {
+          rows.push({ event, index: i, timeMs });
+        }
+      }
+      rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
+      const priced = priceGroup(run, bucket, group, rows);
+      if (priced._tag === 'Left') return priced;
+      fees.push(...priced.right);
+    }
+  }
+  fees.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
+  return right({ fees, rejected: figures.right.rejected });
+}

@@ -1,0 +1,137 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type AggregationState, eventTimeMs, type UsageEvent } from '../aggregation/index';
+import { type FeecastError, feecastError } from '../error';
+import type { ChargeFee } from './charge-fee';
+import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
+import { setupCharge } from './internal/charge-setup';
+import { feeContext } from './internal/fee-context';
+import { type InAdvanceRun, inAdvanceFees } from './internal/in-advance';
+import { checkChargeMetric } from './internal/metric-match';
+import { checkMetric } from './internal/price-metrics';
+
+/** The input of {@link payInAdvanceFees}. */
+export interface PayInAdvanceFeesInput
+  extends Omit<ChargeFeesOptions, 'purpose' | 'period_ratio' | 'feeId'> {
+  readonly charge: ChargeFeesCharge;
+  readonly billableMetric: ChargeFeesMetric;
+  /** The period's events (any iterable, read once); events of other metrics are skipped. */
+  readonly events: Iterable<UsageEvent>;
+  readonly previous?: AggregationState;
+}
+
+/** The input of {@link estimatePayInAdvanceFee}: the period's stored events and a new one. */
+export interface EstimatePayInAdvanceFeeInput extends PayInAdvanceFeesInput {
+  /** The event to estimate, not stored yet (`POST /events/estimate_fees`). */
+  readonly event: UsageEvent;
+}
+
+function prepare(input: PayInAdvanceFeesInput): Either<FeecastError, InAdvanceRun> {
+  if (typeof input !== 'object' || input === null) {
+    return left(feecastError('invalid_input', 'An input object is required.', []));
+  }
+  const compiled = checkMetric(input.billableMetric, ['billableMetric']);
+  if (compiled._tag === 'Left') return compiled;
+  const matches = checkChargeMetric(input.charge, input.billableMetric, ['charge']);
+  if (matches._tag === 'Left') return matches;
+  // Priced as a pay-in-advance charge whatever its flag says (what-if questions included).
+  const charge = { ...input.charge, pay_in_advance: true };
+  const setup = setupCharge(charge, compiled.right, ['charge'], input.pricing_units);
+  if (setup._tag === 'Left') return setup;
+  return right({
+    context: feeContext({ ...input, purpose: 'usage' }),
+    metric: input.billableMetric,
+    compiled: compiled.right,
+    setup: setup.right,
+    previous: input.previous,
+    deduplicate: input.deduplicate,
+  });
+}
+
+/**
+ * The fees of a pay-in-advance charge, one per event of the period (charge-models.md §5;
+ * aggregations.md §6.2): each event in time order is priced as the charge model on the period
+ * with it minus the model on the period before it (`payInAdvanceAmount`), in its own filter
+ * bucket (the filter's properties) and pricing group, from the aggregation's in-advance
+ * increments (prorated for a prorated charge), with `event_transaction_id`, one event, units
+ * per §5 and the per-event amount details. The per-event fees of a period add up exactly to
+ * what the period is billed (`chargeFees` of the same charge). Fees are not stored: ids are
+ * `null`.
+ *
+ * @example
+ * // graduated 0..5 (0.02, flat 0.01), 6..∞ (0.01, flat 0.01); events of 3, 1 and 2 units
+ * payInAdvanceFees({ charge, billableMetric, events, period, currency: 'EUR' })
+ * // right([{ amount_cents: 7, event_transaction_id: 'e1' }, { amount_cents: 2, ... }, { amount_cents: 4, ... }])
+ */
+export function payInAdvanceFees(input: PayInAdvanceFeesInput): Either<FeecastError, ChargeFee[]> {
+  const run = prepare(input);
+  if (run._tag === 'Left') return run;
+  const result = inAdvanceFees(run.right, input.events);
+  return result._tag === 'Left' ? result : right(result.right.fees.map((placed) => placed.fee));
+}
+
+/**
+ * The fee of one event that is not stored yet, given the events already in the period
+ * (`POST /events/estimate_fees`, estimate-and-usage.md §2): the fee billing will charge for that
+ * event, in its own filter bucket and pricing group, priced as {@link payInAdvanceFees} prices
+ * it. An event that would be left out (bad value, duplicate `transaction_id`, outside the
+ * period, another metric's code) is a `Left` that says why.
+ *
+ * @example
+ * estimatePayInAdvanceFee({ charge, billableMetric, events: stored, period, currency: 'EUR',
+ *   event: { transaction_id: 'new', code: 'api_calls', timestamp: '2025-09-02T10:00:00Z' } })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ */
+export function estimatePayInAdvanceFee(
+  input: EstimatePayInAdvanceFeeInput,
+): Either<FeecastError, ChargeFee> {
+  if (typeof input !== 'object' || input === null || typeof input.event !== 'object') {
+    return left(feecastError('invalid_input', 'The event to estimate is required.', ['event']));
+  }
+  const { events, event } = input;
+  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+    return left(
+      feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
+    );
+  }
+  let at = -1;
+  function* withEstimated(): Generator<UsageEvent> {
+    let index = 0;
+    for (const stored of events) {
+      yield stored;
+      index++;
+    }
+    at = index;
+    yield event;
+  }
+  if (event?.code !== input.billableMetric?.code) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `The event's code ${JSON.stringify(event?.code)} is not the billable metric's ("${input.billableMetric?.code}").`,
+        ['event', 'code'],
+      ),
+    );
+  }
+  const run = prepare(input);
+  if (run._tag === 'Left') return run;
+  const result = inAdvanceFees({ ...run.right, only: () => at }, withEstimated());
+  if (result._tag === 'Left') return result;
+  const priced = result.right.fees.find((placed) => placed.index === at);
+  if (priced !== undefined) return right(priced.fee);
+  const rejection = [...result.right.rejected]
+    .reverse()
+    .find((r) => r.transaction_id === event.transaction_id);
+  if (rejection !== undefined) {
+    return left(
+      feecastError('invalid_input', rejection.message, ['event'], { reason: rejection.reason }),
+    );
+  }
+  return left(
+    feecastError(
+      'invalid_input',
+      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${input.period.charges_from_datetime}): only events of the period are billed in advance.`,
+      ['event', 'timestamp'],
+      { value: event.timestamp, timeMs: eventTimeMs(event.timestamp) },
+    ),
+  );
+}
