@@ -1,13 +1,8 @@
 /**
- * Minimum commitments and charge minimums (reference: invoicing.md §7): the true-up fees that
- * charge what a period's fees fall short of a plan's minimum commitment or a charge's
- * `min_amount_cents`, prorated on the days billed.
+ * Minimum commitments (reference: invoicing.md §7.1): the true-up fee that charges what a
+ * period's fees fall short of a plan's minimum commitment, prorated on the days billed. (A
+ * charge's own `min_amount_cents` true-up, §7.2, is made by the fee assembler: `fees/true-up.ts`.)
  */
-export {
-  type ChargeMinimumTrueUp,
-  type ChargeMinimumTrueUpInput,
-  chargeMinimumTrueUp,
-} from './charge-minimum';
 export {
   type CommitmentTrueUp,
   type CommitmentTrueUpInput,

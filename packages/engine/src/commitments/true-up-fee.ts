@@ -1,9 +1,10 @@
 import type { Fee, FeeItem, Subscription } from '@feecast/models';
-import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, ONE, ZERO } from '../decimal/index';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
+import { feeObject } from '../charge-fees/fee-object';
+import type { Decimal } from '../decimal/index';
 import type { FeecastError } from '../error';
 import { centsToUnits, type Money } from '../wallets/internal/money';
-import { countToWire, toWireCents, toWireDecimal } from '../wallets/internal/wire';
+import { toWireCents, toWireDecimal } from '../wallets/internal/wire';
 
 /** The subscription a commitment true-up fee belongs to (its wire fields). */
 export type TrueUpSubscription = Pick<
@@ -30,7 +31,7 @@ export interface TrueUpFeeParts {
 /**
  * A true-up fee as the reference creates it (invoicing.md §7): one unit, no events, no
  * filter, taxes 0 at creation (the invoice totals tax it later, open question 15), not stored
- * yet (`svc_id` null).
+ * yet (`svc_id` null). Built by the one fee builder, `feeObject`.
  *
  * @example
  * trueUpFee({ parent: chargeFee, subscription: null, item, money, amount_cents: d('300'),
@@ -40,59 +41,34 @@ export interface TrueUpFeeParts {
 export function trueUpFee(parts: TrueUpFeeParts): Either<FeecastError, Fee> {
   const cents = toWireCents(parts.amount_cents, ['amount_cents']);
   if (isLeft(cents)) return cents;
-  const noTaxes = toWireCents(ZERO, ['taxes_amount_cents']);
-  if (isLeft(noTaxes)) return noTaxes;
   const precise = toWireDecimal(centsToUnits(parts.precise_amount_cents, parts.money));
   const { parent, subscription } = parts;
-  return right({
-    svc_id: null,
-    svc_charge_id: parent?.svc_charge_id ?? null,
-    svc_charge_filter_id: null,
-    svc_fixed_charge_id: null,
-    svc_invoice_id: parent?.svc_invoice_id ?? null,
-    svc_true_up_fee_id: null,
-    svc_true_up_parent_fee_id: parent?.svc_id ?? null,
-    svc_subscription_id: parent?.svc_subscription_id ?? subscription?.svc_id ?? null,
-    svc_customer_id: parent?.svc_customer_id ?? subscription?.svc_customer_id ?? null,
-    external_customer_id:
-      parent?.external_customer_id ?? subscription?.external_customer_id ?? null,
-    external_subscription_id: parent?.external_subscription_id ?? subscription?.external_id ?? null,
-    amount_cents: cents.right,
-    precise_amount: precise,
-    precise_total_amount: precise,
-    amount_currency: parent?.amount_currency ?? currencyOf(parts.money),
-    taxes_amount_cents: noTaxes.right,
-    taxes_precise_amount: toWireDecimal(ZERO),
-    taxes_rate: countToWire<Fee['taxes_rate']>(0),
-    units: toWireDecimal(ONE),
-    precise_unit_amount: precise,
-    total_aggregated_units: null,
-    total_amount_cents: cents.right,
-    total_amount_currency: parent?.total_amount_currency ?? currencyOf(parts.money),
-    events_count: countToWire<NonNullable<Fee['events_count']>>(0),
-    pay_in_advance: false,
-    invoiceable: true,
-    payment_status: 'pending',
-    created_at: null,
-    succeeded_at: null,
-    failed_at: null,
-    refunded_at: null,
-    description: null,
-    precise_coupons_amount_cents: toWireDecimal(ZERO),
-    self_billed: parent?.self_billed ?? false,
-    amount_details: null,
+  return feeObject({
     item: parts.item,
-    pricing_unit_details: null,
-    applied_taxes: [],
-    sub_total_excluding_taxes_amount_cents: cents.right,
-    sub_total_excluding_taxes_precise_amount_cents: toWireDecimal(parts.precise_amount_cents),
+    currency: parent?.amount_currency ?? parts.money.currency,
+    amounts: {
+      amount_cents: cents.right,
+      precise_amount_cents: toWireDecimal(parts.precise_amount_cents),
+      unit_amount_cents: cents.right,
+      precise_unit_amount: precise,
+      precise_amount: precise,
+    },
+    units: '1',
+    events_count: 0,
+    amount_details: null,
     from_date: parts.from_date,
     to_date: parts.to_date,
+    self_billed: parent?.self_billed ?? false,
+    ids: {
+      svc_charge_id: parent?.svc_charge_id ?? null,
+      svc_invoice_id: parent?.svc_invoice_id ?? null,
+      svc_true_up_parent_fee_id: parent?.svc_id ?? null,
+      svc_subscription_id: parent?.svc_subscription_id ?? subscription?.svc_id ?? null,
+      svc_customer_id: parent?.svc_customer_id ?? subscription?.svc_customer_id ?? null,
+      external_customer_id:
+        parent?.external_customer_id ?? subscription?.external_customer_id ?? null,
+      external_subscription_id:
+        parent?.external_subscription_id ?? subscription?.external_id ?? null,
+    },
   });
-}
-
-/** The money's currency as the wire's currency code. */
-function currencyOf(money: Money): Fee['amount_currency'] {
-  // `moneyOf` accepted the code, so it is an ISO 4217 code with a minor unit.
-  return money.currency as Fee['amount_currency'];
 }

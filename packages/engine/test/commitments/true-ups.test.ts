@@ -1,10 +1,10 @@
 /**
- * Minimum commitments and charge minimums (invoicing.md §7.1, §7.2, open question 15): every
- * figure of the sections, the fees they create, and their laws.
+ * Minimum commitments (invoicing.md §7.1, open question 15): every figure of the section, the
+ * fee it creates, and its laws.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chargeMinimumTrueUp, commitmentTrueUp } from '../../src/commitments/index';
+import { commitmentTrueUp } from '../../src/commitments/index';
 import { commitment, fee, leftOf, rightOf, subscriptionRef } from '../wallets/builders';
 
 const JANUARY = { from_datetime: '2025-01-01T00:00:00Z', to_datetime: '2025-01-31T23:59:59Z' };
@@ -155,90 +155,19 @@ describe('commitmentTrueUp (invoicing.md §7.1)', () => {
   });
 });
 
-describe('chargeMinimumTrueUp (invoicing.md §7.2)', () => {
-  it('§7.2: min 10.00, used 7.00 over a full month -> 3.00', () => {
-    const fees = [
-      fee({ name: 'eu', code: 'api', amount_cents: 400, filter: 'eu' }),
-      fee({ name: 'default', code: 'api', amount_cents: 300 }),
-    ];
-    const result = rightOf(
-      chargeMinimumTrueUp({
-        min_amount_cents: 1000,
-        fees,
-        currency: 'EUR',
-        charges_duration: 31,
-        charges_from_datetime: JANUARY.from_datetime,
-        charges_to_datetime: JANUARY.to_datetime,
-      }),
-    );
-    expect(result).toMatchObject({
-      used_amount_cents: 700,
-      amount_cents: 300,
-      precise_amount_cents: '300',
-    });
-    expect(result.fee).toMatchObject({
-      amount_cents: 300,
-      units: '1',
-      events_count: 0,
-      svc_charge_filter_id: null,
-      svc_true_up_parent_fee_id: fees[1]?.svc_id,
-      item: { type: 'charge', code: 'api', filters: null },
-    });
-  });
-
-  it('§7.2: 15 of 31 days with 2.00 used -> 483.87… - 200 = 283.87… -> 284', () => {
-    const fees = [fee({ name: 'default', code: 'api', amount_cents: 200 })];
-    const result = rightOf(
-      chargeMinimumTrueUp({
-        min_amount_cents: 1000,
-        fees,
-        currency: 'EUR',
-        charges_duration: 31,
-        charges_from_datetime: '2025-01-17T00:00:00Z',
-        charges_to_datetime: JANUARY.to_datetime,
-      }),
-    );
-    expect(result.amount_cents).toBe(284);
-    expect(
-      result.prorated_min_amount_cents.startsWith('483.870967741935483870967741935483870967'),
-    ).toBe(true);
-  });
-
-  it('§7.2: nothing when the fees reach the prorated minimum; a bad duration is an error', () => {
-    const fees = [fee({ name: 'default', code: 'api', amount_cents: 1000 })];
-    const input = {
-      min_amount_cents: 1000,
-      fees,
-      currency: 'EUR',
-      charges_duration: 31,
-      charges_from_datetime: JANUARY.from_datetime,
-      charges_to_datetime: JANUARY.to_datetime,
-    };
-    expect(rightOf(chargeMinimumTrueUp(input))).toMatchObject({ amount_cents: 0, fee: null });
-    expect(leftOf(chargeMinimumTrueUp({ ...input, charges_duration: 0 }))).toMatchObject({
-      code: 'invalid_input',
-      path: ['charges_duration'],
-    });
-  });
-
+describe('charge minimums in a commitment (invoicing.md §7.1, §7.2)', () => {
+  // The §7.2 true-up itself (min 1000, used 700 -> 300; 15 of 31 days, used 200 -> 284) is
+  // computed by the fee assembler: packages/engine/test/fees/true-up.test.ts.
   it('§7.2 in §7.1: a charge true-up fee counts toward the minimum commitment', () => {
-    const fees = [fee({ name: 'default', code: 'api', amount_cents: 700 })];
-    const trueUp = rightOf(
-      chargeMinimumTrueUp({
-        min_amount_cents: 1000,
-        fees,
-        currency: 'EUR',
-        charges_duration: 31,
-        charges_from_datetime: JANUARY.from_datetime,
-        charges_to_datetime: JANUARY.to_datetime,
-      }),
-    ).fee;
-    if (trueUp === null) throw new Error('a true-up fee was expected');
+    const fees = [
+      fee({ name: 'default', code: 'api', amount_cents: 700 }),
+      fee({ name: 'true-up', code: 'api', amount_cents: 300 }),
+    ];
     expect(
       rightOf(
         commitmentTrueUp({
           commitment: commitment(1500),
-          fees: [...fees, trueUp],
+          fees,
           currency: 'EUR',
           period: JANUARY,
         }),
