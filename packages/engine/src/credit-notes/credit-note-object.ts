@@ -11,10 +11,10 @@ import type {
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { add, type Decimal, formatDecimal, sign, subtract } from '../decimal/index';
 import type { FeecastError } from '../error';
+import { derivedId } from '../ids/derived-id';
 import { formatDate } from '../time/calendar';
 import type { Instant } from '../time/instant';
 import { localDate, timeZone } from '../time/timezone';
-import { derivedId } from '../wallets/internal/derived-id';
 import { roundToCent } from '../wallets/internal/money';
 import { countToWire, toWireCents, toWireDecimal, toWireTimestamp } from '../wallets/internal/wire';
 import type { NoteAmounts, NoteItem } from './note-amounts';

@@ -1,7 +1,7 @@
 import type { InvoiceCredit, InvoicePaymentStatus, Uuid } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { derivedUuid } from '../coupons/internal/derived-id';
 import type { FeecastError } from '../error';
+import { derivedId } from '../ids/derived-id';
 
 /** A credit a stage computed for an invoice, before the invoice gives it an id and itself. */
 export type PendingCredit = Omit<InvoiceCredit, 'svc_id' | 'invoice'>;
@@ -26,10 +26,8 @@ export function invoiceCredit(
   key: string,
   invoice: CreditedInvoice,
 ): Either<FeecastError, InvoiceCredit> {
-  const id = derivedUuid([invoice.svc_id, 'credit', credit.item.type, key], ['credits']);
-  if (id._tag === 'Left') return id;
   return right({
-    svc_id: id.right,
+    svc_id: derivedId(invoice.svc_id, 'credit', credit.item.type, key),
     amount_cents: credit.amount_cents,
     amount_currency: credit.amount_currency,
     before_taxes: credit.before_taxes,

@@ -2,7 +2,7 @@ import type { Cents, CreditNote, Fee, Invoice, InvoiceCredit } from '@feecast/mo
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { add, compare, type Decimal, max, min, sign, subtract, sum, ZERO } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
-import { derivedId } from '../wallets/internal/derived-id';
+import { derivedId } from '../ids/derived-id';
 import { type FeeAmounts, readFeeList } from '../wallets/internal/fee-amounts';
 import { moneyOf, roundToCent } from '../wallets/internal/money';
 import { readCents, toWireCents, toWireDecimal } from '../wallets/internal/wire';

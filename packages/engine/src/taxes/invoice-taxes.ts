@@ -8,7 +8,6 @@ import type {
   Uuid,
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { derivedUuid } from '../coupons/internal/derived-id';
 import { type NetFeeInput, readFeeNet } from '../coupons/internal/fee-net';
 import { percentOf } from '../coupons/internal/percent';
 import { rateNumber, readCents, roundCents, truncateCents } from '../coupons/internal/wire-amounts';
@@ -24,6 +23,7 @@ import {
   ZERO,
 } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
+import { derivedId } from '../ids/derived-id';
 import { readTaxRate } from './tax-rate';
 
 /** The reference rounds the invoice's blended rate to 5 decimals. */
@@ -160,14 +160,7 @@ function appliedTax(
   if (feesAmount._tag === 'Left') return feesAmount;
   const code = group.tax.tax_code;
   const existing = invoice.applied_taxes?.find((entry) => entry.tax_code === code);
-  let id: Uuid;
-  if (existing === undefined) {
-    const derived = derivedUuid([invoice.svc_id, 'applied_tax', code], [...path, 'svc_id']);
-    if (derived._tag === 'Left') return derived;
-    id = derived.right;
-  } else {
-    id = existing.svc_id;
-  }
+  const id: Uuid = existing?.svc_id ?? derivedId(invoice.svc_id, 'applied_tax', code);
   return right({
     svc_id: id,
     svc_invoice_id: invoice.svc_id,

@@ -2,10 +2,10 @@ import type { Cents, DecimalString, Invoice, Wallet, WalletTransaction } from '@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { add, type Decimal, max, min, sign, subtract, ZERO } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
+import { derivedId } from '../ids/derived-id';
 import { type Instant, parseInstant } from '../time/instant';
 import { walletAppliesTo } from './applies-to';
 import { splitConsumption, traceable } from './internal/consumption-sources';
-import { derivedId } from './internal/derived-id';
 import { type FeeBucket, walletFeeBuckets } from './internal/fee-buckets';
 import { type Money, moneyOf, roundToCent } from './internal/money';
 import {

@@ -9,9 +9,9 @@ import type {
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { add, compare, type Decimal, sign, subtract } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
+import { derivedId } from '../ids/derived-id';
 import { parseInstant } from '../time/instant';
 import type { CreditValue } from './internal/credit-wire';
-import { derivedId } from './internal/derived-id';
 import { ongoingFields, readWalletState, type WalletState } from './internal/wallet-state';
 import { countToWire, toWireCents, toWireDecimal, toWireTimestamp } from './internal/wire';
 import { checkPaidCredits, readCreditsAmount, readTopUpLimits } from './top-up-limits';

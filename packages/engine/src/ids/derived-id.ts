@@ -2,7 +2,7 @@ import type { Uuid } from '@feecast/models';
 
 /**
  * A UUID derived from the given parts, for the identifiers of objects the engine creates
- * (wallet transactions, credit notes and their items...). The engine has no randomness, so
+ * (invoice credits and applied taxes, wallet transactions, credit notes and their items...). The engine has no randomness, so
  * the same inputs always give the same identifier: a result can be compared, cached and
  * replayed. The digits are a 128-bit hash (four 32-bit multiply-xorshift lanes over the
  * parts' UTF-16 code units), stamped as a version-8 (custom) RFC 9562 UUID.
