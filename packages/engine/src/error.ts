@@ -84,6 +84,14 @@ export const FEECAST_ERROR_CODES = {
     'A file cannot be opened or read (missing, a directory, no permission); the message names it.',
   unknown_billable_metric:
     'A charge names a billable metric (by code or id) that the inputs do not contain; `path` names the charge.',
+  subscription_not_found:
+    "No started, unterminated subscription matches the estimated event's `external_subscription_id` at `now`.",
+  no_active_subscription:
+    "Usage is asked for a subscription that is not the customer's or not active at `now` (pending, terminated, canceled).",
+  does_not_match_an_instant_charge:
+    "No pay-in-advance charge of the subscription's plan is priced on the estimated event's billable metric.",
+  value_is_not_valid_number:
+    "An estimated event's value for the metric's `field_name` is missing or not a decimal number; `path` names the property.",
 } as const;
 
 /** A code from {@link FEECAST_ERROR_CODES}. */

@@ -1,0 +1,106 @@
+/**
+ * Fees as a table: one row per fee (charge, filter bucket, group), with units, amount, taxes
+ * and total, and the totals per currency. What `feecast estimate` prints.
+ */
+import type { FeecastError } from '@feecast/engine';
+import type { Fee } from '@feecast/models';
+import { type Either, right } from 'fp-ts/lib/Either.js';
+import { filterLabel, groupLabel } from './labels';
+import { formatDecimalMoney, formatMoney, formatUnits, sumCents } from './money';
+import { renderTable, type TableColumn } from './table';
+
+const COLUMNS: readonly TableColumn[] = [
+  { header: 'Fee', align: 'left' },
+  { header: 'Filter', align: 'left' },
+  { header: 'Group', align: 'left' },
+  { header: 'Units', align: 'right' },
+  { header: 'Amount', align: 'right' },
+  { header: 'Taxes', align: 'right' },
+  { header: 'Total', align: 'right' },
+];
+
+/** One fee's cells. */
+function feeRow(fee: Fee): Either<FeecastError, string[]> {
+  const units = formatUnits(fee.units);
+  if (units._tag === 'Left') return units;
+  const amount = formatMoney(fee.amount_cents, fee.amount_currency);
+  if (amount._tag === 'Left') return amount;
+  const taxes = formatMoney(fee.taxes_amount_cents, fee.amount_currency);
+  if (taxes._tag === 'Left') return taxes;
+  const total = formatMoney(fee.total_amount_cents, fee.total_amount_currency);
+  if (total._tag === 'Left') return total;
+  const { item } = fee;
+  const filtered = item.filters !== null || item.filter_invoice_display_name !== null;
+  return right([
+    item.invoice_display_name === '' ? item.name : item.invoice_display_name,
+    filtered ? filterLabel(item.filters, item.filter_invoice_display_name) : '',
+    groupLabel(item.grouped_by),
+    units.right,
+    amount.right,
+    taxes.right,
+    total.right,
+  ]);
+}
+
+/** The footer row of one currency's totals. */
+function totalRow(
+  fees: readonly Fee[],
+  currency: string,
+  label: string,
+): Either<FeecastError, string[]> {
+  const cells: string[] = [label, '', '', ''];
+  for (const cents of [
+    fees.map((fee) => fee.amount_cents),
+    fees.map((fee) => fee.taxes_amount_cents),
+    fees.map((fee) => fee.total_amount_cents),
+  ]) {
+    const total = sumCents(cents, currency);
+    if (total._tag === 'Left') return total;
+    const text = formatDecimalMoney(total.right, currency);
+    if (text._tag === 'Left') return text;
+    cells.push(text.right);
+  }
+  return right(cells);
+}
+
+/**
+ * The fees as a table with their totals (one total row per currency, in order of first
+ * appearance). The Filter and Group columns are left out when no fee has one. No fee gives
+ * the line `No fees.`. An unknown currency is a `Left`.
+ *
+ * @example
+ * renderFeesTable(estimate.fees)
+ * // right('Fee        Filter  Units  Amount    Taxes     Total\n...\nTotal  ...\n')
+ */
+export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, string> {
+  if (fees.length === 0) return right('No fees.\n');
+  const rows: string[][] = [];
+  for (const fee of fees) {
+    const row = feeRow(fee);
+    if (row._tag === 'Left') return row;
+    rows.push(row.right);
+  }
+  const currencies = [...new Set(fees.map((fee) => fee.amount_currency))];
+  const footer: string[][] = [];
+  for (const currency of currencies) {
+    const inCurrency = fees.filter((fee) => fee.amount_currency === currency);
+    const total = totalRow(
+      inCurrency,
+      currency,
+      currencies.length > 1 ? `Total ${currency}` : 'Total',
+    );
+    if (total._tag === 'Left') return total;
+    footer.push(total.right);
+  }
+  const shown = COLUMNS.map((_, i) => i).filter(
+    (i) => i > 2 || i === 0 || rows.some((row) => row[i] !== ''),
+  );
+  const pick = (row: readonly string[]) => shown.map((i) => row[i] ?? '');
+  return right(
+    renderTable({
+      columns: shown.map((i) => COLUMNS[i] ?? { header: '', align: 'left' }),
+      rows: rows.map(pick),
+      footer: footer.map(pick),
+    }),
+  );
+}

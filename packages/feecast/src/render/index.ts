@@ -1,0 +1,29 @@
+/**
+ * What the `feecast` commands print: tables of fees, usage, invoices and plan comparisons
+ * with money in the currency's minor unit, `--json` output, the progress bar of long event
+ * files, and errors with their exit codes.
+ */
+export { renderCompareTable } from './compare-table';
+export { exitCodeFor, renderError, reportError } from './error';
+export { renderFeesTable } from './fees-table';
+export { renderInvoice } from './invoice-table';
+export { renderJson } from './json';
+export { filterLabel, groupLabel } from './labels';
+export {
+  formatAmount,
+  formatDecimalMoney,
+  formatMoney,
+  formatUnits,
+  groupDigits,
+  sumCents,
+} from './money';
+export {
+  createProgressWriter,
+  formatBytes,
+  type ProgressStream,
+  type ProgressWriter,
+  renderProgressBar,
+} from './progress';
+export { renderSummary, renderTable, type Table, type TableColumn } from './table';
+export { terminalLines, terminalText } from './terminal-text';
+export { renderUsageTable } from './usage-table';

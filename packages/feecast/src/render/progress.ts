@@ -1,0 +1,105 @@
+/**
+ * The progress bar of long event files, on stderr: a pure function renders the text, a small
+ * writer draws it only on a terminal.
+ */
+import type { ReadProgress } from '../inputs/read-events';
+import { terminalText } from './terminal-text';
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A byte count for people, with one decimal from KB up (1 KB = 1024 B), rounded down.
+ *
+ * @example
+ * formatBytes(1536)     // '1.5 KB'
+ * formatBytes(52428800) // '50.0 MB'
+ */
+export function formatBytes(bytes: number): string {
+  let unit = 0;
+  let scale = 1;
+  while (unit < UNITS.length - 1 && bytes >= scale * 1024) {
+    unit++;
+    scale *= 1024;
+  }
+  if (unit === 0) return `${bytes} B`;
+  const tenths = Math.floor((bytes * 10) / scale);
+  return `${Math.floor(tenths / 10)}.${tenths % 10} ${UNITS[unit]}`;
+}
+
+/** The widest byte count `formatBytes` writes (`1023.9 KB`). */
+const BYTES_WIDTH = 9;
+
+/** The narrowest bar drawn, in characters between the brackets. */
+const MIN_BAR = 10;
+
+/**
+ * One line of progress, `width` characters wide: `label [####------]  40%  20.0 MB / 50.0 MB`
+ * when the size is known, `label  20.0 MB read` otherwise. The bar fills in whole steps,
+ * rounded down (full only at the end); a label too long for the width is shortened from the
+ * left (`…ts/events.ndjson`). The bar's length stays the same while it fills.
+ *
+ * @example
+ * renderProgressBar('events.ndjson', { bytesRead: 512, totalBytes: 1024 }, 60)
+ * // 'events.ndjson [#########----------]  50%      512 B / 1.0 KB'
+ */
+export function renderProgressBar(label: string, progress: ReadProgress, width: number): string {
+  const name = terminalText(label);
+  const { bytesRead, totalBytes } = progress;
+  if (totalBytes === undefined) return `${name}  ${formatBytes(bytesRead)} read`.slice(-width);
+  const done = Math.min(bytesRead, totalBytes);
+  const percent = totalBytes === 0 ? 100 : Math.floor((done * 100) / totalBytes);
+  // The bytes read take a fixed width, so that the bar keeps its length while it fills.
+  const tail = ` ${String(percent).padStart(3)}%  ${formatBytes(done).padStart(BYTES_WIDTH)} / ${formatBytes(totalBytes)}`;
+  const room = width - tail.length - 3 - MIN_BAR;
+  const shown =
+    name.length <= room ? name : room > 1 ? `…${name.slice(name.length - room + 1)}` : '';
+  const barWidth = Math.max(MIN_BAR, width - shown.length - tail.length - 3);
+  const filled = totalBytes === 0 ? barWidth : Math.floor((done * barWidth) / totalBytes);
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}]`;
+  return shown === '' ? `${bar}${tail}` : `${shown} ${bar}${tail}`;
+}
+
+/** Where the bar is drawn: stderr, or a test double. */
+export interface ProgressStream {
+  /** Drawn only when `true`: a pipe or a file gets nothing. */
+  readonly isTTY?: boolean;
+  /** The terminal's width (default 80). */
+  readonly columns?: number;
+  write(text: string): unknown;
+}
+
+/** A progress bar being drawn. */
+export interface ProgressWriter {
+  /** Draws the bar for this progress (only when its text changes). */
+  update(progress: ReadProgress): void;
+  /** Clears the bar's line, so that what follows starts clean. */
+  done(): void;
+}
+
+/**
+ * A progress bar on `stream` (e.g. `process.stderr`) that draws only when the stream is a
+ * terminal, redraws only when the text changes (so at most a few hundred writes for any
+ * file), and erases itself when done.
+ *
+ * @example
+ * const bar = createProgressWriter(process.stderr, 'events.ndjson');
+ * for await (const item of readEvents(file, { onProgress: bar.update })) { ... }
+ * bar.done();
+ */
+export function createProgressWriter(stream: ProgressStream, label: string): ProgressWriter {
+  let last = '';
+  return {
+    update(progress) {
+      if (stream.isTTY !== true) return;
+      const text = renderProgressBar(label, progress, (stream.columns ?? 80) - 1);
+      if (text === last) return;
+      last = text;
+      stream.write(`\r${text}\u001b[K`);
+    },
+    done() {
+      if (stream.isTTY !== true || last === '') return;
+      stream.write('\r\u001b[K');
+      last = '';
+    },
+  };
+}

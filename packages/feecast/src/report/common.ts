@@ -1,0 +1,41 @@
+/**
+ * Pieces shared by the report pages: money and tick labels, and the footer.
+ */
+import { type Decimal, formatDecimal } from '@feecast/engine';
+import { formatDecimalMoney, groupDigits } from '../render/money';
+import { type Html, html } from './html';
+
+/**
+ * An amount as money (`1,234.50 EUR`); the plain decimal when the currency is unknown (the
+ * pages check currencies before drawing, so this does not happen there).
+ *
+ * @example
+ * moneyText(parseDecimalUnsafe('1234.5'), 'EUR') // '1,234.50 EUR'
+ */
+export function moneyText(amount: Decimal, currency: string): string {
+  const text = formatDecimalMoney(amount, currency);
+  return text._tag === 'Right' ? text.right : formatDecimal(amount);
+}
+
+/**
+ * An axis tick: the decimal with grouped digits.
+ *
+ * @example
+ * tickLabel(parseDecimalUnsafe('2500')) // '2,500'
+ */
+export function tickLabel(tick: Decimal): string {
+  return groupDigits(formatDecimal(tick));
+}
+
+/**
+ * The footer: when the page was priced (from the data, never the clock) and the currency.
+ *
+ * @example
+ * pageFooter('2026-11-30T00:00:00Z', 'EUR').text
+ * // '<footer>Priced by feecast at 2026-11-30T00:00:00Z. Amounts in EUR.</footer>'
+ */
+export function pageFooter(generatedAt: string | undefined, currency: string): Html {
+  return generatedAt === undefined
+    ? html`<footer>Priced by feecast. Amounts in ${currency}.</footer>`
+    : html`<footer>Priced by feecast at ${generatedAt}. Amounts in ${currency}.</footer>`;
+}

@@ -1,0 +1,41 @@
+/**
+ * The HTML pages of the `feecast` commands: the plan comparison (`feecast compare --report`)
+ * and the customer portal, as pure functions of plain data; self-contained documents with
+ * SVG charts, every text escaped, no network request.
+ */
+export { type Bar, type BarChartSpec, type BarGroup, renderBarChart } from './bar-chart';
+export {
+  chargeCurves,
+  compareDataFromInvoices,
+  type MetricUsage,
+  type PlanPreview,
+} from './compare-data';
+export { renderCompareReport } from './compare-report';
+export { type CurveOptions, priceBreaks, sampleChargeCurve } from './curve';
+export type {
+  ChargeCurves,
+  ComparedPlan,
+  CompareReportData,
+  CurvePoint,
+  PlanChargeAmount,
+  PlanCurve,
+  PortalCharge,
+  PortalInvoice,
+  PortalPageData,
+  ReportCustomer,
+  ReportPeriod,
+} from './data';
+export { escapeHtml, type Html, type HtmlValue, html } from './html';
+export { type LegendEntry, renderLegend } from './legend';
+export { type LineChartSpec, type LinePoint, type LineSeries, renderLineChart } from './line-chart';
+export { renderDocument } from './page';
+export { colour } from './palette';
+export { portalDataFromUsage } from './portal-data';
+export { renderPortalPage } from './portal-page';
+export { niceTicks, px, roundPixels, toPixels } from './scale';
+export {
+  renderStackedBarChart,
+  type StackCategory,
+  type StackedBarChartSpec,
+  type StackSegment,
+} from './stacked-bar-chart';

@@ -1,0 +1,78 @@
+/**
+ * The portal page's data from wire objects: the customer, their current or projected usage,
+ * and their invoices.
+ */
+import type { Customer, CustomerProjectedUsage, CustomerUsage, Invoice } from '@feecast/models';
+import type { PortalCharge, PortalPageData } from './data';
+
+/** The customer's name: `name`, else first and last names, else the external id. */
+function customerName(customer: Customer): string {
+  if (customer.name !== null && customer.name !== '') return customer.name;
+  const parts = [customer.firstname, customer.lastname].filter(
+    (part): part is string => part !== null && part !== '',
+  );
+  return parts.length > 0 ? parts.join(' ') : customer.external_id;
+}
+
+/**
+ * The portal page's data: the customer's name and external id, the usage's period, currency
+ * and totals, one charge per entry of `charges_usage` (keyed by the charge's code, else the
+ * billable metric's; named by the charge's display name, else the metric's), with projected
+ * units and amounts for projected usage, and the invoices in the order given.
+ *
+ * @example
+ * renderPortalPage(portalDataFromUsage({ customer, usage: projected.customer_projected_usage, invoices, generated_at: now }))
+ */
+export function portalDataFromUsage(input: {
+  readonly customer: Customer;
+  readonly usage: CustomerUsage | CustomerProjectedUsage;
+  readonly invoices?: readonly Invoice[];
+  readonly generated_at?: string;
+}): PortalPageData {
+  const { customer, usage } = input;
+  const charges: readonly {
+    readonly charge: {
+      readonly code?: string | null;
+      readonly invoice_display_name: string | null;
+    };
+    readonly billable_metric: { readonly code: string; readonly name: string };
+    readonly units: string;
+    readonly amount_cents: number;
+    readonly projected_units?: string;
+    readonly projected_amount_cents?: number;
+  }[] = usage.charges_usage;
+  const projectedTotal =
+    'projected_amount_cents' in usage
+      ? { projected_amount_cents: usage.projected_amount_cents }
+      : {};
+  return {
+    customer: { name: customerName(customer), external_id: customer.external_id },
+    currency: usage.currency,
+    period: { from: usage.from_datetime, to: usage.to_datetime },
+    ...(input.generated_at === undefined ? {} : { generated_at: input.generated_at }),
+    amount_cents: usage.amount_cents,
+    taxes_amount_cents: usage.taxes_amount_cents,
+    total_amount_cents: usage.total_amount_cents,
+    ...projectedTotal,
+    charges: charges.map(
+      (entry): PortalCharge => ({
+        code: entry.charge.code ?? entry.billable_metric.code,
+        name: entry.charge.invoice_display_name ?? entry.billable_metric.name,
+        units: entry.units,
+        amount_cents: entry.amount_cents,
+        ...(entry.projected_units === undefined ? {} : { projected_units: entry.projected_units }),
+        ...(entry.projected_amount_cents === undefined
+          ? {}
+          : { projected_amount_cents: entry.projected_amount_cents }),
+      }),
+    ),
+    invoices: (input.invoices ?? []).map((invoice) => ({
+      number: invoice.number,
+      issuing_date: invoice.issuing_date,
+      status: invoice.status,
+      payment_status: invoice.payment_status,
+      total_amount_cents: invoice.total_amount_cents,
+      currency: invoice.currency,
+    })),
+  };
+}

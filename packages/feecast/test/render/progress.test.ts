@@ -1,0 +1,114 @@
+// The progress bar of long event files: the text it renders, and drawing only on a terminal.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createProgressWriter, formatBytes, renderProgressBar } from '../../src/render/index';
+import { stream } from './builders';
+
+describe('renderProgressBar', () => {
+  it.each([
+    // 13 label + 1 + 21 bar ("[" 19 "]") + 25 tail ("  0%  ", bytes read padded to 9...) = 60;
+    // half of 19 steps is 9 filled (rounded down).
+    [0, 1024, 'events.ndjson [-------------------]   0%        0 B / 1.0 KB'],
+    [512, 1024, 'events.ndjson [#########----------]  50%      512 B / 1.0 KB'],
+    [1024, 1024, 'events.ndjson [###################] 100%     1.0 KB / 1.0 KB'],
+    [2048, 1024, 'events.ndjson [###################] 100%     1.0 KB / 1.0 KB'],
+  ])('%i of %i bytes at width 60: %s', (bytesRead, totalBytes, bar) => {
+    expect(renderProgressBar('events.ndjson', { bytesRead, totalBytes }, 60)).toBe(bar);
+  });
+
+  it('an unknown size shows the bytes read', () => {
+    expect(
+      renderProgressBar(
+        'standard input',
+        { bytesRead: 2 * 1024 * 1024, totalBytes: undefined },
+        60,
+      ),
+    ).toBe('standard input  2.0 MB read');
+  });
+
+  it('a long label is shortened from the left', () => {
+    const bar = renderProgressBar(
+      '/data/exports/2026/november/events.ndjson',
+      { bytesRead: 0, totalBytes: 100 },
+      50,
+    );
+    expect(bar).toBe('…vents.ndjson [----------]   0%        0 B / 100 B');
+    expect(bar).toHaveLength(50);
+  });
+
+  it.each([
+    [1023, '1023 B'],
+    [1536, '1.5 KB'],
+    [52428800, '50.0 MB'],
+    [3 * 1024 ** 3 + 1024 ** 3 / 4, '3.2 GB'],
+  ])('formatBytes(%i) is %s', (bytes, text) => {
+    expect(formatBytes(bytes)).toBe(text);
+  });
+
+  it('the bar never exceeds its width', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 80 }),
+        fc.nat({ max: 2 ** 40 }),
+        fc.nat({ max: 2 ** 40 }),
+        fc.integer({ min: 50, max: 200 }),
+        (label, bytesRead, totalBytes, width) => {
+          expect(
+            [...renderProgressBar(label, { bytesRead, totalBytes }, width)].length,
+          ).toBeLessThanOrEqual(width);
+        },
+      ),
+    );
+  });
+
+  it('the bar keeps its length while it fills', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 2 ** 40 }), fc.nat({ max: 2 ** 40 }), (a, total) => {
+        const line = (bytesRead: number) =>
+          renderProgressBar('events.ndjson', { bytesRead, totalBytes: total }, 80);
+        expect(line(Math.min(a, total)).length).toBe(line(0).length);
+      }),
+    );
+  });
+
+  it('the bar only grows as bytes are read', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: 10_000 }),
+        fc.nat({ max: 10_000 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        (a, b, total) => {
+          const filled = (bytesRead: number) =>
+            renderProgressBar('f', { bytesRead, totalBytes: total }, 80).split('#').length - 1;
+          expect(filled(Math.min(a, b))).toBeLessThanOrEqual(filled(Math.max(a, b)));
+        },
+      ),
+    );
+  });
+});
+
+describe('createProgressWriter', () => {
+  it('draws nothing when stderr is not a terminal', () => {
+    for (const isTTY of [false, undefined]) {
+      const out = stream(isTTY);
+      const bar = createProgressWriter(out, 'events.ndjson');
+      bar.update({ bytesRead: 10, totalBytes: 100 });
+      bar.done();
+      expect(out.writes).toEqual([]);
+    }
+  });
+
+  it('on a terminal: redraws the line when the text changes, then clears it', () => {
+    const out = stream(true, 61);
+    const bar = createProgressWriter(out, 'events.ndjson');
+    bar.update({ bytesRead: 512, totalBytes: 1024 });
+    bar.update({ bytesRead: 512, totalBytes: 1024 });
+    bar.update({ bytesRead: 1024, totalBytes: 1024 });
+    bar.done();
+    expect(out.writes).toEqual([
+      '\revents.ndjson [#########----------]  50%      512 B / 1.0 KB\u001b[K',
+      '\revents.ndjson [###################] 100%     1.0 KB / 1.0 KB\u001b[K',
+      '\r\u001b[K',
+    ]);
+  });
+});
