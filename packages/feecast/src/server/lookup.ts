@@ -7,7 +7,7 @@ import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from './api-error';
 import type { OperationTaxes } from './operations';
-import type { ServerState } from './state';
+import type { ItemOf, ServerState, StateCollections } from './state';
 
 /**
  * `right(item)` when `item` is defined, else the 404 `<resource>_not_found`.
@@ -20,6 +20,26 @@ export function found<T>(item: T | undefined, resource: string): Either<ApiError
 }
 
 /**
+ * The item of `collection` whose `field` equals `value`, or the 404 `<resource>_not_found`.
+ *
+ * @example
+ * findBy(state, 'wallets', 'svc_id', id, 'wallet'); // right(wallet) or 404 wallet_not_found
+ */
+export function findBy<C extends keyof StateCollections, F extends keyof ItemOf<C> & string>(
+  state: StateCollections,
+  collection: C,
+  field: F,
+  value: string,
+  resource: string,
+): Either<ApiErrorResponse, ItemOf<C>> {
+  const items: StateCollections[C] = state[collection];
+  return found(
+    items.find((item: ItemOf<C>) => item[field] === value),
+    resource,
+  );
+}
+
+/**
  * The customer with this external id, or 404 `customer_not_found`.
  *
  * @example
@@ -29,10 +49,7 @@ export function findCustomer(
   state: ServerState,
   externalId: string,
 ): Either<ApiErrorResponse, Customer> {
-  return found(
-    state.customers.find((c) => c.external_id === externalId),
-    'customer',
-  );
+  return findBy(state, 'customers', 'external_id', externalId, 'customer');
 }
 
 /**
@@ -91,8 +108,5 @@ export function findBillableMetric(
   state: ServerState,
   code: string,
 ): Either<ApiErrorResponse, BillableMetric> {
-  return found(
-    state.billable_metrics.find((m) => m.code === code),
-    'billable_metric',
-  );
+  return findBy(state, 'billable_metrics', 'code', code, 'billable_metric');
 }

@@ -7,11 +7,14 @@
  */
 import {
   Charge,
+  type ChargeOverride,
   decode,
   FixedCharge,
+  type FixedChargeOverride,
   type MinimumCommitment,
   type Plan,
   type PlanOverrides,
+  type Tax,
   type UsageThreshold,
   type UsageThresholdInput,
 } from '@feecast/models';
@@ -72,91 +75,116 @@ function commitment(
   };
 }
 
-type Charges = Plan['charges'];
+type TaxState = Parameters<typeof taxesByCode>[0];
 
-function overrideCharges(
-  state: Parameters<typeof taxesByCode>[0],
-  charges: Charges,
-  overrides: NonNullable<PlanOverrides['charges']>,
-): Either<ApiErrorResponse, Charges> {
-  let result = [...charges];
+/** The taxes of `codes` when given (404 `tax_not_found` for an unknown one), else `undefined`. */
+function optionalTaxes(
+  state: TaxState,
+  codes: readonly string[] | undefined,
+): Either<ApiErrorResponse, Tax[] | undefined> {
+  return codes === undefined ? right(undefined) : taxesByCode(state, codes);
+}
+
+/** How the overrides of one kind of plan item (charges, fixed charges) apply. */
+interface ItemOverrides<Item, Override> {
+  /** The key of `plan_overrides` (`charges`), for the paths of errors. */
+  readonly key: string;
+  /** The resource of the 404 for an id the plan does not have (`charge`). */
+  readonly resource: string;
+  /** The item's codec: an overridden item must still decode. */
+  readonly codec: Parameters<typeof decode<Item>>[0];
+  /** A 422 for an override that does not fit its item (checked before its taxes). */
+  readonly check?: (item: Item, override: Override, at: string) => ApiErrorResponse | undefined;
+  /** The item with the override (and its taxes, when it gives tax codes) applied. */
+  readonly merge: (item: Item, override: Override, taxes: Tax[] | undefined) => unknown;
+}
+
+/**
+ * `items` with `overrides` applied in order, each to the item whose `svc_id` is its `id`:
+ * 422 `value_is_mandatory` without an id, 404 for an id the plan does not have or an unknown
+ * tax code, 422 for an overridden item that does not decode (the field names its path).
+ */
+function overrideItems<
+  Item extends { readonly svc_id: string },
+  Override extends { readonly id?: string; readonly tax_codes?: readonly string[] },
+>(
+  state: TaxState,
+  items: readonly Item[],
+  overrides: readonly Override[],
+  how: ItemOverrides<Item, Override>,
+): Either<ApiErrorResponse, Item[]> {
+  let result = [...items];
   for (const [i, override] of overrides.entries()) {
-    const at = `plan_overrides.charges[${i}]`;
+    const at = `plan_overrides.${how.key}[${i}]`;
     if (override.id === undefined) return left(invalidField(`${at}.id`, 'value_is_mandatory'));
-    const charge = result.find((c) => c.svc_id === override.id);
-    if (charge === undefined) return left(notFound('charge'));
+    const item = result.find((c) => c.svc_id === override.id);
+    if (item === undefined) return left(notFound(how.resource));
+    const problem = how.check?.(item, override, at);
+    if (problem !== undefined) return left(problem);
+    const taxes = optionalTaxes(state, override.tax_codes);
+    if (isLeft(taxes)) return taxes;
+    const checked = decode(how.codec, how.merge(item, override, taxes.right));
+    if (isLeft(checked)) return left(prefixed(decodeFailure(checked.left), at));
+    const next = checked.right;
+    result = result.map((c) => (c === item ? next : c));
+  }
+  return right(result);
+}
+
+const CHARGE_OVERRIDES: ItemOverrides<Plan['charges'][number], ChargeOverride> = {
+  key: 'charges',
+  resource: 'charge',
+  codec: Charge,
+  check: (charge, override, at) => {
     const model = 'charge_model' in override ? override.charge_model : undefined;
     if (model !== undefined && model !== charge.charge_model) {
-      return left(invalidField(`${at}.charge_model`, 'value_is_invalid'));
+      return invalidField(`${at}.charge_model`, 'value_is_invalid');
     }
     if (
       override.billable_metric_id !== undefined &&
       override.billable_metric_id !== charge.svc_billable_metric_id
     ) {
-      return left(invalidField(`${at}.billable_metric_id`, 'value_is_invalid'));
+      return invalidField(`${at}.billable_metric_id`, 'value_is_invalid');
     }
-    const taxes =
-      override.tax_codes === undefined ? undefined : taxesByCode(state, override.tax_codes);
-    if (taxes !== undefined && isLeft(taxes)) return taxes;
-    const candidate: unknown = {
-      ...charge,
-      ...defined({
-        invoice_display_name: override.invoice_display_name,
-        min_amount_cents: override.min_amount_cents,
-        properties: override.properties,
-        taxes: taxes?.right,
-        applied_pricing_unit:
-          override.applied_pricing_unit?.conversion_rate === undefined
-            ? undefined
-            : {
-                code: charge.applied_pricing_unit?.code ?? '',
-                conversion_rate: override.applied_pricing_unit.conversion_rate,
-              },
-        filters: override.filters?.map((filter) => ({
-          invoice_display_name: filter.invoice_display_name ?? null,
-          properties: filter.properties,
-          values: filter.values,
-        })),
-      }),
-    };
-    const checked = decode(Charge, candidate);
-    if (isLeft(checked)) return left(prefixed(decodeFailure(checked.left), at));
-    const next = checked.right;
-    result = result.map((c) => (c === charge ? next : c));
-  }
-  return right(result);
-}
+    return undefined;
+  },
+  merge: (charge, override, taxes) => ({
+    ...charge,
+    ...defined({
+      invoice_display_name: override.invoice_display_name,
+      min_amount_cents: override.min_amount_cents,
+      properties: override.properties,
+      taxes,
+      applied_pricing_unit:
+        override.applied_pricing_unit?.conversion_rate === undefined
+          ? undefined
+          : {
+              code: charge.applied_pricing_unit?.code ?? '',
+              conversion_rate: override.applied_pricing_unit.conversion_rate,
+            },
+      filters: override.filters?.map((filter) => ({
+        invoice_display_name: filter.invoice_display_name ?? null,
+        properties: filter.properties,
+        values: filter.values,
+      })),
+    }),
+  }),
+};
 
-type FixedCharges = NonNullable<Plan['fixed_charges']>;
-
-function overrideFixedCharges(
-  state: Parameters<typeof taxesByCode>[0],
-  fixedCharges: FixedCharges,
-  overrides: NonNullable<PlanOverrides['fixed_charges']>,
-): Either<ApiErrorResponse, FixedCharges> {
-  let result = [...fixedCharges];
-  for (const [i, override] of overrides.entries()) {
-    const at = `plan_overrides.fixed_charges[${i}]`;
-    const fixedCharge = result.find((c) => c.svc_id === override.id);
-    if (fixedCharge === undefined) return left(notFound('fixed_charge'));
-    const taxes =
-      override.tax_codes === undefined ? undefined : taxesByCode(state, override.tax_codes);
-    if (taxes !== undefined && isLeft(taxes)) return taxes;
-    const checked = decode(FixedCharge, {
-      ...fixedCharge,
-      ...defined({
-        invoice_display_name: override.invoice_display_name,
-        units: override.units,
-        properties: override.properties,
-        taxes: taxes?.right,
-      }),
-    });
-    if (isLeft(checked)) return left(prefixed(decodeFailure(checked.left), at));
-    const next = checked.right;
-    result = result.map((c) => (c === fixedCharge ? next : c));
-  }
-  return right(result);
-}
+const FIXED_CHARGE_OVERRIDES: ItemOverrides<FixedCharge, FixedChargeOverride> = {
+  key: 'fixed_charges',
+  resource: 'fixed_charge',
+  codec: FixedCharge,
+  merge: (fixedCharge, override, taxes) => ({
+    ...fixedCharge,
+    ...defined({
+      invoice_display_name: override.invoice_display_name,
+      units: override.units,
+      properties: override.properties,
+      taxes,
+    }),
+  }),
+};
 
 /** What a subscription update changes of its plan. */
 export interface PlanChanges {
@@ -176,31 +204,32 @@ export interface PlanChanges {
  * // right({ ...plan, svc_id: <new id>, parent_id: plan.svc_id, amount_cents: 10000 })
  */
 export function overriddenPlan(
-  state: Parameters<typeof taxesByCode>[0],
+  state: TaxState,
   current: Plan,
   catalog: Plan,
   changes: PlanChanges,
   draft: StateDraft,
 ): Either<ApiErrorResponse, Plan> {
   const overrides = changes.overrides ?? {};
-  const taxes =
-    overrides.tax_codes === undefined ? undefined : taxesByCode(state, overrides.tax_codes);
-  if (taxes !== undefined && isLeft(taxes)) return taxes;
+  const taxes = optionalTaxes(state, overrides.tax_codes);
+  if (isLeft(taxes)) return taxes;
   const charges =
     overrides.charges === undefined
       ? right(current.charges)
-      : overrideCharges(state, current.charges, overrides.charges);
+      : overrideItems(state, current.charges, overrides.charges, CHARGE_OVERRIDES);
   if (isLeft(charges)) return charges;
   const fixedCharges =
     overrides.fixed_charges === undefined
       ? right(current.fixed_charges)
-      : overrideFixedCharges(state, current.fixed_charges ?? [], overrides.fixed_charges);
+      : overrideItems(
+          state,
+          current.fixed_charges ?? [],
+          overrides.fixed_charges,
+          FIXED_CHARGE_OVERRIDES,
+        );
   if (isLeft(fixedCharges)) return fixedCharges;
-  const commitmentTaxes =
-    overrides.minimum_commitment?.tax_codes === undefined
-      ? undefined
-      : taxesByCode(state, overrides.minimum_commitment.tax_codes);
-  if (commitmentTaxes !== undefined && isLeft(commitmentTaxes)) return commitmentTaxes;
+  const commitmentTaxes = optionalTaxes(state, overrides.minimum_commitment?.tax_codes);
+  if (isLeft(commitmentTaxes)) return commitmentTaxes;
   const usageThresholds = changes.usageThresholds ?? overrides.usage_thresholds;
   const isCopy = current !== catalog;
   const { minimum_commitment: oldCommitment, metadata: oldMetadata, ...rest } = current;
@@ -213,7 +242,7 @@ export function overriddenPlan(
       invoice_display_name: overrides.invoice_display_name,
       name: overrides.name,
       trial_period: overrides.trial_period,
-      taxes: taxes?.right,
+      taxes: taxes.right,
       fixed_charges: fixedCharges.right,
       usage_thresholds:
         usageThresholds === undefined ? undefined : thresholds(usageThresholds, draft),
@@ -233,7 +262,7 @@ export function overriddenPlan(
         ? next
         : {
             ...next,
-            minimum_commitment: commitment(current, commitmentInput, draft, commitmentTaxes?.right),
+            minimum_commitment: commitment(current, commitmentInput, draft, commitmentTaxes.right),
           };
   const metadata = overrides.metadata === undefined ? oldMetadata : overrides.metadata;
   return right(

@@ -5,7 +5,7 @@
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { ServerState } from './state';
+import type { ItemOf, ServerState, StateCollections } from './state';
 
 function duplicate<T>(
   items: readonly T[],
@@ -22,54 +22,54 @@ function duplicate<T>(
 }
 
 interface UniqueRule {
-  readonly collection: keyof ServerState;
+  readonly collection: keyof StateCollections;
   readonly field: string;
   readonly keyOf: (item: never) => string | null | undefined;
 }
 
+/**
+ * The rule that `field` is unique in `collection`; `keyOf` gives the key compared when it is
+ * not the field's own value (null and absent keys are not compared).
+ */
+function unique<C extends keyof StateCollections>(
+  collection: C,
+  field: keyof ItemOf<C> & string,
+  keyOf?: (item: ItemOf<C>) => string | null | undefined,
+): UniqueRule {
+  const ownValue = (item: ItemOf<C>): string | undefined => {
+    const value: unknown = item[field];
+    return typeof value === 'string' ? value : undefined;
+  };
+  return { collection, field, keyOf: keyOf ?? ownValue };
+}
+
 const UNIQUE: readonly UniqueRule[] = [
-  { collection: 'billing_entities', field: 'code', keyOf: (x: { code: string }) => x.code },
-  { collection: 'taxes', field: 'code', keyOf: (x: { code: string }) => x.code },
-  {
-    collection: 'customers',
-    field: 'external_id',
-    keyOf: (x: { external_id: string }) => x.external_id,
-  },
-  { collection: 'customers', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'billable_metrics', field: 'code', keyOf: (x: { code: string }) => x.code },
-  { collection: 'billable_metrics', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'plans', field: 'code', keyOf: (x: { code: string }) => x.code },
-  { collection: 'plans', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  {
-    collection: 'plan_overrides',
-    field: 'svc_subscription_id',
-    keyOf: (x: { svc_subscription_id: string }) => x.svc_subscription_id,
-  },
-  { collection: 'subscriptions', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'add_ons', field: 'code', keyOf: (x: { code: string }) => x.code },
-  { collection: 'coupons', field: 'code', keyOf: (x: { code: string }) => x.code },
-  { collection: 'applied_coupons', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'wallets', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  {
-    collection: 'wallet_transactions',
-    field: 'svc_id',
-    keyOf: (x: { svc_id: string }) => x.svc_id,
-  },
-  { collection: 'invoices', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'credit_notes', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'payment_receipts', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  { collection: 'webhook_endpoints', field: 'svc_id', keyOf: (x: { svc_id: string }) => x.svc_id },
-  {
-    collection: 'activity_logs',
-    field: 'activity_id',
-    keyOf: (x: { activity_id: string }) => x.activity_id,
-  },
-  {
-    collection: 'events',
-    field: 'transaction_id',
-    keyOf: (x: { transaction_id: string; external_subscription_id?: string | null }) =>
-      `${x.external_subscription_id ?? ''}\u0000${x.transaction_id}`,
-  },
+  unique('billing_entities', 'code'),
+  unique('taxes', 'code'),
+  unique('customers', 'external_id'),
+  unique('customers', 'svc_id'),
+  unique('billable_metrics', 'code'),
+  unique('billable_metrics', 'svc_id'),
+  unique('plans', 'code'),
+  unique('plans', 'svc_id'),
+  unique('plan_overrides', 'svc_subscription_id'),
+  unique('subscriptions', 'svc_id'),
+  unique('add_ons', 'code'),
+  unique('coupons', 'code'),
+  unique('applied_coupons', 'svc_id'),
+  unique('wallets', 'svc_id'),
+  unique('wallet_transactions', 'svc_id'),
+  unique('invoices', 'svc_id'),
+  unique('credit_notes', 'svc_id'),
+  unique('payment_receipts', 'svc_id'),
+  unique('webhook_endpoints', 'svc_id'),
+  unique('activity_logs', 'activity_id'),
+  // An event's transaction_id is unique per subscription.
+  unique(
+    'events',
+    'transaction_id',
+    (x) => `${x.external_subscription_id ?? ''}\u0000${x.transaction_id}`,
+  ),
 ];
 
 function problem(path: readonly string[], message: string): Either<FeecastError, never> {

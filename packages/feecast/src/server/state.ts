@@ -65,6 +65,9 @@ export interface StateCollections {
   readonly events: readonly UsageEventRecord[];
 }
 
+/** An item of the state collection `C` (`ItemOf<'wallets'>` is a `Wallet`). */
+export type ItemOf<C extends keyof StateCollections> = StateCollections[C][number];
+
 /** The whole state of a server: immutable; every change makes a new one. */
 export interface ServerState extends StateCollections {
   readonly version: typeof STATE_VERSION;

@@ -1,26 +1,20 @@
 // PUT /invoices/{svc_id}/finalize, GET /credit_notes/{svc_id}, GET /payment_receipts.
-import type { Invoice, PaymentReceipt } from '@feecast/models';
+import type { Invoice } from '@feecast/models';
 import { right } from 'fp-ts/lib/Either.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultOperations } from '../../src/server/operations';
-import { example, expectDecodes, expectError, NOW, startServer, type TestServer } from './builders';
+import { example, expectError, expectSuccess, NOW, serverPerTest } from './builders';
 
 const DRAFT = '2d2c0d0e-7b1a-4f3e-8c5d-6a9b0e1f2a3b';
 const FINALIZED = 'ff4b95d5-27d2-49c1-a56f-ebcafd48cd83';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 describe('PUT /invoices/{svc_id}/finalize', () => {
   it('finalizes the draft keeping its figures, issued today in the customer zone, due net_payment_term days later', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('PUT', `/api/v1/invoices/${DRAFT}/finalize`, {});
-    expect(answer.status).toBe(200);
-    expectDecodes('finalizeInvoice', answer.body);
-    const invoice = (answer.body as { invoice: Invoice }).invoice;
+    const invoice = expectSuccess(answer, 'finalizeInvoice').invoice;
     const draft = example().invoices.find((i) => i.svc_id === DRAFT) as Invoice;
     // 2025-03-15T12:00Z is 05:00 on 2025-03-15 in America/Los_Angeles; net_payment_term 30.
     expect([draft.customer.applicable_timezone, draft.net_payment_term]).toEqual([
@@ -48,13 +42,13 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
   });
 
   it('an issuing date takes the customer zone: 2025-03-15T05:00Z is still the 14th in Los Angeles', async () => {
-    t = await startServer({ clock: () => new Date('2025-03-15T05:00:00Z') });
+    const t = await start({ clock: () => new Date('2025-03-15T05:00:00Z') });
     const answer = await t.call('PUT', `/api/v1/invoices/${DRAFT}/finalize`);
     expect((answer.body as { invoice: Invoice }).invoice.issuing_date).toBe('2025-03-14');
   });
 
   it('answers 404 invoice_not_found for a finalized invoice (the reference), an unknown one, and a second finalize', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('PUT', `/api/v1/invoices/${FINALIZED}/finalize`, {}),
       404,
@@ -74,7 +68,7 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
   });
 
   it('takes its figures from the finalizeInvoice operation', async () => {
-    t = await startServer({
+    const t = await start({
       operations: {
         ...defaultOperations,
         finalizeInvoice: ({ invoice }) =>
@@ -92,23 +86,21 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
 
 describe('GET /credit_notes/{svc_id}', () => {
   it('answers the credit note, and 404 credit_note_not_found', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/credit_notes/05805d2a-9ebf-4c41-93ec-b70778317962');
-    expect(answer.status).toBe(200);
-    expectDecodes('getCreditNote', answer.body);
+    expectSuccess(answer, 'getCreditNote');
     expectError(await t.call('GET', '/api/v1/credit_notes/nope'), 404, 'credit_note_not_found');
   });
 });
 
 describe('GET /payment_receipts', () => {
   it('lists receipts with meta, filtered by invoice_id', async () => {
-    t = await startServer();
+    const t = await start();
     const all = await t.call('GET', '/api/v1/payment_receipts');
-    expectDecodes('listPaymentReceipts', all.body);
-    expect((all.body as { meta: { total_count: number } }).meta.total_count).toBe(2);
+    expect(expectSuccess(all, 'listPaymentReceipts').meta.total_count).toBe(2);
     const one = await t.call('GET', `/api/v1/payment_receipts?invoice_id=${FINALIZED}`);
-    expect(
-      (one.body as { payment_receipts: PaymentReceipt[] }).payment_receipts.map((r) => r.svc_id),
-    ).toEqual(['06b77d82-c892-451f-8371-2ddfdbbef951']);
+    expect(expectSuccess(one, 'listPaymentReceipts').payment_receipts.map((r) => r.svc_id)).toEqual(
+      ['06b77d82-c892-451f-8371-2ddfdbbef951'],
+    );
   });
 });

@@ -1,12 +1,13 @@
-// Shared test builders of the server suites: a server on a loopback port, an API client,
-// the shared wire fixtures, and small states built from the example state.
+// Shared test builders of the server suites: a server on a loopback port (one per test with
+// serverPerTest), an API client, assertions on answers, the shared wire fixtures, and small
+// states built from the example state.
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, decode, endpoints, type OperationId } from '@feecast/models';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { createServer, type ServerOptions } from '../../src/server/create-server';
 import { exampleState } from '../../src/server/example-state';
 import type { ServerState } from '../../src/server/state';
@@ -93,6 +94,52 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
   return { url, server, call, close };
 }
 
+/**
+ * Starts servers for the tests of one file and closes them after each test. Call it once at
+ * the top of the file; each test then starts the server it needs.
+ *
+ * @example
+ * const start = serverPerTest();
+ * it('lists the plans', async () => {
+ *   const t = await start({ state: exampleWith({ subscriptions: [] }) });
+ *   expectSuccess(await t.call('GET', '/api/v1/plans'), 'listPlans').plans;
+ * });
+ */
+export function serverPerTest(): (options?: Partial<ServerOptions>) => Promise<TestServer> {
+  const running: TestServer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.close()));
+  });
+  return async (options) => {
+    const server = await startServer(options);
+    running.push(server);
+    return server;
+  };
+}
+
+/** The body of a successful answer of `operation`, as its response codec types it. */
+export type SuccessBody<Op extends OperationId> = (typeof endpoints)[Op]['response'] extends {
+  readonly _A: infer A;
+}
+  ? A
+  : never;
+
+/**
+ * Asserts a 200 answer whose body decodes with the response codec of `operation`, and
+ * returns the body (as sent: keys the codec does not know are kept).
+ *
+ * @example
+ * const { wallet } = expectSuccess(await t.call('PUT', path, body), 'updateWallet');
+ */
+export function expectSuccess<Op extends OperationId>(
+  answer: Answer,
+  operation: Op,
+): SuccessBody<Op> {
+  expect(answer.status).toBe(200);
+  expectDecodes(operation, answer.body);
+  return answer.body as SuccessBody<Op>;
+}
+
 /** Asserts that `body` decodes with the response codec of `operation`. */
 export function expectDecodes(operation: OperationId, body: unknown): void {
   const codec: Parameters<typeof decode<unknown>>[0] = endpoints[operation].response;
@@ -133,6 +180,18 @@ export function expectError(answer: Answer, status: number, code?: string): void
         ? ['error', 'status']
         : ['code', 'error', 'status'];
   expect(keys).toEqual(allowed);
+}
+
+/**
+ * Asserts a 422 `validation_errors` answer (wire-models §5) with exactly these
+ * `error_details`.
+ *
+ * @example
+ * expectValidationErrors(answer, { paid_credits: ['amount_below_minimum'] });
+ */
+export function expectValidationErrors(answer: Answer, details: Record<string, unknown>): void {
+  expectError(answer, 422, 'validation_errors');
+  expect((answer.body as { error_details: unknown }).error_details).toEqual(details);
 }
 
 /** The example state, for tests that change one part of it. */

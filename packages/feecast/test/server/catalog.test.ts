@@ -1,30 +1,24 @@
 // GET /plans, GET /billable_metrics, PUT /billable_metrics/{code}, POST /add_ons.
-import type { AddOn, BillableMetric, Plan } from '@feecast/models';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { BillableMetric, Plan } from '@feecast/models';
+import { describe, expect, it } from 'vitest';
 import {
   example,
   exampleWith,
-  expectDecodes,
   expectError,
+  expectSuccess,
+  expectValidationErrors,
   fixture,
   NOW,
-  startServer,
-  type TestServer,
+  serverPerTest,
 } from './builders';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 describe('GET /plans', () => {
   it('lists the catalog plans without fixed_charges (wire-models §3), with every charge model', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/plans');
-    expect(answer.status).toBe(200);
-    expectDecodes('listPlans', answer.body);
-    const { plans, meta } = answer.body as { plans: Plan[]; meta: unknown };
+    const { plans, meta } = expectSuccess(answer, 'listPlans');
     expect(plans.map((p) => p.code)).toEqual(['startup', 'premium']);
     expect(plans.some((p) => Object.hasOwn(p, 'fixed_charges'))).toBe(false);
     expect(new Set(plans.flatMap((p) => p.charges.map((c) => c.charge_model)))).toEqual(
@@ -64,15 +58,15 @@ describe('GET /plans', () => {
       { current_page: 3, next_page: null, prev_page: null, total_pages: 2, total_count: 2 },
     ],
   ])('paginates %s', async (query, codes, meta) => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', `/api/v1/plans${query}`);
-    expectDecodes('listPlans', answer.body);
-    expect((answer.body as { plans: Plan[] }).plans.map((p) => p.code)).toEqual(codes);
-    expect((answer.body as { meta: unknown }).meta).toEqual(meta);
+    const body = expectSuccess(answer, 'listPlans');
+    expect(body.plans.map((p) => p.code)).toEqual(codes);
+    expect(body.meta).toEqual(meta);
   });
 
   it('reads an empty list as current_page 0, total_pages 0 (wire/response.plans.empty.json)', async () => {
-    t = await startServer({
+    const t = await start({
       state: exampleWith({ plans: [], subscriptions: [], plan_overrides: [] }),
     });
     const answer = await t.call('GET', '/api/v1/plans');
@@ -89,42 +83,38 @@ describe('GET /plans', () => {
     ['page=two', { page: ['value_is_invalid'] }],
     ['page=1.5', { page: ['value_is_invalid'] }],
   ])('answers 422 for %s', async (query, details) => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', `/api/v1/plans?${query}`);
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual(details);
+    expectValidationErrors(answer, details);
   });
 });
 
 describe('GET /billable_metrics', () => {
   it('lists every metric with meta', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/billable_metrics?per_page=100');
-    expectDecodes('listBillableMetrics', answer.body);
-    const metrics = (answer.body as { billable_metrics: BillableMetric[] }).billable_metrics;
+    const metrics = expectSuccess(answer, 'listBillableMetrics').billable_metrics;
     expect(metrics.map((m) => m.code)).toEqual(example().billable_metrics.map((m) => m.code));
   });
 });
 
 describe('PUT /billable_metrics/{code}', () => {
   it('updates a metric no subscription uses with every field (request.update_billable_metric.json, as ram_usage)', async () => {
-    t = await startServer();
+    const t = await start();
     const body = fixture('request.update_billable_metric.json') as {
       billable_metric: Record<string, unknown>;
     };
     const answer = await t.call('PUT', '/api/v1/billable_metrics/ram_usage', {
       billable_metric: { ...body.billable_metric, code: 'ram' },
     });
-    expect(answer.status).toBe(200);
-    expectDecodes('updateBillableMetric', answer.body);
-    const metric = (answer.body as { billable_metric: BillableMetric }).billable_metric;
+    const metric = expectSuccess(answer, 'updateBillableMetric').billable_metric;
     expect([metric.code, metric.aggregation_type, metric.recurring, metric.filters.length]).toEqual(
       ['ram', 'weighted_sum_agg', true, 2],
     );
   });
 
   it('keeps code, aggregation and field of a metric an active subscription uses; name and filters change (the reference)', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call(
       'PUT',
       '/api/v1/billable_metrics/storage',
@@ -147,7 +137,7 @@ describe('PUT /billable_metrics/{code}', () => {
   });
 
   it('carries a new code to the charges of the plans that use it', async () => {
-    t = await startServer({ state: exampleWith({ subscriptions: [] }) });
+    const t = await start({ state: exampleWith({ subscriptions: [] }) });
     const answer = await t.call('PUT', '/api/v1/billable_metrics/storage', {
       billable_metric: { code: 'disk' },
     });
@@ -172,16 +162,15 @@ describe('PUT /billable_metrics/{code}', () => {
     ],
     ['an empty name', { name: ' ' }, { name: ['value_is_mandatory'] }],
   ])('answers 422 for %s', async (_what, fields, details) => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('PUT', '/api/v1/billable_metrics/ram_usage', {
       billable_metric: fields,
     });
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual(details);
+    expectValidationErrors(answer, details);
   });
 
   it('answers 404 for an unknown code and 422 for bad/request.update_billable_metric.filters_values_as_string.json', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('PUT', '/api/v1/billable_metrics/nope', { billable_metric: { name: 'x' } }),
       404,
@@ -192,8 +181,7 @@ describe('PUT /billable_metrics/{code}', () => {
       '/api/v1/billable_metrics/storage',
       fixture('bad/request.update_billable_metric.filters_values_as_string.json'),
     );
-    expectError(bad, 422, 'validation_errors');
-    expect((bad.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(bad, {
       'filters[0].values': ['value_is_invalid'],
     });
   });
@@ -201,14 +189,12 @@ describe('PUT /billable_metrics/{code}', () => {
 
 describe('POST /add_ons', () => {
   it('creates request.create_add_on.json (under a new code) with its taxes and logs add_on.created', async () => {
-    t = await startServer();
+    const t = await start();
     const body = fixture('request.create_add_on.json') as { add_on: Record<string, unknown> };
     const answer = await t.call('POST', '/api/v1/add_ons', {
       add_on: { ...body.add_on, code: 'setup_fee_2' },
     });
-    expect(answer.status).toBe(200);
-    expectDecodes('createAddOn', answer.body);
-    const addOn = (answer.body as { add_on: AddOn }).add_on;
+    const addOn = expectSuccess(answer, 'createAddOn').add_on;
     expect([
       addOn.code,
       addOn.amount_cents,
@@ -224,9 +210,9 @@ describe('POST /add_ons', () => {
   });
 
   it('answers 422 value_already_exist for the example code, 404 for an unknown tax, 422 for bad fixtures', async () => {
-    t = await startServer();
+    const t = await start();
     const taken = await t.call('POST', '/api/v1/add_ons', fixture('request.create_add_on.json'));
-    expect((taken.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(taken, {
       code: ['value_already_exist'],
     });
     expectError(
@@ -247,17 +233,17 @@ describe('POST /add_ons', () => {
       '/api/v1/add_ons',
       fixture('bad/request.create_add_on.cents_as_string.json'),
     );
-    expect((bad.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(bad, {
       amount_cents: ['value_is_invalid'],
     });
     const negative = await t.call('POST', '/api/v1/add_ons', {
       add_on: { name: 'n', code: 'c', amount_cents: -1, amount_currency: 'USD' },
     });
-    expect((negative.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(negative, {
       amount_cents: ['value_is_out_of_range'],
     });
     const missing = await t.call('POST', '/api/v1/add_ons', { add_on: { name: 'n' } });
-    expect((missing.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(missing, {
       code: ['value_is_mandatory'],
       amount_cents: ['value_is_mandatory'],
       amount_currency: ['value_is_mandatory'],

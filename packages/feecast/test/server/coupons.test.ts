@@ -1,39 +1,31 @@
 // DELETE /coupons/{code}, DELETE /customers/{id}/applied_coupons/{id}, GET /applied_coupons.
-import type { AppliedCoupon, Coupon, Customer } from '@feecast/models';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { AppliedCoupon, Customer } from '@feecast/models';
+import { describe, expect, it } from 'vitest';
 import {
   example,
   exampleWith,
-  expectDecodes,
   expectError,
+  expectSuccess,
   NOW,
-  startServer,
+  serverPerTest,
   type TestServer,
 } from './builders';
 
 const DEAL_APPLIED = '4e35b4df-57b1-4405-be64-e31cb337c780';
 const SPRING_APPLIED = '53b8dbe3-1f96-4b2e-bbca-e185bc6a5ac0';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 async function applied(server: TestServer, query = ''): Promise<AppliedCoupon[]> {
   const answer = await server.call('GET', `/api/v1/applied_coupons${query}`);
-  expect(answer.status).toBe(200);
-  expectDecodes('listAppliedCoupons', answer.body);
-  return (answer.body as { applied_coupons: AppliedCoupon[] }).applied_coupons;
+  return expectSuccess(answer, 'listAppliedCoupons').applied_coupons;
 }
 
 describe('DELETE /coupons/{code}', () => {
   it('answers the coupon with terminated_at set and terminates its active applied coupons', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('DELETE', '/api/v1/coupons/startup_deal');
-    expect(answer.status).toBe(200);
-    expectDecodes('deleteCoupon', answer.body);
-    expect((answer.body as { coupon: Coupon }).coupon.terminated_at).toBe(NOW);
+    expect(expectSuccess(answer, 'deleteCoupon').coupon.terminated_at).toBe(NOW);
     const [deal] = await applied(t, '?coupon_code[]=startup_deal');
     expect([
       deal?.status,
@@ -46,7 +38,7 @@ describe('DELETE /coupons/{code}', () => {
   });
 
   it('answers 404 coupon_not_found for an unknown code and for a second delete', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(await t.call('DELETE', '/api/v1/coupons/nope'), 404, 'coupon_not_found');
     expect((await t.call('DELETE', '/api/v1/coupons/spring_10')).status).toBe(200);
     expectError(await t.call('DELETE', '/api/v1/coupons/spring_10'), 404, 'coupon_not_found');
@@ -55,14 +47,12 @@ describe('DELETE /coupons/{code}', () => {
 
 describe('DELETE /customers/{external_customer_id}/applied_coupons/{applied_coupon_id}', () => {
   it('terminates the applied coupon and answers it without credits', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call(
       'DELETE',
       `/api/v1/customers/hooli_1234/applied_coupons/${SPRING_APPLIED}`,
     );
-    expect(answer.status).toBe(200);
-    expectDecodes('deleteAppliedCoupon', answer.body);
-    const coupon = (answer.body as { applied_coupon: AppliedCoupon }).applied_coupon;
+    const coupon = expectSuccess(answer, 'deleteAppliedCoupon').applied_coupon;
     expect([coupon.status, coupon.terminated_at, Object.hasOwn(coupon, 'credits')]).toEqual([
       'terminated',
       NOW,
@@ -80,7 +70,7 @@ describe('DELETE /customers/{external_customer_id}/applied_coupons/{applied_coup
           }
         : a,
     );
-    t = await startServer({ state: exampleWith({ applied_coupons: applied0 }) });
+    const t = await start({ state: exampleWith({ applied_coupons: applied0 }) });
     const answer = await t.call(
       'DELETE',
       `/api/v1/customers/hooli_1234/applied_coupons/${DEAL_APPLIED}`,
@@ -101,7 +91,7 @@ describe('DELETE /customers/{external_customer_id}/applied_coupons/{applied_coup
       svc_id: '7d1e5c2b-0a3f-4e6d-9b8c-1f2e3d4c5b6a',
       external_id: 'other',
     } as Customer;
-    t = await startServer({ state: exampleWith({ customers: [...example().customers, other] }) });
+    const t = await start({ state: exampleWith({ customers: [...example().customers, other] }) });
     expectError(
       await t.call('DELETE', `/api/v1/customers/nobody/applied_coupons/${SPRING_APPLIED}`),
       404,
@@ -122,7 +112,7 @@ describe('DELETE /customers/{external_customer_id}/applied_coupons/{applied_coup
 
 describe('GET /applied_coupons', () => {
   it('lists every applied coupon newest first, each with its credits, filtered by coupon_code[]', async () => {
-    t = await startServer();
+    const t = await start();
     const all = await applied(t);
     expect(all.every((a) => Array.isArray(a.credits))).toBe(true);
     expect(all.map((a) => a.coupon_code).sort()).toEqual(['spring_10', 'startup_deal']);

@@ -3,7 +3,14 @@
 import { endpoints, type OperationId } from '@feecast/models';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY, expectError, fixture, startServer, type TestServer } from './builders';
+import {
+  API_KEY,
+  expectError,
+  expectValidationErrors,
+  fixture,
+  startServer,
+  type TestServer,
+} from './builders';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -113,8 +120,7 @@ describe('request bodies', () => {
 
   it('answers 422 validation_errors naming each field that does not decode', async () => {
     const answer = await t.call('PUT', WALLET, { wallet: { priority: 'high', name: 3 } });
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(answer, {
       priority: ['value_is_invalid'],
       name: ['value_is_invalid'],
     });

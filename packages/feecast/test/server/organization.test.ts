@@ -1,27 +1,28 @@
 // Activity logs (list with every filter, one), portal URL, billing entities, webhook endpoint.
 import type { ActivityLog } from '@feecast/models';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { objectChanges } from '../../src/server/activity';
-import { example, expectDecodes, expectError, NOW, startServer, type TestServer } from './builders';
+import {
+  example,
+  expectError,
+  expectSuccess,
+  NOW,
+  serverPerTest,
+  type TestServer,
+} from './builders';
 
 const WALLET = '/api/v1/wallets/66a81770-c736-48e0-9785-c276e2366448';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 async function logs(server: TestServer, query: string): Promise<ActivityLog[]> {
   const answer = await server.call('GET', `/api/v1/activity_logs${query}`);
-  expect(answer.status).toBe(200);
-  expectDecodes('listActivityLogs', answer.body);
-  return (answer.body as { activity_logs: ActivityLog[] }).activity_logs;
+  return expectSuccess(answer, 'listActivityLogs').activity_logs;
 }
 
 describe('activity logs', () => {
   it('records a change as <resource>.<action>, source api, the object and its changes [before, after]', async () => {
-    t = await startServer();
+    const t = await start();
     await t.call('PUT', WALLET, { wallet: { name: 'Logged', priority: 7 } });
     const [log] = await logs(t, '?activity_types[]=wallet.updated');
     expect(log).toMatchObject({
@@ -38,8 +39,7 @@ describe('activity logs', () => {
     });
     expect((log?.activity_object as { name: string } | undefined)?.name).toBe('Logged');
     const one = await t.call('GET', `/api/v1/activity_logs/${log?.activity_id}`);
-    expectDecodes('getActivityLog', one.body);
-    expect((one.body as { activity_log: ActivityLog }).activity_log).toEqual(log);
+    expect(expectSuccess(one, 'getActivityLog').activity_log).toEqual(log);
   });
 
   it('objectChanges lists the fields that differ, a missing side reading null', () => {
@@ -68,13 +68,13 @@ describe('activity logs', () => {
     ['?to_date=2025-03-14', 0],
     ['?from_date=2025-01-01&to_date=2025-12-31&resource_types[]=Wallet', 1],
   ])('filters %s', async (query, count) => {
-    t = await startServer();
+    const t = await start();
     await t.call('PUT', WALLET, { wallet: { name: 'Logged' } });
     expect(await logs(t, query)).toHaveLength(count);
   });
 
   it('lists newest first; 422 for a bad date, uuid or source; 404 activity_log_not_found', async () => {
-    t = await startServer();
+    const t = await start();
     await t.call('PUT', WALLET, { wallet: { name: 'Logged' } });
     const all = await logs(t, '');
     expect(all.map((l) => l.logged_at)).toEqual(
@@ -101,10 +101,9 @@ describe('activity logs', () => {
 
 describe('portal URL, billing entities, webhook endpoint', () => {
   it('GET /customers/{id}/portal_url answers a link on this server', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/customers/hooli_1234/portal_url');
-    expectDecodes('getPortalUrl', answer.body);
-    const url = (answer.body as { customer: { portal_url: string } }).customer.portal_url;
+    const url = expectSuccess(answer, 'getPortalUrl').customer.portal_url;
     expect(url.startsWith(`${t.url}/customer_portal/`)).toBe(true);
     expectError(
       await t.call('GET', '/api/v1/customers/nobody/portal_url'),
@@ -114,20 +113,20 @@ describe('portal URL, billing entities, webhook endpoint', () => {
   });
 
   it('GET /billing_entities answers every entity and no meta', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/billing_entities');
-    expectDecodes('listBillingEntities', answer.body);
-    expect(Object.keys(answer.body as object)).toEqual(['billing_entities']);
-    expect((answer.body as { billing_entities: unknown[] }).billing_entities).toHaveLength(2);
+    const body = expectSuccess(answer, 'listBillingEntities');
+    expect(Object.keys(body)).toEqual(['billing_entities']);
+    expect(body.billing_entities).toHaveLength(2);
   });
 
   it('GET /webhook_endpoints/{svc_id} answers the endpoint, or 404 webhook_endpoint_not_found', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call(
       'GET',
       '/api/v1/webhook_endpoints/af668e56-47e6-4b60-a398-d8160ce92db4',
     );
-    expectDecodes('getWebhookEndpoint', answer.body);
+    expectSuccess(answer, 'getWebhookEndpoint');
     expectError(
       await t.call('GET', '/api/v1/webhook_endpoints/nope'),
       404,

@@ -1,17 +1,17 @@
 // PUT /subscriptions/{external_id} (the active/pending status rule, plan_overrides) and
 // GET /subscriptions.
 import type { Plan, Subscription } from '@feecast/models';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type Answer,
   example,
   exampleWith,
-  expectDecodes,
   expectError,
+  expectSuccess,
+  expectValidationErrors,
   fixture,
   NOW,
-  startServer,
-  type TestServer,
+  serverPerTest,
 } from './builders';
 
 const EXTERNAL_ID = 'sub_1234567890';
@@ -19,21 +19,15 @@ const ACTIVE_ID = '6f08f2a0-c80d-40ca-894b-633338bb79fe';
 const PENDING_ID = 'b9921b20-601b-4da0-9233-9c4e3e187258';
 const PATH = `/api/v1/subscriptions/${EXTERNAL_ID}`;
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 function subscription(answer: Answer): Subscription {
-  expect(answer.status).toBe(200);
-  expectDecodes('updateSubscription', answer.body);
-  return (answer.body as { subscription: Subscription }).subscription;
+  return expectSuccess(answer, 'updateSubscription').subscription;
 }
 
 describe('PUT /subscriptions/{external_id}: which subscription', () => {
   it('updates the active one when status is not given, though a pending one shares the id', async () => {
-    t = await startServer();
+    const t = await start();
     const updated = subscription(await t.call('PUT', PATH, { subscription: { name: 'Renamed' } }));
     expect([updated.svc_id, updated.name, updated.status]).toEqual([
       ACTIVE_ID,
@@ -43,7 +37,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
   });
 
   it('updates the pending one with status pending in the body (request.update_subscription.pending.json)', async () => {
-    t = await startServer();
+    const t = await start();
     const updated = subscription(
       await t.call('PUT', PATH, fixture('request.update_subscription.pending.json')),
     );
@@ -56,7 +50,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
   });
 
   it('updates the pending one with ?status=pending', async () => {
-    t = await startServer();
+    const t = await start();
     const updated = subscription(
       await t.call('PUT', `${PATH}?status=pending`, { subscription: { name: 'P' } }),
     );
@@ -64,7 +58,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
   });
 
   it('answers 404 subscription_not_found when no subscription has that id and status', async () => {
-    t = await startServer({
+    const t = await start({
       state: exampleWith({
         subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
       }),
@@ -82,7 +76,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
   });
 
   it('answers 422 for a status outside active|pending|incomplete', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('PUT', `${PATH}?status=terminated`, { subscription: { name: 'x' } }),
       422,
@@ -94,7 +88,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
     const onlyPending = exampleWith({
       subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
     });
-    t = await startServer({ state: onlyPending });
+    const t = await start({ state: onlyPending });
     const started = subscription(
       await t.call('PUT', PATH, {
         status: 'pending',
@@ -111,7 +105,7 @@ describe('PUT /subscriptions/{external_id}: which subscription', () => {
 
 describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
   it('applies request.update_subscription.json: the subscription gets its own copy of the plan', async () => {
-    t = await startServer();
+    const t = await start();
     const updated = subscription(
       await t.call('PUT', PATH, fixture('request.update_subscription.json')),
     );
@@ -153,7 +147,7 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
   });
 
   it('overriding again updates the same copy', async () => {
-    t = await startServer();
+    const t = await start();
     const first = subscription(
       await t.call('PUT', PATH, { subscription: { plan_overrides: { amount_cents: 500 } } }),
     );
@@ -169,7 +163,7 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
   });
 
   it('sets and removes a minimum commitment and usage thresholds', async () => {
-    t = await startServer();
+    const t = await start();
     const set = subscription(
       await t.call('PUT', PATH, {
         subscription: {
@@ -207,12 +201,12 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
     ['an unknown tax code', { plan_overrides: { tax_codes: ['nope'] } }, 404, 'tax_not_found'],
     ['an unknown billing entity', { billing_entity_code: 'nope' }, 404, 'billing_entity_not_found'],
   ])('answers 404 for %s', async (_what, fields, status, code) => {
-    t = await startServer();
+    const t = await start();
     expectError(await t.call('PUT', PATH, { subscription: fields }), status, code);
   });
 
   it('answers 422 for properties that do not fit the charge model, naming the path', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('PUT', PATH, {
       subscription: {
         plan_overrides: {
@@ -227,7 +221,7 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
   });
 
   it('answers 422 for a charge_model other than the charge one, and an ending_at not in the future', async () => {
-    t = await startServer();
+    const t = await start();
     const model = await t.call('PUT', PATH, {
       subscription: {
         plan_overrides: {
@@ -241,19 +235,19 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
         },
       },
     });
-    expect((model.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(model, {
       'plan_overrides.charges[0].charge_model': ['value_is_invalid'],
     });
     const ending = await t.call('PUT', PATH, {
       subscription: { ending_at: NOW.replace('.000', '') },
     });
-    expect((ending.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(ending, {
       ending_at: ['invalid_date'],
     });
   });
 
   it('logs subscription.updated with the changed fields', async () => {
-    t = await startServer();
+    const t = await start();
     subscription(await t.call('PUT', PATH, { subscription: { name: 'Logged' } }));
     const logs = await t.call(
       'GET',
@@ -272,11 +266,9 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
 
 describe('GET /subscriptions', () => {
   it('lists active subscriptions by default, without embedded plans, with meta', async () => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('GET', '/api/v1/subscriptions');
-    expect(answer.status).toBe(200);
-    expectDecodes('listSubscriptions', answer.body);
-    const body = answer.body as { subscriptions: Subscription[]; meta: unknown };
+    const body = expectSuccess(answer, 'listSubscriptions');
     expect(body.subscriptions.map((s) => s.svc_id)).toEqual([ACTIVE_ID]);
     expect(body.meta).toEqual({
       current_page: 1,
@@ -288,7 +280,7 @@ describe('GET /subscriptions', () => {
   });
 
   it('filters by status[] and external_customer_id', async () => {
-    t = await startServer();
+    const t = await start();
     const both = await t.call(
       'GET',
       '/api/v1/subscriptions?status[]=active&status[]=pending&external_customer_id=hooli_1234',

@@ -7,7 +7,7 @@ import type {
   UsageEventRecord,
 } from '@feecast/models';
 import { right } from 'fp-ts/lib/Either.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   defaultOperations,
   type EstimateFeesInput,
@@ -16,25 +16,21 @@ import {
 import {
   example,
   exampleWith,
-  expectDecodes,
   expectError,
+  expectSuccess,
+  expectValidationErrors,
   fixture,
   NOW,
-  startServer,
-  type TestServer,
+  serverPerTest,
 } from './builders';
 
 const ACTIVE_ID = '6f08f2a0-c80d-40ca-894b-633338bb79fe';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 describe('POST /events/estimate_fees', () => {
   it('answers 501 not_implemented until the engine is wired in, and stores nothing', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json')),
       501,
@@ -49,7 +45,7 @@ describe('POST /events/estimate_fees', () => {
   it('hands the operation the started subscription, its customer, plan, events and taxes', async () => {
     let seen: EstimateFeesInput | undefined;
     const body = fixture('response.estimate_fees.json') as unknown as EstimateFeesResponse;
-    t = await startServer({
+    const t = await start({
       operations: {
         ...defaultOperations,
         estimateFees: (input) => {
@@ -63,9 +59,7 @@ describe('POST /events/estimate_fees', () => {
       '/api/v1/events/estimate_fees',
       fixture('request.estimate_fees.json'),
     );
-    expect(answer.status).toBe(200);
-    expectDecodes('estimateFees', answer.body);
-    expect(answer.body).toEqual(body);
+    expect(expectSuccess(answer, 'estimateFees')).toEqual(body);
     expect([
       seen?.subscription.svc_id,
       seen?.customer.external_id,
@@ -84,18 +78,21 @@ describe('POST /events/estimate_fees', () => {
   });
 
   it('estimate-and-usage §2.2–2.3: 404 subscription_not_found (unknown, or only pending), 404 billable_metric_not_found', async () => {
-    t = await startServer({
+    const onlyPending = await start({
       state: exampleWith({
         subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
       }),
     });
     expectError(
-      await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json')),
+      await onlyPending.call(
+        'POST',
+        '/api/v1/events/estimate_fees',
+        fixture('request.estimate_fees.json'),
+      ),
       404,
       'subscription_not_found',
     );
-    await t.close();
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('POST', '/api/v1/events/estimate_fees', {
         event: { external_subscription_id: 'nope', code: 'seats' },
@@ -123,7 +120,7 @@ describe('GET current_usage and projected_usage', () => {
   const query = '?external_subscription_id=sub_1234567890';
 
   it.each(['current_usage', 'projected_usage'])('%s answers 501 by default', async (what) => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('GET', `/api/v1/customers/hooli_1234/${what}${query}`),
       501,
@@ -134,7 +131,7 @@ describe('GET current_usage and projected_usage', () => {
   it.each(['current_usage', 'projected_usage'])(
     '%s: 404 customer_not_found, 405 no_active_subscription, 400 without the subscription, 422 for apply_taxes',
     async (what) => {
-      t = await startServer();
+      const t = await start();
       expectError(
         await t.call('GET', `/api/v1/customers/nobody/${what}${query}`),
         404,
@@ -159,7 +156,7 @@ describe('GET current_usage and projected_usage', () => {
   );
 
   it('405 no_active_subscription for a pending subscription alone', async () => {
-    t = await startServer({
+    const t = await start({
       state: exampleWith({
         subscriptions: example().subscriptions.filter((s) => s.status === 'pending'),
       }),
@@ -179,7 +176,7 @@ describe('GET current_usage and projected_usage', () => {
     const current = {
       customer_usage: { ...(projected.customer_projected_usage as object), charges_usage: [] },
     } as unknown as CustomerUsageResponse;
-    t = await startServer({
+    const t = await start({
       operations: {
         ...defaultOperations,
         currentUsage: (input) => {
@@ -193,13 +190,12 @@ describe('GET current_usage and projected_usage', () => {
       },
     });
     const a = await t.call('GET', `/api/v1/customers/hooli_1234/current_usage${query}`);
-    expectDecodes('getCurrentUsage', a.body);
+    expectSuccess(a, 'getCurrentUsage');
     const b = await t.call(
       'GET',
       `/api/v1/customers/hooli_1234/projected_usage${query}&apply_taxes=false`,
     );
-    expectDecodes('getProjectedUsage', b.body);
-    expect(b.body).toEqual(projected);
+    expect(expectSuccess(b, 'getProjectedUsage')).toEqual(projected);
     expect(seen.map((s) => [s.subscription.svc_id, s.applyTaxes])).toEqual([
       [ACTIVE_ID, true],
       [ACTIVE_ID, false],
@@ -210,7 +206,7 @@ describe('GET current_usage and projected_usage', () => {
 describe('POST /events', () => {
   it('stores the event with its subscription and customer ids; the pricing operations see it', async () => {
     let seen: readonly UsageEventRecord[] = [];
-    t = await startServer({
+    const t = await start({
       operations: {
         ...defaultOperations,
         estimateFees: (input) => {
@@ -227,9 +223,7 @@ describe('POST /events', () => {
         properties: { cpu_seconds: '3' },
       },
     });
-    expect(answer.status).toBe(200);
-    expectDecodes('createEvent', answer.body);
-    const event = (answer.body as { event: UsageEventRecord }).event;
+    const event = expectSuccess(answer, 'createEvent').event;
     expect([
       event.svc_subscription_id,
       event.svc_customer_id,
@@ -241,15 +235,14 @@ describe('POST /events', () => {
   });
 
   it('deduplicates by transaction_id per subscription: 422 value_already_exist, nothing stored', async () => {
-    t = await startServer();
+    const t = await start();
     const event = {
       transaction_id: 'tx_0001',
       code: 'requests',
       external_subscription_id: 'sub_1234567890',
     };
     const answer = await t.call('POST', '/api/v1/events', { event });
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual({
+    expectValidationErrors(answer, {
       transaction_id: ['value_already_exist'],
     });
     const other = await t.call('POST', '/api/v1/events', {
@@ -260,7 +253,7 @@ describe('POST /events', () => {
   });
 
   it('answers 422 for an event without transaction_id or with a bad timestamp', async () => {
-    t = await startServer();
+    const t = await start();
     expectError(
       await t.call('POST', '/api/v1/events', { event: { code: 'cpu' } }),
       422,

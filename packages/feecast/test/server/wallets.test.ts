@@ -1,75 +1,70 @@
 // PUT /wallets/{svc_id} and POST /wallet_transactions (invoicing.md §6.1–6.3).
-import type { Wallet } from '@feecast/models';
-import { afterEach, describe, expect, it } from 'vitest';
-import { walletCredit } from '../../src/server/wallet-credits';
+import type { Wallet, WalletTransaction } from '@feecast/models';
+import { describe, expect, it } from 'vitest';
 import {
   type Answer,
   example,
   exampleWith,
-  expectDecodes,
   expectError,
+  expectSuccess,
+  expectValidationErrors,
   fixture,
   NOW,
-  startServer,
+  serverPerTest,
   type TestServer,
 } from './builders';
 
 const WALLET_ID = '66a81770-c736-48e0-9785-c276e2366448';
 const TERMINATED_ID = '5b8c8d53-2f4a-4c1e-9d7b-3a6e5f4d2c1b';
 
-let t: TestServer | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
-});
+const start = serverPerTest();
 
 /** A server whose example wallet has these fields. */
 async function withWallet(fields: Partial<Wallet>): Promise<TestServer> {
   const state = example();
   const wallets = state.wallets.map((w) => (w.svc_id === WALLET_ID ? { ...w, ...fields } : w));
-  t = await startServer({ state: exampleWith({ wallets }) });
-  return t;
+  return start({ state: exampleWith({ wallets }) });
 }
 
-function transactions(answer: Answer): Record<string, unknown>[] {
-  expect(answer.status).toBe(200);
-  expectDecodes('createWalletTransactions', answer.body);
-  return (answer.body as { wallet_transactions: Record<string, unknown>[] }).wallet_transactions;
+function transactions(answer: Answer): WalletTransaction[] {
+  return expectSuccess(answer, 'createWalletTransactions').wallet_transactions;
 }
 
-async function wallet(server: TestServer): Promise<Wallet> {
-  const answer = await server.call('PUT', `/api/v1/wallets/${WALLET_ID}`, {
-    wallet: { priority: 50 },
+/** POSTs `fields` (with the example wallet's id) to /wallet_transactions. */
+function post(server: TestServer, fields: Record<string, unknown>): Promise<Answer> {
+  return server.call('POST', '/api/v1/wallet_transactions', {
+    wallet_transaction: { wallet_id: WALLET_ID, ...fields },
   });
-  return (answer.body as { wallet: Wallet }).wallet;
+}
+
+/** PUTs `body` to the example wallet. */
+function put(server: TestServer, body: unknown): Promise<Answer> {
+  return server.call('PUT', `/api/v1/wallets/${WALLET_ID}`, body);
+}
+
+/** The example wallet as it is now (a PUT that changes nothing answers it). */
+async function wallet(server: TestServer): Promise<Wallet> {
+  return expectSuccess(await put(server, { wallet: { priority: 50 } }), 'updateWallet').wallet;
 }
 
 describe('PUT /wallets/{svc_id}', () => {
   it('updates the fields of request.update_wallet.json and answers a WalletResponse', async () => {
-    t = await startServer();
-    const answer = await t.call(
-      'PUT',
-      `/api/v1/wallets/${WALLET_ID}`,
-      fixture('request.update_wallet.json'),
-    );
-    expect(answer.status).toBe(200);
-    expectDecodes('updateWallet', answer.body);
-    const updated = (answer.body as { wallet: Wallet }).wallet;
+    const t = await start();
+    const updated = expectSuccess(
+      await put(t, fixture('request.update_wallet.json')),
+      'updateWallet',
+    ).wallet;
     expect(updated.name).toBe('Prepaid credits (renamed)');
     expect(updated.expiration_at).toBe('2026-07-07T23:59:59Z');
     expect(updated.balance_cents).toBe(1000);
   });
 
   it('applies every field of request.update_wallet.full.json, rules included', async () => {
-    t = await startServer();
-    const answer = await t.call(
-      'PUT',
-      `/api/v1/wallets/${WALLET_ID}`,
-      fixture('request.update_wallet.full.json'),
-    );
-    expect(answer.status).toBe(200);
-    expectDecodes('updateWallet', answer.body);
-    const updated = (answer.body as { wallet: Wallet }).wallet;
+    const t = await start();
+    const updated = expectSuccess(
+      await put(t, fixture('request.update_wallet.full.json')),
+      'updateWallet',
+    ).wallet;
     expect(updated.priority).toBe(10);
     expect(updated.applies_to).toEqual({
       fee_types: ['charge', 'subscription'],
@@ -88,17 +83,15 @@ describe('PUT /wallets/{svc_id}', () => {
   });
 
   it('creates a rule without svc_id and drops the rules not listed', async () => {
-    t = await startServer();
-    const answer = await t.call('PUT', `/api/v1/wallets/${WALLET_ID}`, {
+    const t = await start();
+    const answer = await put(t, {
       wallet: {
         recurring_transaction_rules: [
           { trigger: 'threshold', threshold_credits: '5.0', paid_credits: '20.0' },
         ],
       },
     });
-    expect(answer.status).toBe(200);
-    expectDecodes('updateWallet', answer.body);
-    const [rule, ...others] = (answer.body as { wallet: Wallet }).wallet
+    const [rule, ...others] = expectSuccess(answer, 'updateWallet').wallet
       .recurring_transaction_rules;
     expect(others).toEqual([]);
     expect(rule).toMatchObject({
@@ -113,11 +106,12 @@ describe('PUT /wallets/{svc_id}', () => {
   });
 
   it('removes metadata when sent null (the reference leaves the key out)', async () => {
-    t = await startServer();
-    const answer = await t.call('PUT', `/api/v1/wallets/${WALLET_ID}`, {
-      wallet: { metadata: null },
-    });
-    expect(Object.hasOwn((answer.body as { wallet: object }).wallet, 'metadata')).toBe(false);
+    const t = await start();
+    const { wallet: updated } = expectSuccess(
+      await put(t, { wallet: { metadata: null } }),
+      'updateWallet',
+    );
+    expect(Object.hasOwn(updated, 'metadata')).toBe(false);
   });
 
   it.each([
@@ -154,7 +148,7 @@ describe('PUT /wallets/{svc_id}', () => {
       'billable_metric_not_found',
     ],
   ])('answers 404 for %s', async (_what, id, body, status, code) => {
-    t = await startServer();
+    const t = await start();
     expectError(await t.call('PUT', `/api/v1/wallets/${id}`, body), status, code);
   });
 
@@ -187,16 +181,14 @@ describe('PUT /wallets/{svc_id}', () => {
       { recurring_transaction_rules: ['invalid_recurring_rule'] },
     ],
   ])('answers 422 for %s (wallet.rb validations)', async (_what, fields, details) => {
-    t = await startServer();
-    const answer = await t.call('PUT', `/api/v1/wallets/${WALLET_ID}`, { wallet: fields });
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual(details);
+    const t = await start();
+    expectValidationErrors(await put(t, { wallet: fields }), details);
   });
 });
 
 describe('POST /wallet_transactions (§6.2)', () => {
   it('request.create_wallet_transaction.json: paid 20 stays pending, granted 10 settles and raises the balance', async () => {
-    t = await startServer();
+    const t = await start();
     const created = transactions(
       await t.call(
         'POST',
@@ -211,10 +203,13 @@ describe('POST /wallet_transactions (§6.2)', () => {
         x.transaction_type,
         x.credit_amount,
         x.amount,
+        x.remaining_credit_amount,
+        x.remaining_amount_cents,
       ]),
     ).toEqual([
-      ['purchased', 'pending', 'inbound', '20.0', '20.0'],
-      ['granted', 'settled', 'inbound', '10.0', '10.0'],
+      ['purchased', 'pending', 'inbound', '20.0', '20.0', null, null],
+      // §6.2: a granted transaction settles at once, all of it remaining to consume.
+      ['granted', 'settled', 'inbound', '10.0', '10.0', '10.0', 1000],
     ]);
     expect(created.every((x) => !Object.hasOwn(x, 'applied_invoice_custom_sections'))).toBe(true);
     const after = await wallet(t);
@@ -224,19 +219,12 @@ describe('POST /wallet_transactions (§6.2)', () => {
   });
 
   it('the §6.2 example: balance 10.00, paid 10 + granted 15 + voided 3 -> 3 transactions, balance 22.00', async () => {
-    t = await withWallet({
+    const t = await withWallet({
       paid_top_up_min_amount_cents: null,
       paid_top_up_max_amount_cents: null,
     });
     const created = transactions(
-      await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: {
-          wallet_id: WALLET_ID,
-          paid_credits: '10',
-          granted_credits: '15',
-          voided_credits: '3',
-        },
-      }),
+      await post(t, { paid_credits: '10', granted_credits: '15', voided_credits: '3' }),
     );
     expect(created.map((x) => [x.transaction_status, x.transaction_type, x.status])).toEqual([
       ['purchased', 'inbound', 'pending'],
@@ -248,45 +236,61 @@ describe('POST /wallet_transactions (§6.2)', () => {
     expect(after.consumed_credits).toBe('5.0'); // 2.0 before + 3 voided
   });
 
-  it('floors credits to 5 decimal places and creates nothing for a zero amount', async () => {
-    t = await startServer();
-    const created = transactions(
-      await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: {
-          wallet_id: WALLET_ID,
-          granted_credits: '1.123456789',
-          paid_credits: '0',
-        },
-      }),
+  it('logs wallet_transaction.created for each transaction, and gives each a new id of the state', async () => {
+    const t = await start();
+    // The same request twice at the same instant: two transactions, two ids.
+    const first = transactions(await post(t, { granted_credits: '1' }));
+    const second = transactions(await post(t, { granted_credits: '1' }));
+    const ids = [...first, ...second].map((x) => x.svc_id);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.every((id) => id.startsWith('fc000000-'))).toBe(true);
+    const logs = await t.call(
+      'GET',
+      '/api/v1/activity_logs?activity_types[]=wallet_transaction.created',
     );
-    expect(created.map((x) => x.credit_amount)).toEqual(['1.12345']);
+    const { activity_logs } = expectSuccess(logs, 'listActivityLogs');
+    expect(activity_logs.map((log) => log.resource_id).sort()).toEqual([...ids].sort());
+    expect((await wallet(t)).credits_balance).toBe('12.0');
   });
 
-  it('the §6.1 example: rate 0.001, 1034 credits -> 1.03, 103 cents, 1030 credits', () => {
-    const credit = walletCredit('1034', '0.001', 'EUR', true);
-    expect(credit._tag).toBe('Right');
-    if (credit._tag === 'Right') {
-      expect([
-        String(credit.right.amount),
-        credit.right.amountCents,
-        String(credit.right.credits),
-      ]).toEqual(['1.03', 103, '1030']);
-    }
+  it('floors credits to 5 decimal places and creates nothing for a zero amount', async () => {
+    const t = await start();
+    const created = transactions(
+      await post(t, { granted_credits: '1.123456789', paid_credits: '0' }),
+    );
+    expect(created.map((x) => [x.transaction_status, x.credit_amount, x.amount])).toEqual([
+      ['granted', '1.12345', '1.12'],
+    ]);
   });
 
-  it('§6.1: at rate 0.01, 0.4 paid credits round to zero and create nothing; KWD rate 0.001, 1.0 does not', async () => {
-    t = await withWallet({
+  it('the §6.1 example: rate 0.001, 1034 paid credits -> 1.03, 103 cents, 1030 credits', async () => {
+    const t = await withWallet({
+      currency: 'EUR' as Wallet['currency'],
+      rate_amount: '0.001' as Wallet['rate_amount'],
+    });
+    const [paid] = transactions(await post(t, { paid_credits: '1034' }));
+    expect([paid?.amount, paid?.credit_amount]).toEqual(['1.03', '1030.0']);
+  });
+
+  it('§6.1 rounds_to_zero?: at rate 0.01, 0.4 paid credits are worth 0 cents -> 422, nothing created', async () => {
+    const t = await withWallet({
       rate_amount: '0.01' as Wallet['rate_amount'],
       paid_top_up_min_amount_cents: null,
     });
-    const none = transactions(
-      await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: { wallet_id: WALLET_ID, paid_credits: '0.4' },
-      }),
-    );
-    expect(none).toEqual([]);
-    const kwd = walletCredit('1.0', '0.001', 'KWD', true);
-    expect(kwd._tag === 'Right' && kwd.right.amountCents).toBe(1);
+    expectValidationErrors(await post(t, { paid_credits: '0.4' }), {
+      paid_credits: ['amount_rounds_to_zero'],
+    });
+    expect((await wallet(t)).balance_cents).toBe(1000);
+  });
+
+  it('§6.1: in KWD (3 decimals) at rate 0.001, 1.0 paid credit is worth 0.001, one minor unit', async () => {
+    const t = await withWallet({
+      currency: 'KWD' as Wallet['currency'],
+      rate_amount: '0.001' as Wallet['rate_amount'],
+      paid_top_up_min_amount_cents: null,
+    });
+    const created = transactions(await post(t, { paid_credits: '1.0' }));
+    expect(created.map((x) => [x.credit_amount, x.amount])).toEqual([['1.0', '0.001']]);
   });
 
   describe('paid top-up limits (§6.3): bounds inclusive, granted never limited', () => {
@@ -295,41 +299,20 @@ describe('POST /wallet_transactions (§6.2)', () => {
       ['0.99', 'amount_below_minimum'],
       ['1000.01', 'amount_above_maximum'],
     ])('paid %s -> 422 %s', async (paid, code) => {
-      t = await startServer();
-      const answer = await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: { wallet_id: WALLET_ID, paid_credits: paid },
-      });
-      expectError(answer, 422, 'validation_errors');
-      expect((answer.body as { error_details: unknown }).error_details).toEqual({
-        paid_credits: [code],
-      });
+      const t = await start();
+      expectValidationErrors(await post(t, { paid_credits: paid }), { paid_credits: [code] });
     });
 
     it.each(['1.0', '1000.0'])('paid %s (a bound) is accepted', async (paid) => {
-      t = await startServer();
-      expect(
-        transactions(
-          await t.call('POST', '/api/v1/wallet_transactions', {
-            wallet_transaction: { wallet_id: WALLET_ID, paid_credits: paid },
-          }),
-        ),
-      ).toHaveLength(1);
+      const t = await start();
+      expect(transactions(await post(t, { paid_credits: paid }))).toHaveLength(1);
     });
 
     it('ignore_paid_top_up_limits bypasses them; granted credits are never limited', async () => {
-      t = await startServer();
-      const ignored = await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: {
-          wallet_id: WALLET_ID,
-          paid_credits: '5000',
-          ignore_paid_top_up_limits: true,
-        },
-      });
+      const t = await start();
+      const ignored = await post(t, { paid_credits: '5000', ignore_paid_top_up_limits: true });
       expect(transactions(ignored)).toHaveLength(1);
-      const granted = await t.call('POST', '/api/v1/wallet_transactions', {
-        wallet_transaction: { wallet_id: WALLET_ID, granted_credits: '0.5' },
-      });
-      expect(transactions(granted)).toHaveLength(1);
+      expect(transactions(await post(t, { granted_credits: '0.5' }))).toHaveLength(1);
     });
   });
 
@@ -365,16 +348,29 @@ describe('POST /wallet_transactions (§6.2)', () => {
       { granted_credits: ['value_is_invalid'] },
     ],
   ])('answers 422 for %s (WalletTransactions::ValidateService)', async (_what, body, details) => {
-    t = await startServer();
+    const t = await start();
     const answer = await t.call('POST', '/api/v1/wallet_transactions', {
       wallet_transaction: body,
     });
-    expectError(answer, 422, 'validation_errors');
-    expect((answer.body as { error_details: unknown }).error_details).toEqual(details);
+    expectValidationErrors(answer, details);
     const logs = await t.call(
       'GET',
       '/api/v1/activity_logs?activity_types[]=wallet_transaction.created',
     );
-    expect((logs.body as { meta: { total_count: number } }).meta.total_count).toBe(0);
+    expect(expectSuccess(logs, 'listActivityLogs').meta.total_count).toBe(0);
+  });
+
+  it('reports the first field refused, in the order paid, granted, voided (the reference lists them all)', async () => {
+    const t = await start();
+    expectValidationErrors(await post(t, { granted_credits: '-1', paid_credits: '-2' }), {
+      paid_credits: ['invalid_paid_credits', 'invalid_amount'],
+    });
+  });
+
+  it('answers 422 {wallet_id: [value_is_invalid]} for a stored wallet the engine cannot read (rate 0)', async () => {
+    const t = await withWallet({ rate_amount: '0' as Wallet['rate_amount'] });
+    expectValidationErrors(await post(t, { granted_credits: '1' }), {
+      wallet_id: ['value_is_invalid'],
+    });
   });
 });

@@ -3,10 +3,10 @@
  */
 import type { ActivityLog } from '@feecast/models';
 import { isLeft, right } from 'fp-ts/lib/Either.js';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { found } from '../lookup';
+import { type Handler, unchanged } from '../handler';
 import { newestFirst } from '../order';
 import { pageRequest, paginate } from '../pagination';
+import { getOne } from '../path-resource';
 import { type QueryValues, queryValue, queryValues } from '../query';
 
 function anyOf(values: readonly string[], value: string | null): boolean {
@@ -57,11 +57,4 @@ export const listActivityLogs: Handler<undefined> = (input) => {
  * @example
  * getActivityLog({ ..., params: new Map([['activity_id', id]]) }); // right({ body: { activity_log } })
  */
-export const getActivityLog: Handler<undefined> = (input) => {
-  const log = found(
-    input.state.activity_logs.find((l) => l.activity_id === pathParam(input, 'activity_id')),
-    'activity_log',
-  );
-  if (isLeft(log)) return log;
-  return right(unchanged(input.state, { activity_log: log.right }));
-};
+export const getActivityLog = getOne('activity_logs', 'activity_id', 'activity_log');

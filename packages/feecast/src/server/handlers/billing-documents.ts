@@ -7,9 +7,9 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { notFound } from '../api-error';
 import { StateDraft } from '../draft';
 import { type Handler, pathParam, unchanged } from '../handler';
-import { found } from '../lookup';
 import { newestFirst } from '../order';
 import { pageRequest, paginate } from '../pagination';
+import { getOne } from '../path-resource';
 import { queryValue } from '../query';
 import { replaceItem } from '../replace-item';
 
@@ -49,14 +49,7 @@ export const finalizeInvoice: Handler<FinalizeInvoiceRequest> = (input) => {
  * @example
  * getCreditNote({ ..., params: new Map([['svc_id', id]]) }); // right({ body: { credit_note } })
  */
-export const getCreditNote: Handler<undefined> = (input) => {
-  const note = found(
-    input.state.credit_notes.find((c) => c.svc_id === pathParam(input, 'svc_id')),
-    'credit_note',
-  );
-  if (isLeft(note)) return note;
-  return right(unchanged(input.state, { credit_note: note.right }));
-};
+export const getCreditNote = getOne('credit_notes', 'svc_id', 'credit_note');
 
 /**
  * `GET /payment_receipts`: newest first, filtered by `invoice_id` (receipts whose payment

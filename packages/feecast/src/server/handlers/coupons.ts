@@ -9,6 +9,7 @@ import { type Handler, pathParam, unchanged } from '../handler';
 import { findCustomer, found } from '../lookup';
 import { newestFirst } from '../order';
 import { pageRequest, paginate } from '../pagination';
+import { findByParam } from '../path-resource';
 import { queryValues } from '../query';
 import { replaceItem } from '../replace-item';
 import { appliedCouponListView, appliedCouponView } from '../views';
@@ -29,10 +30,7 @@ function terminated(applied: AppliedCoupon, now: Timestamp): AppliedCoupon {
  */
 export const deleteCoupon: Handler<undefined> = (input) => {
   const { state, now } = input;
-  const coupon = found(
-    state.coupons.find((c) => c.code === pathParam(input, 'code')),
-    'coupon',
-  );
+  const coupon = findByParam(input, 'coupons', 'code', 'coupon');
   if (isLeft(coupon)) return coupon;
   const draft = new StateDraft(state, now);
   const deleted: Coupon = { ...coupon.right, terminated_at: coupon.right.terminated_at ?? now };

@@ -4,7 +4,8 @@
  */
 import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Handler, pathParam, unchanged } from '../handler';
-import { findCustomer, found } from '../lookup';
+import { findCustomer } from '../lookup';
+import { getOne } from '../path-resource';
 
 /**
  * `GET /customers/{external_customer_id}/portal_url`: 404 `customer_not_found`; a link on
@@ -41,11 +42,4 @@ export const listBillingEntities: Handler<undefined> = (input) =>
  * @example
  * getWebhookEndpoint({ ..., params: new Map([['svc_id', id]]) }); // right({ body: { webhook_endpoint } })
  */
-export const getWebhookEndpoint: Handler<undefined> = (input) => {
-  const endpoint = found(
-    input.state.webhook_endpoints.find((w) => w.svc_id === pathParam(input, 'svc_id')),
-    'webhook_endpoint',
-  );
-  if (isLeft(endpoint)) return endpoint;
-  return right(unchanged(input.state, { webhook_endpoint: endpoint.right }));
-};
+export const getWebhookEndpoint = getOne('webhook_endpoints', 'svc_id', 'webhook_endpoint');

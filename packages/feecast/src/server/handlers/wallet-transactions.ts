@@ -1,113 +1,73 @@
 /**
- * `POST /wallet_transactions` (invoicing.md §6.2–6.3): paid credits make a `pending`
- * purchased transaction (the balance grows when it is paid: this offline server records no
- * payment, so it stays pending); granted credits make a `settled` granted transaction and
- * raise the balance at once; voided credits make a `settled` outbound voided transaction and
- * lower it. Credits are floored to 5 decimal places; a zero amount creates nothing.
+ * `POST /wallet_transactions` (invoicing.md §6.2–6.3). The rules are the engine's
+ * (`createWalletTransactions`): which transactions a request creates, their amounts and
+ * statuses, the paid top-up bounds and the wallet's new balance. Paid credits make a
+ * `pending` purchase that this offline server never settles (it records no payment), granted
+ * credits settle and raise the balance at once, voided credits settle and lower it. This
+ * handler finds the wallet, answers the engine's refusals as the reference's 422s, and
+ * stores the transactions with the server's ids and decimal form.
  */
-import { add, compare, type Decimal, parseDecimal, subtract, ZERO } from '@feecast/engine';
-import type {
-  CreateWalletTransactionRequest,
-  Wallet,
-  WalletTransaction,
-  WalletTransactionInput,
-} from '@feecast/models';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type FeecastError,
+  createWalletTransactions as walletTransactionsOf,
+} from '@feecast/engine';
+import type { CreateWalletTransactionRequest, Wallet, WalletTransaction } from '@feecast/models';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, invalidField, validationErrors } from '../api-error';
-import { asCents, asInteger } from '../brands';
 import { StateDraft } from '../draft';
 import type { Handler } from '../handler';
 import { replaceItem } from '../replace-item';
 import { walletTransactionView } from '../views';
-import { type WalletCredit, walletCredit } from '../wallet-credits';
-import { wireDecimal } from '../wire-decimal';
+import { wireDecimalString } from '../wire-decimal';
 
-type Kind = 'paid_credits' | 'granted_credits' | 'voided_credits';
-
-const KINDS: readonly Kind[] = ['paid_credits', 'granted_credits', 'voided_credits'];
-
-/** The priority of a transaction that does not give one (the reference's lowest). */
-const DEFAULT_PRIORITY = asInteger(50);
-
-/** The error codes of an invalid amount, as the reference reports them. */
-const INVALID: Record<Kind, readonly string[]> = {
-  paid_credits: ['invalid_paid_credits', 'invalid_amount'],
-  granted_credits: ['invalid_granted_credits', 'invalid_amount'],
-  voided_credits: ['invalid_voided_credits', 'invalid_amount'],
-};
-
-function amounts(
-  wallet: Wallet,
-  body: WalletTransactionInput,
-): Either<ApiErrorResponse, Partial<Record<Kind, WalletCredit>>> {
-  const details: Record<string, readonly string[]> = {};
-  const credits: Partial<Record<Kind, WalletCredit>> = {};
-  for (const kind of KINDS) {
-    const given = body[kind];
-    if (given === undefined || given === null) continue;
-    const value = parseDecimal(given);
-    if (value._tag === 'Left' || compare(value.right, ZERO) < 0) {
-      details[kind] = INVALID[kind];
-      continue;
-    }
-    const credit = walletCredit(
-      given,
-      wallet.rate_amount,
-      wallet.currency,
-      kind === 'paid_credits',
-    );
-    if (credit._tag === 'Left') {
-      details[kind] = INVALID[kind];
-      continue;
-    }
-    if (compare(credit.right.credits, ZERO) > 0) credits[kind] = credit.right;
+/**
+ * The 422 of a request the engine refuses: the request field it names (`paid_credits`...)
+ * with the reference's codes (an invalid amount is `['invalid_<field>', 'invalid_amount']`,
+ * as `WalletTransactions::ValidateService` reports it). A stored wallet the engine cannot
+ * read (a rate that is not positive, an unknown currency) is `{wallet_id: ['value_is_invalid']}`.
+ */
+function refusal(error: FeecastError): ApiErrorResponse {
+  const [root, field] = error.path ?? [];
+  if (root !== 'wallet_transaction' || field === undefined) {
+    return invalidField('wallet_id', 'value_is_invalid');
   }
-  const voided = credits.voided_credits;
-  const balance = parseDecimal(wallet.credits_balance);
-  if (
-    voided !== undefined &&
-    details.voided_credits === undefined &&
-    (balance._tag === 'Left' || compare(voided.credits, balance.right) > 0)
-  ) {
-    details.voided_credits = ['insufficient_credits'];
-  }
-  return Object.keys(details).length > 0 ? left(validationErrors(details)) : right(credits);
+  const codes = error.code === 'invalid_amount' ? [`invalid_${field}`, 'invalid_amount'] : [];
+  return validationErrors({ [field]: codes.length > 0 ? codes : [error.code] });
 }
 
-function checkTopUpLimits(
-  wallet: Wallet,
-  paid: WalletCredit | undefined,
-  ignore: boolean,
-): ApiErrorResponse | undefined {
-  if (paid === undefined || ignore) return undefined;
-  const min = wallet.paid_top_up_min_amount_cents;
-  const max = wallet.paid_top_up_max_amount_cents;
-  if (min !== null && paid.amountCents < min)
-    return invalidField('paid_credits', 'amount_below_minimum');
-  if (max !== null && paid.amountCents > max)
-    return invalidField('paid_credits', 'amount_above_maximum');
-  return undefined;
-}
-
-function rebalanced(wallet: Wallet, credit: WalletCredit, sign: 1 | -1, now: string): Wallet {
-  const delta = sign === 1 ? credit.credits : subtract(ZERO, credit.credits);
-  const cents = sign * credit.amountCents;
+/** The wallet the engine computed, with its decimals in the reference's form. */
+function storedWallet(wallet: Wallet): Wallet {
   return {
     ...wallet,
-    credits_balance: wireDecimal(add(parse(wallet.credits_balance), delta)),
-    balance_cents: asCents(wallet.balance_cents + cents),
-    credits_ongoing_balance: wireDecimal(add(parse(wallet.credits_ongoing_balance), delta)),
-    ongoing_balance_cents: asCents(wallet.ongoing_balance_cents + cents),
-    ...(sign === -1
-      ? { consumed_credits: wireDecimal(add(parse(wallet.consumed_credits), credit.credits)) }
-      : {}),
-    last_balance_sync_at: now as Wallet['created_at'],
+    credits_balance: wireDecimalString(wallet.credits_balance),
+    consumed_credits: wireDecimalString(wallet.consumed_credits),
+    credits_ongoing_balance: wireDecimalString(wallet.credits_ongoing_balance),
+    credits_ongoing_usage_balance: wireDecimalString(wallet.credits_ongoing_usage_balance),
   };
 }
 
-function parse(decimal: string): Decimal {
-  const value = parseDecimal(decimal);
-  return value._tag === 'Right' ? value.right : ZERO;
+/**
+ * A transaction the engine computed, as the server stores it: a new id of the state (the
+ * engine's ids are derived from the request, and two equal requests at one instant must not
+ * share one), decimals in the reference's form, the wallet's billing entity.
+ */
+function storedTransaction(
+  transaction: WalletTransaction,
+  wallet: Wallet,
+  draft: StateDraft,
+): WalletTransaction {
+  const remaining = transaction.remaining_credit_amount;
+  return {
+    ...transaction,
+    svc_id: draft.newId(),
+    amount: wireDecimalString(transaction.amount),
+    credit_amount: wireDecimalString(transaction.credit_amount),
+    remaining_credit_amount: remaining === null ? null : wireDecimalString(remaining),
+    applied_invoice_custom_sections: [],
+    ...(wallet.billing_entity_code === undefined
+      ? {}
+      : { billing_entity_code: wallet.billing_entity_code }),
+  };
 }
 
 /**
@@ -128,58 +88,11 @@ export const createWalletTransactions: Handler<CreateWalletTransactionRequest> =
   const body = input.body.wallet_transaction;
   const wallet = state.wallets.find((w) => w.svc_id === body.wallet_id);
   if (wallet === undefined) return left(invalidField('wallet_id', 'wallet_not_found'));
-  if (wallet.status === 'terminated')
-    return left(invalidField('wallet_id', 'wallet_is_terminated'));
-  const credits = amounts(wallet, body);
-  if (isLeft(credits)) return credits;
-  const limits = checkTopUpLimits(
-    wallet,
-    credits.right.paid_credits,
-    body.ignore_paid_top_up_limits ?? false,
-  );
-  if (limits !== undefined) return left(limits);
+  const result = walletTransactionsOf({ wallet, wallet_transaction: body, now });
+  if (isLeft(result)) return left(refusal(result.left));
   const draft = new StateDraft(state, now);
-  const created: WalletTransaction[] = [];
-  let next = wallet;
-  for (const kind of KINDS) {
-    const credit = credits.right[kind];
-    if (credit === undefined) continue;
-    const settled = kind !== 'paid_credits';
-    const transaction: WalletTransaction = {
-      svc_id: draft.newId(),
-      svc_wallet_id: wallet.svc_id,
-      svc_invoice_id: null,
-      svc_credit_note_id: null,
-      svc_voided_invoice_id: null,
-      status: settled ? 'settled' : 'pending',
-      source: 'manual',
-      transaction_status:
-        kind === 'paid_credits' ? 'purchased' : kind === 'granted_credits' ? 'granted' : 'voided',
-      transaction_type: kind === 'voided_credits' ? 'outbound' : 'inbound',
-      amount: wireDecimal(credit.amount),
-      credit_amount: wireDecimal(credit.credits),
-      remaining_credit_amount: null,
-      remaining_amount_cents: null,
-      priority: body.priority ?? DEFAULT_PRIORITY,
-      name: body.name ?? null,
-      invoice_requires_successful_payment:
-        body.invoice_requires_successful_payment ?? wallet.invoice_requires_successful_payment,
-      metadata: body.metadata ?? [],
-      created_at: now,
-      settled_at: settled ? now : null,
-      failed_at: null,
-      payment_method: {
-        payment_method_type: body.payment_method?.payment_method_type ?? 'provider',
-        payment_method_id: body.payment_method?.payment_method_id ?? null,
-      },
-      purchase_order_number: body.purchase_order_number ?? null,
-      applied_invoice_custom_sections: [],
-      ...(wallet.billing_entity_code === undefined
-        ? {}
-        : { billing_entity_code: wallet.billing_entity_code }),
-    };
-    if (settled) next = rebalanced(next, credit, kind === 'voided_credits' ? -1 : 1, now);
-    created.push(transaction);
+  const created = result.right.wallet_transactions.map((computed) => {
+    const transaction = storedTransaction(computed, wallet, draft);
     draft.log({
       type: 'wallet_transaction.created',
       resourceType: 'WalletTransaction',
@@ -188,10 +101,11 @@ export const createWalletTransactions: Handler<CreateWalletTransactionRequest> =
       after: transaction,
       externalCustomerId: wallet.external_customer_id,
     });
-  }
+    return transaction;
+  });
   return right({
     state: draft.commit({
-      wallets: next === wallet ? state.wallets : replaceItem(state.wallets, wallet, next),
+      wallets: replaceItem(state.wallets, wallet, storedWallet(result.right.wallet)),
       wallet_transactions: [...state.wallet_transactions, ...created],
     }),
     body: { wallet_transactions: created.map(walletTransactionView) },

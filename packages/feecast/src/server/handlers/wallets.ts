@@ -14,9 +14,9 @@ import { type ApiErrorResponse, invalidField, notFound, validationErrors } from 
 import { asDecimalString } from '../brands';
 import { defined } from '../defined';
 import { StateDraft } from '../draft';
-import { type Handler, pathParam } from '../handler';
+import type { Handler } from '../handler';
 import { notAfter } from '../instant';
-import { found } from '../lookup';
+import { findByParam } from '../path-resource';
 import { replaceItem } from '../replace-item';
 import type { ServerState } from '../state';
 
@@ -204,10 +204,7 @@ function updated(wallet: Wallet, update: WalletUpdate): Wallet {
  */
 export const updateWallet: Handler<UpdateWalletRequest> = (input) => {
   const { state, now } = input;
-  const wallet = found(
-    state.wallets.find((w) => w.svc_id === pathParam(input, 'svc_id')),
-    'wallet',
-  );
+  const wallet = findByParam(input, 'wallets', 'svc_id', 'wallet');
   if (isLeft(wallet)) return wallet;
   const update = input.body.wallet;
   const problem = checkLimits(wallet.right, update) ?? checkReferences(state, update, now);
