@@ -52,6 +52,8 @@ export const FEECAST_ERROR_CODES = {
     "A paid top-up is below the wallet's `paid_top_up_min_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
   amount_above_maximum:
     "A paid top-up is above the wallet's `paid_top_up_max_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
+  amount_rounds_to_zero:
+    "Paid credits are worth less than one minor unit at the wallet's `rate_amount`, so they cannot be invoiced.",
   insufficient_credits: "Credits to void exceed the wallet's `credits_balance`.",
   wallet_is_terminated: 'A wallet transaction names a wallet whose status is `terminated`.',
   wallets_already_applied:

@@ -7,7 +7,7 @@ import type {
   WalletTransactionSource,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { add, compare, type Decimal, sign, subtract } from '../decimal/index';
+import { add, compare, type Decimal, formatDecimal, sign, subtract } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
 import { derivedId } from '../ids/derived-id';
 import { parseInstant } from '../time/instant';
@@ -98,6 +98,16 @@ export function createWalletTransactions(
   if (isLeft(amounts)) return amounts;
   const { paid, granted, voided } = amounts.right;
   if (paid !== null && sign(paid) > 0) {
+    // §6.1 `rounds_to_zero?`: a purchase worth less than one minor unit cannot be invoiced.
+    if (sign(creditValue(paid, state.right.rate, state.right.money, true).amount_cents) === 0) {
+      return left(
+        feecastError(
+          'amount_rounds_to_zero',
+          `paid_credits ${formatDecimal(paid)} are worth less than one minor unit at rate_amount ${formatDecimal(state.right.rate)}; buy more credits.`,
+          [...path, 'paid_credits'],
+        ),
+      );
+    }
     const limits = readTopUpLimits(input.wallet, ['wallet']);
     if (isLeft(limits)) return limits;
     const checked = checkPaidCredits(
