@@ -8,6 +8,7 @@ export * from './aggregation/index';
 export * from './charge-fees/index';
 export * from './charge-models/index';
 export * from './commitments/index';
+export * from './compare-plans/index';
 export * from './coupons/index';
 export * from './credit-notes/index';
 export * from './decimal/index';
@@ -19,8 +20,10 @@ export {
 } from './error';
 export * from './expression/index';
 export * from './fees/index';
+export * from './invoice-preview/index';
 export * from './invoice-totals/index';
 export * from './periods/index';
+export * from './plan-overrides/index';
 export * from './progressive-billing/index';
 export * from './subscription-fee/index';
 export * from './taxes/index';

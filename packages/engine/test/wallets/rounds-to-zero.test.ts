@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWalletTransactions } from '../../src/wallets/index';
-import { leftOf, rightOf, wallet } from './builders';
+import { leftOf, rightOf, wallet, walletTransactionRequest } from './builders';
 
 describe('paid credits that round to zero (invoicing.md §6.1 rounds_to_zero?)', () => {
   const now = '2025-03-01T00:00:00Z';
@@ -8,7 +8,7 @@ describe('paid credits that round to zero (invoicing.md §6.1 rounds_to_zero?)',
     const w = wallet({ name: 'w', balance_cents: 0, rate_amount: '0.01' });
     const result = createWalletTransactions({
       wallet: w,
-      wallet_transaction: { wallet_id: w.svc_id, paid_credits: '0.4' },
+      wallet_transaction: walletTransactionRequest(w, { paid_credits: '0.4' }),
       now,
     });
     expect(leftOf(result)).toMatchObject({
@@ -22,7 +22,7 @@ describe('paid credits that round to zero (invoicing.md §6.1 rounds_to_zero?)',
     const result = rightOf(
       createWalletTransactions({
         wallet: w,
-        wallet_transaction: { wallet_id: w.svc_id, paid_credits: '1' },
+        wallet_transaction: walletTransactionRequest(w, { paid_credits: '1' }),
         now,
       }),
     );
