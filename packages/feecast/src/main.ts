@@ -1,4 +1,6 @@
+import { compareCommand } from './commands/compare';
 import { demo } from './commands/demo';
+import { invoiceCommand } from './commands/invoice';
 import { EXIT, type Io } from './io';
 import { serveCommand } from './server/index';
 
@@ -8,6 +10,8 @@ Usage: feecast <command> [options]
 
 Commands:
   demo      Price the bundled example events and print the worked figures
+  invoice   Preview the invoice of the current billing period (feecast invoice --help)
+  compare   Price the same usage on several plans, with an HTML report (feecast compare --help)
   serve     Serve the billing API locally (feecast serve --help)
   help      Show this help
 
@@ -43,6 +47,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return demo(io);
   }
   if (command === 'serve') return serveCommand(rest, io);
+  if (command === 'invoice') return invoiceCommand(rest, io);
+  if (command === 'compare') return compareCommand(rest, io);
   io.stderr(`feecast: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   return EXIT.usage;
 }

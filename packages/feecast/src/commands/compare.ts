@@ -1,0 +1,115 @@
+import { writeFile } from 'node:fs/promises';
+import { comparePlans, createDecimalSum, type FeecastError, formatDecimal } from '@feecast/engine';
+import type { Invoice } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { defineCommand, option, readCommandLine } from '../args/index';
+import { fileError } from '../inputs/index';
+import { EXIT, type Io } from '../io';
+import { renderCompareTable, renderJson, reportError } from '../render/index';
+import {
+  chargeCurves,
+  compareDataFromInvoices,
+  type MetricUsage,
+  renderCompareReport,
+} from '../report/index';
+import { CONTEXT_OPTIONS, loadContext, previewInput } from './context';
+
+/** `feecast compare`: the same usage priced on several plans. */
+export const compareSpec = defineCommand({
+  name: 'feecast compare',
+  summary:
+    "Price the subscription's usage on every --plan (the subscription's own plan first) and show each plan's invoice and the differences per charge.",
+  options: {
+    ...CONTEXT_OPTIONS,
+    report: option('Also write a self-contained HTML report with SVG charts to this file', {
+      valueName: 'file',
+    }),
+  },
+  examples: [
+    {
+      description: 'Starter against Growth for the bundled usage, with a report',
+      command:
+        'feecast compare --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --plan examples/cli/plan-growth.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-30T12:00:00Z --report report.html',
+    },
+  ],
+});
+
+/** Units and events per billable metric, from an invoice's charge fees. */
+export function metricUsage(invoice: Invoice): Map<string, MetricUsage> {
+  const sums = new Map<string, { units: ReturnType<typeof createDecimalSum>; events: number }>();
+  for (const fee of invoice.fees) {
+    if (fee.item.type !== 'charge') continue;
+    const entry = sums.get(fee.item.code) ?? { units: createDecimalSum(), events: 0 };
+    entry.units.add(fee.units);
+    entry.events += fee.events_count ?? 0;
+    sums.set(fee.item.code, entry);
+  }
+  return new Map(
+    [...sums].map(([code, s]) => [
+      code,
+      { units: formatDecimal(s.units.result()), events_count: s.events },
+    ]),
+  );
+}
+
+async function writeReport(file: string, html: string): Promise<Either<FeecastError, void>> {
+  try {
+    await writeFile(file, html, 'utf8');
+    return right(undefined);
+  } catch (error) {
+    return left(fileError(file, error));
+  }
+}
+
+/**
+ * Runs `feecast compare` (see {@link compareSpec}). Exit 0, 1 on bad input, 2 on bad usage.
+ */
+export async function compareCommand(
+  argv: readonly string[],
+  io: Io,
+  clock: () => Date = () => new Date(),
+): Promise<number> {
+  const name = compareSpec.name;
+  const line = readCommandLine(compareSpec, argv, io);
+  if (line._tag === 'Exit') return line.code;
+  const context = await loadContext(line.options, clock);
+  if (context._tag === 'Left') return reportError(io, name, context.left);
+  const input = previewInput(context.right);
+  if (input._tag === 'Left') return reportError(io, name, input.left);
+  const own = context.right.plan;
+  const plans = [own, ...context.right.inputs.plans.filter((p) => p.code !== own.code)];
+  const { subscriptions, ...rest } = input.right;
+  const compared = comparePlans({ ...rest, plans, subscription: context.right.subscription });
+  if (compared._tag === 'Left') return reportError(io, name, compared.left);
+  const previews = compared.right.previews.map((preview, i) => ({
+    plan: plans[i] ?? own,
+    invoice: preview.invoice,
+  }));
+  const first = previews[0];
+  const curves = chargeCurves(
+    plans,
+    first === undefined ? new Map() : metricUsage(first.invoice),
+    context.right.inputs.billableMetrics,
+  );
+  if (curves._tag === 'Left') return reportError(io, name, curves.left);
+  const data = compareDataFromInvoices({
+    previews,
+    curves: curves.right,
+    customer: {
+      external_id: context.right.customer.external_id,
+      name: context.right.customer.name ?? context.right.customer.external_id,
+    },
+    generated_at: context.right.now,
+  });
+  if (line.options.report !== undefined) {
+    const html = renderCompareReport(data);
+    if (html._tag === 'Left') return reportError(io, name, html.left);
+    const written = await writeReport(line.options.report, html.right);
+    if (written._tag === 'Left') return reportError(io, name, written.left);
+    io.stderr(`${name}: report written to ${line.options.report}\n`);
+  }
+  const text = line.options.json ? renderJson(compared.right) : renderCompareTable(data);
+  if (text._tag === 'Left') return reportError(io, name, text.left);
+  io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
+  return EXIT.ok;
+}
