@@ -4,7 +4,14 @@
  * in constant memory, and `--now`.
  */
 export { type DecodeContext, decodeIn } from './decode-in';
-export { type EventFormat, type EventStreamOptions, eventsFromChunks } from './event-stream';
+export {
+  createEventDecoder,
+  type EventDecoder,
+  type EventFormat,
+  type EventItem,
+  type EventStreamOptions,
+} from './event-decoder';
+export { eventsFromChunks } from './event-stream';
 export { createJsonArraySplitter } from './json-array-splitter';
 export { joinPath, pathSegments } from './json-path';
 export { jsonErrorIndex } from './json-syntax';
@@ -19,12 +26,13 @@ export {
 } from './load-inputs';
 export { loadResourceFiles, loadResources } from './load-resources';
 export { formatUtc, parseNow, resolveNow } from './now';
+export { collectEvents, type ReadEventsOptions, readEvents } from './read-events';
 export {
-  collectEvents,
-  type ReadEventsOptions,
-  type ReadProgress,
-  readEvents,
-} from './read-events';
+  type EventSource,
+  type ReadEventsSyncOptions,
+  readEventsSync,
+} from './read-events-sync';
+export type { ReadOptions, ReadProgress } from './read-options';
 export { fileError, readTextFile } from './read-text-file';
 export {
   MAX_RECORD_CHARS,

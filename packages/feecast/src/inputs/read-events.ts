@@ -6,36 +6,22 @@ import { stat } from 'node:fs/promises';
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type EventFormat, eventsFromChunks } from './event-stream';
+import type { EventItem } from './event-decoder';
+import { eventsFromChunks } from './event-stream';
+import { CHUNK_BYTES, decoderOptions, type ReadOptions, sizeFromStats } from './read-options';
 import { fileError } from './read-text-file';
 
-/** How far reading has got. */
-export interface ReadProgress {
-  readonly bytesRead: number;
-  /** The file's size; `undefined` for standard input and other streams. */
-  readonly totalBytes: number | undefined;
-}
+export type { ReadProgress } from './read-options';
 
 /** Settings of {@link readEvents}. */
-export interface ReadEventsOptions {
-  /** The layout; sniffed from the first non-blank character by default. */
-  readonly format?: EventFormat;
-  /** Called after each chunk read (64 KiB). */
-  readonly onProgress?: (progress: ReadProgress) => void;
+export interface ReadEventsOptions extends ReadOptions {
   /** What `-` reads (default: `process.stdin`). */
   readonly stdin?: AsyncIterable<string | Uint8Array>;
-  /** The longest event accepted, in characters (default 16 Mi). */
-  readonly maxRecordChars?: number;
 }
-
-/** Bytes read from the file per chunk. */
-const CHUNK_BYTES = 64 * 1024;
 
 async function sizeOf(file: string): Promise<Either<FeecastError, number | undefined>> {
   try {
-    const info = await stat(file);
-    if (info.isDirectory()) return left(fileError(file, { code: 'EISDIR' }));
-    return right(info.isFile() ? info.size : undefined);
+    return sizeFromStats(file, await stat(file));
   } catch (error) {
     return left(fileError(file, error));
   }
@@ -56,7 +42,7 @@ async function sizeOf(file: string): Promise<Either<FeecastError, number | undef
 export async function* readEvents(
   file: string,
   options: ReadEventsOptions = {},
-): AsyncGenerator<Either<FeecastError, UsageEvent>, void, undefined> {
+): AsyncGenerator<EventItem, void, undefined> {
   let chunks: AsyncIterable<string | Uint8Array>;
   let totalBytes: number | undefined;
   if (file === '-') {
@@ -70,15 +56,7 @@ export async function* readEvents(
     totalBytes = size.right;
     chunks = createReadStream(file, { highWaterMark: CHUNK_BYTES });
   }
-  const { onProgress } = options;
-  yield* eventsFromChunks(chunks, {
-    file: file === '-' ? 'standard input' : file,
-    ...(options.format === undefined ? {} : { format: options.format }),
-    ...(options.maxRecordChars === undefined ? {} : { maxRecordChars: options.maxRecordChars }),
-    ...(onProgress === undefined
-      ? {}
-      : { onBytes: (bytesRead: number) => onProgress({ bytesRead, totalBytes }) }),
-  });
+  yield* eventsFromChunks(chunks, decoderOptions(file, options, totalBytes));
 }
 
 /**
@@ -90,7 +68,7 @@ export async function* readEvents(
  * if (events._tag === 'Right') events.right.length; // 200
  */
 export async function collectEvents(
-  events: AsyncIterable<Either<FeecastError, UsageEvent>>,
+  events: AsyncIterable<EventItem>,
 ): Promise<Either<FeecastError, UsageEvent[]>> {
   const all: UsageEvent[] = [];
   for await (const item of events) {

@@ -14,6 +14,17 @@ const REASONS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The `code` of a thrown Node error (`ENOENT`, `EAGAIN`...), or `''` when it has none.
+ *
+ * @example
+ * errorCode(Object.assign(new Error('x'), { code: 'ENOENT' })) // 'ENOENT'
+ * errorCode('boom') // ''
+ */
+export function errorCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+}
+
+/**
  * An `unreadable_file` error for an I/O failure on `file`, saying why in words.
  *
  * @example
@@ -21,8 +32,7 @@ const REASONS: Readonly<Record<string, string>> = {
  * // 'Cannot read plans.json: there is no such file; check the path.'
  */
 export function fileError(file: string, error: unknown): FeecastError {
-  const code =
-    typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const code = errorCode(error);
   const reason =
     REASONS[code] ?? (error instanceof Error ? error.message : 'the file could not be read');
   return feecastError('unreadable_file', `Cannot read ${file}: ${reason}.`, undefined, {

@@ -1,12 +1,19 @@
 // Shared builders of the input suites: the shared wire fixtures, temporary files, chunked
-// streams and generated usage events.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+// streams, generated usage events and big event files, and heap measurements.
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The path of a file of this repository. */
+export function repoPath(path: string): string {
+  return resolve(repoRoot, path);
+}
 
 /** The path of a shared wire fixture (`../shared/fixtures/wire/<file>`). */
 export function fixturePath(file: string): string {
@@ -67,6 +74,18 @@ export async function* chunkedBytes(
   yield bytes.subarray(start);
 }
 
+/** `whole` (text or bytes) cut at `cuts` (positions from 0 to its length, in any order). */
+export function pieces<T extends string | Uint8Array>(whole: T, cuts: readonly number[]): T[] {
+  const points = [...new Set(cuts)].sort((a, b) => a - b);
+  let start = 0;
+  const out: T[] = [];
+  for (const point of [...points, whole.length]) {
+    out.push(whole.slice(start, point) as T);
+    start = point;
+  }
+  return out;
+}
+
 /** Everything an async iterable yields. */
 export async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -106,4 +125,89 @@ export const usageEvent: fc.Arbitrary<Record<string, unknown>> = fc.record(
 /** Cut points for a text of `length` characters. */
 export function cutsFor(length: number): fc.Arbitrary<number[]> {
   return fc.array(fc.integer({ min: 0, max: Math.max(0, length) }), { maxLength: 12 });
+}
+
+/** One record of an events file: a valid event, an invalid one, broken JSON, any text. */
+const eventRecord: fc.Arbitrary<string> = fc.oneof(
+  usageEvent.map((event) => JSON.stringify(event)),
+  usageEvent.map((event) => JSON.stringify(event, null, 2)),
+  fc.constantFrom(
+    '{"code": "api_calls"}',
+    '{"transaction_id": "tr_x", "code": "api_calls", "timestamp": "15/11/2026"}',
+    '{"code": "api_calls",, }',
+    '',
+    '  ',
+  ),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+);
+
+/**
+ * The text of an events file with good and bad records: NDJSON (LF or CRLF) or a JSON
+ * array, with or without a byte-order mark, blank text before or not.
+ */
+export const eventsFileText: fc.Arbitrary<string> = fc
+  .record({
+    records: fc.array(eventRecord, { maxLength: 10 }),
+    layout: fc.constantFrom('ndjson', 'array'),
+    newline: fc.constantFrom('\n', '\r\n'),
+    bom: fc.boolean(),
+    lead: fc.constantFrom('', '\n \n', '\t'),
+  })
+  .map(({ records, layout, newline, bom, lead }) => {
+    const body =
+      layout === 'array'
+        ? `[${newline}${records.join(`,${newline}`)}${newline}]`
+        : records.map((record) => record.replaceAll('\n', ' ')).join(newline);
+    return `${bom ? '\uFEFF' : ''}${lead}${body}`;
+  });
+
+/** Writes a file of at least `megabytes` MB of events without holding it in memory. */
+export async function writeBig(
+  name: string,
+  megabytes: number,
+  layout: 'ndjson' | 'array',
+): Promise<string> {
+  const path = tempPath(name);
+  const out = createWriteStream(path);
+  let written = 0;
+  let i = 0;
+  if (layout === 'array') out.write('[');
+  while (written < megabytes * 1024 * 1024) {
+    let batch = '';
+    for (let k = 0; k < 1000; k++, i++) {
+      const line = JSON.stringify(apiCall(i, `${i % 997}.25`));
+      batch += layout === 'array' ? `${i === 0 ? '' : ',\n'}${line}` : `${line}\n`;
+    }
+    written += batch.length;
+    if (!out.write(batch)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  if (layout === 'array') out.write(']');
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return path;
+}
+
+setFlagsFromString('--expose-gc');
+/** Runs a full garbage collection (for heap measurements). */
+export const gc = runInNewContext('gc') as () => void;
+
+/** The heap's growth since it was created, sampled after a garbage collection. */
+export interface HeapProbe {
+  /** Collects garbage and records the heap's growth. */
+  sample(): void;
+  /** The largest growth sampled, in bytes. */
+  peak(): number;
+}
+
+/** A probe of the heap's growth from now. */
+export function createHeapProbe(): HeapProbe {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let peak = 0;
+  return {
+    sample() {
+      gc();
+      peak = Math.max(peak, process.memoryUsage().heapUsed - before);
+    },
+    peak: () => peak,
+  };
 }

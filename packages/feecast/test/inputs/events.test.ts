@@ -1,8 +1,6 @@
 // Usage events streamed from NDJSON and JSON arrays: the same events either way, errors with
 // file, line, path and hint, progress, standard input, and a 50 MB file in bounded memory.
-import { createWriteStream, statSync, writeFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { statSync, writeFileSync } from 'node:fs';
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
@@ -20,8 +18,10 @@ import {
   chunked,
   chunkedBytes,
   cutsFor,
+  gc,
   tempPath,
   usageEvent,
+  writeBig,
   writeTemp,
 } from './builders';
 
@@ -195,35 +195,6 @@ describe('progress', () => {
 });
 
 describe('a 50 MB file', () => {
-  /** Writes a file of at least `megabytes` MB of events without holding it in memory. */
-  async function writeBig(
-    name: string,
-    megabytes: number,
-    layout: 'ndjson' | 'array',
-  ): Promise<string> {
-    const path = tempPath(name);
-    const out = createWriteStream(path);
-    let written = 0;
-    let i = 0;
-    if (layout === 'array') out.write('[');
-    while (written < megabytes * 1024 * 1024) {
-      let batch = '';
-      for (let k = 0; k < 1000; k++, i++) {
-        const line = JSON.stringify(apiCall(i, `${i % 997}.25`));
-        batch += layout === 'array' ? `${i === 0 ? '' : ',\n'}${line}` : `${line}\n`;
-      }
-      written += batch.length;
-      if (!out.write(batch))
-        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    }
-    if (layout === 'array') out.write(']');
-    await new Promise<void>((resolve) => out.end(() => resolve()));
-    return path;
-  }
-
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-
   it.each(['ndjson', 'array'] as const)(
     '%s: heap does not grow with the file while every event is read',
     async (layout) => {

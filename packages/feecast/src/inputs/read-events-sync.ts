@@ -1,0 +1,156 @@
+/**
+ * Usage events from a file (or standard input) as a synchronous iterable, read lazily in
+ * 64 KiB chunks as the consumer iterates: what the engine's operations, which iterate an
+ * `Iterable<UsageEvent>` once, need to price a file of any size in constant memory.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { type FeecastError, feecastError } from '@feecast/engine';
+import type { UsageEvent } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { createEventDecoder, type EventItem } from './event-decoder';
+import { CHUNK_BYTES, decoderOptions, type ReadOptions, sizeFromStats } from './read-options';
+import { errorCode, fileError } from './read-text-file';
+
+/** Settings of {@link readEventsSync}. */
+export interface ReadEventsSyncOptions extends ReadOptions {
+  /** The file descriptor `-` reads (default 0, standard input); it is never closed. */
+  readonly stdin?: number;
+}
+
+/** The events of a file, and how reading them went. */
+export interface EventSource {
+  /**
+   * The events, read from the file as they are iterated. Iterable once: reading stops at the
+   * first bad record or broken file (see `error`), and a second iteration yields nothing and
+   * records an `unreadable_file` error (the file, or standard input, is read only once).
+   */
+  readonly events: Iterable<UsageEvent>;
+  /** Why reading stopped early, once iterated; `undefined` when every event was read. */
+  error(): FeecastError | undefined;
+  /** How many events have been yielded so far. */
+  count(): number;
+}
+
+/** An open file (or standard input) to read from. */
+interface OpenSource {
+  readonly fd: number;
+  /** The file's size; `undefined` for standard input, pipes and devices. */
+  readonly totalBytes: number | undefined;
+  /** Whether the reader opened the descriptor (and so closes it). */
+  readonly owned: boolean;
+}
+
+/** What a wait on a non-blocking standard input sleeps on (nothing ever wakes it). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // The file was only read: nothing is lost if closing it fails.
+  }
+}
+
+function open(file: string, options: ReadEventsSyncOptions): Either<FeecastError, OpenSource> {
+  if (file === '-') return right({ fd: options.stdin ?? 0, totalBytes: undefined, owned: false });
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const size = sizeFromStats(file, fstatSync(fd));
+    if (size._tag === 'Left') closeQuietly(fd);
+    return size._tag === 'Left' ? size : right({ fd, totalBytes: size.right, owned: true });
+  } catch (error) {
+    if (fd !== undefined) closeQuietly(fd);
+    return left(fileError(file, error));
+  }
+}
+
+/**
+ * Reads the next bytes into `buffer`; 0 at the end. A non-blocking descriptor with no data
+ * yet (a terminal, some pipes) is waited on, 1 ms at a time; other errors are thrown.
+ */
+function readSome(fd: number, buffer: Uint8Array): number {
+  for (;;) {
+    try {
+      return readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = errorCode(error);
+      // Windows reports the end of a pipe as an error.
+      if (code === 'EOF') return 0;
+      if (code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 1);
+    }
+  }
+}
+
+/** Every event and error of the file, as the decoder gives them; the file is closed after. */
+function* itemsOf(file: string, options: ReadEventsSyncOptions): Generator<EventItem, void> {
+  const opened = open(file, options);
+  if (opened._tag === 'Left') {
+    yield opened;
+    return;
+  }
+  const { fd, totalBytes, owned } = opened.right;
+  const decoder = createEventDecoder(decoderOptions(file, options, totalBytes));
+  // One buffer for every chunk: the decoder is done with a chunk before the next is read.
+  const buffer = new Uint8Array(CHUNK_BYTES);
+  try {
+    while (!decoder.done) {
+      const size = readSome(fd, buffer);
+      yield* size === 0 ? decoder.end() : decoder.push(buffer.subarray(0, size));
+    }
+  } catch (error) {
+    yield* decoder.fail(error);
+  } finally {
+    if (owned) closeQuietly(fd);
+  }
+}
+
+/** The error of a second iteration of an {@link EventSource}. */
+function readTwice(file: string): FeecastError {
+  return feecastError(
+    'unreadable_file',
+    `Cannot read ${file} again: its events were already iterated once; call readEventsSync again for a new pass.`,
+    undefined,
+    { file, reason: 'already_read' },
+  );
+}
+
+/**
+ * The usage events of `file` (NDJSON or a JSON array; `-` for standard input, read from
+ * descriptor 0) as a synchronous iterable, for the engine's operations: the file is opened
+ * when iteration starts and read with `readSync` in 64 KiB chunks as the consumer asks for
+ * events, so memory holds one chunk and one event whatever the file's size, and closed when
+ * iteration ends (or stops early). The events and errors are those {@link readEvents} gives,
+ * but the first error (a bad record, a broken file, a file that cannot be opened) ends the
+ * events and is kept for `error()`: check it after iterating. `events` can be iterated
+ * once; a second iteration yields nothing and records an error. Never throws.
+ *
+ * @example
+ * const source = readEventsSync('examples/cli/events.ndjson', { onProgress: bar.update });
+ * const usage = currentUsage({ customer, subscription, plan, billableMetrics, events: source.events, now });
+ * const error = source.error();
+ * if (error !== undefined) return fail(error); // the usage is of the events before it only
+ * source.count(); // 200
+ */
+export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}): EventSource {
+  let error: FeecastError | undefined;
+  let count = 0;
+  let started = false;
+  function* events(): Generator<UsageEvent, void, undefined> {
+    if (started) {
+      error ??= readTwice(decoderOptions(file, options, undefined).file);
+      return;
+    }
+    started = true;
+    for (const item of itemsOf(file, options)) {
+      if (item._tag === 'Left') {
+        error = item.left;
+        return;
+      }
+      count++;
+      yield item.right;
+    }
+  }
+  return { events: { [Symbol.iterator]: events }, error: () => error, count: () => count };
+}
