@@ -80,6 +80,8 @@ export async function compareCommand(
   const plans = [own, ...context.right.inputs.plans.filter((p) => p.code !== own.code)];
   const { subscriptions, ...rest } = input.right;
   const compared = comparePlans({ ...rest, plans, subscription: context.right.subscription });
+  const eventsError = context.right.eventsError();
+  if (eventsError !== undefined) return reportError(io, name, eventsError);
   if (compared._tag === 'Left') return reportError(io, name, compared.left);
   const previews = compared.right.previews.map((preview, i) => ({
     plan: plans[i] ?? own,

@@ -3,7 +3,7 @@ import { feecastError } from '@feecast/engine';
 import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { flag, option, repeated } from '../args/index';
-import { collectEvents, type Inputs, loadInputs, parseNow, readEvents } from '../inputs/index';
+import { type Inputs, loadInputs, parseNow, readEventsSync } from '../inputs/index';
 
 /** The options every pricing command shares: the wire-format files it prices. */
 export const CONTEXT_OPTIONS = {
@@ -54,8 +54,37 @@ export interface PricingContext {
   readonly subscription: Subscription;
   /** The subscription's plan (by `plan_code`). */
   readonly plan: Plan;
-  readonly events: readonly UsageEvent[];
+  /**
+   * The events, read from the file anew on each iteration (constant memory, whatever the
+   * file's size, and as many passes as an operation needs).
+   */
+  readonly events: Iterable<UsageEvent>;
+  /** The first problem met in the events file by any pass so far (check it after pricing). */
+  readonly eventsError: () => FeecastError | undefined;
   readonly now: string;
+}
+
+/** An events file as an iterable that re-reads the file on each iteration. */
+function eventsFile(file: string | undefined): {
+  readonly events: Iterable<UsageEvent>;
+  readonly error: () => FeecastError | undefined;
+} {
+  let first: FeecastError | undefined;
+  const sources: { error(): FeecastError | undefined }[] = [];
+  return {
+    events: {
+      [Symbol.iterator]: () => {
+        if (file === undefined) return [][Symbol.iterator]();
+        const source = readEventsSync(file);
+        sources.push(source);
+        return source.events[Symbol.iterator]();
+      },
+    },
+    error: () => {
+      first ??= sources.map((s) => s.error()).find((e) => e !== undefined);
+      return first;
+    },
+  };
 }
 
 function usage(message: string, path: readonly string[]): FeecastError {
@@ -122,16 +151,15 @@ export async function loadContext(
     (p) => p.code === subscription.right.plan_code,
   );
   if (plan._tag === 'Left') return plan;
-  const events =
-    options.events === undefined ? right([]) : await collectEvents(readEvents(options.events));
-  if (events._tag === 'Left') return events;
+  const events = eventsFile(options.events);
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
   return right({
     inputs: inputs.right,
     customer: customer.right,
     subscription: subscription.right,
     plan: plan.right,
-    events: events.right,
+    events: events.events,
+    eventsError: events.error,
     now,
   });
 }

@@ -35,6 +35,8 @@ export async function invoiceCommand(
   const input = previewInput(context.right);
   if (input._tag === 'Left') return reportError(io, invoiceSpec.name, input.left);
   const preview = previewInvoice(input.right);
+  const eventsError = context.right.eventsError();
+  if (eventsError !== undefined) return reportError(io, invoiceSpec.name, eventsError);
   if (preview._tag === 'Left') return reportError(io, invoiceSpec.name, preview.left);
   const text = line.options.json
     ? renderJson({ invoice: preview.right.invoice })
