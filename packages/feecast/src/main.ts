@@ -1,6 +1,8 @@
 import { compareCommand } from './commands/compare';
 import { demo } from './commands/demo';
+import { estimateCommand } from './commands/estimate';
 import { invoiceCommand } from './commands/invoice';
+import { usageCommand } from './commands/usage';
 import { EXIT, type Io } from './io';
 import { serveCommand } from './server/index';
 
@@ -10,6 +12,8 @@ Usage: feecast <command> [options]
 
 Commands:
   demo      Price the bundled example events and print the worked figures
+  estimate  The fees of one more event (feecast estimate --help)
+  usage     Current or projected usage of the period (feecast usage --help)
   invoice   Preview the invoice of the current billing period (feecast invoice --help)
   compare   Price the same usage on several plans, with an HTML report (feecast compare --help)
   serve     Serve the billing API locally (feecast serve --help)
@@ -47,6 +51,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return demo(io);
   }
   if (command === 'serve') return serveCommand(rest, io);
+  if (command === 'estimate') return estimateCommand(rest, io);
+  if (command === 'usage') return usageCommand(rest, io);
   if (command === 'invoice') return invoiceCommand(rest, io);
   if (command === 'compare') return compareCommand(rest, io);
   io.stderr(`feecast: unknown command ${JSON.stringify(command)}\n\n${HELP}`);

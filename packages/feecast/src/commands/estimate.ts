@@ -1,0 +1,97 @@
+import {
+  type EstimatedEvent,
+  estimateFees,
+  type FeecastError,
+  feecastError,
+} from '@feecast/engine';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { defineCommand, option, readCommandLine } from '../args/index';
+import { parseJsonText, readTextFile } from '../inputs/index';
+import { EXIT, type Io } from '../io';
+import { renderFeesTable, renderJson, reportError } from '../render/index';
+import { CONTEXT_OPTIONS, loadContext } from './context';
+
+const EVENT_HINT =
+  'An event is a JSON object such as {"transaction_id": "tr_1", "code": "seats", "properties": {"user_id": "u_1"}}.';
+
+/** `feecast estimate`: the fees of one event not yet sent (POST /events/estimate_fees). */
+export const estimateSpec = defineCommand({
+  name: 'feecast estimate',
+  summary:
+    "The fees one more event would bring now on the subscription's pay-in-advance charges (POST /events/estimate_fees), given the period's events so far (--events).",
+  options: {
+    ...CONTEXT_OPTIONS,
+    event: option('The event to estimate, as JSON text', { valueName: 'json' }),
+    eventFile: option('The event to estimate, as a JSON file', { valueName: 'file' }),
+  },
+  examples: [
+    {
+      description: 'One more seat for the bundled customer',
+      command:
+        'feecast estimate --event \'{"code":"seats","properties":{"user_id":"user_13"}}\' --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-15T00:00:00Z',
+    },
+  ],
+});
+
+async function readEvent(
+  text: string | undefined,
+  file: string | undefined,
+): Promise<Either<FeecastError, EstimatedEvent>> {
+  if ((text === undefined) === (file === undefined)) {
+    return left(
+      feecastError('invalid_usage', 'Give the event with exactly one of --event or --event-file.', [
+        '--event',
+      ]),
+    );
+  }
+  let json: Either<FeecastError, unknown>;
+  if (file === undefined) {
+    json = parseJsonText(text ?? '', { file: '--event', hint: EVENT_HINT });
+  } else {
+    const read = await readTextFile(file);
+    if (read._tag === 'Left') return read;
+    json = parseJsonText(read.right, { file, hint: EVENT_HINT });
+  }
+  if (json._tag === 'Left') return json;
+  const value = json.right;
+  const event =
+    typeof value === 'object' && value !== null && 'event' in value ? value.event : value;
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) {
+    return left(feecastError('invalid_input', `The event must be a JSON object. ${EVENT_HINT}`));
+  }
+  // The engine checks every field of the event and reports what is wrong with its path.
+  return right(event as EstimatedEvent);
+}
+
+/** Runs `feecast estimate` (see {@link estimateSpec}). Exit 0, 1 on bad input, 2 on bad usage. */
+export async function estimateCommand(
+  argv: readonly string[],
+  io: Io,
+  clock: () => Date = () => new Date(),
+): Promise<number> {
+  const name = estimateSpec.name;
+  const line = readCommandLine(estimateSpec, argv, io);
+  if (line._tag === 'Exit') return line.code;
+  const event = await readEvent(line.options.event, line.options.eventFile);
+  if (event._tag === 'Left') return reportError(io, name, event.left);
+  const context = await loadContext(line.options, clock);
+  if (context._tag === 'Left') return reportError(io, name, context.left);
+  const { customer, subscription, plan, inputs, events, now } = context.right;
+  const result = estimateFees({
+    event: event.right,
+    customer,
+    subscription,
+    plan,
+    billableMetrics: inputs.billableMetrics,
+    taxes: { billing_entity: inputs.taxes },
+    events,
+    now,
+  });
+  const eventsError = context.right.eventsError();
+  if (eventsError !== undefined) return reportError(io, name, eventsError);
+  if (result._tag === 'Left') return reportError(io, name, result.left);
+  const text = line.options.json ? renderJson(result.right) : renderFeesTable(result.right.fees);
+  if (text._tag === 'Left') return reportError(io, name, text.left);
+  io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
+  return EXIT.ok;
+}
