@@ -12,6 +12,7 @@ import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
 import { aggregationSuite } from './suites/aggregation';
 import { decimalSumSuite } from './suites/decimal-sum';
+import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
 
 const filter = process.argv.slice(2).find((a) => a !== '--');
 const outputDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'output');
@@ -39,6 +40,11 @@ const benchmarks: readonly {
 }[] = [
   { name: 'decimal sum', run: () => ratioSuite(decimalSumSuite()) },
   { name: 'aggregation', run: () => ratioSuite(aggregationSuite()) },
+  {
+    name: 'operations',
+    run: () =>
+      [estimateSuite(), estimateHistorySuite(), projectedUsageSuite()].map(ratioSuite).join('\n\n'),
+  },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'server load', run: () => serverLoad() },
 ];

@@ -22,6 +22,7 @@ export * from './expression/index';
 export * from './fees/index';
 export * from './invoice-preview/index';
 export * from './invoice-totals/index';
+export * from './operations/index';
 export * from './periods/index';
 export * from './plan-overrides/index';
 export * from './progressive-billing/index';

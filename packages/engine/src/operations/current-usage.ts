@@ -1,0 +1,48 @@
+import { CustomerUsageResponse } from '@feecast/models';
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { FeecastError } from '../error';
+import type { UsageInput } from './inputs';
+import { orThrow } from './internal/unsafe';
+import { usageReport } from './internal/usage-report';
+import { wireBody } from './internal/wire-body';
+
+/**
+ * A customer's usage of one subscription in the current period:
+ * `GET /customers/{external_customer_id}/current_usage` (estimate-and-usage.md §3), offline.
+ *
+ * - The subscription must be the customer's and active at `now` (else
+ *   `no_active_subscription`); the period is the charges period containing `now` in the
+ *   customer's zone (`from_datetime`, `to_datetime`; `issuing_date` is its last local day).
+ * - One entry per charge of the plan, sorted by billable metric name: its fees over the
+ *   subscription's events (pay-in-advance and in-arrears charges alike), with every filter
+ *   bucket (`values: null` for the default bucket) and pricing group (`grouped_usage`; a
+ *   grouped charge without events shows one group of `null` keys), zero entries included.
+ * - `amount_cents` = Σ fees; taxes (the charge's, plan's, customer's or billing entity's)
+ *   rounded once on the total (§3.6), or 0 with `applyTaxes: false`; the currency is the
+ *   plan's; `svc_invoice_id` is null.
+ *
+ * The result decodes with `CustomerUsageResponse` of `@feecast/models`.
+ *
+ * @example
+ * currentUsage({ customer, subscription, plan, billableMetrics, events, now: '2025-07-03T10:00:00Z',
+ *   taxes: { billing_entity: [vat20] } })
+ * // right({ customer_usage: { amount_cents: 5, taxes_amount_cents: 1, total_amount_cents: 6,
+ * //   charges_usage: [{ units: '4', amount_cents: 5, ... }], ... } })
+ */
+export function currentUsage(input: UsageInput): Either<FeecastError, CustomerUsageResponse> {
+  const body = usageReport(input, 'current');
+  return body._tag === 'Left'
+    ? body
+    : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+}
+
+/**
+ * {@link currentUsage}, throwing an `Error` (its `cause` is the `FeecastError`) instead of
+ * returning a `Left`.
+ *
+ * @example
+ * currentUsageUnsafe(input).customer_usage.amount_cents // 5
+ */
+export function currentUsageUnsafe(input: UsageInput): CustomerUsageResponse {
+  return orThrow(currentUsage(input));
+}

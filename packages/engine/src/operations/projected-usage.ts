@@ -1,0 +1,48 @@
+import { CustomerProjectedUsageResponse } from '@feecast/models';
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { FeecastError } from '../error';
+import type { UsageInput } from './inputs';
+import { orThrow } from './internal/unsafe';
+import { usageReport } from './internal/usage-report';
+import { wireBody } from './internal/wire-body';
+
+/**
+ * A customer's current usage and its projection to the end of the period:
+ * `GET /customers/{external_customer_id}/projected_usage` (estimate-and-usage.md §4),
+ * offline, with every feature on.
+ *
+ * Everything of {@link currentUsage} (taxes apply to the current amount only), plus, per
+ * charge, filter bucket and group, `projected_units` (units ÷ the elapsed fraction, to 2
+ * decimals) and `projected_amount_cents` (the charge model on the projected units; a recurring
+ * metric projects its current figures), and the pricing unit's `projected_amount_cents`. The
+ * elapsed fraction is `billingPeriod`'s `period_ratio` at `now` (days elapsed, today included,
+ * ÷ days of the period). Every filter bucket and group is projected, the default bucket
+ * included, and the top-level `projected_amount_cents` is the sum of the charges' (see
+ * docs/semantics.md).
+ *
+ * The result decodes with `CustomerProjectedUsageResponse` of `@feecast/models`.
+ *
+ * @example
+ * projectedUsage({ customer, subscription, plan, billableMetrics, events, now: '2025-07-03T10:00:00Z' })
+ * // right({ customer_projected_usage: { amount_cents: 5, projected_amount_cents: 42,
+ * //   charges_usage: [{ units: '4', projected_units: '41.33', projected_amount_cents: 42, ... }], ... } })
+ */
+export function projectedUsage(
+  input: UsageInput,
+): Either<FeecastError, CustomerProjectedUsageResponse> {
+  const body = usageReport(input, 'projected');
+  return body._tag === 'Left'
+    ? body
+    : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
+}
+
+/**
+ * {@link projectedUsage}, throwing an `Error` (its `cause` is the `FeecastError`) instead of
+ * returning a `Left`.
+ *
+ * @example
+ * projectedUsageUnsafe(input).customer_projected_usage.projected_amount_cents // 42
+ */
+export function projectedUsageUnsafe(input: UsageInput): CustomerProjectedUsageResponse {
+  return orThrow(projectedUsage(input));
+}
