@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,16 +19,132 @@ function feecast(...args: string[]) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
+const examples = join(dirname(fileURLToPath(import.meta.url)), '..', 'examples', 'cli');
+const file = (name: string) => join(examples, name);
+/** The bundled customer, subscription, metrics, taxes and events (examples/cli/README.md). */
+const context = [
+  ...['--customer', file('customer.json')],
+  ...['--subscription', file('subscription.json')],
+  ...['--plan', file('plan-starter.json')],
+  ...['--billable-metrics', file('billable_metrics.json')],
+  ...['--taxes', file('taxes.json')],
+  ...['--events', file('events.ndjson')],
+];
+
 describe('the built feecast command', () => {
-  it('demo prints the hand-checked figures of examples/README.md', () => {
+  it('demo runs usage, invoice and compare on the bundled examples', () => {
     const { code, stdout, stderr } = feecast('demo');
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    expect(stdout).toContain('events      30\n');
-    expect(stdout).toContain('calls       5715.5 (eu 2769.75, us 2945.75)');
-    expect(stdout).toContain('amount      71.44375 EUR -> 7144 cents (71.44 EUR)');
+    expect(stdout).toContain('== feecast usage --projected');
+    expect(stdout).toContain('== feecast invoice');
+    expect(stdout).toContain('== feecast compare');
+    // Hand-checked in examples/cli/README.md: the November invoice of the Starter plan.
+    expect(stdout).toMatch(/Fees\s+551\.91 EUR/);
+    expect(stdout).toMatch(/Total\s+625\.29 EUR/);
+    expect(stdout).toMatch(/Total\s+662\.29 EUR\s+546\.77 EUR/);
   });
 
+  it('usage --projected: mid-November doubles the units (elapsed 15 of 30 days)', () => {
+    const { code, stdout } = feecast(
+      'usage',
+      '--projected',
+      ...context,
+      '--now',
+      '2026-11-15T00:00:00Z',
+    );
+    expect(code).toBe(0);
+    // EU API calls: 54,874.5 × 0.0025 = 137.18625 -> 137.19; projected 109,749 × 0.0025 = 274.3725 -> 274.37.
+    expect(stdout).toMatch(/API calls \(EU\)\s+54,874\.5\s+137\.19 EUR\s+109,749\s+274\.37 EUR/);
+    // Storage, graduated 0-10 free, 11-100 at 0.10, 101+ at 0.05: 115.25 GB -> 9 + 0.7625 = 9.76;
+    // projected 230.5 GB -> 9 + 6.525 = 15.525 -> 15.53.
+    expect(stdout).toMatch(/Storage\s+115\.25\s+9\.76 EUR\s+230\.5\s+15\.53 EUR/);
+    // Usage total 502.91, taxes 20 % = 100.582 -> 100.58, total 603.49.
+    expect(stdout).toMatch(/Amount\s+502\.91 EUR/);
+    expect(stdout).toMatch(/Total\s+603\.49 EUR/);
+  });
+
+  it('invoice --json prints a wire invoice: 551.91 of fees, 10.00 coupon, 20 % taxes, 25.00 prepaid', () => {
+    const { code, stdout } = feecast(
+      'invoice',
+      ...context,
+      ...['--coupons', file('coupon.json'), '--applied-coupons', file('applied_coupon.json')],
+      ...['--wallets', file('wallet.json'), '--now', '2026-11-30T12:00:00Z', '--json'],
+    );
+    expect(code).toBe(0);
+    const { invoice } = JSON.parse(stdout);
+    expect(invoice.fees_amount_cents).toBe(55191);
+    expect(invoice.coupons_amount_cents).toBe(1000);
+    // (55191 − 1000) × 20 % = 10838.2 -> 10838.
+    expect(invoice.taxes_amount_cents).toBe(10838);
+    expect(invoice.prepaid_credit_amount_cents).toBe(2500);
+    expect(invoice.total_amount_cents).toBe(55191 - 1000 + 10838 - 2500);
+  });
+
+  it('compare --report writes a self-contained HTML page with SVG charts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feecast-report-'));
+    const report = join(dir, 'report.html');
+    const { code, stdout, stderr } = feecast(
+      'compare',
+      ...context,
+      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T12:00:00Z', '--report', report],
+    );
+    expect(code).toBe(0);
+    expect(stderr).toContain('report written');
+    expect(stdout).toMatch(/Subscription fee\s+49\.00 EUR\s+199\.00 EUR/);
+    const html = readFileSync(report, 'utf8');
+    expect(html).toContain('<svg');
+    expect(html).not.toMatch(/(src|href)="https?:/);
+  });
+
+  it('estimate on a plan without pay-in-advance charges is bad input: exit 1 with the reason', () => {
+    const { code, stderr } = feecast(
+      'estimate',
+      ...context,
+      ...[
+        '--event',
+        '{"code":"seats","properties":{"user_id":"u_13"}}',
+        '--now',
+        '2026-11-15T00:00:00Z',
+      ],
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('No pay-in-advance charge');
+  });
+
+  it('a broken events file is bad input: exit 1 naming the file and line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feecast-events-'));
+    const events = join(dir, 'events.ndjson');
+    writeFileSync(
+      events,
+      '{"transaction_id":"t","code":"seats","timestamp":"2026-11-02T00:00:00Z"}\nnot json\n',
+    );
+    const args = context.slice(0, -2);
+    const { code, stderr } = feecast(
+      'invoice',
+      ...args,
+      '--events',
+      events,
+      '--now',
+      '2026-11-30T12:00:00Z',
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('events.ndjson line 2');
+  });
+
+  it('an unknown option is a usage error: exit 2', () => {
+    const { code, stderr } = feecast('usage', '--projectd');
+    expect(code).toBe(2);
+    expect(stderr).toContain('--projected');
+  });
+
+  it('every command has --help with an example', () => {
+    for (const command of ['estimate', 'usage', 'invoice', 'compare', 'serve']) {
+      const { code, stdout } = feecast(command, '--help');
+      expect(code).toBe(0);
+      expect(stdout).toContain('feecast');
+    }
+  });
   it('help exits 0 and lists the commands', () => {
     const { code, stdout } = feecast('--help');
     expect(code).toBe(0);

@@ -1,99 +1,67 @@
-import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import {
-  createDecimalSum,
-  type DecimalSum,
-  formatDecimal,
-  fromCents,
-  halfAwayFromZero,
-  multiply,
-  parseDecimalUnsafe,
-  toCents,
-} from '@feecast/engine';
 import { examplesDir } from '../examples';
 import { EXIT, type Io } from '../io';
+import { compareCommand } from './compare';
+import { invoiceCommand } from './invoice';
+import { usageCommand } from './usage';
 
-/** The price of the demo's standard charge, per call. */
-const UNIT_PRICE = '0.0125';
-const CURRENCY = 'EUR';
+/** The instant the demo prices at: the last day of the bundled month of usage. */
+export const DEMO_NOW = '2026-11-30T12:00:00Z';
 
-interface DemoEvent {
-  readonly transaction_id?: string;
-  readonly properties?: Record<string, unknown>;
-}
-
-function parseLine(line: string): DemoEvent | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as DemoEvent)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/** The bundled example files (examples/cli), as the options of a pricing command. */
+export function exampleArgs(plans: readonly string[] = ['plan-starter.json']): string[] {
+  const file = (name: string) => join(examplesDir(), 'cli', name);
+  return [
+    ...['customer.json'].flatMap((f) => ['--customer', file(f)]),
+    ...['subscription.json'].flatMap((f) => ['--subscription', file(f)]),
+    ...plans.flatMap((f) => ['--plan', file(f)]),
+    ...['--billable-metrics', file('billable_metrics.json')],
+    ...['--taxes', file('taxes.json')],
+    ...['--events', file('events.ndjson')],
+  ];
 }
 
 /**
- * `feecast demo`: sums the `calls` of the bundled API-call events exactly, per region, and
- * prices them on a standard charge. Events are read line by line (constant memory); an event
- * whose value is not a decimal is reported, never counted as zero.
+ * `feecast demo`: runs the commands on the bundled examples (examples/cli, hand-checked in its
+ * README): the projected usage of mid-November 2026, the November invoice with a coupon and a
+ * prepaid wallet, and the same usage priced on the Growth plan.
  */
 export async function demo(io: Io): Promise<number> {
-  const file = join(examplesDir(), 'events.ndjson');
-  const total = createDecimalSum();
-  const byRegion = new Map<string, DecimalSum>();
-  const rejected: string[] = [];
-  let events = 0;
-  const lines = createInterface({
-    input: createReadStream(file, 'utf8'),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  let lineNumber = 0;
-  for await (const line of lines) {
-    lineNumber++;
-    if (line.trim() === '') continue;
-    events++;
-    const event = parseLine(line);
-    if (event === undefined) {
-      io.stderr(
-        `feecast demo: ${file} line ${lineNumber} is not a JSON object; each line must be one event.\n`,
-      );
-      return EXIT.badInput;
-    }
-    const value = event.properties?.calls;
-    const problem = total.add(value);
-    if (problem !== undefined) {
-      rejected.push(`${event.transaction_id ?? `line ${lineNumber}`}: calls ${problem}`);
-      continue;
-    }
-    const region = String(event.properties?.region ?? 'none');
-    const regionSum = byRegion.get(region) ?? createDecimalSum();
-    regionSum.add(value);
-    byRegion.set(region, regionSum);
+  const file = (name: string) => join(examplesDir(), 'cli', name);
+  const steps: readonly { title: string; run: () => Promise<number> }[] = [
+    {
+      title: `feecast usage --projected (at 2026-11-15T00:00:00Z)`,
+      run: () =>
+        usageCommand([...exampleArgs(), '--projected', '--now', '2026-11-15T00:00:00Z'], io),
+    },
+    {
+      title: `feecast invoice (at ${DEMO_NOW}, coupon welcome10, prepaid wallet)`,
+      run: () =>
+        invoiceCommand(
+          [
+            ...exampleArgs(),
+            ...['--coupons', file('coupon.json')],
+            ...['--applied-coupons', file('applied_coupon.json')],
+            ...['--wallets', file('wallet.json')],
+            ...['--now', DEMO_NOW],
+          ],
+          io,
+        ),
+    },
+    {
+      title: `feecast compare (Starter against Growth, at ${DEMO_NOW})`,
+      run: () =>
+        compareCommand(
+          [...exampleArgs(['plan-starter.json', 'plan-growth.json']), '--now', DEMO_NOW],
+          io,
+        ),
+    },
+  ];
+  io.stdout('feecast demo: the bundled customer acme on the Starter plan, November 2026\n');
+  for (const step of steps) {
+    io.stdout(`\n== ${step.title}\n\n`);
+    const code = await step.run();
+    if (code !== EXIT.ok) return code;
   }
-  const units = total.result();
-  const amount = multiply(units, parseDecimalUnsafe(UNIT_PRICE));
-  const cents = toCents(amount, CURRENCY, halfAwayFromZero);
-  if (cents._tag === 'Left') {
-    io.stderr(`feecast demo: ${cents.left.message}\n`);
-    return EXIT.badInput;
-  }
-  const rounded = fromCents(cents.right, CURRENCY);
-  const regions = [...byRegion]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([region, sum]) => `${region} ${formatDecimal(sum.result())}`)
-    .join(', ');
-  io.stdout(
-    [
-      'feecast demo: the api_calls metric (sum of `calls`) over examples/events.ndjson',
-      `  events      ${events}${rejected.length > 0 ? ` (${rejected.length} rejected)` : ''}`,
-      `  calls       ${formatDecimal(units)} (${regions})`,
-      `  unit price  ${UNIT_PRICE} ${CURRENCY} (standard charge)`,
-      `  amount      ${formatDecimal(amount)} ${CURRENCY} -> ${cents.right} cents (${rounded._tag === 'Right' ? formatDecimal(rounded.right) : '?'} ${CURRENCY})`,
-      ...rejected.map((r) => `  rejected    ${r}`),
-      '',
-    ].join('\n'),
-  );
   return EXIT.ok;
 }
