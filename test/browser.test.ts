@@ -1,0 +1,255 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The HTML page of `feecast compare --report`, opened in a real headless browser: Debian's
+ * `chromium`, driven by its command line (no npm dependency). `--dump-dom` gives the DOM after
+ * parsing and layout, `--screenshot` a PNG (kept as test/output/report.png, git-ignored), and
+ * `--enable-logging=stderr` the browser console, which must stay silent.
+ *
+ * chromium missing fails the suite with how to install it; FEECAST_SKIP_BROWSER=1 skips it
+ * (and says so). `.ci/run` installs chromium when it is missing.
+ *
+ * The portal page (`renderPortalPage(portalDataFromUsage(...))`) is not exported by the built
+ * `feecast` package, so only the compare report is checked here.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = join(root, 'packages', 'feecast', 'bin', 'feecast.js');
+const examples = join(root, 'examples', 'cli');
+const output = join(root, 'test', 'output');
+const file = (name: string) => join(examples, name);
+
+const SKIP = process.env.FEECAST_SKIP_BROWSER === '1';
+if (SKIP) {
+  console.warn(
+    'test/browser.test.ts: skipped because FEECAST_SKIP_BROWSER=1: the HTML report is not ' +
+      'checked in a browser. Unset it (and install chromium) to run the browser test.',
+  );
+}
+
+/** How long one chromium run may take (milliseconds); a run takes about 1.5 s. */
+const CHROMIUM_TIMEOUT = 20_000;
+const WIDTH = 1200;
+const HEIGHT = 2000;
+
+/** The absolute path of `chromium` on PATH, or undefined. */
+function findChromium(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    const candidate = join(dir, 'chromium');
+    if (dir !== '' && existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function requireChromium(): string {
+  const path = findChromium();
+  if (path === undefined) {
+    throw new Error(
+      'chromium is not on PATH: the browser test of the HTML report needs it. Install it ' +
+        '(as root: apt-get update && apt-get install -y chromium), or set ' +
+        'FEECAST_SKIP_BROWSER=1 to skip this suite.',
+    );
+  }
+  return path;
+}
+
+interface Run {
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs headless chromium with a fresh profile on `url`; fails the test if chromium fails. */
+function chromium(executable: string, url: string, ...args: string[]): Run {
+  const profile = mkdtempSync(join(tmpdir(), 'feecast-chromium-'));
+  try {
+    const run = spawnSync(
+      executable,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        `--user-data-dir=${profile}`,
+        '--enable-logging=stderr',
+        '--v=0',
+        ...args,
+        url,
+      ],
+      { encoding: 'utf8', timeout: CHROMIUM_TIMEOUT, maxBuffer: 64 * 1024 * 1024 },
+    );
+    if (run.error !== undefined || run.status !== 0) {
+      throw new Error(
+        `chromium ${args.join(' ')} failed (status ${run.status}, ${run.error?.message ?? 'no error'}):\n${run.stderr}`,
+      );
+    }
+    return { stdout: run.stdout, stderr: run.stderr };
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The browser console messages in chromium's log: lines such as
+ * `[..:INFO:CONSOLE:37] "message", source: file:///... (37)`. Chromium logs every console
+ * level (console.error and uncaught exceptions included) as INFO, so the level cannot tell
+ * errors apart; the report pages run no script of their own (their CSP is `default-src 'none'`),
+ * so every console message is the browser reporting a problem and counts as an error.
+ */
+function consoleMessages(log: string): string[] {
+  return log.split('\n').filter((line) => /:CONSOLE[:(]\d+/.test(line));
+}
+
+/** The `<svg>` element of the chart titled `title` (its first `<title>`); fails if absent. */
+function chart(html: string, title: string): string {
+  const found = (html.match(/<svg\b[\s\S]*?<\/svg>/g) ?? []).find((svg) =>
+    svg.includes(`<title>${title}</title>`),
+  );
+  if (found === undefined) throw new Error(`no <svg> chart titled "${title}" in the page`);
+  return found;
+}
+
+function count(html: string, pattern: RegExp): number {
+  return html.match(pattern)?.length ?? 0;
+}
+
+/** Runs the built `feecast compare` on the bundled examples, writing the report to `report`. */
+function writeReport(report: string): void {
+  const run = spawnSync(
+    process.execPath,
+    [
+      bin,
+      'compare',
+      ...['--customer', file('customer.json')],
+      ...['--subscription', file('subscription.json')],
+      ...['--plan', file('plan-starter.json')],
+      ...['--plan', file('plan-growth.json')],
+      ...['--billable-metrics', file('billable_metrics.json')],
+      ...['--taxes', file('taxes.json')],
+      ...['--events', file('events.ndjson')],
+      ...['--now', '2026-11-30T12:00:00Z', '--report', report],
+    ],
+    { encoding: 'utf8' },
+  );
+  if (run.status !== 0) {
+    throw new Error(`feecast compare failed (status ${run.status}):\n${run.stderr}`);
+  }
+}
+
+describe.skipIf(SKIP)('the compare report in headless chromium', () => {
+  let work = '';
+  let report = '';
+  let executable = '';
+  let dom: Run = { stdout: '', stderr: '' };
+  let screenshotLog: Run = { stdout: '', stderr: '' };
+  const screenshot = join(output, 'report.png');
+
+  beforeAll(() => {
+    executable = requireChromium();
+    work = mkdtempSync(join(tmpdir(), 'feecast-browser-'));
+    report = join(work, 'report.html');
+    writeReport(report);
+    dom = chromium(executable, pathToFileURL(report).href, '--dump-dom');
+    mkdirSync(output, { recursive: true });
+    rmSync(screenshot, { force: true });
+    screenshotLog = chromium(
+      executable,
+      pathToFileURL(report).href,
+      `--screenshot=${screenshot}`,
+      `--window-size=${WIDTH},${HEIGHT}`,
+    );
+  }, 3 * CHROMIUM_TIMEOUT);
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads with a silent console: no errors, no CSP violations', () => {
+    expect(consoleMessages(dom.stderr)).toEqual([]);
+    expect(consoleMessages(screenshotLog.stderr)).toEqual([]);
+  });
+
+  it(
+    'the console check catches a problem on the page (control: an inline script the CSP blocks)',
+    () => {
+      const broken = join(work, 'broken.html');
+      writeFileSync(
+        broken,
+        readFileSync(report, 'utf8').replace(
+          '</body>',
+          '<script>console.error("feecast-control")</script></body>',
+        ),
+      );
+      const messages = consoleMessages(
+        chromium(executable, pathToFileURL(broken).href, '--dump-dom').stderr,
+      );
+      expect(messages.join('\n')).toContain('Content Security Policy');
+    },
+    CHROMIUM_TIMEOUT,
+  );
+
+  it('the DOM has the SVG charts: bars, stacked bars and price curves', () => {
+    const html = dom.stdout;
+    expect(html).toContain('<h1>Plan comparison</h1>');
+    // Total per plan, cost per charge, and one price curve per usage charge (5 metrics).
+    expect(count(html, /<svg\b[^>]*\bviewBox="/g)).toBe(7);
+    // One bar per plan; one stacked segment per plan and charge (2 plans × 6 charges).
+    expect(count(chart(html, 'Total per plan'), /<rect\b/g)).toBe(2);
+    expect(count(chart(html, 'Cost per charge'), /<rect\b/g)).toBe(12);
+    // Two plans on each curve, with the usage marked on each.
+    for (const metric of ['API calls', 'Storage', 'Seats', 'Payment volume', 'Compute hours']) {
+      const curves = chart(html, `${metric}: amount against units`);
+      expect(count(curves, /<polyline\b[^>]*\bpoints="[^"]+"/g)).toBe(2);
+      expect(curves).toContain('Your usage: ');
+    }
+  });
+
+  it('the charts show the hand-checked figures of examples/cli (totals 662.29 and 546.77 EUR)', () => {
+    // examples/cli/README.md and test/cli.test.ts: Starter 662.29 EUR, Growth 546.77 EUR.
+    const totals = chart(dom.stdout, 'Total per plan');
+    expect(totals).toMatch(/<title>Starter\b[^<]*: 662\.29 EUR<\/title>/);
+    expect(totals).toMatch(/<title>Growth\b[^<]*: 546\.77 EUR<\/title>/);
+    expect(totals).toMatch(/<text\b[^>]*>662\.29 EUR<\/text>/);
+    expect(totals).toMatch(/<text\b[^>]*>546\.77 EUR<\/text>/);
+    expect(dom.stdout).toContain('+115.52 EUR'); // 662.29 − 546.77
+    // The stacked bars, one segment per charge (the compare table of test/cli.test.ts).
+    const charges = chart(dom.stdout, 'Cost per charge');
+    const segments: ReadonlyArray<readonly [string, string, string]> = [
+      ['Starter', 'Subscription fee', '49.00'],
+      ['Starter', 'API calls', '210.95'], // 210.94725 (examples/cli/README.md) -> 210.95
+      ['Starter', 'Storage', '9.76'],
+      ['Starter', 'Seats', '84.00'],
+      ['Starter', 'Payment volume', '123.20'],
+      ['Starter', 'Compute hours', '75.00'],
+      ['Growth', 'Subscription fee', '199.00'],
+      ['Growth', 'API calls', '41.76'],
+      ['Growth', 'Storage', '5.22'],
+      ['Growth', 'Seats', '60.00'],
+      ['Growth', 'Payment volume', '97.66'],
+      ['Growth', 'Compute hours', '52.00'],
+    ];
+    for (const [plan, charge, amount] of segments) {
+      expect(charges).toContain(`<title>${plan}, ${charge}: ${amount} EUR</title>`);
+    }
+  });
+
+  it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
+    const png = readFileSync(screenshot);
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    // IHDR: width and height, big-endian, right after the signature and the chunk header.
+    expect(png.readUInt32BE(16)).toBe(WIDTH);
+    expect(png.readUInt32BE(20)).toBe(HEIGHT);
+    // A blank page of that size compresses to about 11 kB; the report draws about 130 kB.
+    expect(png.length).toBeGreaterThan(40_000);
+  });
+});
