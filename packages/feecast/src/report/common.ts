@@ -1,19 +1,22 @@
 /**
  * Pieces shared by the report pages: money and tick labels, and the footer.
  */
-import { type Decimal, formatDecimal } from '@feecast/engine';
+import { currencyExponent, type Decimal, formatDecimal, halfAwayFromZero } from '@feecast/engine';
 import { formatDecimalMoney, groupDigits } from '../render/money';
 import { type Html, html } from './html';
 
 /**
- * An amount as money (`1,234.50 EUR`); the plain decimal when the currency is unknown (the
+ * An amount as the bill shows it (`1,234.50 EUR`): rounded half away from zero to the
+ * currency's minor unit, as fees are; the plain decimal when the currency is unknown (the
  * pages check currencies before drawing, so this does not happen there).
  *
  * @example
- * moneyText(parseDecimalUnsafe('1234.5'), 'EUR') // '1,234.50 EUR'
+ * moneyText(parseDecimalUnsafe('41.755'), 'EUR') // '41.76 EUR'
  */
 export function moneyText(amount: Decimal, currency: string): string {
-  const text = formatDecimalMoney(amount, currency);
+  const exponent = currencyExponent(currency);
+  if (exponent._tag === 'Left') return formatDecimal(amount);
+  const text = formatDecimalMoney(halfAwayFromZero(amount, exponent.right), currency);
   return text._tag === 'Right' ? text.right : formatDecimal(amount);
 }
 
