@@ -12,6 +12,8 @@ interface RequestKind {
 const CUSTOMER = 'hooli_1234';
 const SUBSCRIPTION = 'sub_1234567890';
 const KEY = 'bench-key';
+/** The instant of every request: in the example subscription's life. */
+const NOW = '2025-03-20T12:00:00Z';
 
 /** The requests of the mix, sent in turn: an estimate, current usage, projected usage. */
 const KINDS: readonly RequestKind[] = [
@@ -24,7 +26,9 @@ const KINDS: readonly RequestKind[] = [
         code: 'seats',
         external_subscription_id: SUBSCRIPTION,
         transaction_id: `load-${i}`,
-        properties: { seats: '2' },
+        // `seats` is the plan's pay-in-advance charge (a unique count of `seat_id`, priced
+        // by its region filter): every request estimates a new seat in Europe.
+        properties: { seat_id: `seat-${i}`, region: 'Europe' },
       },
     }),
   },
@@ -53,7 +57,9 @@ function percentile(sorted: readonly number[], p: number): number {
  * answer as an error; exits 1 when there is any error.
  */
 export async function serverLoad(total = 20_000, concurrency = 50): Promise<string> {
-  const server = createServer({ apiKeys: [KEY] });
+  // The example state's subscription runs from 2025-01-15 to 2026-01-15: the clock stays
+  // inside it (mid-period, with stored events in the period's history).
+  const server = createServer({ apiKeys: [KEY], clock: () => new Date(NOW) });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;

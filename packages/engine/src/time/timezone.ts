@@ -19,6 +19,14 @@ export interface TimeZone {
 export const UTC: TimeZone = { name: 'UTC', offsetAt: () => 0 };
 
 /**
+ * Zones already built, by name. Building an `Intl.DateTimeFormat` costs tens of microseconds
+ * (most of an estimate's time), and a zone is a pure function of its name, so the memo changes
+ * no result: it is a cache, not state. Bounded by the number of IANA names in practice.
+ */
+const ZONES = new Map<string, TimeZone>();
+const MAX_ZONES = 1024;
+
+/**
  * Checks an IANA time-zone name and returns the zone. `undefined` and `null` mean UTC (the
  * reference's last fallback after the customer's and the billing entity's zones). An unknown
  * name is a `Left` with code `unknown_timezone`.
@@ -39,6 +47,8 @@ export function timeZone(name: unknown, path: readonly string[]): Either<Feecast
       ),
     );
   }
+  const known = ZONES.get(name);
+  if (known !== undefined) return right(known);
   let format: Intl.DateTimeFormat;
   try {
     format = new Intl.DateTimeFormat('en-US', {
@@ -61,7 +71,9 @@ export function timeZone(name: unknown, path: readonly string[]): Either<Feecast
       ),
     );
   }
-  return right({ name, offsetAt: (instant) => offsetFromParts(format, instant) });
+  const zone: TimeZone = { name, offsetAt: (instant) => offsetFromParts(format, instant) };
+  if (ZONES.size < MAX_ZONES) ZONES.set(name, zone);
+  return right(zone);
 }
 
 /** Offset at the whole second containing `instant`: the local wall clock minus UTC. */

@@ -23,6 +23,7 @@ import { asTimestamp } from './brands';
 import { exampleState } from './example-state';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
 import { defaultOperations, type Operations } from './operations';
+import { type PortalAnswer, portalPage } from './portal';
 import { reduce } from './reducer';
 import type { ApiResponse } from './request';
 import { readSnapshotSync, writeSnapshot } from './snapshot';
@@ -60,6 +61,23 @@ function send(res: ServerResponse, response: ApiResponse): void {
   res.end(text);
 }
 
+/** Portal pages: inline CSS and SVG only, nothing to load, never framed. */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+};
+
+function sendPage(res: ServerResponse, page: PortalAnswer, headOnly: boolean): void {
+  res.writeHead(page.status, {
+    ...SECURITY_HEADERS,
+    ...PAGE_HEADERS,
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(page.html),
+  });
+  res.end(headOnly ? undefined : page.html);
+}
+
 function errorResponse(error: ApiErrorResponse): ApiResponse {
   return { status: error.status, body: error };
 }
@@ -83,7 +101,9 @@ function initialState(options: ServerOptions): ServerState {
 /**
  * A Node HTTP server answering every operation of the API under `/api/v1`, from an
  * in-memory state. Every request needs `Authorization: Bearer <key>` with one of `apiKeys`
- * (else 401). Call `listen` on it as on any `http.Server`.
+ * (else 401), except the customer portal pages (`GET /customer_portal/<token>`, the link of
+ * `GET /customers/{id}/portal_url`), whose token is the credential. Call `listen` on it as on
+ * any `http.Server`.
  *
  * Throws only when `dataDir` holds a snapshot that cannot be read or decoded (check it first
  * with `readSnapshot` to report it nicely).
@@ -136,7 +156,24 @@ export function createServer(options: ServerOptions): Server {
     return response;
   }
 
+  /** The portal page of `req`, or `undefined` when it asks for something else. */
+  function portal(req: IncomingMessage): PortalAnswer | undefined {
+    const url = req.url ?? '/';
+    const question = url.indexOf('?');
+    const path = question === -1 ? url : url.slice(0, question);
+    const method = req.method ?? 'GET';
+    return portalPage(state, { method, path }, asTimestamp(clock().toISOString()), operations);
+  }
+
   const server = createHttpServer((req, res) => {
+    // The portal needs no API key (its token is the credential) and changes nothing.
+    const page = portal(req);
+    if (page !== undefined) {
+      if (page.status === 405) res.setHeader('allow', 'GET, HEAD');
+      sendPage(res, page, req.method === 'HEAD');
+      req.resume();
+      return;
+    }
     const handle = async () => {
       let response: ApiResponse;
       try {

@@ -10,15 +10,17 @@ export {
 } from './api-error';
 export { createServer, type ServerOptions } from './create-server';
 export { decodeState } from './decode-state';
+export { apiErrorOf } from './engine-error';
 export { exampleState } from './example-state';
+export {
+  engineFinalization,
+  type FinalizedInvoice,
+  type FinalizeInvoiceInput,
+} from './finalize-invoice';
 export {
   defaultOperations,
   type EstimateFeesInput,
-  type FinalizeInvoiceInput,
-  keepFiguresFinalization,
   type Operations,
-  type OperationTaxes,
-  type UsageContext,
   type UsageInput,
 } from './operations';
 export { type Reduction, reduce } from './reducer';

@@ -3,10 +3,10 @@
  * lookup compares values (`find`), never indexes an object with a client's string, so a
  * code such as `__proto__` or `constructor` is just a code that does not exist.
  */
+import type { OperationTaxes } from '@feecast/engine';
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from './api-error';
-import type { OperationTaxes } from './operations';
 import type { ItemOf, ServerState, StateCollections } from './state';
 
 /**

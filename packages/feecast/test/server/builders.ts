@@ -6,7 +6,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError, decode, endpoints, type OperationId } from '@feecast/models';
+import {
+  ApiError,
+  decode,
+  endpoints,
+  type OperationId,
+  type UsageEventRecord,
+} from '@feecast/models';
 import { afterEach, expect } from 'vitest';
 import { createServer, type ServerOptions } from '../../src/server/create-server';
 import { exampleState } from '../../src/server/example-state';
@@ -203,3 +209,35 @@ export function example(): ServerState {
 export function exampleWith(changes: Partial<ServerState>): ServerState {
   return { ...exampleState(), ...changes };
 }
+
+/**
+ * `state` with more stored events of the active subscription `sub_1234567890`: each a stored
+ * example event (ids, customer, subscription) with the given fields, and a fresh `svc_id`.
+ */
+export function withEvents(
+  state: ServerState,
+  events: readonly Partial<UsageEventRecord>[],
+): ServerState {
+  const template = exampleState().events[0] as UsageEventRecord;
+  const added = events.map(
+    (event, i): UsageEventRecord => ({
+      ...template,
+      svc_id:
+        `fe000000-0000-4000-8000-${String(i).padStart(12, '0')}` as UsageEventRecord['svc_id'],
+      created_at: (event.timestamp ?? template.created_at) as UsageEventRecord['created_at'],
+      ...event,
+    }),
+  );
+  return { ...state, events: [...state.events, ...added] };
+}
+
+// The test clock is 2025-03-15T12:00Z: the anniversary period of the subscription (started
+// 2025-01-15, customer in America/Los_Angeles) runs from 2025-03-15T07:00Z to
+// 2025-04-15T06:59:59Z, 31 days, of which the first (1 day) has started.
+/** 12 cpu seconds on the test day, in the current period. */
+export const CPU_TODAY: Partial<UsageEventRecord> = {
+  transaction_id: 'tx_cpu_today',
+  code: 'cpu',
+  timestamp: '2025-03-15T10:00:00Z' as UsageEventRecord['timestamp'],
+  properties: { cpu_seconds: '12' },
+};

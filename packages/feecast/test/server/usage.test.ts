@@ -1,5 +1,6 @@
 // POST /events/estimate_fees, GET current_usage and projected_usage (the seam to the
 // engine's operations), and POST /events.
+import type { OperationEvent } from '@feecast/engine';
 import type {
   CustomerProjectedUsageResponse,
   CustomerUsageResponse,
@@ -29,19 +30,6 @@ const ACTIVE_ID = '6f08f2a0-c80d-40ca-894b-633338bb79fe';
 const start = serverPerTest();
 
 describe('POST /events/estimate_fees', () => {
-  it('answers 501 not_implemented until the engine is wired in, and stores nothing', async () => {
-    const t = await start();
-    expectError(
-      await t.call('POST', '/api/v1/events/estimate_fees', fixture('request.estimate_fees.json')),
-      501,
-      'not_implemented',
-    );
-    const logs = await t.call('GET', '/api/v1/activity_logs');
-    expect((logs.body as { meta: { total_count: number } }).meta.total_count).toBe(
-      example().activity_logs.length,
-    );
-  });
-
   it('hands the operation the started subscription, its customer, plan, events and taxes', async () => {
     let seen: EstimateFeesInput | undefined;
     const body = fixture('response.estimate_fees.json') as unknown as EstimateFeesResponse;
@@ -66,14 +54,14 @@ describe('POST /events/estimate_fees', () => {
       seen?.plan.code,
       seen?.now,
     ]).toEqual([ACTIVE_ID, 'hooli_1234', 'startup', NOW]);
-    expect(seen?.events.map((e) => e.transaction_id)).toEqual([
+    expect([...(seen?.events ?? [])].map((e) => e.transaction_id)).toEqual([
       'tx_0001',
       'tx_0002',
       'tx_0003',
       'tx_0004',
       'tx_0005',
     ]);
-    expect(seen?.taxes.billing_entity.map((x) => x.code)).toEqual(['french_standard_vat']);
+    expect(seen?.taxes?.billing_entity?.map((x) => x.code)).toEqual(['french_standard_vat']);
     expect(seen?.event.properties).toEqual({ region: 'Europe', user_id: 'usr_42' });
   });
 
@@ -118,15 +106,6 @@ describe('POST /events/estimate_fees', () => {
 
 describe('GET current_usage and projected_usage', () => {
   const query = '?external_subscription_id=sub_1234567890';
-
-  it.each(['current_usage', 'projected_usage'])('%s answers 501 by default', async (what) => {
-    const t = await start();
-    expectError(
-      await t.call('GET', `/api/v1/customers/hooli_1234/${what}${query}`),
-      501,
-      'not_implemented',
-    );
-  });
 
   it.each(['current_usage', 'projected_usage'])(
     '%s: 404 customer_not_found, 405 no_active_subscription, 400 without the subscription, 422 for apply_taxes',
@@ -205,12 +184,12 @@ describe('GET current_usage and projected_usage', () => {
 
 describe('POST /events', () => {
   it('stores the event with its subscription and customer ids; the pricing operations see it', async () => {
-    let seen: readonly UsageEventRecord[] = [];
+    let seen: readonly OperationEvent[] = [];
     const t = await start({
       operations: {
         ...defaultOperations,
         estimateFees: (input) => {
-          seen = input.events;
+          seen = [...(input.events ?? [])];
           return right({ fees: [] } as unknown as EstimateFeesResponse);
         },
       },

@@ -2,44 +2,97 @@
  * Billing documents: `PUT /invoices/{svc_id}/finalize`, `GET /credit_notes/{svc_id}` and
  * `GET /payment_receipts`.
  */
-import type { FinalizeInvoiceRequest } from '@feecast/models';
+import type { FinalizeInvoiceRequest, Invoice } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { notFound } from '../api-error';
 import { StateDraft } from '../draft';
 import { type Handler, pathParam, unchanged } from '../handler';
+import { operationTaxes, planOf } from '../lookup';
 import { newestFirst } from '../order';
 import { pageRequest, paginate } from '../pagination';
 import { getOne } from '../path-resource';
 import { queryValue } from '../query';
 import { replaceItem } from '../replace-item';
+import type { ServerState } from '../state';
+
+/** Items of `items` replaced by the item of `updated` with the same `svc_id`. */
+function replacedById<T extends { readonly svc_id: string }>(
+  items: readonly T[],
+  updated: readonly T[],
+): T[] {
+  const byId = new Map(updated.map((item) => [item.svc_id, item]));
+  return items.map((item) => byId.get(item.svc_id) ?? item);
+}
+
+/**
+ * What finalizing an invoice reads in the state: the invoice's subscriptions with their plans,
+ * the customer's active applied coupons with their coupons, the taxes, the customer's wallets
+ * and their transactions.
+ */
+function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) {
+  const customerId = invoice.customer.svc_id;
+  const customer = state.customers.find((c) => c.svc_id === customerId) ?? invoice.customer;
+  const wallets = state.wallets.filter((w) => w.svc_customer_id === customerId);
+  const walletIds = new Set(wallets.map((w) => w.svc_id));
+  return {
+    invoice,
+    now: draft.now,
+    subscriptions: invoice.subscriptions.flatMap((subscription) => {
+      const plan = planOf(state, subscription);
+      return plan === undefined ? [] : [{ subscription, plan }];
+    }),
+    appliedCoupons: state.applied_coupons
+      .filter((a) => a.svc_customer_id === customerId && a.status === 'active')
+      .flatMap((applied_coupon) => {
+        const coupon = state.coupons.find((c) => c.svc_id === applied_coupon.svc_coupon_id);
+        return coupon === undefined ? [] : [{ applied_coupon, coupon }];
+      }),
+    taxes: operationTaxes(state, customer),
+    wallets,
+    walletTransactions: state.wallet_transactions.filter((t) => walletIds.has(t.svc_wallet_id)),
+    newId: () => draft.newId(),
+  };
+}
 
 /**
  * `PUT /invoices/{svc_id}/finalize`: only a draft can be finalized; any other invoice (or
- * none) is a 404 `invoice_not_found`, as the reference. The figures come from the
- * `finalizeInvoice` operation. Logs `invoice.finalized`.
+ * none) is a 404 `invoice_not_found`, as the reference. The `finalizeInvoice` operation
+ * applies the customer's coupons, the taxes and the customer's wallets (see
+ * finalize-invoice.ts); the state keeps the applied coupons, wallets and wallet transactions
+ * as the invoice leaves them. Logs `invoice.finalized` (also when a tax error leaves the
+ * invoice `failed`).
  *
  * @example
  * finalizeInvoice({ ..., params: new Map([['svc_id', draftId]]), body: {} });
- * // right({ body: { invoice: { ...draft, status: 'finalized' } } })
+ * // right({ body: { invoice: { ...draft, status: 'finalized', total_amount_cents: 10923, ... } } })
  */
 export const finalizeInvoice: Handler<FinalizeInvoiceRequest> = (input) => {
   const { state, now } = input;
   const invoice = state.invoices.find((i) => i.svc_id === pathParam(input, 'svc_id'));
   if (invoice === undefined || invoice.status !== 'draft') return left(notFound('invoice'));
-  const finalized = input.operations.finalizeInvoice({ invoice, now });
-  if (isLeft(finalized)) return finalized;
   const draft = new StateDraft(state, now);
+  const finalized = input.operations.finalizeInvoice(finalizeInput(state, invoice, draft));
+  if (isLeft(finalized)) return finalized;
+  const done = finalized.right;
   draft.log({
     type: 'invoice.finalized',
     resourceType: 'Invoice',
     resourceId: invoice.svc_id,
     before: invoice,
-    after: finalized.right,
+    after: done.invoice,
     externalCustomerId: invoice.customer.external_id,
   });
   return right({
-    state: draft.commit({ invoices: replaceItem(state.invoices, invoice, finalized.right) }),
-    body: { invoice: finalized.right },
+    state: draft.commit({
+      invoices: replaceItem(state.invoices, invoice, done.invoice),
+      applied_coupons: replacedById(state.applied_coupons, done.applied_coupons),
+      wallets: replacedById(state.wallets, done.wallets),
+      wallet_transactions: [
+        ...replacedById(state.wallet_transactions, done.updated_transactions),
+        ...done.wallet_transactions,
+      ],
+    }),
+    body: { invoice: done.invoice },
   });
 };
 

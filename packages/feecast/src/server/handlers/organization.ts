@@ -6,11 +6,12 @@ import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Handler, pathParam, unchanged } from '../handler';
 import { findCustomer } from '../lookup';
 import { getOne } from '../path-resource';
+import { PORTAL_PREFIX, portalToken } from '../portal-token';
 
 /**
  * `GET /customers/{external_customer_id}/portal_url`: 404 `customer_not_found`; a link on
- * this server (`<origin>/customer_portal/<token>`, the token naming the customer). This
- * offline server has no portal page: the link is for applications that store or show it.
+ * this server (`<origin>/customer_portal/<token>`, the token naming the customer), where the
+ * server answers the customer's portal page (portal.ts).
  *
  * @example
  * getPortalUrl({ ..., origin: 'http://127.0.0.1:3000', params: new Map([['external_customer_id', 'hooli_1234']]) });
@@ -19,10 +20,9 @@ import { getOne } from '../path-resource';
 export const getPortalUrl: Handler<undefined> = (input) => {
   const customer = findCustomer(input.state, pathParam(input, 'external_customer_id'));
   if (isLeft(customer)) return customer;
-  const token = Buffer.from(customer.right.svc_id, 'utf8').toString('base64url');
   return right(
     unchanged(input.state, {
-      customer: { portal_url: `${input.origin}/customer_portal/${token}` },
+      customer: { portal_url: `${input.origin}${PORTAL_PREFIX}${portalToken(customer.right)}` },
     }),
   );
 };

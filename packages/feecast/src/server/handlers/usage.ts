@@ -4,34 +4,15 @@
  * plan, metrics, events and taxes (with the reference's 404 and 405 answers); the
  * computation is the `operations`' (see operations.ts).
  */
-import type { Customer, EstimateFeesRequest, Subscription } from '@feecast/models';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, methodNotAllowed, notFound } from '../api-error';
+import type { EstimateFeesRequest, Subscription } from '@feecast/models';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { methodNotAllowed, notFound } from '../api-error';
 import { type Handler, type HandlerInput, pathParam, unchanged } from '../handler';
 import { epochMs, notAfter } from '../instant';
-import { findBillableMetric, findCustomer, operationTaxes, planOf } from '../lookup';
-import type { UsageContext } from '../operations';
+import { findBillableMetric, findCustomer } from '../lookup';
 import { queryValue } from '../query';
 import type { ServerState } from '../state';
-
-function context(
-  state: ServerState,
-  customer: Customer,
-  subscription: Subscription,
-  now: HandlerInput<unknown>['now'],
-): Either<ApiErrorResponse, UsageContext> {
-  const plan = planOf(state, subscription);
-  if (plan === undefined) return left(notFound('plan'));
-  return right({
-    customer,
-    subscription,
-    plan,
-    billableMetrics: state.billable_metrics,
-    events: state.events.filter((e) => e.external_subscription_id === subscription.external_id),
-    taxes: operationTaxes(state, customer),
-    now,
-  });
-}
+import { usageContext } from '../usage-context';
 
 /**
  * The subscription an estimate is for (estimate-and-usage §2.3): the subscriptions with
@@ -75,7 +56,7 @@ export const estimateFees: Handler<EstimateFeesRequest> = (input) => {
   if (isLeft(customer)) return customer;
   const metric = findBillableMetric(state, event.code);
   if (isLeft(metric)) return metric;
-  const usage = context(state, customer.right, subscription, now);
+  const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
   const fees = input.operations.estimateFees({ ...usage.right, event });
   if (isLeft(fees)) return fees;
@@ -94,7 +75,7 @@ function usageInput(input: HandlerInput<undefined>) {
       s.status === 'active',
   );
   if (subscription === undefined) return left(methodNotAllowed('no_active_subscription'));
-  const usage = context(state, customer.right, subscription, now);
+  const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
   return right({ ...usage.right, applyTaxes: queryValue(input.query, 'apply_taxes') !== 'false' });
 }

@@ -1,0 +1,201 @@
+/**
+ * Finalizing a draft invoice with the engine's money stages (invoicing.md §1): a draft carries
+ * no coupons, credit-note credits or prepaid credits, so finalization starts from its fees,
+ * applies the customer's coupons and the taxes (`computeInvoiceTotals`), then the customer's
+ * wallets (`applyWallets`), and issues the invoice. A tax that cannot be computed leaves the
+ * invoice `failed` with a `tax_error` in `error_details`, as the reference does.
+ */
+import {
+  type AppliedWallets,
+  applyWallets,
+  type CouponApplication,
+  computeInvoiceTotals,
+  type FeecastError,
+  type OperationTaxes,
+} from '@feecast/engine';
+import type {
+  AppliedCoupon,
+  DecimalString,
+  Fee,
+  Invoice,
+  Plan,
+  Subscription,
+  Timestamp,
+  Uuid,
+  Wallet,
+  WalletTransaction,
+} from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { ApiErrorResponse } from './api-error';
+import { asIsoDate } from './brands';
+import { addDays, localDate } from './calendar';
+import { apiErrorOf } from './engine-error';
+
+/** The input of `Operations.finalizeInvoice`: a draft invoice and what its totals depend on. */
+export interface FinalizeInvoiceInput {
+  /** The draft. */
+  readonly invoice: Invoice;
+  readonly now: Timestamp;
+  /** The invoice's subscriptions, each with the plan it bills (overrides applied). */
+  readonly subscriptions: readonly { readonly subscription: Subscription; readonly plan: Plan }[];
+  /** The customer's active applied coupons, each with its coupon. */
+  readonly appliedCoupons: readonly CouponApplication<AppliedCoupon>[];
+  /** The billing entity's and the customer's taxes. */
+  readonly taxes: OperationTaxes;
+  /** The customer's wallets. */
+  readonly wallets: readonly Wallet[];
+  /** The transactions of those wallets (to split prepaid credits into granted and purchased). */
+  readonly walletTransactions: readonly WalletTransaction[];
+  /** A new identifier (for an `error_details` entry). */
+  readonly newId: () => Uuid;
+}
+
+/**
+ * What finalizing changed: the invoice, the wallets and wallet transactions as `applyWallets`
+ * describes them, and the applied coupons given, in the same order, as they stand after the
+ * invoice.
+ */
+export interface FinalizedInvoice
+  extends Pick<
+    AppliedWallets,
+    'invoice' | 'wallets' | 'wallet_transactions' | 'updated_transactions'
+  > {
+  readonly applied_coupons: readonly AppliedCoupon[];
+}
+
+const ZERO_CENTS = '0.0' as DecimalString;
+
+/** The fee as a draft holds it before its credits: no coupon share, no taxes yet. */
+function uncredited(fee: Fee): Fee {
+  return { ...fee, precise_coupons_amount_cents: ZERO_CENTS, applied_taxes: [] };
+}
+
+/**
+ * The draft as finalization starts from it (invoicing.md §1: drafts carry no coupons, credit
+ * notes or prepaid credits): its fees untaxed and without coupon shares, its coupon credits and
+ * prepaid credits removed, so that every stage runs once, here.
+ */
+function startingPoint(invoice: Invoice): Invoice {
+  return {
+    ...invoice,
+    fees: invoice.fees.map(uncredited),
+    credits: invoice.credits.filter((credit) => credit.item.type !== 'coupon'),
+    prepaid_credit_amount_cents: 0 as Invoice['prepaid_credit_amount_cents'],
+    prepaid_granted_credit_amount_cents: null,
+    prepaid_purchased_credit_amount_cents: null,
+  };
+}
+
+/**
+ * The issuing fields of a finalized invoice: issued today in the customer's zone, nothing
+ * paid yet (a draft cannot be paid), so all of the total is due.
+ */
+function issued(invoice: Invoice, now: Timestamp): Invoice {
+  const issuing = localDate(now, invoice.customer.applicable_timezone);
+  return {
+    ...invoice,
+    ...(invoice.total_due_amount_cents === undefined
+      ? {}
+      : { total_due_amount_cents: invoice.total_amount_cents }),
+    ...(invoice.total_paid_amount_cents === undefined
+      ? {}
+      : { total_paid_amount_cents: 0 as Invoice['total_amount_cents'] }),
+    issuing_date: asIsoDate(issuing),
+    payment_due_date: asIsoDate(addDays(issuing, invoice.net_payment_term)),
+    file_url: null,
+    updated_at: now,
+  };
+}
+
+/** Path segments of the totals' tax inputs and outputs. */
+const TAX_SEGMENTS: ReadonlySet<string> = new Set([
+  'tax_sources',
+  'taxes',
+  'applied_taxes',
+  'taxes_amount_cents',
+  'taxes_rate',
+]);
+
+/** Whether the totals failed on a tax (a rate that cannot be read, an unknown tax code...). */
+function isTaxError(error: FeecastError): boolean {
+  return (
+    error.code === 'unknown_tax_code' ||
+    (error.path ?? []).some((segment) => TAX_SEGMENTS.has(segment))
+  );
+}
+
+/** The draft, `failed`, with the tax error recorded (its figures and the credits untouched). */
+function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): FinalizedInvoice {
+  const invoice: Invoice = {
+    ...issued(input.invoice, input.now),
+    status: 'failed',
+    error_details: [
+      ...input.invoice.error_details,
+      {
+        svc_id: input.newId(),
+        error_code: 'tax_error',
+        details: { tax_error: error.code, tax_error_message: error.message },
+      },
+    ],
+  };
+  return {
+    invoice,
+    applied_coupons: input.appliedCoupons.map((application) => application.applied_coupon),
+    wallets: input.wallets,
+    wallet_transactions: [],
+    updated_transactions: [],
+  };
+}
+
+/**
+ * Finalizes a draft invoice (`PUT /invoices/{id}/finalize`) with the engine's stages: the
+ * customer's applied coupons and the taxes (fee taxes from the charge, plan, customer or
+ * billing entity; invoicing.md §2.1) with `computeInvoiceTotals`, then the customer's prepaid
+ * credits with `applyWallets`. The invoice is `finalized`, issued today in the customer's time
+ * zone, due `net_payment_term` days later, `file_url` null (no PDF is built). Coupons and
+ * wallets come back as the invoice leaves them. When a tax cannot be computed the invoice is
+ * `failed` with a `tax_error` entry in `error_details` and nothing else changes; any other
+ * engine error is a 422.
+ *
+ * @example
+ * // Fees 115.40 USD, coupons of 5.00 and 10 %, VAT 20 %, a wallet of 10.00 for charges:
+ * engineFinalization({ invoice: draft, now, subscriptions, appliedCoupons, taxes, wallets, walletTransactions, newId });
+ * // right({ invoice: { status: 'finalized', coupons_amount_cents: 1604, taxes_amount_cents: 1987,
+ * //   prepaid_credit_amount_cents: 1000, total_amount_cents: 10923, ... }, wallets: [{ balance_cents: 0, ... }], ... })
+ */
+export function engineFinalization(
+  input: FinalizeInvoiceInput,
+): Either<ApiErrorResponse, FinalizedInvoice> {
+  const totals = computeInvoiceTotals(
+    { ...startingPoint(input.invoice), status: 'finalized' as const },
+    {
+      appliedCoupons: input.appliedCoupons,
+      taxSources: {
+        ...input.taxes,
+        subscriptions: input.subscriptions.map(({ subscription, plan }) => ({
+          subscription: { svc_id: subscription.svc_id },
+          plan,
+        })),
+      },
+      now: input.now,
+    },
+  );
+  if (isLeft(totals)) {
+    return isTaxError(totals.left)
+      ? right(failedOnTaxes(input, totals.left))
+      : left(apiErrorOf(totals.left));
+  }
+  const paid = applyWallets(totals.right.invoice, input.wallets, {
+    at: input.now,
+    finalizing: true,
+    transactions: input.walletTransactions,
+  });
+  if (isLeft(paid)) return left(apiErrorOf(paid.left));
+  return right({
+    invoice: issued(paid.right.invoice, input.now),
+    applied_coupons: totals.right.applied_coupons,
+    wallets: paid.right.wallets,
+    wallet_transactions: paid.right.wallet_transactions,
+    updated_transactions: paid.right.updated_transactions,
+  });
+}
