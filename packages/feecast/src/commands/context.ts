@@ -4,6 +4,7 @@ import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feeca
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { flag, option, repeated } from '../args/index';
 import { type Inputs, loadInputs, parseNow, readEventsSync } from '../inputs/index';
+import { createProgressWriter, type ProgressStream } from '../render/index';
 
 /** The options every pricing command shares: the wire-format files it prices. */
 export const CONTEXT_OPTIONS = {
@@ -47,6 +48,15 @@ export interface ContextOptions {
   readonly now: string | undefined;
 }
 
+/** The events of `events`, then `done()` (also when the consumer stops early). */
+function* drawn<T>(events: Iterable<T>, done: () => void): Generator<T, void, undefined> {
+  try {
+    yield* events;
+  } finally {
+    done();
+  }
+}
+
 /** What a pricing command prices: the loaded files, resolved to one customer and subscription. */
 export interface PricingContext {
   readonly inputs: Inputs;
@@ -64,8 +74,14 @@ export interface PricingContext {
   readonly now: string;
 }
 
-/** An events file as an iterable that re-reads the file on each iteration. */
-function eventsFile(file: string | undefined): {
+/**
+ * An events file as an iterable that re-reads the file on each iteration, drawing a progress
+ * bar on `progress` while it reads (only when that stream is a terminal).
+ */
+function eventsFile(
+  file: string | undefined,
+  progress: ProgressStream | undefined,
+): {
   readonly events: Iterable<UsageEvent>;
   readonly error: () => FeecastError | undefined;
 } {
@@ -75,9 +91,10 @@ function eventsFile(file: string | undefined): {
     events: {
       [Symbol.iterator]: () => {
         if (file === undefined) return [][Symbol.iterator]();
-        const source = readEventsSync(file);
+        const bar = progress === undefined ? undefined : createProgressWriter(progress, file);
+        const source = readEventsSync(file, bar === undefined ? {} : { onProgress: bar.update });
         sources.push(source);
-        return source.events[Symbol.iterator]();
+        return drawn(source.events, () => bar?.done());
       },
     },
     error: () => {
@@ -111,11 +128,13 @@ function single<T>(
 /**
  * Loads the files of a pricing command and resolves the customer, the subscription (the only
  * one, or `--subscription-id`), its plan and the events. `clock` gives `now` when `--now` is
- * not set. Every problem is a `Left` naming the file or option.
+ * not set; a progress bar is drawn on `progress` (standard error) while events are read, when it
+ * is a terminal. Every problem is a `Left` naming the file or option.
  */
 export async function loadContext(
   options: ContextOptions,
   clock: () => Date,
+  progress: ProgressStream | undefined = process.stderr,
 ): Promise<Either<FeecastError, PricingContext>> {
   const inputs = await loadInputs({
     plans: options.plan,
@@ -151,7 +170,7 @@ export async function loadContext(
     (p) => p.code === subscription.right.plan_code,
   );
   if (plan._tag === 'Left') return plan;
-  const events = eventsFile(options.events);
+  const events = eventsFile(options.events, progress);
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
   return right({
     inputs: inputs.right,
