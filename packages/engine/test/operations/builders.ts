@@ -238,3 +238,35 @@ export function projectedOf(
   expect(decoded(CustomerProjectedUsageResponse, response)).toBe(response);
   return response.customer_projected_usage;
 }
+
+/**
+ * §3.8's filtered charge: a count metric `clouds` filtered on `cloud`, priced 10 for aws, 20
+ * for google and 0 for the default bucket. `ids` are the two filters' uuid numbers.
+ */
+export function cloudCharge(ids: readonly [number, number], googleName: string | null = null) {
+  const clouds = metric('clouds', 'count_agg', {
+    filters: [{ key: 'cloud', values: ['aws', 'google'] }],
+  });
+  const filtered = charge(
+    clouds,
+    'standard',
+    { amount: '0' },
+    {
+      filters: [
+        {
+          svc_id: uuid(ids[0]),
+          invoice_display_name: null,
+          values: { cloud: ['aws'] },
+          properties: { amount: '10' },
+        },
+        {
+          svc_id: uuid(ids[1]),
+          invoice_display_name: googleName,
+          values: { cloud: ['google'] },
+          properties: { amount: '20' },
+        },
+      ],
+    },
+  );
+  return { clouds, filtered };
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { currentUsage, currentUsageUnsafe } from '../../src/operations/index';
 import {
   charge,
+  cloudCharge,
   currentOf,
   customer,
   event,
@@ -69,30 +70,7 @@ describe('estimate-and-usage.md §3.8 worked example', () => {
   });
 
   it('filters on cloud (aws 10, google 20, default 0): 3 aws + 1 google -> 3000, 2000, charge 5000, units 4', () => {
-    const clouds = metric('clouds', 'count_agg', {
-      filters: [{ key: 'cloud', values: ['aws', 'google'] }],
-    });
-    const filtered = charge(
-      clouds,
-      'standard',
-      { amount: '0' },
-      {
-        filters: [
-          {
-            svc_id: uuid(61),
-            invoice_display_name: null,
-            values: { cloud: ['aws'] },
-            properties: { amount: '10' },
-          },
-          {
-            svc_id: uuid(62),
-            invoice_display_name: 'Google',
-            values: { cloud: ['google'] },
-            properties: { amount: '20' },
-          },
-        ],
-      },
-    );
+    const { clouds, filtered } = cloudCharge([61, 62], 'Google');
     const body = currentOf(
       usage([filtered], '2025-07-03T10:00:00Z', {
         billableMetrics: [clouds],

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { projectedUsage, projectedUsageUnsafe } from '../../src/operations/index';
 import {
   charge,
+  cloudCharge,
   customer,
   event,
   events,
@@ -134,30 +135,7 @@ describe('estimate-and-usage.md §4.3 the projection of a charge', () => {
 });
 
 describe('estimate-and-usage.md §4.4 where projected figures appear', () => {
-  const clouds = metric('clouds', 'count_agg', {
-    filters: [{ key: 'cloud', values: ['aws', 'google'] }],
-  });
-  const filtered = charge(
-    clouds,
-    'standard',
-    { amount: '0' },
-    {
-      filters: [
-        {
-          svc_id: uuid(81),
-          invoice_display_name: null,
-          values: { cloud: ['aws'] },
-          properties: { amount: '10' },
-        },
-        {
-          svc_id: uuid(82),
-          invoice_display_name: null,
-          values: { cloud: ['google'] },
-          properties: { amount: '20' },
-        },
-      ],
-    },
-  );
+  const { clouds, filtered } = cloudCharge([81, 82]);
 
   it('July at 3/31: aws 3 at 10 -> 31 units, 31000; google 1 at 20 -> 10.33 units, 20660 (units rounded before pricing)', () => {
     const [entry] = projectedOf(
