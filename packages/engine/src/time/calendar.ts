@@ -68,11 +68,21 @@ export function daysInMonth(year: number, month: number): number {
  * epochDay({ year: 1970, month: 1, day: 2 }) // 1
  */
 export function epochDay(date: CalendarDate): number {
-  const y = date.month <= 2 ? date.year - 1 : date.year;
+  return epochDayOf(date.year, date.month, date.day);
+}
+
+/**
+ * {@link epochDay} of a year, month (1-12) and day given as numbers: no object on hot paths.
+ *
+ * @example
+ * epochDayOf(2025, 3, 1) // 20148
+ */
+export function epochDayOf(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
   const era = floorDiv(y, 400);
   const yearOfEra = y - era * 400;
-  const monthFromMarch = date.month > 2 ? date.month - 3 : date.month + 9;
-  const dayOfYear = floorDiv(153 * monthFromMarch + 2, 5) + date.day - 1;
+  const monthFromMarch = month > 2 ? month - 3 : month + 9;
+  const dayOfYear = floorDiv(153 * monthFromMarch + 2, 5) + day - 1;
   const dayOfEra = yearOfEra * 365 + floorDiv(yearOfEra, 4) - floorDiv(yearOfEra, 100) + dayOfYear;
   return era * 146097 + dayOfEra - 719468;
 }

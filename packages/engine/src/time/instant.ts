@@ -1,6 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
-import { dateOfEpochDay, daysInMonth, epochDay, floorDiv, formatDate, mod } from './calendar';
+import { dateOfEpochDay, daysInMonth, epochDayOf, floorDiv, formatDate, mod } from './calendar';
 
 /**
  * An instant on the UTC time line: integer milliseconds since 1970-01-01T00:00:00Z. Plain
@@ -23,18 +23,12 @@ function digitAt(text: string, i: number): number {
   return (text.charCodeAt(i) - 48) >>> 0;
 }
 
-/** Two digits at `i` as a number, or a value above 99 when either is not a digit. */
-function twoDigits(text: string, i: number): number {
-  const a = digitAt(text, i);
-  const b = digitAt(text, i + 1);
-  return a > 9 || b > 9 ? 100 : a * 10 + b;
-}
-
 /**
  * The one reader of ISO 8601 date-times: `YYYY-MM-DDTHH:MM:SS`, an optional fraction
  * (truncated to milliseconds), and `Z` or `±HH:MM`; a real calendar date. Returns the
  * instant, or `undefined` for anything else (a space for `T`, a missing zone...).
- * Straight-line integer code without a regular expression: events go through it one by one.
+ * Straight-line integer code without a regular expression or a call per field: every event
+ * goes through it (the aggregation benchmark's hottest function).
  *
  * @example
  * isoInstant('2025-01-15T11:00:00+01:00') // 1736935200000
@@ -42,35 +36,76 @@ function twoDigits(text: string, i: number): number {
  */
 export function isoInstant(text: string): Instant | undefined {
   const n = text.length;
-  if (n < 20 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return undefined;
-  const sep = text.charCodeAt(10);
-  if (sep !== 84 || text.charCodeAt(13) !== 58 || text.charCodeAt(16) !== 58) {
-    return undefined;
-  }
-  const century = twoDigits(text, 0);
-  const yy = twoDigits(text, 2);
-  const month = twoDigits(text, 5);
-  const day = twoDigits(text, 8);
-  const hour = twoDigits(text, 11);
-  const minute = twoDigits(text, 14);
-  const second = twoDigits(text, 17);
+  if (n < 20) return undefined;
+  const y0 = text.charCodeAt(0) - 48;
+  const y1 = text.charCodeAt(1) - 48;
+  const y2 = text.charCodeAt(2) - 48;
+  const y3 = text.charCodeAt(3) - 48;
+  const mo0 = text.charCodeAt(5) - 48;
+  const mo1 = text.charCodeAt(6) - 48;
+  const d0 = text.charCodeAt(8) - 48;
+  const d1 = text.charCodeAt(9) - 48;
+  const h0 = text.charCodeAt(11) - 48;
+  const h1 = text.charCodeAt(12) - 48;
+  const mi0 = text.charCodeAt(14) - 48;
+  const mi1 = text.charCodeAt(15) - 48;
+  const s0 = text.charCodeAt(17) - 48;
+  const s1 = text.charCodeAt(18) - 48;
+  // All fourteen are digits exactly when every d and 9 - d is non-negative: no sign bit in
+  // their OR (one test instead of fourteen branches).
+  const signs =
+    y0 |
+    y1 |
+    y2 |
+    y3 |
+    mo0 |
+    mo1 |
+    d0 |
+    d1 |
+    h0 |
+    h1 |
+    mi0 |
+    mi1 |
+    s0 |
+    s1 |
+    (9 - y0) |
+    (9 - y1) |
+    (9 - y2) |
+    (9 - y3) |
+    (9 - mo0) |
+    (9 - mo1) |
+    (9 - d0) |
+    (9 - d1) |
+    (9 - h0) |
+    (9 - h1) |
+    (9 - mi0) |
+    (9 - mi1) |
+    (9 - s0) |
+    (9 - s1);
   if (
-    century > 99 ||
-    yy > 99 ||
-    month < 1 ||
-    month > 12 ||
-    day < 1 ||
-    hour > 23 ||
-    minute > 59 ||
-    second > 59
+    signs < 0 ||
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(10) !== 84 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58
   ) {
     return undefined;
   }
-  const year = century * 100 + yy;
-  if (day > daysInMonth(year, month)) return undefined;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = mo0 * 10 + mo1;
+  const day = d0 * 10 + d1;
+  const hour = h0 * 10 + h1;
+  const minute = mi0 * 10 + mi1;
+  const second = s0 * 10 + s1;
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) {
+    return undefined;
+  }
+  if (day > 28 && day > daysInMonth(year, month)) return undefined;
   let i = 19;
   let millis = 0;
-  if (text.charCodeAt(i) === 46) {
+  let zone = text.charCodeAt(19);
+  if (zone === 46) {
     const start = ++i;
     let d = digitAt(text, i);
     while (d <= 9) {
@@ -80,22 +115,27 @@ export function isoInstant(text: string): Instant | undefined {
     if (i === start) return undefined;
     if (i - start === 1) millis *= 100;
     else if (i - start === 2) millis *= 10;
+    zone = text.charCodeAt(i);
   }
   let offsetMinutes = 0;
-  const zone = text.charCodeAt(i);
   if (zone === 90) {
     i++;
   } else if (zone === 43 || zone === 45) {
-    const oh = twoDigits(text, i + 1);
-    const om = twoDigits(text, i + 4);
-    if (oh > 23 || om > 59 || text.charCodeAt(i + 3) !== 58) return undefined;
+    const oh0 = text.charCodeAt(i + 1) - 48;
+    const oh1 = text.charCodeAt(i + 2) - 48;
+    const om0 = text.charCodeAt(i + 4) - 48;
+    const om1 = text.charCodeAt(i + 5) - 48;
+    const offsetSigns = oh0 | oh1 | om0 | om1 | (9 - oh0) | (9 - oh1) | (9 - om0) | (9 - om1);
+    const oh = oh0 * 10 + oh1;
+    const om = om0 * 10 + om1;
+    if (offsetSigns < 0 || oh > 23 || om > 59 || text.charCodeAt(i + 3) !== 58) return undefined;
     offsetMinutes = (zone === 45 ? -1 : 1) * (oh * 60 + om);
     i += 6;
   } else {
     return undefined;
   }
   if (i !== n) return undefined;
-  const minutes = (epochDay({ year, month, day }) * 24 + hour) * 60 + minute - offsetMinutes;
+  const minutes = (epochDayOf(year, month, day) * 24 + hour) * 60 + minute - offsetMinutes;
   return minutes * 60 * SECOND_MS + second * SECOND_MS + millis;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInstant, parseInstant } from '../../src/time/instant';
+import { formatInstant, isoInstant, parseInstant } from '../../src/time/instant';
 import { rightOf } from '../periods/support';
 
 describe('timestamps', () => {
@@ -48,6 +48,36 @@ describe('timestamps', () => {
         const text = formatInstant(ms);
         expect(text).toBe(new Date(ms).toISOString().replace('.000Z', 'Z'));
         expect(rightOf(parseInstant(text, ['at']))).toBe(ms);
+      }),
+    );
+  });
+
+  it('isoInstant agrees with Date.parse on timestamps with any offset and fraction', () => {
+    const min = Date.parse('1001-01-01T00:00:00Z');
+    const max = Date.parse('9998-12-31T23:59:59Z');
+    const two = (n: number) => String(n).padStart(2, '0');
+    fc.assert(
+      fc.property(
+        fc.integer({ min, max }),
+        fc.integer({ min: -23 * 60 - 59, max: 23 * 60 + 59 }),
+        fc.constantFrom('', '.5', '.25', '.125'),
+        (ms, offset, fraction) => {
+          const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+          const sign = offset < 0 ? '-' : '+';
+          const zone = `${sign}${two(Math.trunc(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+          const text = `${local}${fraction}${offset === 0 ? 'Z' : zone}`;
+          expect(isoInstant(text)).toBe(Date.parse(text));
+        },
+      ),
+    );
+  });
+
+  it('isoInstant refuses a timestamp with any one character replaced by a non-digit', () => {
+    const text = '2024-02-29T23:59:59.123+05:30';
+    const digits = [...text].flatMap((c, i) => (c >= '0' && c <= '9' ? [i] : []));
+    fc.assert(
+      fc.property(fc.constantFrom(...digits), fc.constantFrom('/', ':', 'a', ' ', '-'), (i, c) => {
+        expect(isoInstant(`${text.slice(0, i)}${c}${text.slice(i + 1)}`)).toBeUndefined();
       }),
     );
   });
