@@ -41,6 +41,12 @@ export interface Figures {
   readonly event_values?: readonly string[];
   /** With `per_event`: what each event adds to a pay-in-advance charge (count, sum, unique count). */
   readonly in_advance_increments?: readonly string[];
+  /**
+   * With `per_event`: where each event of the views sits in the stream, in the same (time)
+   * order: its 0-based position among the events given to the accumulator (`add` calls, or
+   * the iterable's items, every event counted, those of other codes and those left out too).
+   */
+  readonly event_orders?: readonly number[];
   /** Prorated: the aggregation without proration (after the metric's rounding). */
   readonly full_units_number?: string;
   /** Prorated: the units current usage shows, `full_units_number` clamped at 0. */
@@ -84,8 +90,8 @@ export class MetricPass {
   private readonly rejections: Rejection[] = [];
   private readonly context: KindContext;
   private readonly readsHistory: boolean;
-  /** Events accepted so far: the stream order of per-event records. */
-  private accepted = 0;
+  /** Events given so far: the stream position of per-event records. */
+  private position = 0;
 
   constructor(
     readonly metric: CompiledMetric,
@@ -116,6 +122,7 @@ export class MetricPass {
   }
 
   add(event: UsageEvent): void {
+    const position = this.position++;
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
     const transactionId = event.transaction_id;
     if (typeof transactionId !== 'string' || transactionId === '') {
@@ -180,12 +187,11 @@ export class MetricPass {
       if (timeMs >= this.options.fromMs)
         slot.records?.push({
           timeMs,
-          order: this.accepted,
+          order: position,
           value: recordText(value),
           removes: event.properties?.operation_type === 'remove',
         });
     }
-    this.accepted++;
   }
 
   private idsOf(subscription: string): IdSet {
@@ -212,10 +218,10 @@ export class MetricPass {
       const theirs = other.consumers[c];
       consumer.buckets.forEach((bucket, b) => {
         const their = theirs?.buckets[b];
-        if (their !== undefined) bucket.merge(their, this.accepted);
+        if (their !== undefined) bucket.merge(their, this.position);
       });
     });
-    this.accepted += other.accepted;
+    this.position += other.position;
   }
 
   /** The figures of bucket `bucket` of consumer `consumer`. */
@@ -273,6 +279,9 @@ export class MetricPass {
           }),
       ...(values === undefined ? {} : { event_values: values }),
       ...(increments === undefined ? {} : { in_advance_increments: increments }),
+      ...(values === undefined || records === undefined
+        ? {}
+        : { event_orders: records.map((r) => r.order) }),
       ...(prorated && records !== undefined && values !== undefined && increments !== undefined
         ? proratedViews(this.context, records, values, increments, result.persisted)
         : {}),

@@ -52,6 +52,33 @@ describe('per-event values (aggregations.md §6.1), in time order', () => {
   });
 });
 
+describe('event_orders: which event each per-event value belongs to', () => {
+  it('gives each value its position in the stream, in time order, every event counted', () => {
+    const events = [
+      event(day(3), { v: '20' }), // 0
+      { ...event(day(2), { v: '7' }), code: 'other' }, // 1: another metric's event
+      event(day(1), { v: '10' }), // 2
+      event(day(2), { v: 'ten' }), // 3: left out (not a number)
+      event(day(2), { v: '5' }), // 4
+    ];
+    const r = run(metric('sum_agg'), events, perEvent);
+    expect(r.event_values).toEqual(['10', '5', '20']);
+    expect(r.event_orders).toEqual([2, 4, 0]);
+    expect(run(metric('sum_agg'), events).event_orders).toBeUndefined();
+  });
+
+  it('continues across chunks merged in stream order', () => {
+    const first = createAccumulator(metric('sum_agg'), perEvent);
+    const second = createAccumulator(metric('sum_agg'), perEvent);
+    if (first._tag === 'Left' || second._tag === 'Left') throw new Error('accumulator');
+    first.right.addAll([event(day(5), { v: '1' }), event(day(1), { v: '2' })]);
+    second.right.addAll([event(day(3), { v: '3' })]);
+    const merged = first.right.merge(second.right);
+    if (merged._tag === 'Left') throw new Error(merged.left.message);
+    expect(merged.right.result().event_orders).toEqual([1, 2, 0]);
+  });
+});
+
 describe('running totals for percentage free units (§1.3)', () => {
   it.each([
     [['10', '5', '20'], { perEvents: 2 }, ['10', '15']],

@@ -20,8 +20,6 @@ import type { ChargesPeriod } from '../inputs';
 import type { ChargeSetup } from './charge-setup';
 import { relocate } from './relocate';
 
-/** A property no event can carry nor an expression name: the event's place in the stream. */
-const EVENT_KEY = '#feecast_event';
 /** A property no event can carry nor an expression name: a dynamic event's precise cents. */
 const CENTS_KEY = '#feecast_cents';
 
@@ -40,8 +38,8 @@ export interface MetricFigures {
   readonly charges: readonly (readonly (readonly GroupFigures[])[])[];
   readonly rejected: readonly Rejection[];
   /**
-   * With `trackEvents`: per bucket of the first charge, the stream indices of the events it
-   * accepted, per group (keyed by {@link groupIdentity}).
+   * With `trackEvents`: per bucket of the first charge, the caller's stream indices of the
+   * events it accepted, per group (keyed by {@link groupIdentity}), in time order.
    */
   readonly tracked?: readonly ReadonlyMap<string, readonly number[]>[];
 }
@@ -52,7 +50,7 @@ export interface PassSettings {
   readonly timezone: string | null;
   readonly previous?: AggregationState | undefined;
   readonly deduplicate?: boolean | undefined;
-  /** Keep the stream index of each accepted event (per-event pay-in-advance fees). */
+  /** Keep the stream index of each accepted event (per-event pay-in-advance fees; per-event views on). */
   readonly trackEvents?: boolean;
   /** Where the metric sits in the caller's input. */
   readonly metricPath: readonly string[];
@@ -110,9 +108,9 @@ function layout(setups: readonly ChargeSetup[], keep: (setup: ChargeSetup) => bo
  * Starts one pass over a billable metric's events for several of its charges (DESIGN.md: one
  * pass per metric): a charges accumulator with one consumer per distinct set of group keys of
  * each charge, plus, for dynamic charges, a second accumulator fed in the same loop that sums
- * the events' `precise_total_amount_cents` over exactly the events the first one accepts, and,
- * with `trackEvents`, one more consumer per group key set that groups by the event's stream
- * index (so each accepted event is known by its place in the stream).
+ * the events' `precise_total_amount_cents` over exactly the events the first one accepts. With
+ * `trackEvents`, the per-event views' `event_orders` give each accepted event's place in the
+ * caller's stream.
  *
  * @example
  * const pass = createFeesPass(metric, compiled, [setup], settings);
@@ -128,14 +126,6 @@ export function createFeesPass(
 ): Either<FeecastError, FeesPass> {
   const tracking = settings.trackEvents === true;
   const main = layout(setups, () => true);
-  const trackOffset = main.consumers.length;
-  const first = setups[0];
-  if (tracking && first !== undefined) {
-    for (const consumer of first.consumers) {
-      main.consumers.push({ ...consumer, grouped_by: [...(consumer.grouped_by ?? []), EVENT_KEY] });
-      main.paths.push(first.path);
-    }
-  }
   const { period } = settings;
   const options = {
     from_datetime: period.charges_from_datetime,
@@ -173,7 +163,7 @@ export function createFeesPass(
     new Pass(metric, setups, accumulator.right, cents, {
       main: main.offsets,
       cents: dynamic.offsets,
-      track: tracking ? trackOffset : undefined,
+      track: tracking,
     }),
   );
 }
@@ -182,6 +172,8 @@ class Pass implements FeesPass {
   private failure: FeecastError | undefined;
   /** Accepts exactly the values a sum metric accepts (the check of `sum_agg`). */
   private readonly probe = createDecimalSum();
+  /** The caller's index of each event given to the accumulators, by their stream position. */
+  private readonly indices: number[] = [];
 
   constructor(
     private readonly metric: CompiledMetric,
@@ -191,15 +183,14 @@ class Pass implements FeesPass {
     private readonly offsets: {
       readonly main: readonly number[];
       readonly cents: readonly number[];
-      readonly track: number | undefined;
+      readonly track: boolean;
     },
   ) {}
 
   add(event: UsageEvent, index: number): void {
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
-    this.main.add(
-      this.offsets.track === undefined ? event : withProperty(event, EVENT_KEY, String(index)),
-    );
+    this.indices.push(index);
+    this.main.add(event);
     if (this.cents !== undefined) {
       this.cents.add(withProperty(event, CENTS_KEY, this.centsOf(event, index)));
     }
@@ -263,24 +254,21 @@ class Pass implements FeesPass {
         }));
       }),
     );
-    const track = this.offsets.track;
     const first = this.setups[0];
     const tracked =
-      track === undefined || first === undefined
+      !this.offsets.track || first === undefined
         ? undefined
         : first.buckets.map((bucket) => {
-            const indices = new Map<string, number[]>();
-            const result = bucketOf(main.charges[track + bucket.consumer], bucket.index);
-            for (const group of result.groups ?? []) {
-              const at = group.grouped_by[EVENT_KEY];
-              if (at === undefined || at === null) continue;
-              const key = groupIdentity(group.grouped_by, bucket.groupKeys);
-              const list = indices.get(key) ?? [];
-              // The index text this pass wrote itself: a safe integer, not money.
-              list.push(Number(at));
-              indices.set(key, list);
+            const byGroup = new Map<string, number[]>();
+            const own = bucketOf(main.charges[bucket.consumer], bucket.index);
+            for (const group of groupsOf(own, bucket.groupKeys)) {
+              const orders = group.figures.event_orders ?? [];
+              byGroup.set(
+                groupIdentity(group.grouped_by, bucket.groupKeys),
+                orders.map((order) => this.indices[order] ?? -1),
+              );
             }
-            return indices;
+            return byGroup;
           });
     return right({
       charges,

@@ -10,7 +10,7 @@ import type { CompiledMetric } from '../../aggregation/metric';
 import { propertyText } from '../../aggregation/property';
 import { readBack } from '../../charge-models/internal/read-back';
 import {
-  add,
+  createDecimalSum,
   type Decimal,
   formatDecimal,
   max,
@@ -140,10 +140,10 @@ function priceGroup(
   const target = run.only?.();
   const fees: PlacedFee[] = [];
   const active = new Set<string>();
-  let before = ZERO;
-  let centsBefore = ZERO;
+  // Running totals of what the earlier events billed, and of their precise cents.
+  const before = createDecimalSum();
+  const centsBefore = createDecimalSum();
   for (const [k, row] of rows.entries()) {
-    const increment = readBack(increments[k]);
     const value = values[k] ?? '0';
     let reAdded = false;
     if (compiled.kind.type === 'unique_count_agg') {
@@ -159,18 +159,20 @@ function priceGroup(
       const units = shownUnits(
         compiled.kind.type,
         setup.prorated,
-        increment,
+        readBack(increments[k]),
         readBack(value),
         reAdded,
       );
       const amount = payInAdvanceAmount(modelCharge, {
         before: {
-          units: formatDecimal(before),
+          units: formatDecimal(before.result()),
           events_count: k,
           ...(setup.charge.charge_model === 'percentage'
             ? { event_values: values.slice(0, k) }
             : {}),
-          ...(setup.dynamic ? { precise_total_amount_cents: formatDecimal(centsBefore) } : {}),
+          ...(setup.dynamic
+            ? { precise_total_amount_cents: formatDecimal(centsBefore.result()) }
+            : {}),
           currency: context.currency,
         },
         increment: billed[k] ?? '0',
@@ -207,8 +209,8 @@ function priceGroup(
       if (fee._tag === 'Left') return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
     }
-    before = add(before, readBack(billed[k]));
-    centsBefore = add(centsBefore, cents.right);
+    before.add(billed[k] ?? '0');
+    centsBefore.add(cents.right);
   }
   return right(fees);
 }
@@ -243,26 +245,27 @@ export function inAdvanceFees(
     metricPath: ['billableMetric'],
   });
   if (pass._tag === 'Left') return pass;
-  const stored = new Map<number, UsageEvent>();
-  let index = 0;
+  // The metric's events by stream index (undefined for other codes).
+  const stored: (UsageEvent | undefined)[] = [];
   for (const event of events) {
-    if (typeof event === 'object' && event !== null && event.code === metric.code) {
-      stored.set(index, event);
-      pass.right.add(event, index);
-    }
-    index++;
+    const mine = typeof event === 'object' && event !== null && event.code === metric.code;
+    if (mine) pass.right.add(event, stored.length);
+    stored.push(mine ? event : undefined);
   }
   const figures = pass.right.result();
   if (figures._tag === 'Left') return figures;
   const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
+  const target = run.only?.();
   const fees: PlacedFee[] = [];
   for (const [b, bucket] of setup.buckets.entries()) {
     const tracked = figures.right.tracked?.[b];
     for (const group of figures.right.charges[0]?.[b] ?? []) {
       const indices = tracked?.get(groupIdentity(group.grouped_by, bucket.groupKeys)) ?? [];
+      // An estimate prices one event: the other groups' events cannot change its fee.
+      if (target !== undefined && !indices.includes(target)) continue;
       const rows: Row[] = [];
       for (const i of indices) {
-        const event = stored.get(i);
+        const event = stored[i];
         const timeMs = event === undefined ? undefined : eventTimeMs(event.timestamp);
         // Per-event views hold the period's events only (a recurring metric reads earlier ones).
         if (event !== undefined && timeMs !== undefined && timeMs >= fromMs) {
