@@ -1,9 +1,10 @@
 /**
  * Finalizing a draft invoice with the engine's money stages (invoicing.md §1): a draft carries
- * no coupons, credit-note credits or prepaid credits, so finalization starts from its fees,
- * applies the customer's coupons and the taxes (`computeInvoiceTotals`), then the customer's
- * wallets (`applyWallets`), and issues the invoice. A tax that cannot be computed leaves the
- * invoice `failed` with a `tax_error` in `error_details`, as the reference does.
+ * no coupons, credit-note credits or prepaid credits, so finalization starts from its fees (and
+ * the progressive-billing credit they were created with), applies the customer's coupons, the
+ * taxes and the customer's available credit notes (`computeInvoiceTotals`), then the
+ * customer's wallets (`applyWallets`), and issues the invoice. A tax that cannot be computed
+ * leaves the invoice `failed` with a `tax_error` in `error_details`, as the reference does.
  */
 import {
   type AppliedWallets,
@@ -15,6 +16,7 @@ import {
 } from '@feecast/engine';
 import type {
   AppliedCoupon,
+  CreditNote,
   DecimalString,
   Fee,
   Invoice,
@@ -46,14 +48,16 @@ export interface FinalizeInvoiceInput {
   readonly wallets: readonly Wallet[];
   /** The transactions of those wallets (to split prepaid credits into granted and purchased). */
   readonly walletTransactions: readonly WalletTransaction[];
+  /** The customer's credit notes: the available ones in the invoice's currency are consumed (§5). */
+  readonly creditNotes: readonly CreditNote[];
   /** A new identifier (for an `error_details` entry). */
   readonly newId: () => Uuid;
 }
 
 /**
  * What finalizing changed: the invoice, the wallets and wallet transactions as `applyWallets`
- * describes them, and the applied coupons given, in the same order, as they stand after the
- * invoice.
+ * describes them, and the applied coupons and credit notes given, in the same order, as they
+ * stand after the invoice.
  */
 export interface FinalizedInvoice
   extends Pick<
@@ -61,25 +65,49 @@ export interface FinalizedInvoice
     'invoice' | 'wallets' | 'wallet_transactions' | 'updated_transactions'
   > {
   readonly applied_coupons: readonly AppliedCoupon[];
+  readonly credit_notes: readonly CreditNote[];
 }
 
 const ZERO_CENTS = '0.0' as DecimalString;
 
-/** The fee as a draft holds it before its credits: no coupon share, no taxes yet. */
-function uncredited(fee: Fee): Fee {
-  return { ...fee, precise_coupons_amount_cents: ZERO_CENTS, applied_taxes: [] };
+/** A wire fee: without the engine's working share of credit-note credits (not a `Fee` field). */
+function wireFee(fee: Fee & { readonly precise_credit_notes_amount_cents?: string }): Fee {
+  const { precise_credit_notes_amount_cents: _share, ...rest } = fee;
+  return rest;
+}
+
+/**
+ * The fee as a draft holds it before its credits: no taxes yet and no credit-note share; its
+ * coupon share removed unless `keepShares` (then the share is the progressive-billing credit's,
+ * which the fee was created with, §3.3).
+ */
+function uncredited(fee: Fee, keepShares: boolean): Fee {
+  return {
+    ...wireFee(fee),
+    ...(keepShares ? {} : { precise_coupons_amount_cents: ZERO_CENTS }),
+    applied_taxes: [],
+  };
 }
 
 /**
  * The draft as finalization starts from it (invoicing.md §1: drafts carry no coupons, credit
- * notes or prepaid credits): its fees untaxed and without coupon shares, its coupon credits and
- * prepaid credits removed, so that every stage runs once, here.
+ * notes or prepaid credits, which apply now): untaxed fees, no credit-note or prepaid credits,
+ * so that every stage runs once, here. The progressive-billing credit belongs to the fees
+ * (step 3, taken when they were created) and stays with its per-fee shares. A fee's
+ * `precise_coupons_amount_cents` holds both kinds of shares (§0), so coupon credits found on a
+ * draft are removed with the shares only when the draft has no progressive-billing credit;
+ * otherwise they stay, counted as applied (those coupons are not applied twice).
  */
 function startingPoint(invoice: Invoice): Invoice {
+  const progressive = invoice.progressive_billing_credit_amount_cents > 0;
   return {
     ...invoice,
-    fees: invoice.fees.map(uncredited),
-    credits: invoice.credits.filter((credit) => credit.item.type !== 'coupon'),
+    fees: invoice.fees.map((fee) => uncredited(fee, progressive)),
+    credits: invoice.credits.filter(
+      (credit) =>
+        credit.item.type !== 'credit_note' && (progressive || credit.item.type !== 'coupon'),
+    ),
+    credit_notes_amount_cents: 0 as Invoice['credit_notes_amount_cents'],
     prepaid_credit_amount_cents: 0 as Invoice['prepaid_credit_amount_cents'],
     prepaid_granted_credit_amount_cents: null,
     prepaid_purchased_credit_amount_cents: null,
@@ -94,6 +122,7 @@ function issued(invoice: Invoice, now: Timestamp): Invoice {
   const issuing = localDate(now, invoice.customer.applicable_timezone);
   return {
     ...invoice,
+    fees: invoice.fees.map(wireFee),
     ...(invoice.total_due_amount_cents === undefined
       ? {}
       : { total_due_amount_cents: invoice.total_amount_cents }),
@@ -141,6 +170,7 @@ function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): Finali
   return {
     invoice,
     applied_coupons: input.appliedCoupons.map((application) => application.applied_coupon),
+    credit_notes: input.creditNotes,
     wallets: input.wallets,
     wallet_transactions: [],
     updated_transactions: [],
@@ -148,20 +178,24 @@ function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): Finali
 }
 
 /**
- * Finalizes a draft invoice (`PUT /invoices/{id}/finalize`) with the engine's stages: the
- * customer's applied coupons and the taxes (fee taxes from the charge, plan, customer or
- * billing entity; invoicing.md §2.1) with `computeInvoiceTotals`, then the customer's prepaid
- * credits with `applyWallets`. The invoice is `finalized`, issued today in the customer's time
- * zone, due `net_payment_term` days later, `file_url` null (no PDF is built). Coupons and
- * wallets come back as the invoice leaves them. When a tax cannot be computed the invoice is
- * `failed` with a `tax_error` entry in `error_details` and nothing else changes; any other
- * engine error is a 422.
+ * Finalizes a draft invoice (`PUT /invoices/{id}/finalize`) with the engine's stages
+ * (invoicing.md §1 steps 3-8): the draft's progressive-billing credit, the customer's applied
+ * coupons, the taxes (fee taxes from the charge, plan, customer or billing entity; §2.1) and
+ * the customer's available credit notes (§5) with `computeInvoiceTotals`, then the customer's
+ * prepaid credits with `applyWallets` (§6.5). The fees are the draft's as stored (no refresh
+ * from events; see docs/semantics.md). The invoice is `finalized`, issued today in the
+ * customer's time zone, due `net_payment_term` days later, `file_url` null (no PDF is built).
+ * Coupons, credit notes and wallets come back as the invoice leaves them. When a tax cannot be
+ * computed the invoice is `failed` with a `tax_error` entry in `error_details` and nothing
+ * else changes; any other engine error is a 422.
  *
  * @example
- * // Fees 115.40 USD, coupons of 5.00 and 10 %, VAT 20 %, a wallet of 10.00 for charges:
- * engineFinalization({ invoice: draft, now, subscriptions, appliedCoupons, taxes, wallets, walletTransactions, newId });
+ * // Fees 115.40 USD, coupons of 5.00 and 10 %, VAT 20 %, a credit note of 18.48, a wallet of
+ * // 10.00 for charges:
+ * engineFinalization({ invoice: draft, now, subscriptions, appliedCoupons, taxes, wallets, walletTransactions, creditNotes, newId });
  * // right({ invoice: { status: 'finalized', coupons_amount_cents: 1604, taxes_amount_cents: 1987,
- * //   prepaid_credit_amount_cents: 1000, total_amount_cents: 10923, ... }, wallets: [{ balance_cents: 0, ... }], ... })
+ * //   credit_notes_amount_cents: 1848, prepaid_credit_amount_cents: 1000, total_amount_cents: 9075, ... },
+ * //   credit_notes: [{ balance_amount_cents: 0, credit_status: 'consumed', ... }], wallets: [{ balance_cents: 0, ... }], ... })
  */
 export function engineFinalization(
   input: FinalizeInvoiceInput,
@@ -177,6 +211,7 @@ export function engineFinalization(
           plan,
         })),
       },
+      creditNotes: input.creditNotes,
       now: input.now,
     },
   );
@@ -194,6 +229,7 @@ export function engineFinalization(
   return right({
     invoice: issued(paid.right.invoice, input.now),
     applied_coupons: totals.right.applied_coupons,
+    credit_notes: totals.right.credit_notes,
     wallets: paid.right.wallets,
     wallet_transactions: paid.right.wallet_transactions,
     updated_transactions: paid.right.updated_transactions,

@@ -33,7 +33,8 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
     );
     const logs = await t.call('GET', `/api/v1/activity_logs?resource_ids[]=${DRAFT}`);
     const [log] = (logs.body as { activity_logs: Record<string, unknown>[] }).activity_logs;
-    expect(log?.activity_type).toBe('invoice.finalized');
+    // The reference logs a finalized draft as `invoice.created` (wire-models.md §1).
+    expect(log?.activity_type).toBe('invoice.created');
     expect((log?.activity_object_changes as Record<string, unknown> | undefined)?.status).toEqual([
       'draft',
       'finalized',
@@ -70,7 +71,7 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
     const t = await start({
       operations: {
         ...defaultOperations,
-        finalizeInvoice: ({ invoice, appliedCoupons, wallets }) =>
+        finalizeInvoice: ({ invoice, appliedCoupons, wallets, creditNotes }) =>
           right({
             invoice: {
               ...invoice,
@@ -78,6 +79,7 @@ describe('PUT /invoices/{svc_id}/finalize', () => {
               total_amount_cents: 4242 as Invoice['total_amount_cents'],
             },
             applied_coupons: appliedCoupons.map((a) => a.applied_coupon),
+            credit_notes: creditNotes,
             wallets,
             wallet_transactions: [],
             updated_transactions: [],

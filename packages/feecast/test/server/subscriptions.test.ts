@@ -162,6 +162,29 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
     ]);
   });
 
+  it('logs the copy of the plan: plan.created first, then plan.updated with its changes', async () => {
+    const t = await start();
+    const first = subscription(
+      await t.call('PUT', PATH, { subscription: { plan_overrides: { amount_cents: 500 } } }),
+    );
+    await t.call('PUT', PATH, { subscription: { plan_overrides: { name: 'Cheap' } } });
+    const answer = await t.call(
+      'GET',
+      `/api/v1/activity_logs?resource_ids[]=${first.plan?.svc_id}`,
+    );
+    const logs = expectSuccess(answer, 'listActivityLogs').activity_logs;
+    const created = logs.find((log) => log.activity_type === 'plan.created');
+    const updated = logs.find((log) => log.activity_type === 'plan.updated');
+    expect([logs.length, created?.resource_type, updated?.resource_type]).toEqual([
+      2,
+      'Plan',
+      'Plan',
+    ]);
+    const changes = (updated?.activity_object_changes ?? {}) as Record<string, unknown>;
+    expect(changes).toEqual({ name: ['Startup', 'Cheap'] });
+    expect((created?.activity_object as Plan | undefined)?.amount_cents).toBe(500);
+  });
+
   it('sets and removes a minimum commitment and usage thresholds', async () => {
     const t = await start();
     const set = subscription(

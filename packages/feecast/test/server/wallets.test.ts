@@ -253,6 +253,24 @@ describe('POST /wallet_transactions (§6.2)', () => {
     expect((await wallet(t)).credits_balance).toBe('12.0');
   });
 
+  it('logs wallet.updated when granted or voided credits move the balance, not for a pending purchase', async () => {
+    const t = await start();
+    const updates = async () => {
+      const logs = await t.call('GET', '/api/v1/activity_logs?activity_types[]=wallet.updated');
+      return expectSuccess(logs, 'listActivityLogs').activity_logs;
+    };
+    // Paid credits stay pending (§6.2): the balance does not move, nothing to log on the wallet.
+    await post(t, { paid_credits: '20' });
+    expect(await updates()).toEqual([]);
+    await post(t, { granted_credits: '5' });
+    const [log] = await updates();
+    // The example wallet holds 10.0 credits (1000 cents): + 5 granted.
+    expect([log?.resource_id, log?.external_customer_id]).toEqual([WALLET_ID, 'hooli_1234']);
+    expect(
+      (log?.activity_object_changes as Record<string, unknown> | undefined)?.balance_cents,
+    ).toEqual([1000, 1500]);
+  });
+
   it('floors credits to 5 decimal places and creates nothing for a zero amount', async () => {
     const t = await start();
     const created = transactions(

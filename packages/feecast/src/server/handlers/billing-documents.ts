@@ -6,6 +6,7 @@ import type { FinalizeInvoiceRequest, Invoice } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { notFound } from '../api-error';
 import { StateDraft } from '../draft';
+import { finalizationActivity } from '../finalize-activity';
 import { type Handler, pathParam, unchanged } from '../handler';
 import { operationTaxes, planOf } from '../lookup';
 import { newestFirst } from '../order';
@@ -14,6 +15,7 @@ import { getOne } from '../path-resource';
 import { queryValue } from '../query';
 import { replaceItem } from '../replace-item';
 import type { ServerState } from '../state';
+import { storedTransactionDecimals, storedWallet } from '../stored-wallet';
 
 /** Items of `items` replaced by the item of `updated` with the same `svc_id`. */
 function replacedById<T extends { readonly svc_id: string }>(
@@ -27,7 +29,7 @@ function replacedById<T extends { readonly svc_id: string }>(
 /**
  * What finalizing an invoice reads in the state: the invoice's subscriptions with their plans,
  * the customer's active applied coupons with their coupons, the taxes, the customer's wallets
- * and their transactions.
+ * and their transactions, and the customer's credit notes.
  */
 function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) {
   const customerId = invoice.customer.svc_id;
@@ -50,6 +52,7 @@ function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) 
     taxes: operationTaxes(state, customer),
     wallets,
     walletTransactions: state.wallet_transactions.filter((t) => walletIds.has(t.svc_wallet_id)),
+    creditNotes: state.credit_notes.filter((note) => note.customer.svc_id === customerId),
     newId: () => draft.newId(),
   };
 }
@@ -57,14 +60,15 @@ function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) 
 /**
  * `PUT /invoices/{svc_id}/finalize`: only a draft can be finalized; any other invoice (or
  * none) is a 404 `invoice_not_found`, as the reference. The `finalizeInvoice` operation
- * applies the customer's coupons, the taxes and the customer's wallets (see
- * finalize-invoice.ts); the state keeps the applied coupons, wallets and wallet transactions
- * as the invoice leaves them. Logs `invoice.finalized` (also when a tax error leaves the
- * invoice `failed`).
+ * applies the customer's coupons, the taxes, the customer's available credit notes and the
+ * customer's wallets (see finalize-invoice.ts); the state keeps the applied coupons, credit
+ * notes, wallets and wallet transactions as the invoice leaves them, and logs every change
+ * (`invoice.created` or `invoice.failed`, `applied_coupon.deleted`, `wallet.updated`,
+ * `wallet_transaction.created` / `.updated`; see finalize-activity.ts).
  *
  * @example
  * finalizeInvoice({ ..., params: new Map([['svc_id', draftId]]), body: {} });
- * // right({ body: { invoice: { ...draft, status: 'finalized', total_amount_cents: 10923, ... } } })
+ * // right({ body: { invoice: { ...draft, status: 'finalized', total_amount_cents: 9075, ... } } })
  */
 export const finalizeInvoice: Handler<FinalizeInvoiceRequest> = (input) => {
   const { state, now } = input;
@@ -73,19 +77,20 @@ export const finalizeInvoice: Handler<FinalizeInvoiceRequest> = (input) => {
   const draft = new StateDraft(state, now);
   const finalized = input.operations.finalizeInvoice(finalizeInput(state, invoice, draft));
   if (isLeft(finalized)) return finalized;
-  const done = finalized.right;
-  draft.log({
-    type: 'invoice.finalized',
-    resourceType: 'Invoice',
-    resourceId: invoice.svc_id,
-    before: invoice,
-    after: done.invoice,
-    externalCustomerId: invoice.customer.external_id,
-  });
+  const done = {
+    ...finalized.right,
+    wallets: finalized.right.wallets.map(storedWallet),
+    wallet_transactions: finalized.right.wallet_transactions.map(storedTransactionDecimals),
+    updated_transactions: finalized.right.updated_transactions.map(storedTransactionDecimals),
+  };
+  for (const entry of finalizationActivity({ draft: invoice, before: state, done })) {
+    draft.log(entry);
+  }
   return right({
     state: draft.commit({
       invoices: replaceItem(state.invoices, invoice, done.invoice),
       applied_coupons: replacedById(state.applied_coupons, done.applied_coupons),
+      credit_notes: replacedById(state.credit_notes, done.credit_notes),
       wallets: replacedById(state.wallets, done.wallets),
       wallet_transactions: [
         ...replacedById(state.wallet_transactions, done.updated_transactions),

@@ -19,6 +19,7 @@ import { pageRequest, paginate } from '../pagination';
 import { overriddenPlan } from '../plan-overrides';
 import { queryValue, queryValues } from '../query';
 import { replaceItem } from '../replace-item';
+import { sameJson } from '../same-json';
 import type { PlanOverride, ServerState } from '../state';
 import { subscriptionListView, subscriptionView } from '../views';
 
@@ -76,7 +77,8 @@ function withStart(
  * updated only with `status: pending`. 404 `subscription_not_found`; 422 `invalid_date` for an
  * `ending_at` not in the future; 404 for an unknown billing entity, charge, fixed charge or
  * tax code. `plan_overrides` (and `usage_thresholds`) give the subscription its own plan.
- * Logs `subscription.updated`.
+ * Logs `subscription.updated`, and `plan.created` (the subscription's first copy of its plan)
+ * or `plan.updated` (a change to that copy).
  *
  * @example
  * updateSubscription({ ..., params: new Map([['external_id', 'sub_1']]), body: { subscription: { name: 'B' } } });
@@ -141,6 +143,18 @@ export const updateSubscription: Handler<UpdateSubscriptionRequest> = (input) =>
     );
     if (isLeft(plan)) return plan;
     const entry: PlanOverride = { svc_subscription_id: subscription.svc_id, plan: plan.right };
+    const previous = state.plan_overrides.find(
+      (o) => o.svc_subscription_id === subscription.svc_id,
+    );
+    if (previous === undefined || !sameJson(previous.plan, plan.right)) {
+      draft.log({
+        type: previous === undefined ? 'plan.created' : 'plan.updated',
+        resourceType: 'Plan',
+        resourceId: plan.right.svc_id,
+        before: previous?.plan ?? null,
+        after: plan.right,
+      });
+    }
     planOverrides = [
       ...state.plan_overrides.filter((o) => o.svc_subscription_id !== subscription.svc_id),
       entry,

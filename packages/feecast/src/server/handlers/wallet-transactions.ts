@@ -17,8 +17,9 @@ import { type ApiErrorResponse, invalidField, validationErrors } from '../api-er
 import { StateDraft } from '../draft';
 import type { Handler } from '../handler';
 import { replaceItem } from '../replace-item';
+import { sameJson } from '../same-json';
+import { storedTransactionDecimals, storedWallet } from '../stored-wallet';
 import { walletTransactionView } from '../views';
-import { wireDecimalString } from '../wire-decimal';
 
 /**
  * The 422 of a request the engine refuses: the request field it names (`paid_credits`...)
@@ -35,17 +36,6 @@ function refusal(error: FeecastError): ApiErrorResponse {
   return validationErrors({ [field]: codes.length > 0 ? codes : [error.code] });
 }
 
-/** The wallet the engine computed, with its decimals in the reference's form. */
-function storedWallet(wallet: Wallet): Wallet {
-  return {
-    ...wallet,
-    credits_balance: wireDecimalString(wallet.credits_balance),
-    consumed_credits: wireDecimalString(wallet.consumed_credits),
-    credits_ongoing_balance: wireDecimalString(wallet.credits_ongoing_balance),
-    credits_ongoing_usage_balance: wireDecimalString(wallet.credits_ongoing_usage_balance),
-  };
-}
-
 /**
  * A transaction the engine computed, as the server stores it: a new id of the state (the
  * engine's ids are derived from the request, and two equal requests at one instant must not
@@ -56,13 +46,9 @@ function storedTransaction(
   wallet: Wallet,
   draft: StateDraft,
 ): WalletTransaction {
-  const remaining = transaction.remaining_credit_amount;
   return {
-    ...transaction,
+    ...storedTransactionDecimals(transaction),
     svc_id: draft.newId(),
-    amount: wireDecimalString(transaction.amount),
-    credit_amount: wireDecimalString(transaction.credit_amount),
-    remaining_credit_amount: remaining === null ? null : wireDecimalString(remaining),
     applied_invoice_custom_sections: [],
     ...(wallet.billing_entity_code === undefined
       ? {}
@@ -77,7 +63,8 @@ function storedTransaction(
  * (`insufficient_credits`), or paid credits outside the wallet's paid top-up limits
  * (`amount_below_minimum` / `amount_above_maximum`, bounds inclusive) unless
  * `ignore_paid_top_up_limits`. Answers every transaction created, in the order paid,
- * granted, voided; logs `wallet_transaction.created` for each.
+ * granted, voided; logs `wallet_transaction.created` for each, and `wallet.updated` when the
+ * wallet's balance moved (granted or voided credits).
  *
  * @example
  * // balance 10.00, paid 10 + granted 15 + voided 3 -> 3 transactions, balance 22.00 (§6.2)
@@ -103,9 +90,20 @@ export const createWalletTransactions: Handler<CreateWalletTransactionRequest> =
     });
     return transaction;
   });
+  const nextWallet = storedWallet(result.right.wallet);
+  if (!sameJson(wallet, nextWallet)) {
+    draft.log({
+      type: 'wallet.updated',
+      resourceType: 'Wallet',
+      resourceId: wallet.svc_id,
+      before: wallet,
+      after: nextWallet,
+      externalCustomerId: wallet.external_customer_id,
+    });
+  }
   return right({
     state: draft.commit({
-      wallets: replaceItem(state.wallets, wallet, storedWallet(result.right.wallet)),
+      wallets: replaceItem(state.wallets, wallet, nextWallet),
       wallet_transactions: [...state.wallet_transactions, ...created],
     }),
     body: { wallet_transactions: created.map(walletTransactionView) },
