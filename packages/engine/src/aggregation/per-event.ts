@@ -5,6 +5,9 @@ import {
   formatDecimal,
   max,
   parseDecimal,
+  type ScaledBatch,
+  scaledBatch,
+  scaledText,
   subtract,
   ZERO,
 } from '../decimal/internal';
@@ -62,6 +65,8 @@ export function eventValues(type: AggregationType, records: readonly EventRecord
     });
     return records.map((r, i) => (i === best ? formatDecimal(decimal(r.value)) : '0'));
   }
+  const batch = scaledBatch(records.map((r) => r.value));
+  if (batch !== undefined) return batch.units.map((units) => scaledText(units, batch.scale));
   return records.map((r) => formatDecimal(decimal(r.value)));
 }
 
@@ -80,6 +85,8 @@ export function inAdvanceIncrements(
   if (type === 'sum_agg') {
     // The mark starts at 0 (nothing billed yet), so the increments always add up to what the
     // period bills: max(0, the highest running total). See docs/semantics.md.
+    const batch = scaledBatch(records.map((r) => r.value));
+    if (batch !== undefined) return scaledIncrements(batch);
     let current = ZERO;
     let highest = ZERO;
     return records.map((r) => {
@@ -100,6 +107,18 @@ export function inAdvanceIncrements(
     if (active.size <= highest) return '0';
     highest = active.size;
     return '1';
+  });
+}
+
+/** The high-water-mark increments of `inAdvanceIncrements` on exact scaled integers. */
+function scaledIncrements(batch: ScaledBatch): string[] {
+  let current = 0;
+  let highest = 0;
+  return batch.units.map((units) => {
+    current += units;
+    const increment = current > highest ? current - highest : 0;
+    if (current > highest) highest = current;
+    return scaledText(increment, batch.scale);
   });
 }
 

@@ -5,4 +5,5 @@
  */
 export * from './index';
 export { checkDecimalText, createScan, readDecimal } from './parse';
+export { type ScaledBatch, scaledBatch, scaledText } from './scaled-batch';
 export type { Scan } from './scan';
