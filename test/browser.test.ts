@@ -1,21 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createServer, exampleState, portalDataFromUsage, renderPortalPage } from 'feecast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The HTML page of `feecast compare --report`, opened in a real headless browser: Debian's
- * `chromium`, driven by its command line (no npm dependency). `--dump-dom` gives the DOM after
- * parsing and layout, `--screenshot` a PNG (kept as test/output/report.png, git-ignored), and
- * `--enable-logging=stderr` the browser console, which must stay silent.
+ * The HTML pages of feecast, opened in a real headless browser: Debian's `chromium`, driven by
+ * its command line (no npm dependency). `--dump-dom` gives the DOM after parsing and layout,
+ * `--screenshot` a PNG (kept under test/output/, git-ignored), and `--enable-logging=stderr`
+ * the browser console, which must stay silent. The pages: the report of `feecast compare
+ * --report` on the bundled examples (test/output/report.png), and the customer portal page
+ * as the built server answers it at the link of `GET /customers/{id}/portal_url`
+ * (test/output/portal.png).
  *
  * chromium missing fails the suite with how to install it; FEECAST_SKIP_BROWSER=1 skips it
  * (and says so). `.ci/run` installs chromium when it is missing.
- *
- * The portal page (`renderPortalPage(portalDataFromUsage(...))`) is not exported by the built
- * `feecast` package, so only the compare report is checked here.
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,6 +99,37 @@ function chromium(executable: string, url: string, ...args: string[]): Run {
   }
 }
 
+/** A page opened twice: its DOM (and console), then a screenshot of WIDTH × HEIGHT (and console). */
+interface Opened {
+  readonly dom: Run;
+  readonly screenshotLog: Run;
+}
+
+/** Opens the page `file` in chromium: its DOM, and a screenshot saved as `screenshot`. */
+function openPage(executable: string, file: string, screenshot: string): Opened {
+  const url = pathToFileURL(file).href;
+  const dom = chromium(executable, url, '--dump-dom');
+  mkdirSync(dirname(screenshot), { recursive: true });
+  rmSync(screenshot, { force: true });
+  const screenshotLog = chromium(
+    executable,
+    url,
+    `--screenshot=${screenshot}`,
+    `--window-size=${WIDTH},${HEIGHT}`,
+  );
+  return { dom, screenshotLog };
+}
+
+/** Checks that `file` is a non-trivial WIDTH × HEIGHT PNG (a blank page is about 11 kB). */
+function expectScreenshot(file: string): void {
+  const png = readFileSync(file);
+  expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  // IHDR: width and height, big-endian, right after the signature and the chunk header.
+  expect(png.readUInt32BE(16)).toBe(WIDTH);
+  expect(png.readUInt32BE(20)).toBe(HEIGHT);
+  expect(png.length).toBeGreaterThan(40_000);
+}
+
 /**
  * The browser console messages in chromium's log: lines such as
  * `[..:INFO:CONSOLE:37] "message", source: file:///... (37)`. Chromium logs every console
@@ -157,15 +190,7 @@ describe.skipIf(SKIP)('the compare report in headless chromium', () => {
     work = mkdtempSync(join(tmpdir(), 'feecast-browser-'));
     report = join(work, 'report.html');
     writeReport(report);
-    dom = chromium(executable, pathToFileURL(report).href, '--dump-dom');
-    mkdirSync(output, { recursive: true });
-    rmSync(screenshot, { force: true });
-    screenshotLog = chromium(
-      executable,
-      pathToFileURL(report).href,
-      `--screenshot=${screenshot}`,
-      `--window-size=${WIDTH},${HEIGHT}`,
-    );
+    ({ dom, screenshotLog } = openPage(executable, report, screenshot));
   }, 3 * CHROMIUM_TIMEOUT);
 
   afterAll(() => {
@@ -241,15 +266,157 @@ describe.skipIf(SKIP)('the compare report in headless chromium', () => {
     }
   });
 
-  it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
-    const png = readFileSync(screenshot);
-    expect(png.subarray(0, 8)).toEqual(
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  it('the price curves meet the bill: the dot at the usage is the billed amount, the rule is stated', () => {
+    // Growth bills compute per cluster: 36.00 + 16.00 = 52.00 (examples/cli/README.md), not the
+    // 56.00 of 142 hours priced as one group; Starter's API calls add three filter buckets.
+    expect(dom.stdout).toContain(
+      'Your usage: 142 units, billed Starter 75.00 EUR, Growth 52.00 EUR.',
     );
-    // IHDR: width and height, big-endian, right after the signature and the chunk header.
-    expect(png.readUInt32BE(16)).toBe(WIDTH);
-    expect(png.readUInt32BE(20)).toBe(HEIGHT);
+    expect(dom.stdout).toContain(
+      'Your usage: 91,755 units, billed Starter 210.95 EUR, Growth 41.76 EUR. Starter adds up 3 buckets',
+    );
+    expect(dom.stdout).toContain('the curve keeps the split of your period');
+    expect(dom.stdout).not.toMatch(/<title>(\w+), \1:/);
+  });
+
+  it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
     // A blank page of that size compresses to about 11 kB; the report draws about 130 kB.
-    expect(png.length).toBeGreaterThan(40_000);
+    expectScreenshot(screenshot);
+  });
+});
+
+const API_KEY = 'browser-test-key';
+/** The clock of the bundled example state's tests: day 1 of 31 of hooli_1234's period. */
+const NOW = '2025-03-15T12:00:00.000Z';
+
+/**
+ * The bundled example state served by the built `createServer`, with 12 cpu seconds of usage
+ * sent through the API as an application would; the portal page fetched from the link that
+ * `GET /customers/hooli_1234/portal_url` gives; the customer's record and the API's projected usage.
+ */
+async function servedPortal(): Promise<{
+  readonly page: string;
+  readonly contentSecurityPolicy: string | null;
+  readonly customer: unknown;
+  readonly usage: unknown;
+}> {
+  const server = createServer({
+    apiKeys: [API_KEY],
+    state: exampleState(),
+    clock: () => new Date(NOW),
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
+    const api = async (path: string, init: RequestInit = {}): Promise<Record<string, unknown>> => {
+      const response = await fetch(`${origin}/api/v1${path}`, { headers, ...init });
+      if (response.status !== 200)
+        throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    await api('/events', {
+      method: 'POST',
+      body: JSON.stringify({
+        event: {
+          transaction_id: 'tx_browser_cpu',
+          code: 'cpu',
+          external_subscription_id: 'sub_1234567890',
+          timestamp: '2025-03-15T10:00:00Z',
+          properties: { cpu_seconds: '12' },
+        },
+      }),
+    });
+    const link = (await api('/customers/hooli_1234/portal_url')).customer as { portal_url: string };
+    const response = await fetch(link.portal_url);
+    if (response.status !== 200) throw new Error(`portal page: ${response.status}`);
+    const page = await response.text();
+    // The API has no GET of one customer: the served state's own record.
+    const customer = exampleState().customers.find((c) => c.external_id === 'hooli_1234');
+    const usage = (
+      await api('/customers/hooli_1234/projected_usage?external_subscription_id=sub_1234567890')
+    ).customer_projected_usage;
+    return {
+      page,
+      contentSecurityPolicy: response.headers.get('content-security-policy'),
+      customer,
+      usage,
+    };
+  } finally {
+    await new Promise<void>((done) => server.close(() => done()));
+  }
+}
+
+describe.skipIf(SKIP)('the customer portal page in headless chromium', () => {
+  let work = '';
+  let served: Awaited<ReturnType<typeof servedPortal>> | undefined;
+  let opened: Opened = {
+    dom: { stdout: '', stderr: '' },
+    screenshotLog: { stdout: '', stderr: '' },
+  };
+  const screenshot = join(output, 'portal.png');
+
+  beforeAll(async () => {
+    const executable = requireChromium();
+    served = await servedPortal();
+    work = mkdtempSync(join(tmpdir(), 'feecast-portal-'));
+    const file = join(work, 'portal.html');
+    writeFileSync(file, served.page);
+    opened = openPage(executable, file, screenshot);
+  }, 3 * CHROMIUM_TIMEOUT);
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  it('is served with a policy forbidding requests, and loads with a silent console', () => {
+    expect(served?.contentSecurityPolicy).toContain("default-src 'none'");
+    expect(consoleMessages(opened.dom.stderr)).toEqual([]);
+    expect(consoleMessages(opened.screenshotLog.stderr)).toEqual([]);
+  });
+
+  it('the DOM has the usage chart: a current and a projected bar per charge', () => {
+    const html = opened.dom.stdout;
+    expect(html).toContain('<h1>Usage of Gavin Belson</h1>');
+    expect(count(html, /<svg\b[^>]*\bviewBox="/g)).toBe(1);
+    const usage = chart(html, 'Usage per charge');
+    // Six charges on the active plan of the example state, each with current and projected.
+    expect(count(usage, /<rect\b/g)).toBe(12);
+  });
+
+  it('shows the usage figures: cpu 12 seconds = 15.80 USD now, 372 projected = 159.80 USD', () => {
+    // Graduated 0-10 at 0.5 + 10 flat, then 0.4: 10 × 0.5 + 10 + 2 × 0.4 = 15.80; day 1 of 31
+    // elapsed, so 12 × 31 = 372 units: 10 × 0.5 + 10 + 362 × 0.4 = 159.80.
+    const html = opened.dom.stdout;
+    expect(html).toContain(
+      '<td class="num">12</td><td class="num">15.80 USD</td><td class="num">372</td><td class="num">159.80 USD</td>',
+    );
+    expect(chart(html, 'Usage per charge')).toMatch(
+      /<title>[^<]*, projected: 159\.80 USD<\/title>/,
+    );
+    // The period's totals: 25.80 USD of usage, 20 % taxes 5.16, 30.96 USD so far.
+    expect(html).toContain('<td>Current usage</td><td class="num">25.80 USD</td>');
+    expect(html).toContain('<td>Total so far</td><td class="num">30.96 USD</td>');
+    // The customer's finalized invoices, the draft left out.
+    expect(html).toContain('LAG-1234-001-002');
+    expect(html).not.toContain('LAG-1234-DRAFT-003');
+  });
+
+  it('the package draws the same usage from the API’s bodies (portalDataFromUsage, renderPortalPage)', () => {
+    const rendered = renderPortalPage(
+      portalDataFromUsage({
+        customer: served?.customer as Parameters<typeof portalDataFromUsage>[0]['customer'],
+        usage: served?.usage as Parameters<typeof portalDataFromUsage>[0]['usage'],
+        generated_at: NOW,
+      }),
+    );
+    if (rendered._tag === 'Left') throw new Error(rendered.left.message);
+    const section = (page: string) => /<section id="usage">[\s\S]*?<\/section>/.exec(page)?.[0];
+    expect(section(rendered.right)).toBeDefined();
+    expect(section(rendered.right)).toBe(section(served?.page ?? ''));
+  });
+
+  it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
+    expectScreenshot(screenshot);
   });
 });

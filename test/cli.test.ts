@@ -97,6 +97,28 @@ describe('the built feecast command', () => {
     expect(html).not.toMatch(/(src|href)="https?:/);
   });
 
+  it('the README tour shows the real output of usage --projected and compare', () => {
+    const readme = readFileSync(join(examples, '..', '..', 'README.md'), 'utf8');
+    /** The first fenced block after `heading` in the README. */
+    const blockAfter = (heading: string): string => {
+      const at = readme.indexOf(heading);
+      const block = /```\n([\s\S]*?)```/.exec(readme.slice(at))?.[1];
+      if (at < 0 || block === undefined)
+        throw new Error(`no block after "${heading}" in README.md`);
+      return block;
+    };
+    const usage = feecast('usage', '--projected', ...context, '--now', '2026-11-15T00:00:00Z');
+    expect(usage.code).toBe(0);
+    expect(usage.stdout).toContain(blockAfter('`feecast usage --projected` on the examples'));
+    const compared = feecast(
+      'compare',
+      ...context,
+      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T12:00:00Z'],
+    );
+    expect(compared.code).toBe(0);
+    expect(compared.stdout).toContain(blockAfter('`feecast compare` of Starter and Growth'));
+  });
+
   it('estimate on a plan without pay-in-advance charges is bad input: exit 1 with the reason', () => {
     const { code, stderr } = feecast(
       'estimate',
@@ -138,11 +160,19 @@ describe('the built feecast command', () => {
     expect(stderr).toContain('--projected');
   });
 
-  it('every command has --help with an example', () => {
-    for (const command of ['estimate', 'usage', 'invoice', 'compare', 'serve']) {
+  it('every pricing command has --help with an example; serve and demo have --help', () => {
+    // serve's help (packages/feecast/src/server/serve-command.ts) and demo's (src/main.ts) have
+    // no example yet: checked for their usage line only.
+    for (const command of ['serve', 'demo']) {
       const { code, stdout } = feecast(command, '--help');
       expect(code).toBe(0);
-      expect(stdout).toContain('feecast');
+      expect(stdout).toContain(`Usage: feecast ${command}`);
+    }
+    for (const command of ['estimate', 'usage', 'invoice', 'compare']) {
+      const { code, stdout } = feecast(command, '--help');
+      expect(code).toBe(0);
+      expect(stdout).toContain(`Usage: feecast ${command}`);
+      expect(stdout).toMatch(new RegExp(`Examples?:\\n[\\s\\S]*\\n\\s+feecast ${command}\\b`));
     }
   });
   it('help exits 0 and lists the commands', () => {

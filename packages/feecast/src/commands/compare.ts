@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { comparePlans, createDecimalSum, type FeecastError, formatDecimal } from '@feecast/engine';
-import type { Invoice } from '@feecast/models';
+import { comparePlans, type FeecastError, type PlanComparison } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import { fileError } from '../inputs/index';
@@ -9,10 +8,10 @@ import { renderCompareTable, renderJson, reportError } from '../render/index';
 import {
   chargeCurves,
   compareDataFromInvoices,
-  type MetricUsage,
+  type PlanPreview,
   renderCompareReport,
 } from '../report/index';
-import { CONTEXT_OPTIONS, loadContext, previewInput } from './context';
+import { CONTEXT_OPTIONS, loadContext, type PricingContext, previewInput } from './context';
 
 /** `feecast compare`: the same usage priced on several plans. */
 export const compareSpec = defineCommand({
@@ -34,22 +33,32 @@ export const compareSpec = defineCommand({
   ],
 });
 
-/** Units and events per billable metric, from an invoice's charge fees. */
-export function metricUsage(invoice: Invoice): Map<string, MetricUsage> {
-  const sums = new Map<string, { units: ReturnType<typeof createDecimalSum>; events: number }>();
-  for (const fee of invoice.fees) {
-    if (fee.item.type !== 'charge') continue;
-    const entry = sums.get(fee.item.code) ?? { units: createDecimalSum(), events: 0 };
-    entry.units.add(fee.units);
-    entry.events += fee.events_count ?? 0;
-    sums.set(fee.item.code, entry);
-  }
-  return new Map(
-    [...sums].map(([code, s]) => [
-      code,
-      { units: formatDecimal(s.units.result()), events_count: s.events },
-    ]),
-  );
+/**
+ * The subscription's usage priced on every plan of the context (its own plan first, then the
+ * other plans given, each once): the engine's comparison, and each plan with its invoice
+ * preview. A problem of the events file or of pricing is a `Left`.
+ *
+ * @example
+ * const compared = comparePlanPreviews(context); // the context of `--plan starter.json --plan growth.json ...`
+ * // right({ comparison: { previews, differences }, previews: [{ plan: starter, invoice }, { plan: growth, invoice }] })
+ */
+export function comparePlanPreviews(
+  context: PricingContext,
+): Either<FeecastError, { readonly comparison: PlanComparison; readonly previews: PlanPreview[] }> {
+  const input = previewInput(context);
+  if (input._tag === 'Left') return input;
+  const own = context.plan;
+  const plans = [own, ...context.inputs.plans.filter((p) => p.code !== own.code)];
+  const { subscriptions, ...rest } = input.right;
+  const compared = comparePlans({ ...rest, plans, subscription: context.subscription });
+  const eventsError = context.eventsError();
+  if (eventsError !== undefined) return left(eventsError);
+  if (compared._tag === 'Left') return compared;
+  const previews = compared.right.previews.map((preview, i) => ({
+    plan: plans[i] ?? own,
+    invoice: preview.invoice,
+  }));
+  return right({ comparison: compared.right, previews });
 }
 
 async function writeReport(file: string, html: string): Promise<Either<FeecastError, void>> {
@@ -74,25 +83,10 @@ export async function compareCommand(
   if (line._tag === 'Exit') return line.code;
   const context = await loadContext(line.options, clock);
   if (context._tag === 'Left') return reportError(io, name, context.left);
-  const input = previewInput(context.right);
-  if (input._tag === 'Left') return reportError(io, name, input.left);
-  const own = context.right.plan;
-  const plans = [own, ...context.right.inputs.plans.filter((p) => p.code !== own.code)];
-  const { subscriptions, ...rest } = input.right;
-  const compared = comparePlans({ ...rest, plans, subscription: context.right.subscription });
-  const eventsError = context.right.eventsError();
-  if (eventsError !== undefined) return reportError(io, name, eventsError);
+  const compared = comparePlanPreviews(context.right);
   if (compared._tag === 'Left') return reportError(io, name, compared.left);
-  const previews = compared.right.previews.map((preview, i) => ({
-    plan: plans[i] ?? own,
-    invoice: preview.invoice,
-  }));
-  const first = previews[0];
-  const curves = chargeCurves(
-    plans,
-    first === undefined ? new Map() : metricUsage(first.invoice),
-    context.right.inputs.billableMetrics,
-  );
+  const { comparison, previews } = compared.right;
+  const curves = chargeCurves(previews, context.right.inputs.billableMetrics);
   if (curves._tag === 'Left') return reportError(io, name, curves.left);
   const data = compareDataFromInvoices({
     previews,
@@ -110,7 +104,7 @@ export async function compareCommand(
     if (written._tag === 'Left') return reportError(io, name, written.left);
     io.stderr(`${name}: report written to ${line.options.report}\n`);
   }
-  const text = line.options.json ? renderJson(compared.right) : renderCompareTable(data);
+  const text = line.options.json ? renderJson(comparison) : renderCompareTable(data);
   if (text._tag === 'Left') return reportError(io, name, text.left);
   io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
   return EXIT.ok;

@@ -31,10 +31,31 @@ export interface BarChartSpec {
   readonly groups: readonly BarGroup[];
 }
 
+/** About how wide a value label is drawn (bold 11px digits), in SVG units. */
+const LABEL_CHAR_WIDTH = 7;
+
+/** Whether `text` fits in `width` units. */
+function fits(text: string, width: number): boolean {
+  return text.length * LABEL_CHAR_WIDTH <= width;
+}
+
+/**
+ * A bar's tooltip: the group's label, the bar's name when it says more (`Acme, projected:
+ * 24.68 EUR`; a plan's one bar named like its group is `Starter: 149.00 EUR`), and the value.
+ *
+ * @example
+ * barTitle('Starter', { name: 'Starter', valueLabel: '149.00 EUR', ... }) // 'Starter: 149.00 EUR'
+ * barTitle('API calls', { name: 'projected', valueLabel: '24.68 EUR', ... }) // 'API calls, projected: 24.68 EUR'
+ */
+export function barTitle(label: string, bar: Bar): string {
+  const name = bar.name === '' || bar.name === label ? label : `${label}, ${bar.name}`;
+  return `${name}: ${bar.valueLabel}`;
+}
+
 /**
  * The chart as inline SVG: a value axis from zero with nice ticks, the groups side by side
- * (bars take three fifths of their group's band, at most 96 units each), each bar with a tooltip and its value above it (a negative value draws no bar), each group's
- * label below. Deterministic: the same spec gives the same text.
+ * (bars take three fifths of their group's band, at most 96 units each), each bar with a tooltip and its value above it (a negative value draws no bar; a value too wide for
+ * its bar's slot is left to the tooltip), each group's label below. Deterministic: the same spec gives the same text.
  *
  * @example
  * renderBarChart({ title: 'Total per plan', axisTitle: 'EUR', tickLabel: formatDecimal,
@@ -57,7 +78,11 @@ export function renderBarChart(spec: BarChartSpec): Html {
     const bars = group.bars.map((bar, j) => {
       const x = start + j * width;
       const { y, height } = span(ZERO, max(bar.value, ZERO), top);
-      return html`<g class="bar"><title>${group.label}, ${bar.name}: ${bar.valueLabel}</title><rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${bar.colour}"/><text class="value" x="${x + Math.floor(width / 2)}" y="${y}" dy="-6" text-anchor="middle">${bar.valueLabel}</text></g>`;
+      // A label wider than its bar's slot would run into its neighbour's: the tooltip has it.
+      const label = fits(bar.valueLabel, count === 1 ? band : width)
+        ? html`<text class="value" x="${x + Math.floor(width / 2)}" y="${y}" dy="-6" text-anchor="middle">${bar.valueLabel}</text>`
+        : html``;
+      return html`<g class="bar"><title>${barTitle(group.label, bar)}</title><rect x="${x}" y="${y}" width="${width}" height="${height}" fill="${bar.colour}"/>${label}</g>`;
     });
     return html`<g class="group">${bars}<text class="label" x="${centre}" y="${bottom + 18}" text-anchor="middle">${shorten(group.label, 18)}</text></g>`;
   });

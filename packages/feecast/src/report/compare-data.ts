@@ -12,10 +12,12 @@ import {
 } from '@feecast/engine';
 import type { BillableMetric, Fee, Invoice, Plan } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { sampleChargeCurve } from './curve';
+import { chargeBuckets } from './charge-buckets';
+import { type CurveCharge, sampleChargeCurve } from './curve';
 import type {
   ChargeCurves,
   CompareReportData,
+  CurveBucketUsage,
   PlanChargeAmount,
   PlanCurve,
   ReportCustomer,
@@ -80,70 +82,90 @@ function withPath(error: FeecastError, path: readonly string[]): Either<FeecastE
   return left({ ...error, path: [...path, ...(error.path ?? [])] });
 }
 
-/** How much of a billable metric the customer used. */
-export interface MetricUsage {
-  readonly units: string;
-  readonly events_count: number;
+/** A plan's charge of one metric, what it billed, and where it sits in the input. */
+interface DrawnCharge {
+  readonly plan: Plan;
+  readonly displayName: string | null;
+  readonly input: CurveCharge;
+  readonly path: readonly string[];
+}
+
+/** The buckets' labels and units, for the caption; none for a charge billed as one bucket. */
+function bucketsOf(input: CurveCharge): CurveBucketUsage[] {
+  const labelled = input.buckets.filter((bucket) => bucket.label !== '');
+  return labelled.map(({ label, units, filter_prices }) => ({ label, units, filter_prices }));
 }
 
 /**
- * The price curves of every billable metric that the plans charge for: one curve per plan
- * that has a charge on it (its own properties, not its filters'), over the same units on
- * every plan (up to a nice number above twice the usage and above every plan's price breaks),
- * with the usage marked. Metrics are in the order they first appear in the plans; `usage`
- * gives each metric's units and events (no entry: 0). Names come from `billableMetrics`
- * when given, else from the charge. A charge the engine cannot price is a `Left` whose path
- * names the plan and the charge.
+ * The price curves of every billable metric that the plans charge for, as each plan billed
+ * it (see `sampleChargeCurve`): per metric one chart, per plan and charge on it one curve of
+ * the charge's amount against the metric's total units, keeping the usage's split across the
+ * plan's filter buckets and pricing groups (each priced at its own prices: a filter's for its
+ * events, the charge's for the rest) with the events held, rounded to the cent per bucket as
+ * fees are. Each curve passes through what its plan billed at its usage (`actual_units`,
+ * marked). Every curve of a metric ends at the same units (a nice number above twice the
+ * usage and the price breaks). Metrics are in the order they first appear in the plans;
+ * names come from `billableMetrics` when given, else from the charge. A charge the engine
+ * cannot price is a `Left` whose path names the plan and the charge.
  *
  * @example
- * chargeCurves(plans, new Map([['api_calls', { units: '1200', events_count: 40 }]]), metrics)
- * // right([{ code: 'api_calls', name: 'API calls', actual_units: '1200', curves: [{ plan_code: 'starter', points }, ...] }])
+ * chargeCurves(plans.map((plan, i) => ({ plan, invoice: invoices[i] })), metrics)
+ * // right([{ code: 'api_calls', name: 'API calls', actual_units: '91755', curves: [
+ * //   { plan_code: 'starter', actual_units: '91755', points, buckets: [...] }, ...] }, ...])
  */
 export function chargeCurves(
-  plans: readonly Plan[],
-  usage: ReadonlyMap<string, MetricUsage>,
+  previews: readonly PlanPreview[],
   billableMetrics: readonly BillableMetric[] = [],
 ): Either<FeecastError, ChargeCurves[]> {
   const codes = [
-    ...new Set(plans.flatMap((plan) => plan.charges.map((c) => c.billable_metric_code))),
+    ...new Set(previews.flatMap(({ plan }) => plan.charges.map((c) => c.billable_metric_code))),
   ];
   const result: ChargeCurves[] = [];
   for (const code of codes) {
-    const used = usage.get(code) ?? { units: '0', events_count: 0 };
-    const charges = plans.flatMap((plan, i) =>
+    const charges: DrawnCharge[] = previews.flatMap(({ plan, invoice }, i) =>
       plan.charges.flatMap((charge, j) =>
         charge.billable_metric_code === code
-          ? [{ plan, charge, path: ['plans', String(i), 'charges', String(j)] }]
+          ? [
+              {
+                plan,
+                displayName: charge.invoice_display_name,
+                path: ['plans', String(i), 'charges', String(j)],
+                input: {
+                  charge,
+                  applied_pricing_unit: charge.applied_pricing_unit ?? null,
+                  buckets: chargeBuckets(charge, invoice.fees),
+                  currency: invoice.currency,
+                },
+              },
+            ]
           : [],
       ),
     );
     // Every plan's curve spans the widest default range of them all.
     let widest: Decimal = ZERO;
-    for (const { charge, path } of charges) {
-      const probe = sampleChargeCurve(charge, {
-        actual_units: used.units,
-        steps: 1,
-        events_count: used.events_count,
-      });
+    let actual: string | undefined;
+    for (const { input, path } of charges) {
+      const probe = sampleChargeCurve(input, { steps: 1 });
       if (probe._tag === 'Left') return withPath(probe.left, path);
-      const last = parseDecimal(probe.right[probe.right.length - 1]?.units ?? '0');
+      const last = parseDecimal(probe.right.points[probe.right.points.length - 1]?.units ?? '0');
       if (last._tag === 'Right') widest = max(widest, last.right);
+      if (actual === undefined && input.buckets.length > 0) actual = probe.right.actual_units;
     }
     const maxUnits = formatDecimal(widest);
     const curves: PlanCurve[] = [];
-    for (const { plan, charge, path } of charges) {
-      const points = sampleChargeCurve(charge, {
-        actual_units: used.units,
-        events_count: used.events_count,
-        max_units: maxUnits,
+    for (const { plan, input, path } of charges) {
+      const curve = sampleChargeCurve(input, { max_units: maxUnits });
+      if (curve._tag === 'Left') return withPath(curve.left, path);
+      curves.push({
+        plan_code: plan.code,
+        actual_units: curve.right.actual_units,
+        points: curve.right.points,
+        buckets: bucketsOf(input),
       });
-      if (points._tag === 'Left') return withPath(points.left, path);
-      curves.push({ plan_code: plan.code, points: points.right });
     }
     const metric = billableMetrics.find((m) => m.code === code);
-    const first = charges[0]?.charge;
-    const name = metric?.name ?? first?.invoice_display_name ?? code;
-    result.push({ code, name, actual_units: used.units, curves });
+    const name = metric?.name ?? charges[0]?.displayName ?? code;
+    result.push({ code, name, actual_units: actual ?? '0', curves });
   }
   return right(result);
 }

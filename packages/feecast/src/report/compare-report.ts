@@ -19,7 +19,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { groupDigits } from '../render/money';
 import { renderBarChart } from './bar-chart';
 import { moneyText, pageFooter, tickLabel } from './common';
-import type { ChargeCurves, ComparedPlan, CompareReportData } from './data';
+import type { ChargeCurves, ComparedPlan, CompareReportData, CurveBucketUsage } from './data';
 import { type Html, html } from './html';
 import { renderLegend } from './legend';
 import { type LineSeries, renderLineChart } from './line-chart';
@@ -35,11 +35,18 @@ interface PricedPlan {
   readonly charges: ReadonlyMap<string, Decimal>;
 }
 
+/** A plan's curve of a charge, read: the line, where it meets the bill, and its buckets. */
+interface ReadSeries extends LineSeries {
+  readonly plan: string;
+  readonly actual: Decimal;
+  readonly buckets: readonly CurveBucketUsage[];
+}
+
 /** A charge's curves with their numbers read. */
 interface ReadCurves {
   readonly charge: ChargeCurves;
   readonly actual: Decimal;
-  readonly series: readonly (LineSeries & { readonly plan: string })[];
+  readonly series: readonly ReadSeries[];
 }
 
 function readPlans(
@@ -86,7 +93,7 @@ function readCurves(
     const path = ['curves', String(i)];
     const actual = parseDecimal(charge.actual_units, [...path, 'actual_units']);
     if (actual._tag === 'Left') return actual;
-    const series: (LineSeries & { readonly plan: string })[] = [];
+    const series: ReadSeries[] = [];
     for (const [j, curve] of charge.curves.entries()) {
       const plan = plans.find((p) => p.plan.code === curve.plan_code);
       if (plan === undefined) {
@@ -107,7 +114,20 @@ function readCurves(
         if (y._tag === 'Left') return y;
         points.push({ x: x.right, y: y.right });
       }
-      series.push({ name: plan.plan.name, colour: plan.colour, points, plan: plan.plan.code });
+      let own = actual.right;
+      if (curve.actual_units !== undefined) {
+        const at = parseDecimal(curve.actual_units, [...path, 'curves', String(j), 'actual_units']);
+        if (at._tag === 'Left') return at;
+        own = at.right;
+      }
+      series.push({
+        name: plan.plan.name,
+        colour: plan.colour,
+        points,
+        plan: plan.plan.code,
+        actual: own,
+        buckets: curve.buckets ?? [],
+      });
     }
     read.push({ charge, actual: actual.right, series });
   }
@@ -199,6 +219,16 @@ function chargesSection(plans: readonly PricedPlan[], currency: string): Html {
   return html`<section id="charges"><h2>Cost per charge</h2>${renderLegend(series)}<figure>${chart}<figcaption>What each charge costs on each plan; a dash means the plan does not have the charge.</figcaption></figure><table><thead><tr><th>Charge</th>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
+/** What a plan's curve adds up: its buckets, their units and whose prices (empty: one bucket). */
+function bucketsSentence(series: ReadSeries): string {
+  if (series.buckets.length === 0) return '';
+  const parts = series.buckets.map((bucket) => {
+    const prices = bucket.filter_prices ? "its filter's prices" : "the charge's prices";
+    return `${bucket.label} ${groupDigits(bucket.units)} units at ${prices}`;
+  });
+  return ` ${series.name} adds up ${series.buckets.length} buckets: ${parts.join('; ')}.`;
+}
+
 function curveFigure(curves: ReadCurves, currency: string): Html {
   const units = groupDigits(formatDecimal(curves.actual));
   const chart = renderLineChart({
@@ -211,20 +241,35 @@ function curveFigure(curves: ReadCurves, currency: string): Html {
     marker: { x: curves.actual, label: `Your usage: ${units}` },
   });
   const atActual = curves.series.flatMap((series) => {
-    const hit = series.points.find((p) => compare(p.x, curves.actual) === 0);
-    return hit === undefined ? [] : [`${series.name} ${moneyText(hit.y, currency)}`];
+    const hit = series.points.find((p) => compare(p.x, series.actual) === 0);
+    if (hit === undefined) return [];
+    const own =
+      compare(series.actual, curves.actual) === 0
+        ? ''
+        : ` (at its ${groupDigits(formatDecimal(series.actual))} units)`;
+    return [`${series.name} ${moneyText(hit.y, currency)}${own}`];
   });
-  const caption =
+  const billed =
     atActual.length === 0
       ? `Your usage: ${units} units.`
-      : `Your usage: ${units} units. At this usage: ${atActual.join(', ')}.`;
+      : `Your usage: ${units} units, billed ${atActual.join(', ')}.`;
+  const caption = `${billed}${curves.series.map(bucketsSentence).join('')}`;
   return html`<h3>${curves.charge.name} <code>${curves.charge.code}</code></h3>${renderLegend(curves.series)}<figure>${chart}<figcaption>${caption}</figcaption></figure>`;
 }
+
+/** How to read the curves: the rule of `sampleChargeCurve` (curve.ts), in words. */
+const CURVES_RULE =
+  "Each curve is a plan's amount for a charge against the metric's total units. Where the " +
+  'plan splits the usage into filter buckets or pricing groups, the curve keeps the split ' +
+  'of your period and scales every bucket with the total; each bucket is priced at its own ' +
+  "prices (a filter's prices for its events, the charge's prices for the rest), with your " +
+  'number of events, and rounded to the cent as its fee is. So the dot at your usage is what ' +
+  'the plan bills for it.';
 
 function curvesSection(curves: readonly ReadCurves[], currency: string): Html {
   if (curves.length === 0) return html``;
   const figures = curves.map((c) => curveFigure(c, currency));
-  return html`<section id="curves"><h2>Price curves</h2><p>How the amount of each charge grows with its units on each plan, with your usage marked.</p>${figures}</section>`;
+  return html`<section id="curves"><h2>Price curves</h2><p>${CURVES_RULE}</p>${figures}</section>`;
 }
 
 /**

@@ -1,16 +1,19 @@
 /**
- * Price curves for the comparison page: a charge's amount sampled over a range of units with
- * the engine's own charge model, including the points where the price changes slope or jumps.
+ * Price curves for the comparison page: a charge's amount on a plan sampled over a range of
+ * units with the engine's own charge models, bucket by bucket as the plan billed it, including
+ * the points where the price changes slope or jumps.
  */
 import {
   add,
   type ChargeModelInput,
+  type CompiledChargeModel,
   compare,
   compileChargeModel,
   type Decimal,
   decimalFromCount,
   divide,
   type FeecastError,
+  feeAmounts,
   formatDecimal,
   halfAwayFromZero,
   isScale,
@@ -18,23 +21,14 @@ import {
   multiply,
   ONE,
   parseDecimal,
+  pricingUnitAmounts,
   ZERO,
 } from '@feecast/engine';
 import { type Either, right } from 'fp-ts/lib/Either.js';
+import { sumCents } from '../render/money';
+import type { CurveBucket } from './charge-buckets';
 import type { CurvePoint } from './data';
 import { niceTicks } from './scale';
-
-/** Settings of {@link sampleChargeCurve}. */
-export interface CurveOptions {
-  /** The customer's units (a decimal string): always a point of the curve. */
-  readonly actual_units: string;
-  /** The number of events priced with every point (per-transaction fees); default 1. */
-  readonly events_count?: number;
-  /** The last units of the curve; default: from the actual units and the price breaks. */
-  readonly max_units?: string;
-  /** Evenly spaced samples besides the breaks (default 40). */
-  readonly steps?: number;
-}
 
 /** Breaks of package pricing drawn one by one at most: beyond, the even samples do. */
 const MAX_PACKAGE_BREAKS = 200;
@@ -87,13 +81,145 @@ export function priceBreaks(charge: ChargeModelInput, limit: Decimal): Decimal[]
   return breaks;
 }
 
-/** The units of the curve's last point: a nice number above the actual units and the breaks. */
-function lastUnits(charge: ChargeModelInput, actual: Decimal): Decimal {
-  const breaks = priceBreaks(charge, ZERO);
-  const highest = breaks.reduce((top, b) => max(top, b), ZERO);
-  const wanted = max(max(multiply(actual, decimalFromCount(2)), highest), decimalFromCount(10));
+/** A plan's charge to draw: its own prices, the buckets it billed, and its currency. */
+export interface CurveCharge {
+  /** The charge's own model and properties: drawn alone when no bucket has units. */
+  readonly charge: ChargeModelInput;
+  /** The charge's pricing unit, when it is priced in one (`{ code, conversion_rate }`). */
+  readonly applied_pricing_unit?: {
+    readonly code: string;
+    readonly conversion_rate: string;
+  } | null;
+  /** The buckets the plan billed (`chargeBuckets`); none: no usage. */
+  readonly buckets: readonly CurveBucket[];
+  /** The currency fees are rounded in (the plan's). */
+  readonly currency: string;
+}
+
+/** Settings of {@link sampleChargeCurve}. */
+export interface CurveOptions {
+  /** The last units of the curve; default: a nice number above twice the usage and the breaks. */
+  readonly max_units?: string;
+  /** Evenly spaced samples besides the breaks and the usage (default 40). */
+  readonly steps?: number;
+}
+
+/** A sampled curve: the total units billed (where the curve meets the bill) and the points. */
+export interface ChargeCurve {
+  readonly actual_units: string;
+  readonly points: CurvePoint[];
+}
+
+/** A bucket ready to price: its model, its share of the usage, its events. */
+interface Part {
+  readonly model: CompiledChargeModel;
+  readonly pricing: ChargeModelInput;
+  /** The bucket's units, or undefined when the part takes all the units drawn (no usage). */
+  readonly units: Decimal | undefined;
+  readonly events_count: number;
+}
+
+function positive(value: Decimal): boolean {
+  return compare(value, ZERO) > 0;
+}
+
+/** The buckets with their models; the charge's own prices on all units when none has units. */
+function partsOf(input: CurveCharge): Either<FeecastError, Part[]> {
+  const parts: Part[] = [];
+  for (const [i, bucket] of input.buckets.entries()) {
+    const path = ['buckets', String(i)];
+    const units = parseDecimal(bucket.units, [...path, 'units']);
+    if (units._tag === 'Left') return units;
+    const model = compileChargeModel(bucket.pricing, { path: [...path, 'pricing'] });
+    if (model._tag === 'Left') return model;
+    parts.push({
+      model: model.right,
+      pricing: bucket.pricing,
+      units: units.right,
+      events_count: bucket.events_count,
+    });
+  }
+  if (parts.some((part) => part.units !== undefined && positive(part.units))) return right(parts);
+  const model = compileChargeModel(input.charge, { path: ['charge'] });
+  if (model._tag === 'Left') return model;
+  return right([{ model: model.right, pricing: input.charge, units: undefined, events_count: 0 }]);
+}
+
+/** The units a part prices when the whole charge has `x` units of which `total` were billed. */
+function partUnits(part: Part, x: Decimal, total: Decimal): Either<FeecastError, Decimal> {
+  if (part.units === undefined) return right(x);
+  if (compare(x, total) === 0) return right(part.units);
+  return divide(multiply(part.units, x), total);
+}
+
+/**
+ * Where the curve bends: each part's price breaks in total units (a break `b` of a bucket
+ * holding `u` of the `total` units is at `b × total ÷ u`), up to `last`.
+ */
+function scaledBreaks(
+  parts: readonly Part[],
+  total: Decimal,
+  last: Decimal,
+): Either<FeecastError, Decimal[]> {
+  const breaks: Decimal[] = [];
+  for (const part of parts) {
+    if (part.units === undefined) {
+      breaks.push(...priceBreaks(part.pricing, last));
+      continue;
+    }
+    if (!positive(part.units)) continue;
+    const limit = divide(multiply(last, part.units), total);
+    if (limit._tag === 'Left') return limit;
+    for (const b of priceBreaks(part.pricing, limit.right)) {
+      const at = divide(multiply(b, total), part.units);
+      if (at._tag === 'Left') return at;
+      breaks.push(at.right);
+    }
+  }
+  return right(breaks);
+}
+
+/**
+ * The curve's last units: a nice number above twice the usage, 10, and the price breaks of the
+ * largest bucket (in total units; a small bucket's breaks would stretch the axis far away).
+ */
+function lastUnits(parts: readonly Part[], total: Decimal): Either<FeecastError, Decimal> {
+  const largest = parts.reduce<Part | undefined>(
+    (top, part) =>
+      top === undefined || compare(part.units ?? ZERO, top.units ?? ZERO) > 0 ? part : top,
+    undefined,
+  );
+  const breaks = scaledBreaks(largest === undefined ? [] : [largest], total, ZERO);
+  if (breaks._tag === 'Left') return breaks;
+  const highest = breaks.right.reduce((top, b) => max(top, b), ZERO);
+  const wanted = max(max(multiply(total, decimalFromCount(2)), highest), decimalFromCount(10));
   const ticks = niceTicks(wanted, 5);
-  return ticks[ticks.length - 1] ?? wanted;
+  return right(ticks[ticks.length - 1] ?? wanted);
+}
+
+/** What one part is billed (in minor units) for `units`, rounded as its fee is. */
+function partCents(part: Part, units: Decimal, input: CurveCharge): Either<FeecastError, number> {
+  const priced = part.model.apply({
+    units: formatDecimal(units),
+    events_count: part.events_count,
+  });
+  if (priced._tag === 'Left') return priced;
+  const unit = input.applied_pricing_unit;
+  if (unit === undefined || unit === null) {
+    const fee = feeAmounts(priced.right, input.currency);
+    return fee._tag === 'Left' ? fee : right(fee.right.amount_cents);
+  }
+  const converted = pricingUnitAmounts(
+    priced.right,
+    {
+      svc_pricing_unit_id: '',
+      pricing_unit_code: unit.code,
+      short_name: unit.code,
+      conversion_rate: unit.conversion_rate,
+    },
+    input.currency,
+  );
+  return converted._tag === 'Left' ? converted : right(converted.right.fee.amount_cents);
 }
 
 /** Distinct units in increasing order. */
@@ -103,46 +229,70 @@ function sortedUnique(values: readonly Decimal[]): Decimal[] {
 }
 
 /**
- * The price curve of a charge: `{ units, amount }` points from 0 to `max_units` in increasing
- * units, priced by the engine (`compileChargeModel`), with `steps` even samples (to three
- * decimal places), every price break in range, and the actual units. Amounts are exact
- * decimal strings in currency units, as `applyChargeModel` returns them. Bad properties or
- * options are a `Left` (the engine's `invalid_charge_properties`, `invalid_decimal`...).
+ * A charge's price curve on a plan, as the plan bills it: `{ units, amount }` points from 0 to
+ * `max_units` in increasing total units of the billable metric. The usage keeps the split
+ * across the plan's buckets (filter buckets and pricing groups) that it had in the period:
+ * at `x` units a bucket that billed `u` of the `actual_units` holds `u × x ÷ actual_units`,
+ * is priced with its own properties and its events, and is rounded to the minor unit as its
+ * fee is (through the pricing unit when there is one); the amount is the sum. So the point at
+ * `actual_units` is exactly what the buckets billed. With no usage, the charge's own
+ * properties price all the units. Points: `steps` even samples (to three decimal places),
+ * every price break in range (in total units), and the usage. Amounts are decimal strings in
+ * currency units. Bad properties or units are a `Left` (`invalid_charge_properties`...).
  *
  * @example
- * sampleChargeCurve({ charge_model: 'standard', properties: { amount: '0.002' } }, { actual_units: '1200', steps: 4 })
- * // right([{ units: '0', amount: '0' }, { units: '625', amount: '1.25' }, { units: '1200', amount: '2.4' }, ...])
+ * sampleChargeCurve({ charge: standard, currency: 'EUR', buckets: [
+ *   { label: 'eu', units: '600', events_count: 3, pricing: { charge_model: 'standard', properties: { amount: '0.003' } } },
+ *   { label: 'us', units: '400', events_count: 2, pricing: { charge_model: 'standard', properties: { amount: '0.002' } } }] },
+ *   { steps: 4 })
+ * // right({ actual_units: '1000', points: [{ units: '0', amount: '0' }, { units: '1000', amount: '2.6' }, ...] })
  */
 export function sampleChargeCurve(
-  charge: ChargeModelInput,
-  options: CurveOptions,
-): Either<FeecastError, CurvePoint[]> {
-  const actual = parseDecimal(options.actual_units, ['actual_units']);
-  if (actual._tag === 'Left') return actual;
-  let last = lastUnits(charge, actual.right);
-  if (options.max_units !== undefined) {
+  input: CurveCharge,
+  options: CurveOptions = {},
+): Either<FeecastError, ChargeCurve> {
+  const parts = partsOf(input);
+  if (parts._tag === 'Left') return parts;
+  const total = parts.right.reduce((acc, part) => add(acc, part.units ?? ZERO), ZERO);
+  let last: Decimal;
+  if (options.max_units === undefined) {
+    const nice = lastUnits(parts.right, total);
+    if (nice._tag === 'Left') return nice;
+    last = nice.right;
+  } else {
     const given = parseDecimal(options.max_units, ['max_units']);
     if (given._tag === 'Left') return given;
     last = given.right;
   }
-  const model = compileChargeModel(charge);
-  if (model._tag === 'Left') return model;
   const steps = Math.max(1, Math.floor(options.steps ?? DEFAULT_STEPS));
   const places: number = 3;
-  const units: Decimal[] = [actual.right];
+  const units: Decimal[] = [total];
   for (let k = 0; k <= steps; k++) {
     const share = divide(multiply(last, decimalFromCount(k)), decimalFromCount(steps));
     if (share._tag === 'Left') return share;
-    units.push(isScale(places) ? halfAwayFromZero(share.right, places) : share.right);
+    units.push(share.right);
   }
-  for (const b of priceBreaks(charge, last)) if (compare(b, last) <= 0) units.push(b);
+  const breaks = scaledBreaks(parts.right, total, last);
+  if (breaks._tag === 'Left') return breaks;
+  for (const b of breaks.right) if (compare(b, last) <= 0) units.push(b);
   const points: CurvePoint[] = [];
-  for (const value of sortedUnique(units)) {
-    if (compare(value, ZERO) < 0) continue;
-    const text = formatDecimal(value);
-    const priced = model.right.apply({ units: text, events_count: options.events_count ?? 1 });
-    if (priced._tag === 'Left') return priced;
-    points.push({ units: text, amount: priced.right.amount });
+  // Samples and breaks to three decimal places (they only place the points); the usage exact.
+  const placed = units.map((u) =>
+    compare(u, total) === 0 || !isScale(places) ? u : halfAwayFromZero(u, places),
+  );
+  for (const x of sortedUnique(placed)) {
+    if (compare(x, ZERO) < 0) continue;
+    const cents: number[] = [];
+    for (const part of parts.right) {
+      const at = partUnits(part, x, total);
+      if (at._tag === 'Left') return at;
+      const billed = partCents(part, at.right, input);
+      if (billed._tag === 'Left') return billed;
+      cents.push(billed.right);
+    }
+    const amount = sumCents(cents, input.currency);
+    if (amount._tag === 'Left') return amount;
+    points.push({ units: formatDecimal(x), amount: formatDecimal(amount.right) });
   }
-  return right(points);
+  return right({ actual_units: formatDecimal(total), points });
 }

@@ -42,11 +42,28 @@ export interface CurvePoint {
   readonly amount: string;
 }
 
-/** A charge's price curve on one plan. */
+/** One bucket (filter bucket, pricing group) of a plan's charge, and its share of the usage. */
+export interface CurveBucketUsage {
+  /** `API calls (EU)`, `(no filter)`, `cluster=eu-west`. */
+  readonly label: string;
+  /** The units billed in the bucket (a decimal string). */
+  readonly units: string;
+  /** Priced with a charge filter's properties (else the charge's own). */
+  readonly filter_prices: boolean;
+}
+
+/**
+ * A charge's price curve on one plan: its amount against the metric's total units, the usage
+ * split across its buckets as in the period (see `sampleChargeCurve`).
+ */
 export interface PlanCurve {
   readonly plan_code: string;
+  /** The units this plan billed (default: the chart's `actual_units`); the curve meets the bill there. */
+  readonly actual_units?: string;
   /** Points in increasing `units`. */
   readonly points: readonly CurvePoint[];
+  /** The buckets the curve adds up, when the charge has filters or groups. */
+  readonly buckets?: readonly CurveBucketUsage[];
 }
 
 /** A charge's price curves across plans, and the customer's actual usage of it. */

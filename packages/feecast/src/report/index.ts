@@ -3,19 +3,22 @@
  * and the customer portal, as pure functions of plain data; self-contained documents with
  * SVG charts, every text escaped, no network request.
  */
-export { type Bar, type BarChartSpec, type BarGroup, renderBarChart } from './bar-chart';
-export {
-  chargeCurves,
-  compareDataFromInvoices,
-  type MetricUsage,
-  type PlanPreview,
-} from './compare-data';
+export { type Bar, type BarChartSpec, type BarGroup, barTitle, renderBarChart } from './bar-chart';
+export { type CurveBucket, chargeBuckets } from './charge-buckets';
+export { chargeCurves, compareDataFromInvoices, type PlanPreview } from './compare-data';
 export { renderCompareReport } from './compare-report';
-export { type CurveOptions, priceBreaks, sampleChargeCurve } from './curve';
+export {
+  type ChargeCurve,
+  type CurveCharge,
+  type CurveOptions,
+  priceBreaks,
+  sampleChargeCurve,
+} from './curve';
 export type {
   ChargeCurves,
   ComparedPlan,
   CompareReportData,
+  CurveBucketUsage,
   CurvePoint,
   PlanChargeAmount,
   PlanCurve,
@@ -30,7 +33,7 @@ export { type LegendEntry, renderLegend } from './legend';
 export { type LineChartSpec, type LinePoint, type LineSeries, renderLineChart } from './line-chart';
 export { renderDocument } from './page';
 export { colour } from './palette';
-export { portalDataFromUsage } from './portal-data';
+export { type PortalUsageInput, portalDataFromUsage } from './portal-data';
 export { renderPortalPage } from './portal-page';
 export { niceTicks, px, roundPixels, toPixels } from './scale';
 export {

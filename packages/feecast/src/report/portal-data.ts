@@ -14,6 +14,17 @@ function customerName(customer: Customer): string {
   return parts.length > 0 ? parts.join(' ') : customer.external_id;
 }
 
+/** What {@link portalDataFromUsage} reads: wire objects as the API returns them. */
+export interface PortalUsageInput {
+  readonly customer: Customer;
+  /** `customer_usage` (current) or `customer_projected_usage` (with projections). */
+  readonly usage: CustomerUsage | CustomerProjectedUsage;
+  /** The customer's invoices, in the order to list them (default: none). */
+  readonly invoices?: readonly Invoice[];
+  /** When the usage was priced, shown in the footer. */
+  readonly generated_at?: string;
+}
+
 /**
  * The portal page's data: the customer's name and external id, the usage's period, currency
  * and totals, one charge per entry of `charges_usage` (keyed by the charge's code, else the
@@ -21,14 +32,13 @@ function customerName(customer: Customer): string {
  * units and amounts for projected usage, and the invoices in the order given.
  *
  * @example
- * renderPortalPage(portalDataFromUsage({ customer, usage: projected.customer_projected_usage, invoices, generated_at: now }))
+ * const projected = projectedUsage({ customer, subscription, plan, billableMetrics, events, now });
+ * if (projected._tag === 'Right') {
+ *   const data = portalDataFromUsage({ customer, usage: projected.right.customer_projected_usage, invoices, generated_at: now });
+ *   // { customer: { name: 'Acme SAS', external_id: 'acme' }, currency: 'EUR', period: { from, to }, charges: [{ name: 'API calls', units: '91755', ... }], ... }
+ * }
  */
-export function portalDataFromUsage(input: {
-  readonly customer: Customer;
-  readonly usage: CustomerUsage | CustomerProjectedUsage;
-  readonly invoices?: readonly Invoice[];
-  readonly generated_at?: string;
-}): PortalPageData {
+export function portalDataFromUsage(input: PortalUsageInput): PortalPageData {
   const { customer, usage } = input;
   const charges: readonly {
     readonly charge: {

@@ -168,6 +168,7 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
  * @example
  * const page = renderPortalPage(portalDataFromUsage({ customer, usage, invoices }));
  * if (page._tag === 'Right') await writeFile('portal.html', page.right);
+ * // '<!DOCTYPE html>\n<html lang="en">...<h1>Usage of Acme SAS</h1>...<svg ...'
  */
 export function renderPortalPage(data: PortalPageData): Either<FeecastError, string> {
   const charges = readCharges(data);

@@ -1,6 +1,10 @@
 // Shared builders of the report suites: comparison and portal data with figures that are
 // easy to check by hand.
-import type { CompareReportData, PortalPageData } from '../../src/report/index';
+import type { BillableMetric } from '@feecast/models';
+import { comparePlanPreviews } from '../../src/commands/compare';
+import { loadContext } from '../../src/commands/context';
+import type { CompareReportData, PlanPreview, PortalPageData } from '../../src/report/index';
+import { examplePath } from '../inputs/builders';
 
 /**
  * Two plans in EUR. Starter: subscription 49.00 + API calls 10.00 + storage 2.50 (two
@@ -99,4 +103,39 @@ export function portalData(changes: Partial<PortalPageData> = {}): PortalPageDat
     ],
     ...changes,
   };
+}
+
+/** The `feecast compare` context of the bundled examples: Starter (the subscription's) and Growth. */
+async function exampleContext() {
+  const options = {
+    plan: [examplePath('plan-starter.json'), examplePath('plan-growth.json')],
+    billableMetrics: [examplePath('billable_metrics.json')],
+    subscription: [examplePath('subscription.json')],
+    customer: [examplePath('customer.json')],
+    taxes: [examplePath('taxes.json')],
+    coupons: [],
+    appliedCoupons: [],
+    wallets: [],
+    addOns: [],
+    events: examplePath('events.ndjson'),
+    subscriptionId: undefined,
+    now: '2026-11-30T12:00:00Z',
+  };
+  const context = await loadContext(options, () => new Date(0), undefined);
+  if (context._tag === 'Left') throw new Error(context.left.message);
+  return context.right;
+}
+
+/**
+ * The bundled examples priced on Starter and Growth for November 2026 (what `feecast compare`
+ * prints, examples/cli/README.md): each plan with its invoice preview, and the metrics.
+ */
+export async function examplePreviews(): Promise<{
+  readonly previews: PlanPreview[];
+  readonly billableMetrics: readonly BillableMetric[];
+}> {
+  const context = await exampleContext();
+  const compared = comparePlanPreviews(context);
+  if (compared._tag === 'Left') throw new Error(compared.left.message);
+  return { previews: compared.right.previews, billableMetrics: context.inputs.billableMetrics };
 }

@@ -2,7 +2,16 @@
 import { compare, formatDecimal, parseDecimalUnsafe } from '@feecast/engine';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, html, niceTicks, px, renderLegend, toPixels } from '../../src/report/index';
+import {
+  barTitle,
+  escapeHtml,
+  html,
+  niceTicks,
+  px,
+  renderBarChart,
+  renderLegend,
+  toPixels,
+} from '../../src/report/index';
 
 const d = parseDecimalUnsafe;
 
@@ -71,6 +80,34 @@ describe('markup', () => {
         expect(html`<p>${text}</p>`.text.slice(3, -4)).not.toMatch(/[<>"']/);
       }),
     );
+  });
+
+  it('a bar is titled by its group, its name when it says more, and its value', () => {
+    const bar = { value: d('149'), valueLabel: '149.00 EUR', colour: '#2563eb' };
+    expect(barTitle('Starter', { ...bar, name: 'Starter' })).toBe('Starter: 149.00 EUR');
+    expect(barTitle('API calls', { ...bar, name: 'projected' })).toBe(
+      'API calls, projected: 149.00 EUR',
+    );
+  });
+
+  it('a value label wider than its bar is left to the tooltip: 6 pairs of bars are 27 units wide', () => {
+    const pair = (label: string) => ({
+      label,
+      bars: ['current', 'projected'].map((name) => ({
+        name,
+        value: d('310'),
+        valueLabel: '310.00 USD',
+        colour: '#2563eb',
+      })),
+    });
+    const spec = { title: 'Usage', axisTitle: 'USD', tickLabel: formatDecimal };
+    // One pair: bars of min(96, ⌊544 × 3 / 10⌋) = 96 units hold 10 characters (about 70 units).
+    const one = renderBarChart({ ...spec, groups: [pair('API calls')] }).text;
+    expect(one.match(/<text class="value"/g)).toHaveLength(2);
+    // Six pairs: bands of ⌊544 / 6⌋ = 90, bars of ⌊90 × 3 / 10⌋ = 27 units: no label, the titles stay.
+    const six = renderBarChart({ ...spec, groups: ['a', 'b', 'c', 'd', 'e', 'f'].map(pair) }).text;
+    expect(six).not.toContain('<text class="value"');
+    expect(six).toContain('<title>a, projected: 310.00 USD</title>');
   });
 
   it('a legend lists the series with their colours', () => {

@@ -146,8 +146,49 @@ describe('renderCompareReport: charts and figures', () => {
     );
     expect(count(html, /<circle cx="352" /g)).toBe(2);
     expect(html).toContain(
-      '<figcaption>Your usage: 5,000 units. At this usage: Starter 10.00 EUR, Growth 0.00 EUR.</figcaption>',
+      '<figcaption>Your usage: 5,000 units, billed Starter 10.00 EUR, Growth 0.00 EUR.</figcaption>',
     );
+    // How to read a curve of buckets is said above the charts.
+    expect(html).toContain(
+      '<h2>Price curves</h2><p>Each curve is a plan&#39;s amount for a charge',
+    );
+    expect(html).toContain('So the dot at your usage is what the plan bills for it.</p>');
+  });
+
+  it('a curve of buckets names them, their units and whose prices; a plan billing other units says so', () => {
+    const base = compareData();
+    const [starter, growth] = base.curves[0]?.curves ?? [];
+    if (starter === undefined || growth === undefined) throw new Error('no curves');
+    const html = page({
+      ...base,
+      curves: [
+        {
+          code: 'api_calls',
+          name: 'API calls',
+          actual_units: '5000',
+          curves: [
+            {
+              ...starter,
+              buckets: [
+                { label: 'API calls (EU)', units: '3000', filter_prices: true },
+                { label: '(no filter)', units: '2000', filter_prices: false },
+              ],
+            },
+            { ...growth, actual_units: '10000' },
+          ],
+        },
+      ],
+    });
+    expect(html).toContain(
+      '<figcaption>Your usage: 5,000 units, billed Starter 10.00 EUR, Growth 5.00 EUR (at its 10,000 units). Starter adds up 2 buckets: API calls (EU) 3,000 units at its filter&#39;s prices; (no filter) 2,000 units at the charge&#39;s prices.</figcaption>',
+    );
+  });
+
+  it('total bars are titled once per plan: "Starter: 61.50 EUR", never "Starter, Starter"', () => {
+    const html = page();
+    expect(html).toContain('<g class="bar"><title>Starter: 61.50 EUR</title>');
+    expect(html).toContain('<g class="bar"><title>Growth: 199.00 EUR</title>');
+    expect(html).not.toMatch(/<title>(\w+), \1\b/);
   });
 
   it('plans without charge amounts: no stacked chart', () => {
