@@ -32,10 +32,13 @@ const context = [
 ];
 
 describe('the built feecast command', () => {
-  it('demo runs usage, invoice and compare on the bundled examples', () => {
+  it('demo runs estimate, usage, invoice and compare on the bundled examples', () => {
     const { code, stdout, stderr } = feecast('demo');
     expect(stderr).toBe('');
     expect(code).toBe(0);
+    expect(stdout).toContain('== feecast estimate');
+    // examples/cli/README.md: 1,000 EU calls at 0.0025 = 2.50 EUR, VAT 20 % 0.50, 3.00 in all.
+    expect(stdout).toMatch(/API calls \(EU\)\s+1,000\s+2\.50 EUR\s+0\.50 EUR\s+3\.00 EUR/);
     expect(stdout).toContain('== feecast usage --projected');
     expect(stdout).toContain('== feecast invoice');
     expect(stdout).toContain('== feecast compare');
@@ -119,6 +122,40 @@ describe('the built feecast command', () => {
     expect(compared.stdout).toContain(blockAfter('`feecast compare` of Starter and Growth'));
   });
 
+  it('estimate, as the README and --help show it, prices one more event on the in-advance plan', () => {
+    const { code, stdout, stderr } = feecast(
+      'estimate',
+      ...context.map((arg) =>
+        arg === file('plan-starter.json') ? file('plan-starter-in-advance.json') : arg,
+      ),
+      ...['--event', '{"code":"api_calls","properties":{"calls":"1000","region":"eu"}}'],
+      ...['--now', '2026-11-15T00:00:00Z', '--json'],
+    );
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout) as { fees: Record<string, unknown>[] };
+    // 1,000 × 0.0025 = 2.50 EUR; VAT 20 %: 0.50 EUR; 3.00 EUR in all (examples/cli/README.md).
+    expect(body.fees).toHaveLength(1);
+    expect(body.fees[0]).toMatchObject({
+      units: '1000',
+      amount_cents: 250,
+      taxes_amount_cents: 50,
+      total_amount_cents: 300,
+      pay_in_advance: true,
+    });
+  });
+
+  it('a demo piped into a reader that stops early ends quietly, without a stack trace', () => {
+    const run = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" demo | head -n 1`], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(
+      'feecast demo: the bundled customer acme on the Starter plan, November 2026\n',
+    );
+    expect(run.stderr).toBe('');
+  });
+
   it('estimate on a plan without pay-in-advance charges is bad input: exit 1 with the reason', () => {
     const { code, stderr } = feecast(
       'estimate',
@@ -160,19 +197,12 @@ describe('the built feecast command', () => {
     expect(stderr).toContain('--projected');
   });
 
-  it('every pricing command has --help with an example; serve and demo have --help', () => {
-    // serve's help (packages/feecast/src/server/serve-command.ts) and demo's (src/main.ts) have
-    // no example yet: checked for their usage line only.
-    for (const command of ['serve', 'demo']) {
+  it('every command has --help with its usage line and an example', () => {
+    for (const command of ['estimate', 'usage', 'invoice', 'compare', 'serve', 'demo']) {
       const { code, stdout } = feecast(command, '--help');
       expect(code).toBe(0);
       expect(stdout).toContain(`Usage: feecast ${command}`);
-    }
-    for (const command of ['estimate', 'usage', 'invoice', 'compare']) {
-      const { code, stdout } = feecast(command, '--help');
-      expect(code).toBe(0);
-      expect(stdout).toContain(`Usage: feecast ${command}`);
-      expect(stdout).toMatch(new RegExp(`Examples?:\\n[\\s\\S]*\\n\\s+feecast ${command}\\b`));
+      expect(stdout).toMatch(new RegExp(`Examples?:\\n(?:[\\s\\S]*\\n)?\\s+feecast ${command}\\b`));
     }
   });
   it('help exits 0 and lists the commands', () => {

@@ -40,7 +40,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (command === 'demo') {
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(
-        'Usage: feecast demo\n\nPrices examples/events.ndjson on a standard charge and prints the figures.\n',
+        'Usage: feecast demo\n\nRuns estimate, usage --projected, invoice and compare on the bundled examples (examples/cli, hand-checked in its README) and prints their figures.\n\nExamples:\n  feecast demo\n',
       );
       return EXIT.ok;
     }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { examplesDir } from '../examples';
 import { EXIT, type Io } from '../io';
 import { compareCommand } from './compare';
+import { estimateCommand } from './estimate';
 import { invoiceCommand } from './invoice';
 import { usageCommand } from './usage';
 
@@ -23,12 +24,25 @@ export function exampleArgs(plans: readonly string[] = ['plan-starter.json']): s
 
 /**
  * `feecast demo`: runs the commands on the bundled examples (examples/cli, hand-checked in its
- * README): the projected usage of mid-November 2026, the November invoice with a coupon and a
- * prepaid wallet, and the same usage priced on the Growth plan.
+ * README): the estimate of 1,000 more EU API calls with that charge paid in advance, the
+ * projected usage of mid-November 2026, the November invoice with a coupon and a prepaid
+ * wallet, and the same usage priced on the Growth plan.
  */
 export async function demo(io: Io): Promise<number> {
   const file = (name: string) => join(examplesDir(), 'cli', name);
   const steps: readonly { title: string; run: () => Promise<number> }[] = [
+    {
+      title: 'feecast estimate (1,000 more EU API calls, paid in advance, at 2026-11-15T00:00:00Z)',
+      run: () =>
+        estimateCommand(
+          [
+            ...exampleArgs(['plan-starter-in-advance.json']),
+            ...['--event', '{"code":"api_calls","properties":{"calls":"1000","region":"eu"}}'],
+            ...['--now', '2026-11-15T00:00:00Z'],
+          ],
+          io,
+        ),
+    },
     {
       title: `feecast usage --projected (at 2026-11-15T00:00:00Z)`,
       run: () =>

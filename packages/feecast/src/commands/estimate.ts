@@ -26,9 +26,10 @@ export const estimateSpec = defineCommand({
   },
   examples: [
     {
-      description: 'One more seat for the bundled customer',
+      description:
+        '1,000 more EU API calls for the bundled customer, on the Starter plan with API calls paid in advance',
       command:
-        'feecast estimate --event \'{"code":"seats","properties":{"user_id":"user_13"}}\' --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-15T00:00:00Z',
+        'feecast estimate --event \'{"code":"api_calls","properties":{"calls":"1000","region":"eu"}}\' --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter-in-advance.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-15T00:00:00Z',
     },
   ],
 });

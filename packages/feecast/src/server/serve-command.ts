@@ -25,6 +25,13 @@ Options:
 
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
+
+Examples:
+  # The bundled example state on port 3000, then the projected usage of its subscription
+  FEECAST_API_KEYS=dev_key feecast serve --port 3000
+  curl -H 'Authorization: Bearer dev_key' 'http://127.0.0.1:3000/api/v1/customers/hooli_1234/projected_usage?external_subscription_id=sub_1234567890'
+  # Keep every change across restarts
+  feecast serve --data-dir ./feecast-state
 `;
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
