@@ -17,8 +17,9 @@ import { StateDraft } from '../draft';
 import { type Handler, pathParam, unchanged } from '../handler';
 import { findBillableMetric, planOf, taxesByCode } from '../lookup';
 import { pageRequest, paginate } from '../pagination';
+import { pruneChargeFilters } from '../prune-charge-filters';
 import { replaceItem } from '../replace-item';
-import type { ServerState } from '../state';
+import type { PlanOverride, ServerState } from '../state';
 import { planListView } from '../views';
 
 /**
@@ -67,13 +68,42 @@ function renameInPlan(plan: Plan, from: string, to: string): Plan {
 }
 
 /**
+ * `plan` after its metric `from` became `next`: the new code carried to its charges and,
+ * when the update gives `filters`, their charge filters pruned to them. Logs `plan.updated`
+ * for a plan that changes.
+ */
+function cascadeToPlan(
+  plan: Plan,
+  from: string,
+  next: BillableMetric,
+  filtersUpdated: boolean,
+  draft: StateDraft,
+): Plan {
+  const renamed = renameInPlan(plan, from, next.code);
+  const after = filtersUpdated ? pruneChargeFilters(renamed, next.code, next.filters) : renamed;
+  if (after !== plan) {
+    draft.log({
+      type: 'plan.updated',
+      resourceType: 'Plan',
+      resourceId: after.svc_id,
+      before: plan,
+      after,
+    });
+  }
+  return after;
+}
+
+/**
  * `PUT /billable_metrics/{code}`: 404 `billable_metric_not_found`. As the reference, a
  * metric used by an active or pending subscription's plan keeps its code, aggregation,
  * field, expression, rounding and recurrence: only `name`, `description` and `filters`
  * change. 422 `value_already_exist` for a code another metric has, `value_is_mandatory` for
  * a `field_name` an aggregation needs (all but `count_agg`), `invalid_expression` for an
- * expression that does not parse. A new code is carried to the plans' charges. Logs
- * `billable_metric.updated`.
+ * expression that does not parse. A new code is carried to the plans' charges (catalog
+ * plans and subscriptions' copies). New `filters` prune those charges' filters as the
+ * reference's service does (see prune-charge-filters.ts): a value or key the metric no
+ * longer allows is removed, a charge filter left without a key is deleted. Logs
+ * `billable_metric.updated`, then `plan.updated` for each plan that changes.
  *
  * @example
  * updateBillableMetric({ ..., params: new Map([['code', 'storage']]), body: { billable_metric: { name: 'Disk' } } });
@@ -126,14 +156,17 @@ export const updateBillableMetric: Handler<UpdateBillableMetricRequest> = (input
     after: next,
   });
   const from = metric.right.code;
+  const filtersUpdated = update.filters !== undefined;
+  const plans = state.plans.map((p) => cascadeToPlan(p, from, next, filtersUpdated, draft));
+  const planOverrides = state.plan_overrides.map((o): PlanOverride => {
+    const plan = cascadeToPlan(o.plan, from, next, filtersUpdated, draft);
+    return plan === o.plan ? o : { ...o, plan };
+  });
   return right({
     state: draft.commit({
       billable_metrics: replaceItem(state.billable_metrics, metric.right, next),
-      plans: state.plans.map((p) => renameInPlan(p, from, next.code)),
-      plan_overrides: state.plan_overrides.map((o) => ({
-        ...o,
-        plan: renameInPlan(o.plan, from, next.code),
-      })),
+      plans,
+      plan_overrides: planOverrides,
     }),
     body: { billable_metric: next },
   });
