@@ -22,5 +22,6 @@ export function formatDecimal(value: Decimal): string {
 export function formatDecimalFixed(value: Decimal, places: number): string {
   const big = toBig(value);
   const digits = Math.max(0, big.c.length - big.e - 1);
+  // big.js's decimal formatting with enough places for every digit: exact, no binary float.
   return big.toFixed(Math.max(places, digits));
 }

@@ -1,3 +1,4 @@
+import { MAX_SAFE, POW10 } from './safe-integers';
 import { type Scan, scanDecimal } from './scan';
 
 /**
@@ -12,10 +13,8 @@ export interface ScaledBatch {
   readonly units: readonly number[];
 }
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/** The largest common scale (10^15 times a mantissa still has to fit 2^53). */
-const MAX_SCALE = 15;
-const POW10: readonly number[] = Array.from({ length: MAX_SCALE + 1 }, (_, k) => 10 ** k);
+/** The largest common scale: the last power of ten of `POW10`. */
+const MAX_SCALE = POW10.length - 1;
 
 /**
  * The texts as a {@link ScaledBatch}, or `undefined` when one of them is not a plain decimal

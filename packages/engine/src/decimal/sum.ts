@@ -1,5 +1,6 @@
 import { Big, type BigValue } from './big';
 import { type Decimal, fromBig, isDecimal, toBig } from './decimal';
+import { MAX_SAFE, POW10 } from './safe-integers';
 import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan';
 
 /**
@@ -18,10 +19,6 @@ export interface DecimalSum {
   /** The exact total so far (0 when nothing was added). */
   result(): Decimal;
 }
-
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-/** 10^k for k = 0..15: every product with a safe mantissa is checked against MAX_SAFE. */
-const POW10: readonly number[] = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 function pow10n(k: number): bigint {
   return 10n ** BigInt(k);
