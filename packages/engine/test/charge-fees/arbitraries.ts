@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import type { UsageEvent } from '../../src/aggregation/index';
 import type { ChargeFeesCharge } from '../../src/charge-fees/index';
-import { charge, graduatedRanges, metric } from './support';
+import { inAdvanceModelProperties } from '../charge-properties';
+import { charge, metric } from './support';
 
 /** A metric with a `cloud` filter dimension. */
 export const cloudMetric = (aggregation_type: string) =>
@@ -46,36 +47,7 @@ export const stream = (values: fc.Arbitrary<string> = value): fc.Arbitrary<Usage
     );
 
 /** Random properties of each charge model that can be paid in advance. */
-const PROPERTIES: Readonly<Record<string, fc.Arbitrary<object>>> = {
-  standard: price.map((amount) => ({ amount })),
-  package: fc
-    .tuple(price, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 5 }))
-    .map(([amount, package_size, free_units]) => ({ amount, package_size, free_units })),
-  graduated: fc
-    .tuple(price, price, price, fc.integer({ min: 1, max: 20 }))
-    .map(([a, b, flat, to]) =>
-      graduatedRanges([
-        [0, to, a, flat],
-        [to + 1, null, b, flat],
-      ]),
-    ),
-  percentage: fc
-    .tuple(price, fc.option(fc.integer({ min: 1, max: 4 })), fc.option(value))
-    .map(([rate, freeEvents, freeTotal]) => ({
-      rate,
-      fixed_amount: '0.5',
-      ...(freeEvents === null ? {} : { free_units_per_events: freeEvents }),
-      ...(freeTotal === null ? {} : { free_units_per_total_aggregation: freeTotal }),
-    })),
-  graduated_percentage: fc
-    .tuple(price, price, fc.integer({ min: 1, max: 50 }))
-    .map(([a, b, to]) => ({
-      graduated_percentage_ranges: [
-        { from_value: 0, to_value: to, rate: a, flat_amount: '1' },
-        { from_value: to + 1, to_value: null, rate: b, flat_amount: '2' },
-      ],
-    })),
-};
+const PROPERTIES = inAdvanceModelProperties(price, value);
 
 /**
  * A pay-in-advance charge of any model that allows it, with a filter on `cloud: aws` (its own

@@ -20,6 +20,7 @@ import {
   planChargeFees,
 } from '../../src/charge-fees/index';
 import { rightOf } from '../charge-models/support';
+import { rangeRows } from '../charge-properties';
 
 export { leftOf, rightOf } from '../charge-models/support';
 
@@ -82,14 +83,7 @@ export function charge(
 export function graduatedRanges(
   rows: readonly (readonly [number, number | null, string, string])[],
 ): { graduated_ranges: object[] } {
-  return {
-    graduated_ranges: rows.map(([from_value, to_value, per_unit_amount, flat_amount]) => ({
-      from_value,
-      to_value,
-      per_unit_amount,
-      flat_amount,
-    })),
-  };
+  return { graduated_ranges: rangeRows(rows).graduated_ranges ?? [] };
 }
 
 let counter = 0;

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type { UsageEvent } from '../../src/aggregation/index';
 import type { ChargeFeesMetric } from '../../src/charge-fees/index';
 import type { OperationCharge } from '../../src/operations/index';
+import { inAdvanceModelProperties } from '../charge-properties';
 import { charge, metric, ranges, uuid } from './builders';
 
 /** A metric `m` of `aggregation_type` with a `cloud` filter dimension. */
@@ -32,34 +33,7 @@ export const value = (decimals: boolean): fc.Arbitrary<string> =>
 /** Properties of each charge model (`inAdvance`: only those that can be paid in advance). */
 function properties(inAdvance: boolean): Record<string, fc.Arbitrary<object>> {
   const models: Record<string, fc.Arbitrary<object>> = {
-    standard: price.map((amount) => ({ amount })),
-    package: fc
-      .tuple(price, fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 5 }))
-      .map(([amount, package_size, free_units]) => ({ amount, package_size, free_units })),
-    graduated: fc
-      .tuple(price, price, price, fc.integer({ min: 1, max: 20 }))
-      .map(([a, b, flat, to]) =>
-        ranges([
-          [0, to, a, flat],
-          [to + 1, null, b, flat],
-        ]),
-      ),
-    percentage: fc
-      .tuple(price, fc.option(fc.integer({ min: 1, max: 4 })), fc.option(value(true)))
-      .map(([rate, freeEvents, freeTotal]) => ({
-        rate,
-        fixed_amount: '0.5',
-        ...(freeEvents === null ? {} : { free_units_per_events: freeEvents }),
-        ...(freeTotal === null ? {} : { free_units_per_total_aggregation: freeTotal }),
-      })),
-    graduated_percentage: fc
-      .tuple(price, price, fc.integer({ min: 1, max: 50 }))
-      .map(([a, b, to]) => ({
-        graduated_percentage_ranges: [
-          { from_value: 0, to_value: to, rate: a, flat_amount: '1' },
-          { from_value: to + 1, to_value: null, rate: b, flat_amount: '2' },
-        ],
-      })),
+    ...inAdvanceModelProperties(price, value(true)),
     dynamic: fc.constant({}),
   };
   if (!inAdvance) {

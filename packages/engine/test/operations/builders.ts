@@ -27,6 +27,7 @@ import {
   projectedUsage,
   type UsageInput,
 } from '../../src/operations/index';
+import { rangeRows } from '../charge-properties';
 
 /** The value of a `Right`; fails the test with the error on a `Left`. */
 export function rightOf<A>(either: Either<FeecastError, A>): A {
@@ -144,20 +145,8 @@ export function charge(
   };
 }
 
-/** Graduated ranges from rows [from, to, per unit, flat]. */
-export function ranges(
-  rows: readonly (readonly [number, number | null, string, string])[],
-  key = 'graduated_ranges',
-): Record<string, object[]> {
-  return {
-    [key]: rows.map(([from_value, to_value, per_unit_amount, flat_amount]) => ({
-      from_value,
-      to_value,
-      per_unit_amount,
-      flat_amount,
-    })),
-  };
-}
+/** Ranges under `key` (graduated by default) from rows [from, to, per unit, flat]. */
+export const ranges = rangeRows;
 
 let taxIds = 300;
 /** A tax (the wire `Tax`) of `code` at `rate` percent. */
