@@ -2,7 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import type { UsageEvent } from './event';
 import { compileFilter, matchesFilter } from './filters';
-import { fingerprintOf } from './fingerprint';
+import { Fingerprint } from './fingerprint';
 import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
 import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
 import { type AggregationResult, MetricPass } from './pass';
@@ -30,7 +30,7 @@ export interface Accumulator {
 class SingleBucketAccumulator implements Accumulator {
   constructor(
     readonly pass: MetricPass,
-    private readonly fingerprint: string | undefined,
+    private readonly fingerprint: Fingerprint,
   ) {}
 
   add(event: UsageEvent): void {
@@ -44,8 +44,7 @@ class SingleBucketAccumulator implements Accumulator {
   merge(other: Accumulator): Either<FeecastError, Accumulator> {
     if (
       !(other instanceof SingleBucketAccumulator) ||
-      this.fingerprint === undefined ||
-      other.fingerprint !== this.fingerprint
+      !this.fingerprint.matches(other.fingerprint)
     ) {
       return left(
         feecastError(
@@ -107,7 +106,7 @@ export function createAccumulator(
   const pass = new MetricPass(metric.right, resolved.right, [
     { route, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
-  return right(new SingleBucketAccumulator(pass, fingerprintOf([billableMetric, options])));
+  return right(new SingleBucketAccumulator(pass, new Fingerprint([billableMetric, options])));
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   createFilterRouter,
   type FilterValues,
 } from './filters';
-import { fingerprintOf } from './fingerprint';
+import { Fingerprint } from './fingerprint';
 import {
   type BillableMetricInput,
   type CompiledMetric,
@@ -88,7 +88,7 @@ class PassAccumulator implements ChargesAccumulator {
   constructor(
     private readonly pass: MetricPass,
     private readonly shape: readonly number[],
-    private readonly fingerprint: string | undefined,
+    private readonly fingerprint: Fingerprint,
   ) {}
 
   add(event: UsageEvent): void {
@@ -100,11 +100,7 @@ class PassAccumulator implements ChargesAccumulator {
   }
 
   merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator> {
-    if (
-      !(other instanceof PassAccumulator) ||
-      this.fingerprint === undefined ||
-      other.fingerprint !== this.fingerprint
-    ) {
+    if (!(other instanceof PassAccumulator) || !this.fingerprint.matches(other.fingerprint)) {
       return left(
         feecastError(
           'invalid_input',
@@ -172,7 +168,9 @@ export function createChargesAccumulator(
   }
   const pass = new MetricPass(metric.right, resolved.right, specs);
   const shape = charges.map((c) => c.filters?.length ?? 0);
-  return right(new PassAccumulator(pass, shape, fingerprintOf([billableMetric, charges, options])));
+  return right(
+    new PassAccumulator(pass, shape, new Fingerprint([billableMetric, charges, options])),
+  );
 }
 
 /**

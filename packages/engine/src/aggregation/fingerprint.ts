@@ -1,12 +1,30 @@
 /**
- * What makes two accumulators mergeable: their metric and options compared as JSON (undefined
- * when not JSON, e.g. a bigint or a cycle: such an accumulator merges with no other).
+ * What makes two accumulators mergeable: the metric, charges and options they were created
+ * with, compared as JSON when they are merged (never on the hot path of creating one). A
+ * value that is not JSON (a bigint, a cycle) matches nothing: such an accumulator merges with
+ * no other.
  * @internal
  */
-export function fingerprintOf(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
+export class Fingerprint {
+  /** The JSON text, `null` until first asked, `undefined` when the value is not JSON. */
+  private text: string | undefined | null = null;
+
+  constructor(private readonly value: unknown) {}
+
+  /** `true` when both were created from the same definitions (as JSON). */
+  matches(other: Fingerprint): boolean {
+    const mine = this.json();
+    return mine !== undefined && mine === other.json();
+  }
+
+  private json(): string | undefined {
+    if (this.text === null) {
+      try {
+        this.text = JSON.stringify(this.value);
+      } catch {
+        this.text = undefined;
+      }
+    }
+    return this.text;
   }
 }

@@ -175,6 +175,9 @@ export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
       ? {}
       : { event_transaction_id: input.event_transaction_id }),
   };
+  // The type guard checks the same codec without building a decoded copy; only a fee that
+  // does not fit is decoded, for the problems to report.
+  if (Fee.is(wire)) return right(wire);
   const decoded = decode(Fee, wire);
   if (decoded._tag === 'Right') return right(decoded.right);
   const [first] = decoded.left.problems;

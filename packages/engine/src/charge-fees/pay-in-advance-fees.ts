@@ -1,9 +1,15 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type AggregationState, eventTimeMs, type UsageEvent } from '../aggregation/index';
+import type { CompiledMetric } from '../aggregation/metric';
 import { type FeecastError, feecastError } from '../error';
 import type { ChargeFee } from './charge-fee';
-import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
-import { setupCharge } from './internal/charge-setup';
+import type {
+  ChargeFeesCharge,
+  ChargeFeesMetric,
+  ChargeFeesOptions,
+  PricingUnitInfo,
+} from './inputs';
+import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
 import { type InAdvanceRun, inAdvanceFees } from './internal/in-advance';
 import { checkChargeMetric } from './internal/metric-match';
@@ -25,23 +31,54 @@ export interface EstimatePayInAdvanceFeeInput extends PayInAdvanceFeesInput {
   readonly event: UsageEvent;
 }
 
+/**
+ * A pay-in-advance charge checked and set up once (its metric compiled, its buckets and
+ * models ready), to price the events of any period.
+ * @internal
+ */
+export interface PreparedInAdvanceCharge {
+  readonly metric: ChargeFeesMetric;
+  readonly compiled: CompiledMetric;
+  readonly setup: ChargeSetup;
+}
+
+/**
+ * Checks a charge against its billable metric and sets it up for in-advance pricing, once:
+ * priced as a pay-in-advance charge whatever its flag says (what-if questions included).
+ * Problems are `Left`s under `['charge']` and `['billableMetric']`.
+ *
+ * @example
+ * prepareInAdvanceCharge(charge, metric, []) // right({ metric, compiled, setup })
+ * @internal
+ */
+export function prepareInAdvanceCharge(
+  charge: ChargeFeesCharge,
+  billableMetric: ChargeFeesMetric,
+  pricingUnits: readonly PricingUnitInfo[] | undefined,
+): Either<FeecastError, PreparedInAdvanceCharge> {
+  const compiled = checkMetric(billableMetric, ['billableMetric']);
+  if (compiled._tag === 'Left') return compiled;
+  const matches = checkChargeMetric(charge, billableMetric, ['charge']);
+  if (matches._tag === 'Left') return matches;
+  const setup = setupCharge(
+    { ...charge, pay_in_advance: true },
+    compiled.right,
+    ['charge'],
+    pricingUnits,
+  );
+  if (setup._tag === 'Left') return setup;
+  return right({ metric: billableMetric, compiled: compiled.right, setup: setup.right });
+}
+
 function prepare(input: PayInAdvanceFeesInput): Either<FeecastError, InAdvanceRun> {
   if (typeof input !== 'object' || input === null) {
     return left(feecastError('invalid_input', 'An input object is required.', []));
   }
-  const compiled = checkMetric(input.billableMetric, ['billableMetric']);
-  if (compiled._tag === 'Left') return compiled;
-  const matches = checkChargeMetric(input.charge, input.billableMetric, ['charge']);
-  if (matches._tag === 'Left') return matches;
-  // Priced as a pay-in-advance charge whatever its flag says (what-if questions included).
-  const charge = { ...input.charge, pay_in_advance: true };
-  const setup = setupCharge(charge, compiled.right, ['charge'], input.pricing_units);
-  if (setup._tag === 'Left') return setup;
+  const prepared = prepareInAdvanceCharge(input.charge, input.billableMetric, input.pricing_units);
+  if (prepared._tag === 'Left') return prepared;
   return right({
+    ...prepared.right,
     context: feeContext({ ...input, purpose: 'usage' }),
-    metric: input.billableMetric,
-    compiled: compiled.right,
-    setup: setup.right,
     previous: input.previous,
     deduplicate: input.deduplicate,
   });
@@ -93,16 +130,6 @@ export function estimatePayInAdvanceFee(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
     );
   }
-  let at = -1;
-  function* withEstimated(): Generator<UsageEvent> {
-    let index = 0;
-    for (const stored of events) {
-      yield stored;
-      index++;
-    }
-    at = index;
-    yield event;
-  }
   if (event?.code !== input.billableMetric?.code) {
     return left(
       feecastError(
@@ -114,7 +141,34 @@ export function estimatePayInAdvanceFee(
   }
   const run = prepare(input);
   if (run._tag === 'Left') return run;
-  const result = inAdvanceFees({ ...run.right, only: () => at }, withEstimated());
+  return estimateInAdvanceFee(run.right, events, event);
+}
+
+/**
+ * The fee of one event that is not stored yet, after the period's stored events, for a
+ * prepared run (see {@link estimatePayInAdvanceFee}, which checks its input first).
+ *
+ * @example
+ * estimateInAdvanceFee(run, stored, { transaction_id: 'new', code: 'api_calls', timestamp: now })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ * @internal
+ */
+export function estimateInAdvanceFee(
+  run: InAdvanceRun,
+  events: Iterable<UsageEvent>,
+  event: UsageEvent,
+): Either<FeecastError, ChargeFee> {
+  let at = -1;
+  function* withEstimated(): Generator<UsageEvent> {
+    let index = 0;
+    for (const stored of events) {
+      yield stored;
+      index++;
+    }
+    at = index;
+    yield event;
+  }
+  const result = inAdvanceFees({ ...run, only: () => at }, withEstimated());
   if (result._tag === 'Left') return result;
   const priced = result.right.fees.find((placed) => placed.index === at);
   if (priced !== undefined) return right(priced.fee);
@@ -129,7 +183,7 @@ export function estimatePayInAdvanceFee(
   return left(
     feecastError(
       'invalid_input',
-      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${input.period.charges_from_datetime}): only events of the period are billed in advance.`,
+      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${run.context.period.charges_from_datetime}): only events of the period are billed in advance.`,
       ['event', 'timestamp'],
       { value: event.timestamp, timeMs: eventTimeMs(event.timestamp) },
     ),

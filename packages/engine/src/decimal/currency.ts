@@ -1,7 +1,7 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
-import { type Decimal, fromBig, toBig } from './decimal';
+import { type Decimal, fromBig, movePoint, toBig } from './decimal';
 import { MINOR_UNITS } from './iso4217';
 import type { Rounding } from './rounding';
 import type { Scale } from './scale';
@@ -52,7 +52,7 @@ export function toCents(
 ): Either<FeecastError, number> {
   const exponent = currencyExponent(currency, path);
   if (exponent._tag === 'Left') return exponent;
-  const cents = toBig(rounding(amount, exponent.right)).times(new Big(`1e${exponent.right}`));
+  const cents = toBig(movePoint(rounding(amount, exponent.right), exponent.right));
   // Not float arithmetic: an exact integer's text read as a JSON number, checked safe below.
   const asNumber = Number(cents.toFixed());
   if (!Number.isSafeInteger(asNumber)) {
@@ -94,5 +94,5 @@ export function fromCents(
       ),
     );
   }
-  return right(fromBig(new Big(String(cents)).times(new Big(`1e-${exponent.right}`))));
+  return right(movePoint(fromBig(new Big(String(cents))), -exponent.right));
 }

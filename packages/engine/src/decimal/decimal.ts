@@ -79,6 +79,26 @@ export function divide(a: Decimal, b: Decimal): Either<FeecastError, Decimal> {
   return right(fromBig(toBig(a).div(divisor)));
 }
 
+/** 10^n as big.js values, made once per exponent (the currencies' exponents in practice). */
+const POWERS_OF_TEN = new Map<number, BigValue>();
+
+/**
+ * a × 10^places, exactly, for an integer `places` (negative: ÷ 10^-places): a move of the
+ * decimal point, with no division.
+ *
+ * @example
+ * formatDecimal(movePoint(parseDecimalUnsafe('12.345'), 2))  // '1234.5'
+ * formatDecimal(movePoint(parseDecimalUnsafe('1234.5'), -2)) // '12.345'
+ */
+export function movePoint(a: Decimal, places: number): Decimal {
+  let power = POWERS_OF_TEN.get(places);
+  if (power === undefined) {
+    power = new Big(`1e${places}`);
+    POWERS_OF_TEN.set(places, power);
+  }
+  return fromBig(toBig(a).times(power));
+}
+
 /** −a. */
 export function negate(a: Decimal): Decimal {
   return fromBig(toBig(a).neg());

@@ -15,6 +15,7 @@ export {
   isDecimal,
   max,
   min,
+  movePoint,
   multiply,
   negate,
   ONE,

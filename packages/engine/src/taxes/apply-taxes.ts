@@ -5,6 +5,7 @@ import type { FeecastError } from '../error';
 import { feeTaxFields } from './fee-taxes';
 import {
   feeTaxSet,
+  type ResolvedTaxSources,
   resolveTaxSources,
   type TaxSourceFee,
   type TaxSourceKind,
@@ -56,7 +57,22 @@ export function applyTaxes<F extends TaxableFeeInput>(
   taxSources: TaxSources,
 ): Either<FeecastError, TaxesApplied<F>> {
   const resolved = resolveTaxSources(taxSources);
-  if (resolved._tag === 'Left') return resolved;
+  return resolved._tag === 'Left' ? resolved : applyResolvedTaxes(fees, resolved.right);
+}
+
+/**
+ * {@link applyTaxes} with tax sources resolved beforehand (`resolveTaxSources`), for callers
+ * that tax many fees of the same sources.
+ *
+ * @example
+ * const sources = resolveTaxSources({ customer: [vat10, vat12] });
+ * if (sources._tag === 'Right') applyResolvedTaxes([fee1000], sources.right)
+ * // right({ fees: [{ ...fee1000, taxes_amount_cents: 220, ... }], ... })
+ */
+export function applyResolvedTaxes<F extends TaxableFeeInput>(
+  fees: readonly F[],
+  resolved: ResolvedTaxSources,
+): Either<FeecastError, TaxesApplied<F>> {
   const out: F[] = [];
   const outcomes: FeeTaxOutcome[] = [];
   for (const [i, fee] of fees.entries()) {
@@ -66,7 +82,7 @@ export function applyTaxes<F extends TaxableFeeInput>(
       outcomes.push({ fee_index: i, source: 'already_taxed', tax_codes: [] });
       continue;
     }
-    const set = feeTaxSet(fee, resolved.right, path);
+    const set = feeTaxSet(fee, resolved, path);
     if (set._tag === 'Left') return set;
     const net = readFeeNet(fee, path);
     if (net._tag === 'Left') return net;

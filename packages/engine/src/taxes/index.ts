@@ -3,6 +3,7 @@
  * recomputed from its fees.
  */
 export {
+  applyResolvedTaxes,
   applyTaxes,
   type FeeTaxOutcome,
   type TaxableFeeInput,

@@ -8,15 +8,14 @@
 import { Cents, DecimalString, Rate } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
+  currencyExponent,
   type Decimal,
   decimalFromInteger,
-  divide,
   down,
   formatDecimal,
   formatDecimalFixed,
-  fromCents,
   halfAwayFromZero,
-  multiply,
+  movePoint,
   type Rounding,
   type Scale,
   sign,
@@ -50,11 +49,6 @@ export function readCents(value: unknown, path: readonly string[]): Either<Feeca
 /** Rounding an amount in minor units to whole minor units is rounding to 0 decimal places. */
 export const WHOLE_CENTS = 0 as Scale;
 
-/** 10^-exponent of the currency: the size of one minor unit in currency units (0.01 for EUR). */
-function minorUnit(currency: string, path: readonly string[]): Either<FeecastError, Decimal> {
-  return fromCents(1, currency, path);
-}
-
 /**
  * An amount in currency units as minor units, unrounded: `precise_amount` "12.345" in EUR is
  * 1234.5 cents.
@@ -67,9 +61,8 @@ export function unitsToCents(
   currency: string,
   path: readonly string[],
 ): Either<FeecastError, Decimal> {
-  const unit = minorUnit(currency, path);
-  if (unit._tag === 'Left') return unit;
-  return divide(units, unit.right);
+  const exponent = currencyExponent(currency, path);
+  return exponent._tag === 'Left' ? exponent : right(movePoint(units, exponent.right));
 }
 
 /**
@@ -83,9 +76,8 @@ export function centsToUnits(
   currency: string,
   path: readonly string[],
 ): Either<FeecastError, Decimal> {
-  const unit = minorUnit(currency, path);
-  if (unit._tag === 'Left') return unit;
-  return right(multiply(cents, unit.right));
+  const exponent = currencyExponent(currency, path);
+  return exponent._tag === 'Left' ? exponent : right(movePoint(cents, -exponent.right));
 }
 
 function integerCents(

@@ -43,82 +43,85 @@ function relocatePeriodError(error: FeecastError): FeecastError {
 }
 
 /**
- * Checks what every operation reads (customer, subscription, plan, billable metrics, `now`),
- * that the subscription is active at `now` (else `activity.error`), and finds the period that
- * contains `now` in the customer's applicable time zone (estimate-and-usage.md §2.7, §3.3):
- * `billingPeriod` with `purpose: 'usage'`. Every problem
- * is a `Left` whose path names the operation's input (`['now']`, `['plan', 'interval']`...).
+ * Checks the shape of what every operation reads, whatever `now` is: the customer,
+ * subscription and plan are objects, the subscription has its ids, the billable metrics and
+ * charges are lists of objects and the plan has a currency. `undefined` when all is well.
  *
  * @example
- * checkContext({ customer, subscription, plan, billableMetrics, now: '2025-03-02T10:00:00Z' }, rule)
- * // right({ period: { charges_from_datetime: '2025-03-01T00:00:00Z', ... }, issuingDate: '2025-03-31', ... })
+ * checkOperationShape({ customer, subscription, plan: { ...plan, charges: 'none' }, billableMetrics })
+ * // { code: 'invalid_input', path: ['plan', 'charges'], ... }
  * @internal
  */
-export function checkContext(
-  input: OperationContext,
-  activity: ActivityRule,
-): Either<FeecastError, CheckedContext> {
+export function checkOperationShape(
+  input: Omit<OperationContext, 'now'>,
+): FeecastError | undefined {
   if (!isRecord(input)) {
-    return left(
-      invalid(
-        'The operation needs an input object { customer, subscription, plan, billableMetrics, now, ... }.',
-        [],
-      ),
+    return invalid(
+      'The operation needs an input object { customer, subscription, plan, billableMetrics, now, ... }.',
+      [],
     );
   }
   for (const key of ['customer', 'subscription', 'plan'] as const) {
     if (!isRecord(input[key])) {
-      return left(
-        invalid(`${key} must be the ${key} object (its wire format).`, [key], input[key]),
-      );
+      return invalid(`${key} must be the ${key} object (its wire format).`, [key], input[key]);
     }
   }
   if (!Array.isArray(input.billableMetrics)) {
-    return left(
-      invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']),
-    );
+    return invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']);
   }
-  const { customer, subscription, plan } = input;
+  const { subscription, plan } = input;
   if (typeof subscription.svc_id !== 'string' || typeof subscription.external_id !== 'string') {
-    return left(
-      invalid('The subscription needs its svc_id and external_id: fees and taxes name them.', [
-        'subscription',
-        typeof subscription.svc_id !== 'string' ? 'svc_id' : 'external_id',
-      ]),
-    );
+    return invalid('The subscription needs its svc_id and external_id: fees and taxes name them.', [
+      'subscription',
+      typeof subscription.svc_id !== 'string' ? 'svc_id' : 'external_id',
+    ]);
   }
   const badMetric = input.billableMetrics.findIndex((metric) => !isRecord(metric));
   if (badMetric >= 0) {
-    return left(
-      invalid('Each billable metric must be an object (its wire format).', [
-        'billableMetrics',
-        String(badMetric),
-      ]),
-    );
+    return invalid('Each billable metric must be an object (its wire format).', [
+      'billableMetrics',
+      String(badMetric),
+    ]);
   }
   if (!Array.isArray(plan.charges)) {
-    return left(invalid('plan.charges must be a list of charges.', ['plan', 'charges']));
+    return invalid('plan.charges must be a list of charges.', ['plan', 'charges']);
   }
   const badCharge = plan.charges.findIndex((charge) => !isRecord(charge));
   if (badCharge >= 0) {
-    return left(
-      invalid('Each charge of the plan must be an object (its wire format).', [
-        'plan',
-        'charges',
-        String(badCharge),
-      ]),
-    );
+    return invalid('Each charge of the plan must be an object (its wire format).', [
+      'plan',
+      'charges',
+      String(badCharge),
+    ]);
   }
   if (typeof plan.amount_currency !== 'string') {
-    return left(
-      invalid(
-        'plan.amount_currency must be an ISO 4217 code: every fee is in the plan currency.',
-        ['plan', 'amount_currency'],
-        plan.amount_currency,
-      ),
+    return invalid(
+      'plan.amount_currency must be an ISO 4217 code: every fee is in the plan currency.',
+      ['plan', 'amount_currency'],
+      plan.amount_currency,
     );
   }
-  const now = parseInstant(input.now, ['now']);
+  return undefined;
+}
+
+/**
+ * The part of a checked context that `now` decides, for an input whose shape
+ * {@link checkOperationShape} accepted: `now` parsed, the subscription active at `now` (else
+ * `activity.error`), and the period that contains `now` in the customer's applicable zone
+ * (`billingPeriod` with `purpose: 'usage'`).
+ *
+ * @example
+ * contextAt({ customer, subscription, plan, billableMetrics }, '2025-03-02T10:00:00Z', rule)
+ * // right({ period: { charges_from_datetime: '2025-03-01T00:00:00Z', ... }, issuingDate: '2025-03-31', ... })
+ * @internal
+ */
+export function contextAt(
+  input: Omit<OperationContext, 'now'>,
+  nowValue: unknown,
+  activity: ActivityRule,
+): Either<FeecastError, CheckedContext> {
+  const { customer, subscription, plan } = input;
+  const now = parseInstant(nowValue, ['now']);
   if (now._tag === 'Left') return now;
   const inactive = inactivity(subscription, now.right, activity.status);
   if (inactive !== undefined) return left(activity.error(inactive));
@@ -149,4 +152,24 @@ export function checkContext(
     issuingDate: formatDate(localDate(zone.right, end.right)),
     currency: plan.amount_currency,
   });
+}
+
+/**
+ * Checks what every operation reads (customer, subscription, plan, billable metrics, `now`),
+ * that the subscription is active at `now` (else `activity.error`), and finds the period that
+ * contains `now` in the customer's applicable time zone (estimate-and-usage.md §2.7, §3.3):
+ * {@link checkOperationShape}, then {@link contextAt}. Every problem is a `Left` whose path
+ * names the operation's input (`['now']`, `['plan', 'interval']`...).
+ *
+ * @example
+ * checkContext({ customer, subscription, plan, billableMetrics, now: '2025-03-02T10:00:00Z' }, rule)
+ * // right({ period: { charges_from_datetime: '2025-03-01T00:00:00Z', ... }, issuingDate: '2025-03-31', ... })
+ * @internal
+ */
+export function checkContext(
+  input: OperationContext,
+  activity: ActivityRule,
+): Either<FeecastError, CheckedContext> {
+  const problem = checkOperationShape(input);
+  return problem === undefined ? contextAt(input, input.now, activity) : left(problem);
 }

@@ -11,7 +11,7 @@ import type { OperationContext } from '../inputs';
  * // { billing_entity: [vat20], customer: undefined, subscriptions: [{ subscription, plan }] }
  * @internal
  */
-export function operationTaxSources(input: OperationContext): TaxSources {
+export function operationTaxSources(input: Omit<OperationContext, 'now'>): TaxSources {
   return {
     billing_entity: input.taxes?.billing_entity,
     customer: input.taxes?.customer ?? input.customer.taxes,
