@@ -141,6 +141,28 @@ export function createChargesAccumulator(
   charges: readonly ChargeBuckets[],
   options: PassOptions,
 ): Either<FeecastError, ChargesAccumulator> {
+  const create = prepareChargesAccumulator(billableMetric, charges, options);
+  return create._tag === 'Left' ? create : right(create.right());
+}
+
+/**
+ * {@link createChargesAccumulator} checked and compiled once: a function that starts a new,
+ * empty accumulator of the same metric, charges and options each time it is called (cheap:
+ * nothing is checked or compiled again), for callers that run many passes of one definition.
+ *
+ * @example
+ * const start = prepareChargesAccumulator(metric, [{ filters: [{ region: ['eu'] }] }], MARCH);
+ * if (start._tag === 'Right') {
+ *   const acc = start.right();
+ *   acc.addAll(events);
+ * }
+ * @internal
+ */
+export function prepareChargesAccumulator(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): Either<FeecastError, () => ChargesAccumulator> {
   const metric = compileMetric(billableMetric);
   if (metric._tag === 'Left') return metric;
   const resolved = resolveOptions({ ...options, prorated: false });
@@ -166,10 +188,11 @@ export function createChargesAccumulator(
       ),
     );
   }
-  const pass = new MetricPass(metric.right, resolved.right, specs);
   const shape = charges.map((c) => c.filters?.length ?? 0);
+  const fingerprint = new Fingerprint([billableMetric, charges, options]);
   return right(
-    new PassAccumulator(pass, shape, new Fingerprint([billableMetric, charges, options])),
+    () =>
+      new PassAccumulator(new MetricPass(metric.right, resolved.right, specs), shape, fingerprint),
   );
 }
 

@@ -4,6 +4,7 @@ import {
   type ChargeModelContext,
   type ChargeModelInput,
   type ChargeModelResult,
+  type CompiledChargeModel,
   compileChargeModel,
 } from '../charge-models/index';
 import { readBack } from '../charge-models/internal/read-back';
@@ -83,7 +84,22 @@ export function payInAdvanceAmount(
   input: PayInAdvanceInput,
 ): Either<FeecastError, PayInAdvanceAmount> {
   const model = compileChargeModel(charge);
-  if (model._tag === 'Left') return model;
+  return model._tag === 'Left' ? model : compiledPayInAdvanceAmount(model.right, input);
+}
+
+/**
+ * {@link payInAdvanceAmount} for a charge model compiled once (`compileChargeModel`), for
+ * callers that price many events of the same charge.
+ *
+ * @example
+ * compiledPayInAdvanceAmount(compiledGraduated, { before: { units: '4', events_count: 2 },
+ *   increment: '2', currency: 'EUR' }) // right({ amount: '0.04', unit_amount: '0.02', ... })
+ * @internal
+ */
+export function compiledPayInAdvanceAmount(
+  model: CompiledChargeModel,
+  input: PayInAdvanceInput,
+): Either<FeecastError, PayInAdvanceAmount> {
   const exponent = currencyExponent(input.currency, ['currency']);
   if (exponent._tag === 'Left') return exponent;
   const before = withoutProjection(input.before);
@@ -101,7 +117,7 @@ export function payInAdvanceAmount(
     if (earlier._tag === 'Left') return earlier;
     cents = formatDecimal(add(earlier.right, own.right));
   }
-  const withEvent = model.right.apply({
+  const withEvent = model.apply({
     ...before,
     units: formatDecimal(add(unitsBefore.right, increment.right)),
     events_count: before.events_count + 1,
@@ -110,7 +126,7 @@ export function payInAdvanceAmount(
     ...(input.custom_amount === undefined ? {} : { custom_amount: input.custom_amount }),
   });
   if (withEvent._tag === 'Left') return withEvent;
-  const withoutEvent = model.right.apply({ ...before, exclude_event: before.events_count === 0 });
+  const withoutEvent = model.apply({ ...before, exclude_event: before.events_count === 0 });
   if (withoutEvent._tag === 'Left') return withoutEvent;
   const amount = subtract(readBack(withEvent.right.amount), readBack(withoutEvent.right.amount));
   const rounded = halfAwayFromZero(amount, exponent.right);
@@ -118,7 +134,7 @@ export function payInAdvanceAmount(
   return right({
     amount: formatDecimal(amount),
     unit_amount: formatDecimal(unitAmount._tag === 'Right' ? unitAmount.right : ZERO),
-    amount_details: model.right.eventDetails(
+    amount_details: model.eventDetails(
       withEvent.right.amount_details,
       withoutEvent.right.amount_details,
     ),

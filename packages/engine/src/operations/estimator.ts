@@ -1,8 +1,11 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import type { UsageEvent } from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
-import type { ChargeFeesMetric } from '../charge-fees/index';
+import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
+import type { FeesPass } from '../charge-fees/internal/fees-pass';
+import { prepareInAdvancePass } from '../charge-fees/internal/in-advance';
 import { metricIndexOf } from '../charge-fees/internal/metric-match';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
@@ -60,6 +63,14 @@ interface MetricCharges {
   }[];
 }
 
+/** What an estimator keeps of a period: its fee context and each charge's pass. */
+interface PeriodEntry {
+  readonly period: CheckedContext['period'];
+  readonly fee: FeeContext;
+  /** By the charge's index in the plan. */
+  readonly starts: Map<number, Either<FeecastError, () => FeesPass>>;
+}
+
 function subscriptionNotFound(message: string, path: readonly string[]): FeecastError {
   return feecastError('subscription_not_found', message, path);
 }
@@ -106,7 +117,8 @@ class PreparedEstimator implements Estimator {
   private readonly at: (now: unknown) => Either<FeecastError, CheckedContext>;
   private readonly metrics = new Map<string, MetricCharges | undefined>();
   private taxes: Either<FeecastError, ResolvedTaxSources> | undefined;
-  private fees: { readonly context: CheckedContext; readonly fee: FeeContext }[] = [];
+  /** The last periods' fee contexts and charge passes (one period in practice). */
+  private periods: PeriodEntry[] = [];
 
   constructor(private readonly input: EstimatorContext) {
     const externalId = input.subscription.external_id;
@@ -146,20 +158,43 @@ class PreparedEstimator implements Estimator {
     return found;
   }
 
-  /** The fee context of a period (the last few are kept: one per period in practice). */
-  private feeContextOf(context: CheckedContext): FeeContext {
-    const known = this.fees.find((entry) => entry.context.period === context.period);
-    if (known !== undefined) return known.fee;
-    const fee = feeContext({
+  /** The fee context and prepared passes of a period (the last few periods are kept). */
+  private periodOf(context: CheckedContext): PeriodEntry {
+    const known = this.periods.find((entry) => entry.period === context.period);
+    if (known !== undefined) return known;
+    const entry: PeriodEntry = {
       period: context.period,
-      currency: context.currency,
-      timezone: context.timezone,
-      subscription: this.input.subscription,
-      customer: this.input.customer,
-      purpose: 'usage',
-    });
-    this.fees = [{ context, fee }, ...this.fees.slice(0, 3)];
-    return fee;
+      fee: feeContext({
+        period: context.period,
+        currency: context.currency,
+        timezone: context.timezone,
+        subscription: this.input.subscription,
+        customer: this.input.customer,
+        purpose: 'usage',
+      }),
+      starts: new Map(),
+    };
+    this.periods = [entry, ...this.periods.slice(0, 3)];
+    return entry;
+  }
+
+  /** The fee of the event for one charge, its pass prepared once per period. */
+  private chargeFee(
+    entry: PeriodEntry,
+    at: number,
+    prepared: PreparedInAdvanceCharge,
+    history: readonly UsageEvent[],
+    event: UsageEvent,
+  ): Either<FeecastError, ChargeFee> {
+    const run = { ...prepared, context: entry.fee };
+    let start = entry.starts.get(at);
+    if (start === undefined) {
+      start = prepareInAdvancePass(run);
+      entry.starts.set(at, start);
+    }
+    return start._tag === 'Left'
+      ? start
+      : estimateInAdvanceFee({ ...run, start: start.right }, history, event);
   }
 
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {
@@ -211,16 +246,13 @@ class PreparedEstimator implements Estimator {
         ),
       );
     }
+    const entry = this.periodOf(context.right);
     const fees: Fee[] = [];
     for (const { at, prepared } of found.charges) {
       const fee =
         prepared._tag === 'Left'
           ? prepared
-          : estimateInAdvanceFee(
-              { ...prepared.right, context: this.feeContextOf(context.right) },
-              history.right.events,
-              priced.right,
-            );
+          : this.chargeFee(entry, at, prepared.right, history.right.events, priced.right);
       if (fee._tag === 'Left') {
         return left(
           estimateError(fee.left, {

@@ -1,16 +1,16 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { prepareChargesAccumulator } from '../../aggregation/charges';
 import { evaluateForAggregation } from '../../aggregation/evaluate-field';
-import {
-  type AggregationResult,
-  type AggregationState,
-  type BillableMetricInput,
-  type ChargeAggregation,
-  type ChargeBuckets,
-  type ChargesAccumulator,
-  createChargesAccumulator,
-  type GroupedBy,
-  type Rejection,
-  type UsageEvent,
+import type {
+  AggregationResult,
+  AggregationState,
+  BillableMetricInput,
+  ChargeAggregation,
+  ChargeBuckets,
+  ChargesAccumulator,
+  GroupedBy,
+  Rejection,
+  UsageEvent,
 } from '../../aggregation/index';
 import type { CompiledMetric } from '../../aggregation/metric';
 import type { Figures } from '../../aggregation/pass';
@@ -124,6 +124,26 @@ export function createFeesPass(
   setups: readonly ChargeSetup[],
   settings: PassSettings,
 ): Either<FeecastError, FeesPass> {
+  const start = prepareFeesPass(source, metric, setups, settings);
+  return start._tag === 'Left' ? start : right(start.right());
+}
+
+/**
+ * {@link createFeesPass} checked and compiled once: a function that starts a new pass of the
+ * same metric, charges and settings each time it is called, without checking or compiling
+ * them again (an estimator prices each event with a new pass).
+ *
+ * @example
+ * const start = prepareFeesPass(metric, compiled, [setup], settings);
+ * if (start._tag === 'Right') start.right().add(event, 0);
+ * @internal
+ */
+export function prepareFeesPass(
+  source: BillableMetricInput,
+  metric: CompiledMetric,
+  setups: readonly ChargeSetup[],
+  settings: PassSettings,
+): Either<FeecastError, () => FeesPass> {
   const tracking = settings.trackEvents === true;
   const main = layout(setups, () => true);
   const { period } = settings;
@@ -138,14 +158,14 @@ export function createFeesPass(
     metric: settings.metricPath,
     consumers: paths,
   });
-  const accumulator = createChargesAccumulator(source, main.consumers, {
+  const accumulator = prepareChargesAccumulator(source, main.consumers, {
     ...options,
     ...(settings.previous === undefined ? {} : { previous: settings.previous }),
     per_event: tracking || setups.some((s) => s.perEvent),
   });
   if (accumulator._tag === 'Left') return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
-  let cents: ChargesAccumulator | undefined;
+  let cents: (() => ChargesAccumulator) | undefined;
   if (dynamic.consumers.length > 0) {
     const centsMetric = {
       code: metric.code,
@@ -155,17 +175,14 @@ export function createFeesPass(
       filters: metric.filters,
     };
     const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false }));
-    const created = createChargesAccumulator(centsMetric, plain, options);
+    const created = prepareChargesAccumulator(centsMetric, plain, options);
     if (created._tag === 'Left') return left(relocate(created.left, where(dynamic.paths)));
     cents = created.right;
   }
-  return right(
-    new Pass(metric, setups, accumulator.right, cents, {
-      main: main.offsets,
-      cents: dynamic.offsets,
-      track: tracking,
-    }),
-  );
+  const offsets = { main: main.offsets, cents: dynamic.offsets, track: tracking };
+  const startMain = accumulator.right;
+  const startCents = cents;
+  return right(() => new Pass(metric, setups, startMain(), startCents?.(), offsets));
 }
 
 class Pass implements FeesPass {

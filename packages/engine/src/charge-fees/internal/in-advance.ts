@@ -20,8 +20,8 @@ import {
   ZERO,
 } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
-import { payInAdvanceAmount } from '../../fees/index';
 import { PRICING_UNIT_CURRENCY } from '../../fees/internal/minor-unit';
+import { compiledPayInAdvanceAmount } from '../../fees/pay-in-advance';
 import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
 import { feeObject } from '../fee-object';
@@ -29,7 +29,7 @@ import type { ChargeFeesMetric } from '../inputs';
 import { chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
 import type { FeeContext } from './fee-context';
-import { createFeesPass, type GroupFigures, groupIdentity } from './fees-pass';
+import { type FeesPass, type GroupFigures, groupIdentity, prepareFeesPass } from './fees-pass';
 
 /** An accepted event of the period, in the order the per-event views list it. */
 interface Row {
@@ -65,6 +65,8 @@ export interface InAdvanceRun {
    * default: every event.
    */
   readonly only?: (() => number) | undefined;
+  /** Starts the run's pass ({@link prepareInAdvancePass}); default: prepared on each call. */
+  readonly start?: (() => FeesPass) | undefined;
 }
 
 /** The value text and operation of a unique-count event, as aggregation reads them. */
@@ -130,11 +132,6 @@ function priceGroup(
       ),
     );
   }
-  const modelCharge = {
-    charge_model: setup.charge.charge_model,
-    properties: bucket.filter === undefined ? setup.charge.properties : bucket.filter.properties,
-    prorated: setup.prorated,
-  };
   const values = !setup.prorated && f.event_values !== undefined ? f.event_values : increments;
   const currency = setup.pricingUnit === undefined ? context.currency : PRICING_UNIT_CURRENCY;
   const target = run.only?.();
@@ -163,7 +160,7 @@ function priceGroup(
         readBack(value),
         reAdded,
       );
-      const amount = payInAdvanceAmount(modelCharge, {
+      const amount = compiledPayInAdvanceAmount(bucket.model, {
         before: {
           units: formatDecimal(before.result()),
           events_count: k,
@@ -216,6 +213,27 @@ function priceGroup(
 }
 
 /**
+ * The pass an in-advance run reads its events with, checked and compiled once: each call of
+ * the function starts a new pass (see `prepareFeesPass`). A caller that prices many events of
+ * the same charge and period keeps it as the run's `start`.
+ *
+ * @example
+ * const start = prepareInAdvancePass(run);
+ * if (start._tag === 'Right') inAdvanceFees({ ...run, start: start.right }, events);
+ * @internal
+ */
+export function prepareInAdvancePass(run: InAdvanceRun): Either<FeecastError, () => FeesPass> {
+  return prepareFeesPass(run.metric, run.compiled, [run.setup], {
+    period: run.context.period,
+    timezone: run.context.timezone,
+    previous: run.previous,
+    deduplicate: run.deduplicate,
+    trackEvents: true,
+    metricPath: ['billableMetric'],
+  });
+}
+
+/**
  * The per-event fees of a pay-in-advance charge over a period (charge-models.md §5;
  * aggregations.md §6.2): one pass over the metric's events that also groups each bucket by the
  * events' stream index, so each accepted event of the period is known with its bucket, group
@@ -236,23 +254,17 @@ export function inAdvanceFees(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
     );
   }
-  const pass = createFeesPass(metric, compiled, [setup], {
-    period: context.period,
-    timezone: context.timezone,
-    previous: run.previous,
-    deduplicate: run.deduplicate,
-    trackEvents: true,
-    metricPath: ['billableMetric'],
-  });
-  if (pass._tag === 'Left') return pass;
+  const start = run.start === undefined ? prepareInAdvancePass(run) : right(run.start);
+  if (start._tag === 'Left') return start;
+  const pass = start.right();
   // The metric's events by stream index (undefined for other codes).
   const stored: (UsageEvent | undefined)[] = [];
   for (const event of events) {
     const mine = typeof event === 'object' && event !== null && event.code === metric.code;
-    if (mine) pass.right.add(event, stored.length);
+    if (mine) pass.add(event, stored.length);
     stored.push(mine ? event : undefined);
   }
-  const figures = pass.right.result();
+  const figures = pass.result();
   if (figures._tag === 'Left') return figures;
   const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
   const target = run.only?.();
