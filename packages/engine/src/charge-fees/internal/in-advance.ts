@@ -248,7 +248,7 @@ export function inAdvanceFees(
   run: InAdvanceRun,
   events: Iterable<UsageEvent>,
 ): Either<FeecastError, InAdvanceResult> {
-  const { context, metric, compiled, setup } = run;
+  const { context, metric, setup } = run;
   if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
     return left(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
