@@ -115,7 +115,8 @@ export function checkEstimateRequest(
 /** The estimator of a context whose shape is checked. */
 class PreparedEstimator implements Estimator {
   private readonly at: (now: unknown) => Either<FeecastError, CheckedContext>;
-  private readonly metrics = new Map<string, MetricCharges | undefined>();
+  /** By metric code; only codes of listed metrics, so unknown codes cannot grow it. */
+  private readonly metrics = new Map<string, MetricCharges>();
   private taxes: Either<FeecastError, ResolvedTaxSources> | undefined;
   /** The last periods' fee contexts and charge passes (one period in practice). */
   private periods: PeriodEntry[] = [];
@@ -134,7 +135,8 @@ class PreparedEstimator implements Estimator {
 
   /** The metric of `code` and its pay-in-advance charges, checked the first time it is asked. */
   private metricCharges(code: string): MetricCharges | undefined {
-    if (this.metrics.has(code)) return this.metrics.get(code);
+    const known = this.metrics.get(code);
+    if (known !== undefined) return known;
     const { billableMetrics, plan } = this.input;
     const index = billableMetrics.findIndex((metric) => isRecord(metric) && metric.code === code);
     const metric = billableMetrics[index];
@@ -154,7 +156,7 @@ class PreparedEstimator implements Estimator {
                 : [],
             ),
           };
-    this.metrics.set(code, found);
+    if (found !== undefined) this.metrics.set(code, found);
     return found;
   }
 
