@@ -20,7 +20,9 @@ export interface Accumulator {
   /**
    * Adds what `other` aggregated: a later part of the same stream, aggregated with the same
    * metric and options. Its events must not repeat this one's transaction ids (each repeat
-   * is reported as `duplicate_across_chunks`). A `Left` when `other` is not compatible.
+   * is reported as `duplicate_across_chunks`). A `Left` when `other` is not compatible: the
+   * metrics and options of both are compared as JSON at this call, so objects changed after
+   * the accumulators were created are compared as they are now.
    */
   merge(other: Accumulator): Either<FeecastError, Accumulator>;
   /** The figures so far. */
