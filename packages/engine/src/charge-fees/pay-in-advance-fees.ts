@@ -45,7 +45,8 @@ export interface PreparedInAdvanceCharge {
 /**
  * Checks a charge against its billable metric and sets it up for in-advance pricing, once:
  * priced as a pay-in-advance charge whatever its flag says (what-if questions included).
- * Problems are `Left`s under `['charge']` and `['billableMetric']`.
+ * Problems are `Left`s under `['charge']` and `['billableMetric']`. A caller that has already
+ * checked the metric (`checkMetric`) passes it as `checked`, so it is not compiled again.
  *
  * @example
  * prepareInAdvanceCharge(charge, metric, []) // right({ metric, compiled, setup })
@@ -55,8 +56,10 @@ export function prepareInAdvanceCharge(
   charge: ChargeFeesCharge,
   billableMetric: ChargeFeesMetric,
   pricingUnits: readonly PricingUnitInfo[] | undefined,
+  checked?: CompiledMetric,
 ): Either<FeecastError, PreparedInAdvanceCharge> {
-  const compiled = checkMetric(billableMetric, ['billableMetric']);
+  const compiled =
+    checked === undefined ? checkMetric(billableMetric, ['billableMetric']) : right(checked);
   if (compiled._tag === 'Left') return compiled;
   const matches = checkChargeMetric(charge, billableMetric, ['charge']);
   if (matches._tag === 'Left') return matches;

@@ -141,22 +141,35 @@ class PreparedEstimator implements Estimator {
     const index = billableMetrics.findIndex((metric) => isRecord(metric) && metric.code === code);
     const metric = billableMetrics[index];
     const pricingUnits = this.input.pricingUnits ?? undefined;
-    const found =
-      metric === undefined
-        ? undefined
-        : {
-            index,
-            metric,
-            compiled: checkMetric(metric, ['billableMetrics', String(index)]),
-            charges: plan.charges.flatMap((charge, at) =>
+    if (metric === undefined) return undefined;
+    const compiled = checkMetric(metric, ['billableMetrics', String(index)]);
+    const found = {
+      index,
+      metric,
+      compiled,
+      // The metric is compiled once, for all of its charges.
+      charges:
+        compiled._tag === 'Left'
+          ? []
+          : plan.charges.flatMap((charge, at) =>
               isRecord(charge) &&
               charge.pay_in_advance === true &&
               metricIndexOf(charge, billableMetrics) === index
-                ? [{ at, prepared: prepareInAdvanceCharge(charge, metric, pricingUnits) }]
+                ? [
+                    {
+                      at,
+                      prepared: prepareInAdvanceCharge(
+                        charge,
+                        metric,
+                        pricingUnits,
+                        compiled.right,
+                      ),
+                    },
+                  ]
                 : [],
             ),
-          };
-    if (found !== undefined) this.metrics.set(code, found);
+    };
+    this.metrics.set(code, found);
     return found;
   }
 
