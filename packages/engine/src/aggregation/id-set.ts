@@ -12,9 +12,10 @@ export class IdSet {
   /**
    * Two cells per slot, side by side so a probe touches one cache line: 1 + the index of the
    * slot's id in `ids` (0 when empty), then the id's hash (compared before the strings).
+   * Small at first (an estimate's pass holds one id), doubled as ids come.
    */
-  private table = new Int32Array(2048);
-  private mask = 1023;
+  private table = new Int32Array(32);
+  private mask = 15;
 
   get size(): number {
     return this.ids.length;

@@ -1,11 +1,11 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { formatDecimal } from '../decimal/internal';
+import { type Decimal, formatDecimal } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
 import { readContext } from './context';
 import { divideOrZero, projectedUnits } from './internal/arithmetic';
 import { checkGrouping } from './internal/grouping';
 import { invalidProperty, isRecord } from './internal/properties';
-import type { PricedModel } from './model';
+import type { Priced, PricedModel, PricingContext } from './model';
 import { CHARGE_MODELS } from './registry';
 import {
   CHARGE_MODEL_NAMES,
@@ -21,6 +21,12 @@ export interface CompiledChargeModel {
   readonly charge_model: ChargeModelName;
   /** Prices one aggregation result (see {@link applyChargeModel}). */
   apply(context: ChargeModelContext): Either<FeecastError, ChargeModelResult>;
+  /**
+   * What `apply` does once its input is read: the amount, details and unit-amount divisor of
+   * decimal units, for engine callers that already hold checked decimals (no text between
+   * the stages). @internal
+   */
+  price(units: Decimal, context: PricingContext): Either<FeecastError, Priced>;
   /**
    * The `amount_details` of a pay-in-advance fee from the details with and without its event
    * (§5): differences for percentage and graduated_percentage, `{}` for the other models.
@@ -119,6 +125,7 @@ export function compileChargeModel(
   return right({
     charge_model: name,
     apply: (context) => run(priced, context),
+    price: (units, context) => priced.price(units, context),
     eventDetails: (withEvent, withoutEvent) => priced.eventDetails(withEvent, withoutEvent),
   });
 }

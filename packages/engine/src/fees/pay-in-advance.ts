@@ -1,20 +1,22 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { readContext } from '../charge-models/context';
 import {
   type ChargeAmountDetails,
   type ChargeModelContext,
   type ChargeModelInput,
-  type ChargeModelResult,
   type CompiledChargeModel,
   compileChargeModel,
 } from '../charge-models/index';
-import { readBack } from '../charge-models/internal/read-back';
+import { divideOrZero } from '../charge-models/internal/arithmetic';
+import type { PricingContext } from '../charge-models/model';
 import {
   add,
   currencyExponent,
-  divide,
+  type Decimal,
   formatDecimal,
   halfAwayFromZero,
   parseDecimal,
+  type Scale,
   sign,
   subtract,
   ZERO,
@@ -51,9 +53,33 @@ export interface PayInAdvanceAmount {
   readonly unit_amount: string;
   /** The fee's per-event details: differences for percentage and graduated_percentage, else `{}`. */
   readonly amount_details: ChargeAmountDetails;
-  /** The model's result with the event, and before it. */
-  readonly with_event: ChargeModelResult;
-  readonly without_event: ChargeModelResult;
+}
+
+/** One pay-in-advance event as checked decimals ({@link PayInAdvanceInput}, read). @internal */
+export interface InAdvanceFigures {
+  /** The period before the event, as the charge models read it. */
+  readonly before: PricingContext;
+  /** What the period has billed before the event. */
+  readonly unitsBefore: Decimal;
+  /** What the event adds to the billed quantity. */
+  readonly increment: Decimal;
+  /** The event's own value (appended to the period's event values). */
+  readonly eventValue: Decimal;
+  /** The fee's units: the unit amount divides the rounded amount by them. */
+  readonly feeUnits: Decimal;
+  /** Dynamic charges: the event's `precise_total_amount_cents`. */
+  readonly cents: Decimal | undefined;
+  /** Custom charges: the custom aggregator's amount with the event. */
+  readonly customAmount: Decimal | undefined;
+  /** The exponent of the fee currency's minor unit. */
+  readonly exponent: Scale;
+}
+
+/** The price of one pay-in-advance event, in decimals. @internal */
+export interface InAdvancePrice {
+  readonly amount: Decimal;
+  readonly unitAmount: Decimal;
+  readonly amount_details: ChargeAmountDetails;
 }
 
 /** The context without what only in-arrears pricing reads (projection, proration). */
@@ -65,6 +91,43 @@ function withoutProjection(context: ChargeModelContext): ChargeModelContext {
     ...rest
   } = context;
   return rest;
+}
+
+function optional(
+  text: string | undefined,
+  path: readonly string[],
+): Either<FeecastError, Decimal | undefined> {
+  return text === undefined ? right(undefined) : parseDecimal(text, path);
+}
+
+/** Checks a {@link PayInAdvanceInput} and reads its decimals; paths name the input's fields. */
+function readInput(input: PayInAdvanceInput): Either<FeecastError, InAdvanceFigures> {
+  const exponent = currencyExponent(input.currency, ['currency']);
+  if (exponent._tag === 'Left') return exponent;
+  const before = readContext(withoutProjection(input.before));
+  if (before._tag === 'Left') {
+    return left({ ...before.left, path: ['before', ...(before.left.path ?? [])] });
+  }
+  const increment = parseDecimal(input.increment, ['increment']);
+  if (increment._tag === 'Left') return increment;
+  const eventValue = optional(input.event_value, ['event_value']);
+  if (eventValue._tag === 'Left') return eventValue;
+  const feeUnits = optional(input.units, ['units']);
+  if (feeUnits._tag === 'Left') return feeUnits;
+  const cents = optional(input.precise_total_amount_cents, ['precise_total_amount_cents']);
+  if (cents._tag === 'Left') return cents;
+  const customAmount = optional(input.custom_amount, ['custom_amount']);
+  if (customAmount._tag === 'Left') return customAmount;
+  return right({
+    before: before.right.context,
+    unitsBefore: before.right.units,
+    increment: increment.right,
+    eventValue: eventValue.right ?? increment.right,
+    feeUnits: feeUnits.right ?? increment.right,
+    cents: cents.right,
+    customAmount: customAmount.right,
+    exponent: exponent.right,
+  });
 }
 
 /**
@@ -100,45 +163,56 @@ export function compiledPayInAdvanceAmount(
   model: CompiledChargeModel,
   input: PayInAdvanceInput,
 ): Either<FeecastError, PayInAdvanceAmount> {
-  const exponent = currencyExponent(input.currency, ['currency']);
-  if (exponent._tag === 'Left') return exponent;
-  const before = withoutProjection(input.before);
-  const unitsBefore = parseDecimal(before.units, ['before', 'units']);
-  if (unitsBefore._tag === 'Left') return unitsBefore;
-  const increment = parseDecimal(input.increment, ['increment']);
-  if (increment._tag === 'Left') return increment;
-  const feeUnits = parseDecimal(input.units ?? input.increment, ['units']);
-  if (feeUnits._tag === 'Left') return feeUnits;
-  let cents = before.precise_total_amount_cents;
-  if (input.precise_total_amount_cents !== undefined) {
-    const own = parseDecimal(input.precise_total_amount_cents, ['precise_total_amount_cents']);
-    if (own._tag === 'Left') return own;
-    const earlier = parseDecimal(cents ?? '0', ['before', 'precise_total_amount_cents']);
-    if (earlier._tag === 'Left') return earlier;
-    cents = formatDecimal(add(earlier.right, own.right));
-  }
-  const withEvent = model.apply({
+  const figures = readInput(input);
+  if (figures._tag === 'Left') return figures;
+  const price = priceInAdvance(model, figures.right);
+  if (price._tag === 'Left') return price;
+  return right({
+    amount: formatDecimal(price.right.amount),
+    unit_amount: formatDecimal(price.right.unitAmount),
+    amount_details: price.right.amount_details,
+  });
+}
+
+/**
+ * {@link compiledPayInAdvanceAmount} on figures already read: what per-event pricing calls for
+ * every event, with no decimal text between the stages.
+ *
+ * @example
+ * priceInAdvance(compiledStandard, { before, unitsBefore: ZERO, increment: ONE, ... })
+ * // right({ amount: 0.05, unitAmount: 0.05, amount_details: {} })
+ * @internal
+ */
+export function priceInAdvance(
+  model: CompiledChargeModel,
+  figures: InAdvanceFigures,
+): Either<FeecastError, InAdvancePrice> {
+  const { before } = figures;
+  const cents =
+    figures.cents === undefined
+      ? before.preciseTotalAmountCents
+      : add(before.preciseTotalAmountCents ?? ZERO, figures.cents);
+  const withEvent = model.price(add(figures.unitsBefore, figures.increment), {
     ...before,
-    units: formatDecimal(add(unitsBefore.right, increment.right)),
-    events_count: before.events_count + 1,
-    event_values: [...(before.event_values ?? []), input.event_value ?? input.increment],
-    ...(cents === undefined ? {} : { precise_total_amount_cents: cents }),
-    ...(input.custom_amount === undefined ? {} : { custom_amount: input.custom_amount }),
+    eventsCount: before.eventsCount + 1,
+    eventValues: [...(before.eventValues ?? []), figures.eventValue],
+    preciseTotalAmountCents: cents,
+    customAmount: figures.customAmount ?? before.customAmount,
   });
   if (withEvent._tag === 'Left') return withEvent;
-  const withoutEvent = model.apply({ ...before, exclude_event: before.events_count === 0 });
+  const withoutEvent = model.price(figures.unitsBefore, {
+    ...before,
+    excludeEvent: before.eventsCount === 0,
+  });
   if (withoutEvent._tag === 'Left') return withoutEvent;
-  const amount = subtract(readBack(withEvent.right.amount), readBack(withoutEvent.right.amount));
-  const rounded = halfAwayFromZero(amount, exponent.right);
-  const unitAmount = sign(rounded) === 0 ? right(ZERO) : divide(rounded, feeUnits.right);
+  const amount = subtract(withEvent.right.amount, withoutEvent.right.amount);
+  const rounded = halfAwayFromZero(amount, figures.exponent);
   return right({
-    amount: formatDecimal(amount),
-    unit_amount: formatDecimal(unitAmount._tag === 'Right' ? unitAmount.right : ZERO),
+    amount,
+    unitAmount: sign(rounded) === 0 ? ZERO : divideOrZero(rounded, figures.feeUnits),
     amount_details: model.eventDetails(
       withEvent.right.amount_details,
       withoutEvent.right.amount_details,
     ),
-    with_event: withEvent.right,
-    without_event: withoutEvent.right,
   });
 }

@@ -11,6 +11,7 @@ import { propertyText } from '../../aggregation/property';
 import { readBack } from '../../charge-models/internal/read-back';
 import {
   createDecimalSum,
+  currencyExponent,
   type Decimal,
   formatDecimal,
   max,
@@ -21,7 +22,7 @@ import {
 } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import { PRICING_UNIT_CURRENCY } from '../../fees/internal/minor-unit';
-import { compiledPayInAdvanceAmount } from '../../fees/pay-in-advance';
+import { priceInAdvance } from '../../fees/pay-in-advance';
 import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
 import { feeObject } from '../fee-object';
@@ -134,6 +135,11 @@ function priceGroup(
   }
   const values = !setup.prorated && f.event_values !== undefined ? f.event_values : increments;
   const currency = setup.pricingUnit === undefined ? context.currency : PRICING_UNIT_CURRENCY;
+  const exponent = currencyExponent(currency, [...setup.path, 'currency']);
+  if (exponent._tag === 'Left') return exponent;
+  const percentage = setup.charge.charge_model === 'percentage';
+  // The values read so far, for percentage charges (their free units and min/max per event).
+  const parsedValues: Decimal[] = [];
   const target = run.only?.();
   const fees: PlacedFee[] = [];
   const active = new Set<string>();
@@ -153,35 +159,42 @@ function priceGroup(
     const cents = setup.dynamic ? centsOf(row.event, row.index) : right(ZERO);
     if (cents._tag === 'Left') return cents;
     if (target === undefined || target === row.index) {
+      const eventValue = readBack(value);
       const units = shownUnits(
         compiled.kind.type,
         setup.prorated,
         readBack(increments[k]),
-        readBack(value),
+        eventValue,
         reAdded,
       );
-      const amount = compiledPayInAdvanceAmount(bucket.model, {
+      const price = priceInAdvance(bucket.model, {
         before: {
-          units: formatDecimal(before.result()),
-          events_count: k,
-          ...(setup.charge.charge_model === 'percentage'
-            ? { event_values: values.slice(0, k) }
-            : {}),
-          ...(setup.dynamic
-            ? { precise_total_amount_cents: formatDecimal(centsBefore.result()) }
-            : {}),
+          eventsCount: k,
+          eventValues: percentage ? parsedValues.slice(0, k) : undefined,
+          proratedEventValues: undefined,
+          fullUnitsNumber: undefined,
+          preciseTotalAmountCents: setup.dynamic ? centsBefore.result() : undefined,
           currency: context.currency,
+          customAmount: undefined,
+          excludeEvent: false,
         },
-        increment: billed[k] ?? '0',
-        event_value: value,
-        ...(setup.dynamic ? { precise_total_amount_cents: formatDecimal(cents.right) } : {}),
-        units: formatDecimal(units),
-        currency,
+        unitsBefore: before.result(),
+        increment: readBack(billed[k]),
+        eventValue,
+        feeUnits: units,
+        cents: setup.dynamic ? cents.right : undefined,
+        customAmount: undefined,
+        exponent: exponent.right,
       });
-      if (amount._tag === 'Left') {
-        return left({ ...amount.left, path: [...setup.path, ...(amount.left.path ?? [])] });
+      if (price._tag === 'Left') {
+        return left({ ...price.left, path: [...setup.path, ...(price.left.path ?? [])] });
       }
-      const amounts = chargeAmounts(amount.right, setup.pricingUnit, context.currency);
+      const amount = {
+        amount: formatDecimal(price.right.amount),
+        unit_amount: formatDecimal(price.right.unitAmount),
+        amount_details: price.right.amount_details,
+      };
+      const amounts = chargeAmounts(amount, setup.pricingUnit, context.currency);
       if (amounts._tag === 'Left') return amounts;
       const fee = feeObject({
         item: chargeFeeItem(metric, setup.charge, bucket.filter, group.grouped_by),
@@ -190,7 +203,7 @@ function priceGroup(
         units: formatDecimal(units),
         total_aggregated_units: formatDecimal(units),
         events_count: 1,
-        amount_details: amount.right.amount_details,
+        amount_details: amount.amount_details,
         pricing_unit_details: amounts.right.pricing_unit_details ?? null,
         from_date: context.period.charges_from_datetime,
         to_date: context.period.charges_to_datetime,
@@ -208,6 +221,7 @@ function priceGroup(
     }
     before.add(billed[k] ?? '0');
     centsBefore.add(cents.right);
+    if (percentage) parsedValues.push(readBack(value));
   }
   return right(fees);
 }
