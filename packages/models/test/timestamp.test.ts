@@ -37,7 +37,9 @@ const nearTimestamp = fc
     fc.constantFrom('', '.', '.5', '.123', '.123456789', '.1234567890', '.12a'),
     fc.constantFrom('Z', '+00:00', '+01:00', 'z', '', 'ZZ', '+00:0'),
   )
-  .map(([y, mo, d, h, mi, s, fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`);
+  .map(
+    ([y, mo, d, h, mi, s, fraction, zone]) => `${y}-${mo}-${d}T${h}:${mi}:${s}${fraction}${zone}`,
+  );
 
 /** Any character replaced by another, to hit every separator and digit position. */
 const mutated = fc
