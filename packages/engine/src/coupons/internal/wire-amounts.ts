@@ -19,7 +19,6 @@ import {
   type Rounding,
   type Scale,
   sign,
-  toCents,
   ZERO,
 } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
@@ -80,19 +79,32 @@ export function centsToUnits(
   return exponent._tag === 'Left' ? exponent : right(movePoint(cents, -exponent.right));
 }
 
+/**
+ * An amount in minor units rounded to whole minor units with `rounding` (the same as rounding
+ * the amount in currency units to the currency's exponent: moving the point is exact).
+ */
 function integerCents(
   cents: Decimal,
   currency: string,
   rounding: Rounding,
   path: readonly string[],
 ): Either<FeecastError, Cents> {
-  const units = centsToUnits(cents, currency, path);
-  if (units._tag === 'Left') return units;
-  const whole = toCents(units.right, currency, rounding, path);
-  if (whole._tag === 'Left') return whole;
-  return Cents.is(whole.right)
-    ? right(whole.right)
-    : left(feecastError('out_of_range', `${whole.right} is not a whole number of cents.`, path));
+  const exponent = currencyExponent(currency, path);
+  if (exponent._tag === 'Left') return exponent;
+  const text = formatDecimal(rounding(cents, WHOLE_CENTS));
+  // Not float arithmetic: an exact integer's text read as a JSON number, checked safe below.
+  const read = Number(text);
+  const whole = read === 0 ? 0 : read; // never -0
+  return Cents.is(whole) && Number.isSafeInteger(whole)
+    ? right(whole)
+    : left(
+        feecastError(
+          'out_of_range',
+          `${text} ${currency} minor units is beyond the safe integer range.`,
+          path,
+          { value: text },
+        ),
+      );
 }
 
 /**
