@@ -24,8 +24,11 @@ export interface BenchSuite {
     readonly against: string;
     readonly atMost: number;
   }[];
-  /** Cases whose results must be equal (checked once before timing): exact code vs its reference. */
-  readonly agree?: readonly string[];
+  /**
+   * Groups of cases whose results must be equal within the group (checked once before timing):
+   * exact code vs its reference.
+   */
+  readonly agree?: readonly (readonly string[])[];
 }
 
 export interface CaseResult {
@@ -57,17 +60,19 @@ function median(values: readonly number[]): number {
 /** Keeps results alive so the optimiser cannot drop the measured work. */
 export let sink: unknown;
 
-/** The cases named in `suite.agree` whose results differ from the first one's, if any. */
+/** The cases named in a group of `suite.agree` whose results differ from the group's first, if any. */
 export function disagreements(suite: BenchSuite): string[] {
-  const [first, ...rest] = (suite.agree ?? []).map((name) => {
-    const benchCase = suite.cases.find((c) => c.name === name);
-    if (benchCase === undefined) throw new Error(`${name} is not a case of ${suite.name}`);
-    return { name, value: JSON.stringify(benchCase.run()) };
+  return (suite.agree ?? []).flatMap((group) => {
+    const [first, ...rest] = group.map((name) => {
+      const benchCase = suite.cases.find((c) => c.name === name);
+      if (benchCase === undefined) throw new Error(`${name} is not a case of ${suite.name}`);
+      return { name, value: JSON.stringify(benchCase.run()) };
+    });
+    if (first === undefined) return [];
+    return rest
+      .filter((r) => r.value !== first.value)
+      .map((r) => `${r.name} gave ${r.value}, ${first.name} gave ${first.value}`);
   });
-  if (first === undefined) return [];
-  return rest
-    .filter((r) => r.value !== first.value)
-    .map((r) => `${r.name} gave ${r.value}, ${first.name} gave ${first.value}`);
 }
 
 /** Runs `warmup` untimed rounds, then `rounds` timed rounds of every case, interleaved. */

@@ -41,7 +41,7 @@ export function decimalSumSuite(count = 1_000_000): BenchSuite {
         },
       },
     ],
-    agree: ['naive big.js loop', 'createDecimalSum'],
+    agree: [['naive big.js loop', 'createDecimalSum']],
     targets: [
       { case: 'createDecimalSum', against: 'Number() loop', atMost: 1.5 },
       { case: 'createDecimalSum', against: 'naive big.js loop', atMost: 1 / 3 },
