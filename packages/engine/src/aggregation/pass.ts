@@ -234,11 +234,10 @@ export class MetricPass {
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
-    const whole = {
-      ...this.figures(totalResult, total, prorated),
-      rejected,
-      ...(state ? { state } : {}),
-    };
+    const figures = this.figures(totalResult, total, prorated);
+    const whole: AggregationResult = state
+      ? { ...figures, rejected, state }
+      : { ...figures, rejected };
     if (found.groupKeys.length === 0) return whole;
     const groups = [...found.slots]
       .map(([key, slot]) => ({

@@ -161,17 +161,23 @@ export function estimateInAdvanceFee(
   events: Iterable<UsageEvent>,
   event: UsageEvent,
 ): Either<FeecastError, ChargeFee> {
-  let at = -1;
-  function* withEstimated(): Generator<UsageEvent> {
-    let index = 0;
-    for (const stored of events) {
-      yield stored;
-      index++;
-    }
-    at = index;
-    yield event;
-  }
-  const result = inAdvanceFees({ ...run, only: () => at }, withEstimated());
+  // The stored events, then the estimated one at index `at`.
+  const all: UsageEvent[] = [];
+  for (const stored of events) all.push(stored);
+  const at = all.length;
+  all.push(event);
+  // Written out rather than spread: a run of fixed shape keeps its reads fast.
+  const only: InAdvanceRun = {
+    context: run.context,
+    metric: run.metric,
+    compiled: run.compiled,
+    setup: run.setup,
+    previous: run.previous,
+    deduplicate: run.deduplicate,
+    start: run.start,
+    only: () => at,
+  };
+  const result = inAdvanceFees(only, all);
   if (result._tag === 'Left') return result;
   const priced = result.right.fees.find((placed) => placed.index === at);
   if (priced !== undefined) return right(priced.fee);

@@ -4,8 +4,7 @@ import type { UsageEvent } from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
 import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
-import type { FeesPass } from '../charge-fees/internal/fees-pass';
-import { prepareInAdvancePass } from '../charge-fees/internal/in-advance';
+import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
 import { metricIndexOf } from '../charge-fees/internal/metric-match';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
@@ -63,12 +62,12 @@ interface MetricCharges {
   }[];
 }
 
-/** What an estimator keeps of a period: its fee context and each charge's pass. */
+/** What an estimator keeps of a period: its fee context and each charge's prepared run. */
 interface PeriodEntry {
   readonly period: CheckedContext['period'];
   readonly fee: FeeContext;
-  /** By the charge's index in the plan. */
-  readonly starts: Map<number, Either<FeecastError, () => FeesPass>>;
+  /** Each charge's run with its pass prepared, by the charge's index in the plan. */
+  readonly runs: Map<number, Either<FeecastError, InAdvanceRun>>;
 }
 
 function subscriptionNotFound(message: string, path: readonly string[]): FeecastError {
@@ -187,7 +186,7 @@ class PreparedEstimator implements Estimator {
         customer: this.input.customer,
         purpose: 'usage',
       }),
-      starts: new Map(),
+      runs: new Map(),
     };
     this.periods = [entry, ...this.periods.slice(0, 3)];
     return entry;
@@ -201,15 +200,19 @@ class PreparedEstimator implements Estimator {
     history: readonly UsageEvent[],
     event: UsageEvent,
   ): Either<FeecastError, ChargeFee> {
-    const run = { ...prepared, context: entry.fee };
-    let start = entry.starts.get(at);
-    if (start === undefined) {
-      start = prepareInAdvancePass(run);
-      entry.starts.set(at, start);
+    let run = entry.runs.get(at);
+    if (run === undefined) {
+      const plain = {
+        metric: prepared.metric,
+        compiled: prepared.compiled,
+        setup: prepared.setup,
+        context: entry.fee,
+      };
+      const start = prepareInAdvancePass(plain);
+      run = start._tag === 'Left' ? start : right({ ...plain, start: start.right });
+      entry.runs.set(at, run);
     }
-    return start._tag === 'Left'
-      ? start
-      : estimateInAdvanceFee({ ...run, start: start.right }, history, event);
+    return run._tag === 'Left' ? run : estimateInAdvanceFee(run.right, history, event);
   }
 
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {

@@ -99,8 +99,12 @@ export function feeTaxFields(
   if (preciseTotalText._tag === 'Left') return preciseTotalText;
   const netFields = feeNetFields(net, path);
   if (netFields._tag === 'Left') return netFields;
+  // Written out rather than spread: a literal of fixed shape is much cheaper to build.
   return right({
-    ...netFields.right,
+    precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,
+    sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
+    sub_total_excluding_taxes_precise_amount_cents:
+      netFields.right.sub_total_excluding_taxes_precise_amount_cents,
     taxes_amount_cents: taxesCents.right,
     taxes_precise_amount: preciseText.right,
     taxes_rate: rate.right,

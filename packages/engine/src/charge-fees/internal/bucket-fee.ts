@@ -11,7 +11,7 @@ import { type FeeObjectInput, feeObject } from '../fee-object';
 import type { ChargeFeesMetric } from '../inputs';
 import { type ChargeAmounts, chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
-import type { FeeContext } from './fee-context';
+import { chargeFeeIds, type FeeContext } from './fee-context';
 import type { GroupFigures } from './fees-pass';
 
 /** A priced bucket (or group): its fee, and what the true-up and the zero-fee rule read. */
@@ -224,11 +224,7 @@ export function priceBucket(
     to_date: context.period.charges_to_datetime,
     pay_in_advance: setup.payInAdvance,
     invoiceable: charge.invoiceable ?? true,
-    ids: {
-      ...context.owner,
-      svc_charge_id: charge.svc_id,
-      svc_charge_filter_id: bucket.filter?.svc_id ?? null,
-    },
+    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
   };
   const fee = feeObject(input);
   if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });

@@ -1,6 +1,14 @@
 import type { FeeIds } from '../fee-object';
 import type { ChargeFeesOptions, ChargeFeesPurpose, ChargesPeriod } from '../inputs';
 
+/** The ids of a fee's subscription and customer. */
+export interface OwnerIds {
+  readonly svc_subscription_id: string | null;
+  readonly external_subscription_id: string | null;
+  readonly svc_customer_id: string | null;
+  readonly external_customer_id: string | null;
+}
+
 /** What every fee of a call shares: its currency, purpose, period, owner ids and zone. */
 export interface FeeContext {
   readonly currency: string;
@@ -9,7 +17,7 @@ export interface FeeContext {
   /** The elapsed share of the period when projections are asked for. */
   readonly ratio: string | undefined;
   /** The subscription's and customer's ids. */
-  readonly owner: FeeIds;
+  readonly owner: OwnerIds;
   /** The customer's IANA zone (`null`: UTC). */
   readonly timezone: string | null;
   readonly terminatedByUpgrade: boolean;
@@ -39,5 +47,30 @@ export function feeContext(options: ChargeFeesOptions): FeeContext {
     },
     timezone: options.timezone ?? customer?.applicable_timezone ?? customer?.timezone ?? null,
     terminatedByUpgrade: options.terminated_by_upgrade === true,
+  };
+}
+
+/**
+ * The ids of a charge fee: its owner's, its charge's and its filter's. Written out rather than
+ * spread from the owner (a literal of fixed shape is much cheaper to build per fee).
+ *
+ * @example
+ * chargeFeeIds(context, charge.svc_id, null)
+ * // { svc_subscription_id, external_subscription_id, svc_customer_id, external_customer_id, svc_charge_id, svc_charge_filter_id: null }
+ * @internal
+ */
+export function chargeFeeIds(
+  context: FeeContext,
+  chargeId: string | null | undefined,
+  filterId: string | null | undefined,
+): FeeIds {
+  const { owner } = context;
+  return {
+    svc_subscription_id: owner.svc_subscription_id,
+    external_subscription_id: owner.external_subscription_id,
+    svc_customer_id: owner.svc_customer_id,
+    external_customer_id: owner.external_customer_id,
+    svc_charge_id: chargeId ?? null,
+    svc_charge_filter_id: filterId ?? null,
   };
 }

@@ -29,7 +29,7 @@ import { feeObject } from '../fee-object';
 import type { ChargeFeesMetric } from '../inputs';
 import { chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
-import type { FeeContext } from './fee-context';
+import { chargeFeeIds, type FeeContext } from './fee-context';
 import { type FeesPass, type GroupFigures, groupIdentity, prepareFeesPass } from './fees-pass';
 
 /** An accepted event of the period, in the order the per-event views list it. */
@@ -210,11 +210,7 @@ function priceGroup(
         pay_in_advance: true,
         invoiceable: setup.charge.invoiceable ?? true,
         event_transaction_id: row.event.transaction_id,
-        ids: {
-          ...context.owner,
-          svc_charge_id: setup.charge.svc_id,
-          svc_charge_filter_id: bucket.filter?.svc_id ?? null,
-        },
+        ids: chargeFeeIds(context, setup.charge.svc_id, bucket.filter?.svc_id),
       });
       if (fee._tag === 'Left') return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
