@@ -57,6 +57,9 @@ export interface Figures {
   readonly in_advance_prorated_increments?: readonly string[];
 }
 
+/** A value being built: `T` with its fields writable. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** One group's figures. */
 export interface GroupAggregation extends Figures {
   readonly grouped_by: GroupedBy;
@@ -234,10 +237,11 @@ export class MetricPass {
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
-    const figures = this.figures(totalResult, total, prorated);
-    const whole: AggregationResult = state
-      ? { ...figures, rejected, state }
-      : { ...figures, rejected };
+    const whole: Mutable<AggregationResult> = Object.assign(
+      this.figures(totalResult, total, prorated),
+      { rejected },
+    );
+    if (state) whole.state = state;
     if (found.groupKeys.length === 0) return whole;
     const groups = [...found.slots]
       .map(([key, slot]) => ({
@@ -253,8 +257,11 @@ export class MetricPass {
     return { ...whole, groups: groups.length > 0 ? groups : [none] };
   }
 
-  /** A slot's figures: the rounded aggregation and, when recorded, the per-event views. */
-  private figures(result: KindResult, slot: Slot, prorated: boolean): Figures {
+  /**
+   * A slot's figures: the rounded aggregation and, when recorded, the per-event views. Built
+   * by assignment in one fixed order, not by spreading partial objects (much cheaper per call).
+   */
+  private figures(result: KindResult, slot: Slot, prorated: boolean): Mutable<Figures> {
     const type = this.metric.kind.type;
     const records = slot.records?.sort(byTime);
     const full = result.fullUnits === undefined ? undefined : this.metric.round(result.fullUnits);
@@ -264,27 +271,29 @@ export class MetricPass {
       records !== undefined && IN_ADVANCE_TYPES.has(type)
         ? inAdvanceIncrements(type, records)
         : undefined;
-    return {
+    const out: Mutable<Figures> = {
       aggregation: formatDecimal(this.metric.round(result.aggregation)),
       count: result.count,
-      ...(result.total_aggregated_units === undefined
-        ? {}
-        : { total_aggregated_units: formatDecimal(result.total_aggregated_units) }),
-      ...(full === undefined
-        ? {}
-        : {
-            full_units_number: formatDecimal(full),
-            current_usage_units: formatDecimal(max(full, ZERO)),
-          }),
-      ...(values === undefined ? {} : { event_values: values }),
-      ...(increments === undefined ? {} : { in_advance_increments: increments }),
-      ...(values === undefined || records === undefined
-        ? {}
-        : { event_orders: records.map((r) => r.order) }),
-      ...(prorated && records !== undefined && values !== undefined && increments !== undefined
-        ? proratedViews(this.context, records, values, increments, result.persisted)
-        : {}),
     };
+    if (result.total_aggregated_units !== undefined) {
+      out.total_aggregated_units = formatDecimal(result.total_aggregated_units);
+    }
+    if (full !== undefined) {
+      out.full_units_number = formatDecimal(full);
+      out.current_usage_units = formatDecimal(max(full, ZERO));
+    }
+    if (values !== undefined) out.event_values = values;
+    if (increments !== undefined) out.in_advance_increments = increments;
+    if (values !== undefined && records !== undefined) {
+      out.event_orders = records.map((r) => r.order);
+    }
+    if (prorated && records !== undefined && values !== undefined && increments !== undefined) {
+      Object.assign(
+        out,
+        proratedViews(this.context, records, values, increments, result.persisted),
+      );
+    }
+    return out;
   }
 
   private reject(transactionId: unknown, reason: RejectionReason, detail: string): void {
