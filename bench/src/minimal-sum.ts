@@ -97,6 +97,8 @@ export function minimalFilteredSum(
   }
   if (!Number.isSafeInteger(total)) throw new Error('the total is beyond exact doubles');
   const whole = Math.floor(total / 10_000);
-  const fraction = String(total - whole * 10_000).padStart(4, '0').replace(/0+$/, '');
+  const fraction = String(total - whole * 10_000)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
