@@ -1,7 +1,8 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
-import { type Decimal, fromBig, movePoint, toBig } from './decimal';
+import { type Decimal, fromBig, movePoint } from './decimal';
+import { formatDecimal } from './format';
 import { MINOR_UNITS } from './iso4217';
 import type { Rounding } from './rounding';
 import type { Scale } from './scale';
@@ -52,16 +53,37 @@ export function toCents(
 ): Either<FeecastError, number> {
   const exponent = currencyExponent(currency, path);
   if (exponent._tag === 'Left') return exponent;
-  const cents = toBig(movePoint(rounding(amount, exponent.right), exponent.right));
-  // Not float arithmetic: an exact integer's text read as a JSON number, checked safe below.
-  const asNumber = Number(cents.toFixed());
+  return wholeMinorUnits(
+    movePoint(rounding(amount, exponent.right), exponent.right),
+    currency,
+    path,
+  );
+}
+
+/**
+ * A whole number of minor units (already rounded) as a JSON number; beyond ±(2^53 − 1) it is
+ * a `Left` that names the currency.
+ *
+ * @example
+ * wholeMinorUnits(parseDecimalUnsafe('1235'), 'EUR') // right(1235)
+ * @internal
+ */
+export function wholeMinorUnits(
+  cents: Decimal,
+  currency: string,
+  path?: readonly string[],
+): Either<FeecastError, number> {
+  // big.js's exact decimal text of an integer; not float arithmetic.
+  const text = formatDecimal(cents);
+  // An exact integer's text read as a JSON number, checked safe below: no rounding happens.
+  const asNumber = Number(text);
   if (!Number.isSafeInteger(asNumber)) {
     return left(
       feecastError(
         'out_of_range',
-        `${cents.toFixed()} ${currency} minor units is beyond the safe integer range.`,
+        `${text} ${currency} minor units is beyond the safe integer range.`,
         path,
-        { value: cents.toFixed() },
+        { value: text },
       ),
     );
   }

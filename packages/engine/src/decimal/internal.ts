@@ -3,6 +3,8 @@
  * readers that reuse a caller's scratch instead of allocating an `Either` per value.
  * @internal
  */
+
+export { wholeMinorUnits } from './currency';
 export * from './index';
 export { checkDecimalText, createScan, readDecimal } from './parse';
 export { type ScaledBatch, scaledBatch, scaledText } from './scaled-batch';

@@ -19,6 +19,7 @@ import {
   type Rounding,
   type Scale,
   sign,
+  wholeMinorUnits,
   ZERO,
 } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
@@ -91,20 +92,11 @@ function integerCents(
 ): Either<FeecastError, Cents> {
   const exponent = currencyExponent(currency, path);
   if (exponent._tag === 'Left') return exponent;
-  const text = formatDecimal(rounding(cents, WHOLE_CENTS));
-  // Not float arithmetic: an exact integer's text read as a JSON number, checked safe below.
-  const read = Number(text);
-  const whole = read === 0 ? 0 : read; // never -0
-  return Cents.is(whole) && Number.isSafeInteger(whole)
-    ? right(whole)
-    : left(
-        feecastError(
-          'out_of_range',
-          `${text} ${currency} minor units is beyond the safe integer range.`,
-          path,
-          { value: text },
-        ),
-      );
+  const whole = wholeMinorUnits(rounding(cents, WHOLE_CENTS), currency, path);
+  if (whole._tag === 'Left') return whole;
+  return Cents.is(whole.right)
+    ? right(whole.right)
+    : left(feecastError('out_of_range', `${whole.right} is not a whole number of cents.`, path));
 }
 
 /**
