@@ -175,6 +175,7 @@ export function estimateInAdvanceFee(
     previous: run.previous,
     deduplicate: run.deduplicate,
     start: run.start,
+    shells: run.shells,
     only: () => at,
   };
   const result = inAdvanceFees(only, all);

@@ -4,6 +4,7 @@ import type { UsageEvent } from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
 import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
+import { FeeShells } from '../charge-fees/internal/fee-shells';
 import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
 import { metricIndexOf } from '../charge-fees/internal/metric-match';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
@@ -209,7 +210,10 @@ class PreparedEstimator implements Estimator {
         context: entry.fee,
       };
       const start = prepareInAdvancePass(plain);
-      run = start._tag === 'Left' ? start : right({ ...plain, start: start.right });
+      run =
+        start._tag === 'Left'
+          ? start
+          : right({ ...plain, start: start.right, shells: new FeeShells() });
       entry.runs.set(at, run);
     }
     return run._tag === 'Left' ? run : estimateInAdvanceFee(run.right, history, event);

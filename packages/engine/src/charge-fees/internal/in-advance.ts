@@ -25,11 +25,12 @@ import { PRICING_UNIT_CURRENCY } from '../../fees/internal/minor-unit';
 import { priceInAdvance } from '../../fees/pay-in-advance';
 import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
-import { feeObject } from '../fee-object';
+import { type FeeShell, feeShell } from '../fee-object';
 import type { ChargeFeesMetric } from '../inputs';
 import { chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
 import { chargeFeeIds, type FeeContext } from './fee-context';
+import { FeeShells } from './fee-shells';
 import { type FeesPass, type GroupFigures, groupIdentity, prepareFeesPass } from './fees-pass';
 
 /** An accepted event of the period, in the order the per-event views list it. */
@@ -68,6 +69,8 @@ export interface InAdvanceRun {
   readonly only?: (() => number) | undefined;
   /** Starts the run's pass ({@link prepareInAdvancePass}); default: prepared on each call. */
   readonly start?: (() => FeesPass) | undefined;
+  /** The fee shells of the charge's lines, kept across runs; default: made for each run. */
+  readonly shells?: FeeShells | undefined;
 }
 
 /** The value text and operation of a unique-count event, as aggregation reads them. */
@@ -118,9 +121,10 @@ function priceGroup(
   run: InAdvanceRun,
   bucket: BucketSetup,
   group: GroupFigures,
+  shell: () => Either<FeecastError, FeeShell>,
   rows: readonly Row[],
 ): Either<FeecastError, PlacedFee[]> {
-  const { context, metric, compiled, setup } = run;
+  const { context, compiled, setup } = run;
   const f = group.figures;
   const increments = f.in_advance_increments ?? [];
   const billed = setup.prorated ? (f.in_advance_prorated_increments ?? []) : increments;
@@ -196,21 +200,17 @@ function priceGroup(
       };
       const amounts = chargeAmounts(amount, setup.pricingUnit, context.currency);
       if (amounts._tag === 'Left') return amounts;
-      const fee = feeObject({
-        item: chargeFeeItem(metric, setup.charge, bucket.filter, group.grouped_by),
-        currency: context.currency,
+      const made = shell();
+      if (made._tag === 'Left') return made;
+      const unitsText = formatDecimal(units);
+      const fee = made.right.fee({
         amounts: amounts.right.fee,
-        units: formatDecimal(units),
-        total_aggregated_units: formatDecimal(units),
+        units: unitsText,
+        total_aggregated_units: unitsText,
         events_count: 1,
         amount_details: amount.amount_details,
         pricing_unit_details: amounts.right.pricing_unit_details ?? null,
-        from_date: context.period.charges_from_datetime,
-        to_date: context.period.charges_to_datetime,
-        pay_in_advance: true,
-        invoiceable: setup.charge.invoiceable ?? true,
         event_transaction_id: row.event.transaction_id,
-        ids: chargeFeeIds(context, setup.charge.svc_id, bucket.filter?.svc_id),
       });
       if (fee._tag === 'Left') return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
@@ -259,6 +259,7 @@ export function inAdvanceFees(
   events: Iterable<UsageEvent>,
 ): Either<FeecastError, InAdvanceResult> {
   const { context, metric, setup } = run;
+  const shells = run.shells ?? new FeeShells();
   if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
     return left(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
@@ -282,7 +283,8 @@ export function inAdvanceFees(
   for (const [b, bucket] of setup.buckets.entries()) {
     const tracked = figures.right.tracked?.[b];
     for (const group of figures.right.charges[0]?.[b] ?? []) {
-      const indices = tracked?.get(groupIdentity(group.grouped_by, bucket.groupKeys)) ?? [];
+      const identity = groupIdentity(group.grouped_by, bucket.groupKeys);
+      const indices = tracked?.get(identity) ?? [];
       // An estimate prices one event: the other groups' events cannot change its fee.
       if (target !== undefined && !indices.includes(target)) continue;
       const rows: Row[] = [];
@@ -295,7 +297,19 @@ export function inAdvanceFees(
         }
       }
       rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
-      const priced = priceGroup(run, bucket, group, rows);
+      const shell = () =>
+        shells.get(`${b}${identity}`, () =>
+          feeShell({
+            item: chargeFeeItem(metric, setup.charge, bucket.filter, group.grouped_by),
+            currency: context.currency,
+            from_date: context.period.charges_from_datetime,
+            to_date: context.period.charges_to_datetime,
+            pay_in_advance: true,
+            invoiceable: setup.charge.invoiceable ?? true,
+            ids: chargeFeeIds(context, setup.charge.svc_id, bucket.filter?.svc_id),
+          }),
+        );
+      const priced = priceGroup(run, bucket, group, shell, rows);
       if (priced._tag === 'Left') return priced;
       fees.push(...priced.right);
     }
