@@ -58,8 +58,14 @@ export class Bucket {
     }
   }
 
-  /** The whole bucket as one slot: every group merged (states are mergeable). */
+  /**
+   * The whole bucket as one slot: every group merged (states are mergeable); a bucket of one
+   * slot (every ungrouped bucket) is its own total, with nothing to merge.
+   */
   total(): Slot {
+    if (this.slots.size === 1) {
+      for (const only of this.slots.values()) return only;
+    }
     const total = this.newSlot();
     for (const slot of this.slots.values()) {
       total.state.merge(slot.state);

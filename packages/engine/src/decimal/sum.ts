@@ -117,12 +117,17 @@ export function createDecimalSum(): DecimalSum {
       addText(toBig(other.result()).toFixed());
     },
     result() {
-      const units = unitsToBig(big + BigInt(small), scale);
+      // `small` is a safe integer, so its text is exact; the bigint only when `big` holds a part.
+      const units = unitsToBig(
+        big === 0n ? String(small) : (big + BigInt(small)).toString(),
+        scale,
+      );
       return fromBig(decimals === undefined ? units : units.plus(decimals));
     },
   };
 }
 
-function unitsToBig(units: bigint, scale: number): BigValue {
-  return new Big(`${units.toString()}e-${scale}`);
+/** The decimal `units × 10^-scale`, from the integer text of `units`. */
+function unitsToBig(units: string, scale: number): BigValue {
+  return new Big(scale === 0 ? units : `${units}e-${scale}`);
 }
