@@ -11,8 +11,9 @@ export type BigValue = BigJs.Big;
 /** A constructor with settings of its own: changing them cannot affect another library. */
 export const Big: BigJs.BigConstructor = BigJs();
 Big.strict = true;
-// Division results carry 40 decimal places before any explicit rounding by the caller.
-Big.DP = 40;
+/** The decimal places of a division's result, before any explicit rounding by the caller. */
+export const DIVISION_PLACES = 40;
+Big.DP = DIVISION_PLACES;
 // Half away from zero wherever big.js rounds implicitly (division only); explicit roundings
 // always name their mode.
 Big.RM = Big.roundHalfUp;

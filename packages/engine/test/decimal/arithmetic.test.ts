@@ -23,6 +23,10 @@ import {
 import { decimalString } from '../arbitraries';
 
 const Reference = BigJs();
+/** big.js as the engine documents its division: 40 places, half away from zero at the last. */
+const Divider = BigJs();
+Divider.DP = 40;
+Divider.RM = Divider.roundHalfUp;
 const d = parseDecimalUnsafe;
 
 describe('arithmetic, by hand', () => {
@@ -47,6 +51,21 @@ describe('arithmetic, by hand', () => {
       _tag: 'Left',
       left: { code: 'division_by_zero' },
     });
+  });
+
+  it('rounds the 40th place half away from zero, both signs; a quotient below it is 0', () => {
+    const quotient = (a: string, b: string) => {
+      const q = divide(d(a), d(b));
+      return q._tag === 'Right' ? formatDecimal(q.right) : q.left.code;
+    };
+    // 1e-40 / 2 = 0.5e-40: exactly half of the last place, so away from zero.
+    expect(quotient('1e-40', '2')).toBe(`0.${'0'.repeat(39)}1`);
+    expect(quotient('-1e-40', '2')).toBe(`-0.${'0'.repeat(39)}1`);
+    expect(quotient('1e-40', '-3')).toBe('0');
+    // 2/3 = 0.666…: the 40th place rounds up; 218.5 / 43.7 = 5 exactly.
+    expect(quotient('2', '3')).toBe(`0.${'6'.repeat(39)}7`);
+    expect(quotient('218.5', '43.7')).toBe('5');
+    expect(quotient('-1.5e7', '0.0003')).toBe('-50000000000');
   });
 
   it('compares, signs and orders values', () => {
@@ -83,6 +102,18 @@ describe('arithmetic laws', () => {
         expect(formatDecimal(multiply(d(a), d(b)))).toBe(x.times(y).toFixed());
         expect(compare(d(a), d(b))).toBe(x.cmp(y));
       }),
+    );
+  });
+
+  it('divide equals big.js division to 40 places, half away from zero', () => {
+    fc.assert(
+      fc.property(decimalString(), decimalString(), (a, b) => {
+        fc.pre(sign(d(b)) !== 0);
+        const q = divide(d(a), d(b));
+        if (q._tag === 'Left') throw new Error(q.left.message);
+        expect(formatDecimal(q.right)).toBe(new Divider(a).div(new Divider(b)).toFixed());
+      }),
+      { numRuns: 500 },
     );
   });
 
