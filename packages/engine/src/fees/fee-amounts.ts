@@ -66,6 +66,47 @@ export function amountFields(
   });
 }
 
+/** A charge model's amount and unit amount, read as decimals (in the fee's currency or unit). */
+export interface ModelAmounts {
+  readonly amount: Decimal;
+  readonly unitAmount: Decimal;
+}
+
+/**
+ * A model's `amount` and `unit_amount` text read as decimals; a bad one is a `Left` at
+ * `amount` or `unit_amount`. @internal
+ *
+ * @example
+ * readModelAmounts({ amount: '0.05', unit_amount: '0.0125' }) // right({ amount: 0.05, unitAmount: 0.0125 })
+ */
+export function readModelAmounts(model: {
+  readonly amount: string;
+  readonly unit_amount: string;
+}): Either<FeecastError, ModelAmounts> {
+  const amount = parseDecimal(model.amount, ['amount']);
+  if (amount._tag === 'Left') return amount;
+  const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
+  if (unitAmount._tag === 'Left') return unitAmount;
+  return right({ amount: amount.right, unitAmount: unitAmount.right });
+}
+
+/**
+ * {@link feeAmounts} of amounts already read as decimals (no text written and read back).
+ * @internal
+ *
+ * @example
+ * modelFeeAmounts({ amount: parse('50.61725'), unitAmount: parse('10.12345') }, 'EUR')
+ * // right({ amount_cents: 5062, precise_amount_cents: '5061.725', unit_amount_cents: 1012, ... })
+ */
+export function modelFeeAmounts(
+  amounts: ModelAmounts,
+  currency: string,
+): Either<FeecastError, FeeAmountFields> {
+  const minor = minorUnit(currency);
+  if (minor._tag === 'Left') return minor;
+  return amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
+}
+
 /**
  * A charge model's amount and unit amount as fee fields (charge-models.md §2): `amount_cents`
  * rounded half away from zero to the currency's minor unit, `precise_amount_cents` unrounded,
@@ -82,9 +123,7 @@ export function feeAmounts(
 ): Either<FeecastError, FeeAmountFields> {
   const minor = minorUnit(currency);
   if (minor._tag === 'Left') return minor;
-  const amount = parseDecimal(model.amount, ['amount']);
-  if (amount._tag === 'Left') return amount;
-  const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
-  if (unitAmount._tag === 'Left') return unitAmount;
-  return amountFields(amount.right, unitAmount.right, minor.right, []);
+  const amounts = readModelAmounts(model);
+  if (amounts._tag === 'Left') return amounts;
+  return amountFields(amounts.right.amount, amounts.right.unitAmount, minor.right, []);
 }

@@ -8,7 +8,12 @@ import {
   sign,
 } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
-import { amountFields, type FeeAmountFields } from './fee-amounts';
+import {
+  amountFields,
+  type FeeAmountFields,
+  type ModelAmounts,
+  readModelAmounts,
+} from './fee-amounts';
 import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
 
 /** A charge's applied pricing unit: which unit, and how many currency units one unit is worth. */
@@ -63,13 +68,20 @@ export function pricingUnitDetails(
 ): Either<FeecastError, PricingUnitDetailsFields> {
   const rate = conversionRate(pricingUnit.conversion_rate);
   if (rate._tag === 'Left') return rate;
+  const amounts = readModelAmounts(model);
+  if (amounts._tag === 'Left') return amounts;
+  return detailsAt(amounts.right, pricingUnit, rate.right);
+}
+
+/** {@link pricingUnitDetails} of amounts read as decimals, at a checked conversion rate. */
+function detailsAt(
+  amounts: ModelAmounts,
+  pricingUnit: AppliedPricingUnit,
+  rate: Decimal,
+): Either<FeecastError, PricingUnitDetailsFields> {
   const minor = minorUnit(PRICING_UNIT_CURRENCY);
   if (minor._tag === 'Left') return minor;
-  const amount = parseDecimal(model.amount, ['amount']);
-  if (amount._tag === 'Left') return amount;
-  const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
-  if (unitAmount._tag === 'Left') return unitAmount;
-  const fields = amountFields(amount.right, unitAmount.right, minor.right, []);
+  const fields = amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
   if (fields._tag === 'Left') return fields;
   return right({
     svc_pricing_unit_id: pricingUnit.svc_pricing_unit_id,
@@ -79,7 +91,7 @@ export function pricingUnitDetails(
     unit_amount_cents: fields.right.unit_amount_cents,
     precise_amount_cents: fields.right.precise_amount_cents,
     precise_unit_amount: fields.right.precise_unit_amount,
-    conversion_rate: formatDecimal(rate.right),
+    conversion_rate: formatDecimal(rate),
   });
 }
 
@@ -127,11 +139,38 @@ export function pricingUnitAmounts(
   model: { readonly amount: string; readonly unit_amount: string },
   pricingUnit: AppliedPricingUnit,
   currency: string,
-): Either<
-  FeecastError,
-  { readonly fee: FeeAmountFields; readonly pricing_unit_details: PricingUnitDetailsFields }
-> {
-  const details = pricingUnitDetails(model, pricingUnit);
+): Either<FeecastError, PricingUnitAmounts> {
+  return withFiat(pricingUnitDetails(model, pricingUnit), currency);
+}
+
+/**
+ * {@link pricingUnitAmounts} of amounts already read as decimals (no text written and read
+ * back). @internal
+ *
+ * @example
+ * modelPricingUnitAmounts({ amount: parse('20'), unitAmount: parse('20') }, credits, 'EUR')
+ * // right({ pricing_unit_details: { amount_cents: 2000, ... }, fee: { amount_cents: 500, ... } })
+ */
+export function modelPricingUnitAmounts(
+  amounts: ModelAmounts,
+  pricingUnit: AppliedPricingUnit,
+  currency: string,
+): Either<FeecastError, PricingUnitAmounts> {
+  const rate = conversionRate(pricingUnit.conversion_rate);
+  if (rate._tag === 'Left') return rate;
+  return withFiat(detailsAt(amounts, pricingUnit, rate.right), currency);
+}
+
+/** Both sides of a fee priced in a pricing unit: its details and its fields in the currency. */
+export interface PricingUnitAmounts {
+  readonly fee: FeeAmountFields;
+  readonly pricing_unit_details: PricingUnitDetailsFields;
+}
+
+function withFiat(
+  details: Either<FeecastError, PricingUnitDetailsFields>,
+  currency: string,
+): Either<FeecastError, PricingUnitAmounts> {
   if (details._tag === 'Left') return details;
   const fee = pricingUnitToFiat(details.right, currency);
   if (fee._tag === 'Left') return fee;

@@ -4,6 +4,7 @@ import type { ChargeModelContext, ChargeModelResult } from '../../charge-models/
 import { readBack } from '../../charge-models/internal/read-back';
 import { formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
+import { readModelAmounts } from '../../fees/fee-amounts';
 import { guardNegative } from '../../fees/index';
 import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
@@ -126,9 +127,8 @@ function projection(
       pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
     });
   }
-  const amount = formatDecimal(max(readBack(result.projected_amount), ZERO));
   const projected = chargeAmounts(
-    { amount, unit_amount: '0' },
+    { amount: max(readBack(result.projected_amount), ZERO), unitAmount: ZERO },
     setup.pricingUnit,
     context.currency,
   );
@@ -207,7 +207,9 @@ export function priceBucket(
       : { full_units_number: modelInput.full_units_number }),
   });
   if (guarded._tag === 'Left') return guarded;
-  const amounts = chargeAmounts(guarded.right, setup.pricingUnit, context.currency);
+  const read = readModelAmounts(guarded.right);
+  if (read._tag === 'Left') return read;
+  const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
   if (amounts._tag === 'Left') return amounts;
   const units = shownUnits(setup, group, guarded.right, context.purpose);
   const { charge } = setup;

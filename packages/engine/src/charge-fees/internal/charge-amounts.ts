@@ -1,12 +1,12 @@
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../error';
-import {
-  type AppliedPricingUnit,
-  type FeeAmountFields,
-  feeAmounts,
-  type PricingUnitDetailsFields,
-  pricingUnitAmounts,
+import { type ModelAmounts, modelFeeAmounts } from '../../fees/fee-amounts';
+import type {
+  AppliedPricingUnit,
+  FeeAmountFields,
+  PricingUnitDetailsFields,
 } from '../../fees/index';
+import { modelPricingUnitAmounts } from '../../fees/pricing-units';
 
 /** A charge fee's amount fields, and its pricing-unit side when it has one. */
 export interface ChargeAmounts {
@@ -22,20 +22,20 @@ export interface ChargeAmounts {
  *
  * @example
  * // credits: a pricing unit worth 0.25 EUR
- * chargeAmounts({ amount: '20', unit_amount: '20' }, credits, 'EUR')
+ * chargeAmounts({ amount: parse('20'), unitAmount: parse('20') }, credits, 'EUR')
  * // right({ fee: { amount_cents: 500, ... }, pricing_unit_details: { amount_cents: 2000, ... } })
  * @internal
  */
 export function chargeAmounts(
-  model: { readonly amount: string; readonly unit_amount: string },
+  amounts: ModelAmounts,
   pricingUnit: AppliedPricingUnit | undefined,
   currency: string,
 ): Either<FeecastError, ChargeAmounts> {
   if (pricingUnit === undefined) {
-    const fee = feeAmounts(model, currency);
+    const fee = modelFeeAmounts(amounts, currency);
     return fee._tag === 'Left' ? fee : right({ fee: fee.right, pricing_unit_details: undefined });
   }
-  const both = pricingUnitAmounts(model, pricingUnit, currency);
+  const both = modelPricingUnitAmounts(amounts, pricingUnit, currency);
   return both._tag === 'Left'
     ? both
     : right({ fee: both.right.fee, pricing_unit_details: both.right.pricing_unit_details });

@@ -193,12 +193,7 @@ function priceGroup(
       if (price._tag === 'Left') {
         return left({ ...price.left, path: [...setup.path, ...(price.left.path ?? [])] });
       }
-      const amount = {
-        amount: formatDecimal(price.right.amount),
-        unit_amount: formatDecimal(price.right.unitAmount),
-        amount_details: price.right.amount_details,
-      };
-      const amounts = chargeAmounts(amount, setup.pricingUnit, context.currency);
+      const amounts = chargeAmounts(price.right, setup.pricingUnit, context.currency);
       if (amounts._tag === 'Left') return amounts;
       const made = shell();
       if (made._tag === 'Left') return made;
@@ -208,7 +203,7 @@ function priceGroup(
         units: unitsText,
         total_aggregated_units: unitsText,
         events_count: 1,
-        amount_details: amount.amount_details,
+        amount_details: price.right.amount_details,
         pricing_unit_details: amounts.right.pricing_unit_details ?? null,
         event_transaction_id: row.event.transaction_id,
       });
