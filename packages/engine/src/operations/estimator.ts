@@ -14,7 +14,8 @@ import {
   prepareInAdvanceCharge,
 } from '../charge-fees/pay-in-advance-fees';
 import { type FeecastError, feecastError } from '../error';
-import { applyResolvedTaxes, type ResolvedTaxSources, resolveTaxSources } from '../taxes/index';
+import { feeTaxes, setFeeTaxes } from '../taxes/apply-taxes';
+import { type ResolvedTaxSources, resolveTaxSources } from '../taxes/index';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { createContextCache } from './internal/context-cache';
 import { estimateError } from './internal/estimate-error';
@@ -269,6 +270,7 @@ class PreparedEstimator implements Estimator {
       );
     }
     const entry = this.periodOf(context.right);
+    this.taxes ??= resolveTaxSources(operationTaxSources(this.input));
     const fees: Fee[] = [];
     for (const { at, prepared } of found.charges) {
       const fee =
@@ -284,12 +286,18 @@ class PreparedEstimator implements Estimator {
           }),
         );
       }
-      fees.push({ ...fee.right, event_transaction_id: event.transaction_id ?? null });
+      // The fee was built for this call, so its last fields are set in place, not copied.
+      const own = fee.right;
+      own.event_transaction_id = event.transaction_id ?? null;
+      fees.push(own);
     }
-    this.taxes ??= resolveTaxSources(operationTaxSources(this.input));
     if (this.taxes._tag === 'Left') return this.taxes;
-    const taxed = applyResolvedTaxes(fees, this.taxes.right);
-    return taxed._tag === 'Left' ? taxed : right({ fees: taxed.right.fees });
+    for (const [i, fee] of fees.entries()) {
+      const taxed = feeTaxes(fee, i, this.taxes.right);
+      if (taxed._tag === 'Left') return taxed;
+      if (taxed.right.fields !== undefined) setFeeTaxes(fee, taxed.right.fields);
+    }
+    return right({ fees });
   }
 }
 

@@ -2,7 +2,7 @@ import type { Uuid } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import { type NetFeeInput, readFeeNet } from '../coupons/internal/fee-net';
 import type { FeecastError } from '../error';
-import { feeTaxFields } from './fee-taxes';
+import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
 import {
   feeTaxSet,
   type ResolvedTaxSources,
@@ -76,24 +76,78 @@ export function applyResolvedTaxes<F extends TaxableFeeInput>(
   const out: F[] = [];
   const outcomes: FeeTaxOutcome[] = [];
   for (const [i, fee] of fees.entries()) {
-    const path = ['fees', String(i)];
-    if (fee.applied_taxes !== undefined && fee.applied_taxes.length > 0) {
-      out.push(fee);
-      outcomes.push({ fee_index: i, source: 'already_taxed', tax_codes: [] });
-      continue;
-    }
-    const set = feeTaxSet(fee, resolved, path);
-    if (set._tag === 'Left') return set;
-    const net = readFeeNet(fee, path);
-    if (net._tag === 'Left') return net;
-    const fields = feeTaxFields(fee, net.right, set.right.taxes, path);
-    if (fields._tag === 'Left') return fields;
-    out.push({ ...fee, ...fields.right });
-    outcomes.push({
-      fee_index: i,
-      source: set.right.source,
-      tax_codes: set.right.taxes.map((tax) => tax.code),
-    });
+    const taxed = feeTaxes(fee, i, resolved);
+    if (taxed._tag === 'Left') return taxed;
+    const { fields, outcome } = taxed.right;
+    out.push(fields === undefined ? fee : { ...fee, ...fields });
+    outcomes.push(outcome);
   }
   return right({ fees: out, outcomes });
+}
+
+/** The taxes of one fee: its tax fields (none for a fee left as it is) and the outcome. */
+export interface FeeTaxes {
+  /** The fields to set on the fee; `undefined` when the fee already has applied taxes. */
+  readonly fields: FeeTaxFields | undefined;
+  readonly outcome: FeeTaxOutcome;
+}
+
+/**
+ * What {@link applyResolvedTaxes} does to the fee at `index`, as the fields to set on it: for
+ * a caller that owns the fee object (one it has just built) and sets them in place instead
+ * of copying the whole fee. @internal
+ *
+ * @example
+ * feeTaxes(fee1000, 0, sources) // right({ fields: { taxes_amount_cents: 220, ... }, outcome: { fee_index: 0, ... } })
+ */
+export function feeTaxes(
+  fee: TaxableFeeInput,
+  index: number,
+  resolved: ResolvedTaxSources,
+): Either<FeecastError, FeeTaxes> {
+  if (fee.applied_taxes !== undefined && fee.applied_taxes.length > 0) {
+    return right({
+      fields: undefined,
+      outcome: { fee_index: index, source: 'already_taxed', tax_codes: [] },
+    });
+  }
+  const path = ['fees', String(index)];
+  const set = feeTaxSet(fee, resolved, path);
+  if (set._tag === 'Left') return set;
+  const net = readFeeNet(fee, path);
+  if (net._tag === 'Left') return net;
+  const fields = feeTaxFields(fee, net.right, set.right.taxes, path);
+  if (fields._tag === 'Left') return fields;
+  return right({
+    fields: fields.right,
+    outcome: {
+      fee_index: index,
+      source: set.right.source,
+      tax_codes: set.right.taxes.map((tax) => tax.code),
+    },
+  });
+}
+
+/** A fee whose tax fields can be set in place (one its caller has just built). */
+export type OwnedTaxableFee = { -readonly [K in keyof FeeTaxFields]?: FeeTaxFields[K] };
+
+/**
+ * Sets a fee's tax fields in place, one store each: what `{ ...fee, ...fields }` gives, without
+ * copying the fee's other fields, for a fee its caller has just built and owns. @internal
+ *
+ * @example
+ * const taxed = feeTaxes(fee, 0, sources);
+ * if (taxed._tag === 'Right' && taxed.right.fields) setFeeTaxes(fee, taxed.right.fields);
+ */
+export function setFeeTaxes(fee: OwnedTaxableFee, fields: FeeTaxFields): void {
+  fee.precise_coupons_amount_cents = fields.precise_coupons_amount_cents;
+  fee.sub_total_excluding_taxes_amount_cents = fields.sub_total_excluding_taxes_amount_cents;
+  fee.sub_total_excluding_taxes_precise_amount_cents =
+    fields.sub_total_excluding_taxes_precise_amount_cents;
+  fee.taxes_amount_cents = fields.taxes_amount_cents;
+  fee.taxes_precise_amount = fields.taxes_precise_amount;
+  fee.taxes_rate = fields.taxes_rate;
+  fee.applied_taxes = fields.applied_taxes;
+  fee.total_amount_cents = fields.total_amount_cents;
+  fee.precise_total_amount = fields.precise_total_amount;
 }

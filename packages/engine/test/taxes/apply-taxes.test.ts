@@ -1,7 +1,8 @@
 import type { Fee, Tax } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyTaxes, type TaxSources } from '../../src/taxes/index';
+import { feeTaxes, setFeeTaxes } from '../../src/taxes/apply-taxes';
+import { applyTaxes, resolveTaxSources, type TaxSources } from '../../src/taxes/index';
 import { taxArb } from '../invoice-totals/arbitraries';
 import { failure, fee, ok, plan, subscription, tax, uuid } from '../invoice-totals/builders';
 
@@ -297,5 +298,41 @@ describe('applyTaxes: laws', () => {
         },
       ),
     );
+  });
+});
+
+describe('feeTaxes and setFeeTaxes: taxing a fee its caller owns, in place', () => {
+  it('set in place, the fields give the fee applyTaxes gives', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.uniqueArray(taxArb, { selector: (x) => x.code, maxLength: 4 }),
+        (cents, taxes) => {
+          const from = { customer: taxes, add_ons: [{ svc_id: BARE_ADD_ON }] };
+          const original = fee('add_on', cents, { itemId: BARE_ADD_ON });
+          const [expected] = ok(applyTaxes([original], from)).fees;
+          const resolved = resolveTaxSources(from);
+          if (resolved._tag === 'Left') throw new Error(resolved.left.message);
+          const owned = { ...original };
+          const taxes0 = feeTaxes(owned, 0, resolved.right);
+          if (taxes0._tag === 'Left') throw new Error(taxes0.left.message);
+          if (taxes0.right.fields !== undefined) setFeeTaxes(owned, taxes0.right.fields);
+          expect(owned).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('leaves a fee that already has applied taxes as it is', () => {
+    const [once] = ok(applyTaxes([chargeFee()], sources())).fees;
+    const resolved = resolveTaxSources(sources({ customer: [t.customer] }));
+    if (resolved._tag === 'Left' || once === undefined) throw new Error('no taxes');
+    expect(feeTaxes(once, 3, resolved.right)).toEqual({
+      _tag: 'Right',
+      right: {
+        fields: undefined,
+        outcome: { fee_index: 3, source: 'already_taxed', tax_codes: [] },
+      },
+    });
   });
 });
