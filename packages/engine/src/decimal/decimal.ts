@@ -91,6 +91,14 @@ function bigPowerOfTen(n: number): bigint {
   return power;
 }
 
+/** big.js's digits (most significant first) as one integer; up to 15 digits add up exactly. */
+function digitsOf(digits: readonly number[]): bigint {
+  if (digits.length > 15) return BigInt(digits.join(''));
+  let n = 0;
+  for (const digit of digits) n = n * 10 + digit;
+  return BigInt(n);
+}
+
 /**
  * x ÷ y (y ≠ 0) to {@link DIVISION_PLACES} places, half away from zero at the last: the
  * value big.js's `div` gives with the engine's settings, by one integer division of the two
@@ -98,9 +106,9 @@ function bigPowerOfTen(n: number): bigint {
  * instead of big.js's digit-by-digit long division, several times slower.
  */
 function quotient(x: BigValue, y: BigValue): BigValue {
-  const digitsX = BigInt(x.c.join(''));
+  const digitsX = digitsOf(x.c);
   if (digitsX === 0n) return toBig(ZERO);
-  const digitsY = BigInt(y.c.join(''));
+  const digitsY = digitsOf(y.c);
   const shift = DIVISION_PLACES + (y.c.length - 1 - y.e) - (x.c.length - 1 - x.e);
   const dividend = shift >= 0 ? digitsX * bigPowerOfTen(shift) : digitsX;
   const divisor = shift >= 0 ? digitsY : digitsY * bigPowerOfTen(-shift);

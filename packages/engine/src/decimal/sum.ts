@@ -1,5 +1,5 @@
 import { Big, type BigValue } from './big';
-import { type Decimal, fromBig, isDecimal, toBig } from './decimal';
+import { type Decimal, fromBig, isDecimal, toBig, ZERO } from './decimal';
 import { MAX_SAFE, POW10 } from './safe-integers';
 import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan';
 
@@ -117,6 +117,7 @@ export function createDecimalSum(): DecimalSum {
       addText(toBig(other.result()).toFixed());
     },
     result() {
+      if (small === 0 && big === 0n && decimals === undefined) return ZERO;
       // `small` is a safe integer, so its text is exact; the bigint only when `big` holds a part.
       const units = unitsToBig(
         big === 0n ? String(small) : (big + BigInt(small)).toString(),
