@@ -42,8 +42,12 @@ const benchmarks: readonly {
   { name: 'aggregation', run: () => ratioSuite(aggregationSuite()) },
   {
     name: 'operations',
+    // Each suite's data is made when it runs: the 1,000,000 events of the projections are not
+    // yet in memory while estimates are timed.
     run: () =>
-      [estimateSuite(), estimateHistorySuite(), projectedUsageSuite()].map(ratioSuite).join('\n\n'),
+      [estimateSuite, estimateHistorySuite, projectedUsageSuite]
+        .map((suite) => ratioSuite(suite()))
+        .join('\n\n'),
   },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'server load', run: () => serverLoad() },
