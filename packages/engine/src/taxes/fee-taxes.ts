@@ -49,6 +49,7 @@ export function feeTaxFields(
   path: readonly string[],
 ): Either<FeecastError, FeeTaxFields> {
   const currency = net.currency;
+  if (taxes.length === 0) return untaxed(net, path);
   const applied: AppliedTax[] = [];
   const raws: Decimal[] = [];
   const precises: Decimal[] = [];
@@ -109,6 +110,42 @@ export function feeTaxFields(
     taxes_precise_amount: preciseText.right,
     taxes_rate: rate.right,
     applied_taxes: applied,
+    total_amount_cents: total.right,
+    precise_total_amount: preciseTotalText.right,
+  });
+}
+
+/** The tax figures of no taxes, as the wire writes them (`decimalText` of 0 is `"0.0"`). */
+const NO_TAX_CENTS = 0 as Cents;
+const NO_TAX_TEXT = '0.0' as DecimalString;
+const NO_TAX_RATE = 0 as Rate;
+
+/**
+ * {@link feeTaxFields} with no taxes, where every sum over the taxes is 0: taxes 0, `"0.0"`
+ * and rate 0, no applied taxes, the total the amount itself and the precise total the precise
+ * amount. The same fields as the general computation, without its arithmetic on zeros.
+ */
+function untaxed(net: FeeNet, path: readonly string[]): Either<FeecastError, FeeTaxFields> {
+  const total = roundCents(net.amount, net.currency, [...path, 'total_amount_cents']);
+  if (total._tag === 'Left') return total;
+  const preciseTotal = centsToUnits(net.preciseAmount, net.currency, [
+    ...path,
+    'precise_total_amount',
+  ]);
+  if (preciseTotal._tag === 'Left') return preciseTotal;
+  const preciseTotalText = decimalText(preciseTotal.right, [...path, 'precise_total_amount']);
+  if (preciseTotalText._tag === 'Left') return preciseTotalText;
+  const netFields = feeNetFields(net, path);
+  if (netFields._tag === 'Left') return netFields;
+  return right({
+    precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,
+    sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
+    sub_total_excluding_taxes_precise_amount_cents:
+      netFields.right.sub_total_excluding_taxes_precise_amount_cents,
+    taxes_amount_cents: NO_TAX_CENTS,
+    taxes_precise_amount: NO_TAX_TEXT,
+    taxes_rate: NO_TAX_RATE,
+    applied_taxes: [],
     total_amount_cents: total.right,
     precise_total_amount: preciseTotalText.right,
   });

@@ -1,6 +1,7 @@
 import type { Fee, Tax } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { equals, parseDecimalUnsafe } from '../../src/decimal/index';
 import { feeTaxes, setFeeTaxes } from '../../src/taxes/apply-taxes';
 import { applyTaxes, resolveTaxSources, type TaxSources } from '../../src/taxes/index';
 import { taxArb } from '../invoice-totals/arbitraries';
@@ -260,6 +261,35 @@ describe('applyTaxes: fee amounts (invoicing.md §2.2)', () => {
 });
 
 describe('applyTaxes: laws', () => {
+  it('with no taxes, taxes are 0 and the totals are the amounts themselves', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.integer({ min: 0, max: 999 }),
+        (cents, milli) => {
+          // A precise amount within a cent of amount_cents, in euros with 5 decimals.
+          const euros = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+          const precise = `${euros}${String(milli).padStart(3, '0')}`;
+          const [untaxed] = ok(
+            applyTaxes([fee('add_on', cents, { itemId: BARE_ADD_ON, preciseAmount: precise })], {
+              add_ons: [{ svc_id: BARE_ADD_ON }],
+            }),
+          ).fees;
+          expect(untaxed).toMatchObject({
+            taxes_amount_cents: 0,
+            taxes_precise_amount: '0.0',
+            taxes_rate: 0,
+            applied_taxes: [],
+            total_amount_cents: cents,
+            sub_total_excluding_taxes_amount_cents: cents,
+          });
+          const total = parseDecimalUnsafe(untaxed?.precise_total_amount);
+          expect(equals(total, parseDecimalUnsafe(precise))).toBe(true);
+        },
+      ),
+    );
+  });
+
   it('taxes on zero fees are zero', () => {
     fc.assert(
       fc.property(fc.uniqueArray(taxArb, { selector: (x) => x.code, maxLength: 4 }), (taxes) => {
