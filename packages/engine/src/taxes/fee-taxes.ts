@@ -49,7 +49,18 @@ export function feeTaxFields(
   path: readonly string[],
 ): Either<FeecastError, FeeTaxFields> {
   const currency = net.currency;
-  if (taxes.length === 0) return untaxed(net, path);
+  if (taxes.length === 0) {
+    // Every sum over no taxes is 0: the figures of 0, without arithmetic on empty sums.
+    const sums = {
+      cents: NO_TAX_CENTS,
+      preciseText: NO_TAX_TEXT,
+      rate: NO_TAX_RATE,
+      applied: [],
+      rounded: undefined,
+      precise: undefined,
+    };
+    return withTotals(net, sums, path);
+  }
   const applied: AppliedTax[] = [];
   const raws: Decimal[] = [];
   const precises: Decimal[] = [];
@@ -86,15 +97,54 @@ export function feeTaxFields(
   if (preciseText._tag === 'Left') return preciseText;
   const rate = rateNumber(sum(rates), [...path, 'taxes_rate']);
   if (rate._tag === 'Left') return rate;
-  const total = roundCents(add(net.amount, taxesRounded), currency, [
-    ...path,
-    'total_amount_cents',
-  ]);
+  return withTotals(
+    net,
+    {
+      cents: taxesCents.right,
+      preciseText: preciseText.right,
+      rate: rate.right,
+      applied,
+      rounded: taxesRounded,
+      precise,
+    },
+    path,
+  );
+}
+
+/** What a fee's taxes add up to, in wire form and (for the totals) as decimals in cents. */
+interface TaxSums {
+  readonly cents: Cents;
+  readonly preciseText: DecimalString;
+  readonly rate: Rate;
+  readonly applied: AppliedTax[];
+  /** Σ raw taxes rounded to whole cents; `undefined` with no taxes (0). */
+  readonly rounded: Decimal | undefined;
+  /** Σ precise taxes in cents; `undefined` with no taxes (0). */
+  readonly precise: Decimal | undefined;
+}
+
+/** The tax figures of no taxes, as the wire writes them (`decimalText` of 0 is `"0.0"`). */
+const NO_TAX_CENTS = 0 as Cents;
+const NO_TAX_TEXT = '0.0' as DecimalString;
+const NO_TAX_RATE = 0 as Rate;
+
+/**
+ * The tax fields of a fee from its taxes' sums: the totals (amount plus rounded taxes, precise
+ * amount plus precise taxes) and the pre-tax sub totals. With no taxes each sum is 0, so the
+ * totals are the amounts themselves, taken as they are.
+ */
+function withTotals(
+  net: FeeNet,
+  sums: TaxSums,
+  path: readonly string[],
+): Either<FeecastError, FeeTaxFields> {
+  const { currency } = net;
+  const amount = sums.rounded === undefined ? net.amount : add(net.amount, sums.rounded);
+  const total = roundCents(amount, currency, [...path, 'total_amount_cents']);
   if (total._tag === 'Left') return total;
-  const preciseTotal = centsToUnits(add(net.preciseAmount, precise), currency, [
-    ...path,
-    'precise_total_amount',
-  ]);
+  const preciseAmount =
+    sums.precise === undefined ? net.preciseAmount : add(net.preciseAmount, sums.precise);
+  const preciseTotal = centsToUnits(preciseAmount, currency, [...path, 'precise_total_amount']);
   if (preciseTotal._tag === 'Left') return preciseTotal;
   const preciseTotalText = decimalText(preciseTotal.right, [...path, 'precise_total_amount']);
   if (preciseTotalText._tag === 'Left') return preciseTotalText;
@@ -106,46 +156,10 @@ export function feeTaxFields(
     sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
     sub_total_excluding_taxes_precise_amount_cents:
       netFields.right.sub_total_excluding_taxes_precise_amount_cents,
-    taxes_amount_cents: taxesCents.right,
-    taxes_precise_amount: preciseText.right,
-    taxes_rate: rate.right,
-    applied_taxes: applied,
-    total_amount_cents: total.right,
-    precise_total_amount: preciseTotalText.right,
-  });
-}
-
-/** The tax figures of no taxes, as the wire writes them (`decimalText` of 0 is `"0.0"`). */
-const NO_TAX_CENTS = 0 as Cents;
-const NO_TAX_TEXT = '0.0' as DecimalString;
-const NO_TAX_RATE = 0 as Rate;
-
-/**
- * {@link feeTaxFields} with no taxes, where every sum over the taxes is 0: taxes 0, `"0.0"`
- * and rate 0, no applied taxes, the total the amount itself and the precise total the precise
- * amount. The same fields as the general computation, without its arithmetic on zeros.
- */
-function untaxed(net: FeeNet, path: readonly string[]): Either<FeecastError, FeeTaxFields> {
-  const total = roundCents(net.amount, net.currency, [...path, 'total_amount_cents']);
-  if (total._tag === 'Left') return total;
-  const preciseTotal = centsToUnits(net.preciseAmount, net.currency, [
-    ...path,
-    'precise_total_amount',
-  ]);
-  if (preciseTotal._tag === 'Left') return preciseTotal;
-  const preciseTotalText = decimalText(preciseTotal.right, [...path, 'precise_total_amount']);
-  if (preciseTotalText._tag === 'Left') return preciseTotalText;
-  const netFields = feeNetFields(net, path);
-  if (netFields._tag === 'Left') return netFields;
-  return right({
-    precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,
-    sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
-    sub_total_excluding_taxes_precise_amount_cents:
-      netFields.right.sub_total_excluding_taxes_precise_amount_cents,
-    taxes_amount_cents: NO_TAX_CENTS,
-    taxes_precise_amount: NO_TAX_TEXT,
-    taxes_rate: NO_TAX_RATE,
-    applied_taxes: [],
+    taxes_amount_cents: sums.cents,
+    taxes_precise_amount: sums.preciseText,
+    taxes_rate: sums.rate,
+    applied_taxes: sums.applied,
     total_amount_cents: total.right,
     precise_total_amount: preciseTotalText.right,
   });
