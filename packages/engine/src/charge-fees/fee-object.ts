@@ -219,6 +219,11 @@ class CheckedShell implements FeeShell {
     return this.fits(wire) ? right(wire) : unfit(wire);
   }
 
+  /** The same shell, its own props now known to fit: its fees check only their figures. */
+  asChecked(): CheckedShell {
+    return new CheckedShell(this.input, this.from, this.to, true);
+  }
+
   /**
    * The `Fee` guard of a fee of this shell: once the shell's own props fit, a fee fits exactly
    * when its figures do (the codec checks each prop on its own), so only they are checked.
@@ -226,6 +231,15 @@ class CheckedShell implements FeeShell {
   private fits(wire: unknown): wire is Fee {
     return this.checked ? FeeFigures.is(wire) : Fee.is(wire);
   }
+}
+
+/** A shell whose dates are read and written back in UTC, its other props not checked yet. */
+function datedShell(input: FeeShellInput): Either<FeecastError, CheckedShell> {
+  const from = timestamp(input.from_date, 'from_date');
+  if (from._tag === 'Left') return from;
+  const to = timestamp(input.to_date, 'to_date');
+  if (to._tag === 'Left') return to;
+  return right(new CheckedShell(input, from.right, to.right, false));
 }
 
 /**
@@ -241,12 +255,10 @@ class CheckedShell implements FeeShell {
  * // right({ amount_cents: 5062, units: '5', pay_in_advance: true, ... })
  */
 export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
-  const from = timestamp(input.from_date, 'from_date');
-  if (from._tag === 'Left') return from;
-  const to = timestamp(input.to_date, 'to_date');
-  if (to._tag === 'Left') return to;
-  const probe = new CheckedShell(input, from.right, to.right, false).fee(PROBE);
-  return probe._tag === 'Left' ? probe : right(new CheckedShell(input, from.right, to.right, true));
+  const shell = datedShell(input);
+  if (shell._tag === 'Left') return shell;
+  const probe = shell.right.fee(PROBE);
+  return probe._tag === 'Left' ? probe : right(shell.right.asChecked());
 }
 
 /**
@@ -270,9 +282,6 @@ export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
  * }) // right({ amount_cents: 5062, precise_amount: '50.61725', total_amount_cents: 5062, ... })
  */
 export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
-  const from = timestamp(input.from_date, 'from_date');
-  if (from._tag === 'Left') return from;
-  const to = timestamp(input.to_date, 'to_date');
-  if (to._tag === 'Left') return to;
-  return new CheckedShell(input, from.right, to.right, false).fee(input);
+  const shell = datedShell(input);
+  return shell._tag === 'Left' ? shell : shell.right.fee(input);
 }
