@@ -135,6 +135,38 @@ export function payloadTooLarge(): ApiErrorResponse {
 }
 
 /**
+ * 408: the client took too long to send its request's headers or body; the connection is
+ * closed after this answer.
+ *
+ * @example
+ * requestTimeout(); // { status: 408, error: 'Request Timeout', code: 'request_timeout' }
+ */
+export function requestTimeout(): ApiErrorResponse {
+  return body(408, 'Request Timeout', { code: 'request_timeout' });
+}
+
+/**
+ * 400 for bytes that are not an HTTP request (the connection is closed after this answer).
+ *
+ * @example
+ * malformedRequest(); // { status: 400, error: 'BadRequest: the request is not valid HTTP/1.1' }
+ */
+export function malformedRequest(): ApiErrorResponse {
+  return body(400, 'BadRequest: the request is not valid HTTP/1.1');
+}
+
+/**
+ * 431: the request's headers are larger than the server reads.
+ *
+ * @example
+ * headersTooLarge();
+ * // { status: 431, error: 'Request Header Fields Too Large', code: 'request_header_fields_too_large' }
+ */
+export function headersTooLarge(): ApiErrorResponse {
+  return body(431, 'Request Header Fields Too Large', { code: 'request_header_fields_too_large' });
+}
+
+/**
  * 501: the operation is part of the API but this server does not compute it yet.
  *
  * @example

@@ -1,8 +1,10 @@
 /**
  * The HTTP adapter: `createServer` turns requests into {@link ApiRequest}s, checks the API
- * key, limits body sizes, runs the pure reducer and writes its response; with a data
- * directory it saves each new state as an atomic snapshot before answering, so an answered
- * change survives a restart.
+ * key, reads and limits each body as it arrives, runs the pure reducer and writes its
+ * response; with a data directory it applies changes one at a time and saves each new state
+ * as an atomic snapshot before answering, so an answered change survives a restart. A
+ * request whose client has left before its turn is dropped; headers or bodies slower than
+ * the time-outs get a 408 and the connection is closed.
  */
 import {
   createServer as createHttpServer,
@@ -20,14 +22,25 @@ import {
 } from './api-error';
 import { apiKeyChecker } from './auth';
 import { asTimestamp } from './brands';
+import { answerClientError } from './connection-errors';
 import { exampleState } from './example-state';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
 import { defaultOperations, type Operations } from './operations';
 import { type PortalAnswer, portalPage } from './portal';
 import { reduce } from './reducer';
-import type { ApiResponse } from './request';
+import type { ApiRequest, ApiResponse } from './request';
 import { readSnapshotSync, writeSnapshot } from './snapshot';
 import type { ServerState } from './state';
+
+/** How long the server waits for a request, in milliseconds. */
+export interface ServerTimeouts {
+  /** For the headers of a request, from its first byte (default 10,000). */
+  readonly headersMs?: number;
+  /** For the whole request, headers and body (default 30,000; at least `headersMs`). */
+  readonly requestMs?: number;
+  /** How often connections are checked against these limits (default 1,000). */
+  readonly checkEveryMs?: number;
+}
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -43,7 +56,11 @@ export interface ServerOptions {
   readonly operations?: Operations;
   /** The largest request body, in bytes (default 1 MiB); larger ones get a 413. */
   readonly maxBodyBytes?: number;
+  /** Slow headers or bodies past these limits get a 408 and the connection is closed. */
+  readonly timeouts?: ServerTimeouts;
 }
+
+const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
 const SECURITY_HEADERS = {
   'cache-control': 'no-store',
@@ -78,6 +95,15 @@ function sendPage(res: ServerResponse, page: PortalAnswer, headOnly: boolean): v
   res.end(headOnly ? undefined : page.html);
 }
 
+/**
+ * Whether the client of `req` has gone (its connection closed): its request is dropped, and
+ * nothing is applied or answered. (A pipelined response has no socket until its turn, so the
+ * request's socket is the one to look at.)
+ */
+function clientLeft(req: IncomingMessage, res: ServerResponse): boolean {
+  return res.destroyed || req.socket.destroyed;
+}
+
 function errorResponse(error: ApiErrorResponse): ApiResponse {
   return { status: error.status, body: error };
 }
@@ -105,6 +131,11 @@ function initialState(options: ServerOptions): ServerState {
  * `GET /customers/{id}/portal_url`), whose token is the credential. Call `listen` on it as on
  * any `http.Server`.
  *
+ * Each request's body is read whole (up to `maxBodyBytes`) before it waits for its turn, so a
+ * slow client holds up no one; a request whose client has gone by its turn is not applied;
+ * headers slower than `timeouts.headersMs` or a request slower than `timeouts.requestMs`
+ * get a 408 (JSON, as every error) and the connection is closed.
+ *
  * Throws only when `dataDir` holds a snapshot that cannot be read or decoded (check it first
  * with `readSnapshot` to report it nicely).
  *
@@ -118,29 +149,29 @@ export function createServer(options: ServerOptions): Server {
   const clock = options.clock ?? (() => new Date());
   const operations = options.operations ?? defaultOperations;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const dataDir = options.dataDir;
   let state = initialState(options);
-  // With a data directory, requests are answered one at a time, each after its snapshot.
+  // With a data directory, changes are applied one at a time, each after its snapshot. Only
+  // requests read whole wait their turn, so no client can hold the others up.
   let queue: Promise<void> = Promise.resolve();
 
-  async function answer(req: IncomingMessage, server: Server): Promise<ApiResponse> {
-    if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
-    const body = await readRequestBody(req, limit);
-    if (body.kind === 'too_large' || body.kind === 'aborted')
-      return errorResponse(payloadTooLarge());
-    if (body.kind === 'not_utf8') return errorResponse(malformedJson());
-    const url = req.url ?? '/';
-    const question = url.indexOf('?');
+  function inTurn<T>(task: () => Promise<T>): Promise<T> {
+    if (dataDir === undefined) return task();
+    const run = queue.then(task);
+    queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Runs a request read whole against the state, saving the new state before answering. */
+  async function apply(request: ApiRequest): Promise<ApiResponse> {
     const before = state;
     const { state: next, response } = reduce(
       before,
-      {
-        method: req.method ?? 'GET',
-        path: question === -1 ? url : url.slice(0, question),
-        query: question === -1 ? '' : url.slice(question + 1),
-        body: body.text,
-        origin: originOf(server),
-      },
+      request,
       asTimestamp(clock().toISOString()),
       operations,
     );
@@ -156,6 +187,29 @@ export function createServer(options: ServerOptions): Server {
     return response;
   }
 
+  /** The answer to `req`, or `undefined` when its client has left (nothing is applied then). */
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    server: Server,
+  ): Promise<ApiResponse | undefined> {
+    if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
+    const body = await readRequestBody(req, limit);
+    if (body.kind === 'aborted') return undefined;
+    if (body.kind === 'too_large') return errorResponse(payloadTooLarge());
+    if (body.kind === 'not_utf8') return errorResponse(malformedJson());
+    const url = req.url ?? '/';
+    const question = url.indexOf('?');
+    const request: ApiRequest = {
+      method: req.method ?? 'GET',
+      path: question === -1 ? url : url.slice(0, question),
+      query: question === -1 ? '' : url.slice(question + 1),
+      body: body.text,
+      origin: originOf(server),
+    };
+    return inTurn(async () => (clientLeft(req, res) ? undefined : apply(request)));
+  }
+
   /** The portal page of `req`, or `undefined` when it asks for something else. */
   function portal(req: IncomingMessage): PortalAnswer | undefined {
     const url = req.url ?? '/';
@@ -165,29 +219,33 @@ export function createServer(options: ServerOptions): Server {
     return portalPage(state, { method, path }, asTimestamp(clock().toISOString()), operations);
   }
 
-  const server = createHttpServer((req, res) => {
-    // The portal needs no API key (its token is the credential) and changes nothing.
-    const page = portal(req);
-    if (page !== undefined) {
-      if (page.status === 405) res.setHeader('allow', 'GET, HEAD');
-      sendPage(res, page, req.method === 'HEAD');
-      req.resume();
-      return;
-    }
-    const handle = async () => {
-      let response: ApiResponse;
-      try {
-        response = await answer(req, server);
-      } catch {
-        response = errorResponse(internalError());
+  const server = createHttpServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: Math.max(timeouts.requestMs, timeouts.headersMs),
+      connectionsCheckingInterval: timeouts.checkEveryMs,
+    },
+    (req, res) => {
+      // The portal needs no API key (its token is the credential) and changes nothing.
+      const page = portal(req);
+      if (page !== undefined) {
+        if (page.status === 405) res.setHeader('allow', 'GET, HEAD');
+        sendPage(res, page, req.method === 'HEAD');
+        req.resume();
+        return;
       }
-      if (!res.destroyed) send(res, response);
-    };
-    if (dataDir === undefined) {
-      void handle();
-    } else {
-      queue = queue.then(handle, handle);
-    }
-  });
+      const respond = async () => {
+        let response: ApiResponse | undefined;
+        try {
+          response = await answer(req, res, server);
+        } catch {
+          response = errorResponse(internalError());
+        }
+        if (response !== undefined && !clientLeft(req, res)) send(res, response);
+      };
+      void respond();
+    },
+  );
+  server.on('clientError', answerClientError);
   return server;
 }

@@ -1,7 +1,8 @@
 /**
  * Reading a request body with a size limit: at most `limit` bytes are kept; a larger body is
  * read to its end (up to a hard cap, past which the connection is cut) and reported as too
- * large, so the client gets its 413 instead of a reset connection.
+ * large, so the client gets its 413 instead of a reset connection. Call it as soon as the
+ * request arrives: the body is read while other requests are served.
  */
 import type { IncomingMessage } from 'node:http';
 
@@ -28,6 +29,7 @@ export type BodyRead =
  * if (body.kind === 'ok') JSON.parse(body.text ?? '{}');
  */
 export function readRequestBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
+  if (request.destroyed) return Promise.resolve({ kind: 'aborted' });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -158,6 +158,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   422: 'Unprocessable Entity',
   500: 'Internal Server Error',
