@@ -67,7 +67,8 @@ const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-function send(res: ServerResponse, response: ApiResponse): void {
+/** Writes `response` whole; a HEAD request gets the headers of its GET answer only. */
+function send(res: ServerResponse, response: ApiResponse, headOnly: boolean): void {
   const text = JSON.stringify(response.body);
   res.writeHead(response.status, {
     ...SECURITY_HEADERS,
@@ -75,7 +76,7 @@ function send(res: ServerResponse, response: ApiResponse): void {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(text),
   });
-  res.end(text);
+  res.end(headOnly ? undefined : text);
 }
 
 /** Portal pages: inline CSS and SVG only, nothing to load, never framed. */
@@ -241,7 +242,9 @@ export function createServer(options: ServerOptions): Server {
         } catch {
           response = errorResponse(internalError());
         }
-        if (response !== undefined && !clientLeft(req, res)) send(res, response);
+        if (response !== undefined && !clientLeft(req, res)) {
+          send(res, response, req.method === 'HEAD');
+        }
       };
       void respond();
     },

@@ -61,12 +61,14 @@ function decodeSegment(segment: string): string | undefined {
 /**
  * The operation that `method` and `path` name: a 404 `route_not_found` when no operation
  * has that path, a 405 `method_not_allowed` (with the allowed methods) when operations have
- * that path but not that method.
+ * that path but not that method. `HEAD` names the `GET` operation of the path (HTTP's GET
+ * without a body), so every path with a GET also allows HEAD.
  *
  * @example
  * route('PUT', '/api/v1/wallets/66a81770-c736-48e0-9785-c276e2366448');
  * // right({ operation: 'updateWallet', params: Map { 'svc_id' => '66a8...' }, ... })
  * route('GET', '/api/v1/wallets/66a8...'); // left: 405, allowed PUT
+ * route('HEAD', '/api/v1/plans'); // right({ operation: 'listPlans', ... })
  */
 export function route(
   method: string,
@@ -82,14 +84,16 @@ export function route(
     if (decoded === undefined) return left({ error: notFound('route') });
     parts.push(decoded);
   }
+  const wanted = method === 'HEAD' ? 'GET' : method;
   const allow: string[] = [];
   for (const pattern of PATTERNS) {
     const params = match(pattern, parts);
     if (params === undefined) continue;
-    if (pattern.endpoint.method === method) {
+    if (pattern.endpoint.method === wanted) {
       return right({ operation: pattern.operation, endpoint: pattern.endpoint, params });
     }
     allow.push(pattern.endpoint.method);
+    if (pattern.endpoint.method === 'GET') allow.push('HEAD');
   }
   if (allow.length > 0) {
     return left({ error: methodNotAllowed('method_not_allowed'), allow: [...new Set(allow)] });

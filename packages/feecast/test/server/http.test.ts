@@ -68,10 +68,41 @@ describe('routing', () => {
   it('answers 405 with the allowed methods for a known path and another method', async () => {
     const answer = await t.call('DELETE', '/api/v1/plans');
     expectError(answer, 405, 'method_not_allowed');
-    expect(answer.headers.get('allow')).toBe('GET');
+    expect(answer.headers.get('allow')).toBe('GET, HEAD');
     const wallet = await t.call('GET', WALLET);
     expectError(wallet, 405, 'method_not_allowed');
     expect(wallet.headers.get('allow')).toBe('PUT');
+  });
+
+  const getPaths = (Object.keys(endpoints) as OperationId[])
+    .filter((op) => endpoints[op].method === 'GET')
+    .map(
+      (op) =>
+        [
+          op,
+          `/api/v1${endpoints[op].path}`.replace('{external_customer_id}', 'hooli_1234'),
+        ] as const,
+    );
+
+  it.each(getPaths)(
+    'HEAD of %s (%s) answers as its GET, with the same headers and no body',
+    async (_op, path) => {
+      const headers = { authorization: `Bearer ${API_KEY}` };
+      const get = await fetch(`${t.url}${path}`, { headers });
+      const text = await get.text();
+      const head = await fetch(`${t.url}${path}`, { method: 'HEAD', headers });
+      expect(head.status).toBe(get.status);
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await head.text()).toBe('');
+    },
+  );
+
+  it('HEAD answers 200 where GET does, and 405 (Allow: PUT) on a path without a GET', async () => {
+    const headers = { authorization: `Bearer ${API_KEY}` };
+    expect((await fetch(`${t.url}/api/v1/plans`, { method: 'HEAD', headers })).status).toBe(200);
+    const wallet = await fetch(`${t.url}${WALLET}`, { method: 'HEAD', headers });
+    expect([wallet.status, wallet.headers.get('allow')]).toEqual([405, 'PUT']);
   });
 
   it('answers 404 (not 500) for a path with a broken percent-escape', async () => {
