@@ -194,10 +194,38 @@ export interface PlanChanges {
 }
 
 /**
+ * Every amount of `changes` below zero, as `value_is_out_of_range` (what `POST /add_ons`
+ * answers for a negative amount): the plan's `amount_cents`, the minimum commitment's, each
+ * charge's `min_amount_cents` and each usage threshold's `amount_cents`.
+ */
+function negativeAmounts(changes: PlanChanges): Record<string, string[]> {
+  const overrides = changes.overrides ?? {};
+  const amounts: [string, number | undefined][] = [
+    ['plan_overrides.amount_cents', overrides.amount_cents],
+    ['plan_overrides.minimum_commitment.amount_cents', overrides.minimum_commitment?.amount_cents],
+  ];
+  for (const [i, charge] of (overrides.charges ?? []).entries()) {
+    amounts.push([`plan_overrides.charges[${i}].min_amount_cents`, charge.min_amount_cents]);
+  }
+  for (const [i, threshold] of (overrides.usage_thresholds ?? []).entries()) {
+    amounts.push([`plan_overrides.usage_thresholds[${i}].amount_cents`, threshold.amount_cents]);
+  }
+  for (const [i, threshold] of (changes.usageThresholds ?? []).entries()) {
+    amounts.push([`usage_thresholds[${i}].amount_cents`, threshold.amount_cents]);
+  }
+  const details: Record<string, string[]> = {};
+  for (const [field, amount] of amounts) {
+    if (amount !== undefined && amount < 0) details[field] = ['value_is_out_of_range'];
+  }
+  return details;
+}
+
+/**
  * The subscription's plan after `changes`: `current` is the plan it is billed on (the
  * catalog plan, or its own copy from an earlier override), `catalog` the catalog plan.
- * 404 for an unknown charge, fixed charge or tax code; 422 for properties that do not fit
- * the charge's model (the field names its path, e.g. `plan_overrides.charges[0].properties.amount`).
+ * 422 `value_is_out_of_range` for each negative amount (checked first, all listed); 404 for
+ * an unknown charge, fixed charge or tax code; 422 for properties that do not fit the
+ * charge's model (the field names its path, e.g. `plan_overrides.charges[0].properties.amount`).
  *
  * @example
  * overriddenPlan(state, plan, plan, { overrides: { amount_cents: 10000 } }, draft);
@@ -210,6 +238,8 @@ export function overriddenPlan(
   changes: PlanChanges,
   draft: StateDraft,
 ): Either<ApiErrorResponse, Plan> {
+  const negative = negativeAmounts(changes);
+  if (Object.keys(negative).length > 0) return left(validationErrors(negative));
   const overrides = changes.overrides ?? {};
   const taxes = optionalTaxes(state, overrides.tax_codes);
   if (isLeft(taxes)) return taxes;

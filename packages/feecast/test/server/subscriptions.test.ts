@@ -269,6 +269,40 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
     });
   });
 
+  it('answers 422 value_is_out_of_range for every negative amount, as POST /add_ons does, and changes nothing', async () => {
+    const t = await start();
+    const answer = await t.call('PUT', PATH, {
+      subscription: {
+        plan_overrides: {
+          amount_cents: -1,
+          minimum_commitment: { amount_cents: -500 },
+          charges: [{ id: '1a3fad34-9976-4b06-9dd6-42b371cc2459', min_amount_cents: -2 }],
+          usage_thresholds: [{ amount_cents: -3 }],
+        },
+        usage_thresholds: [{ amount_cents: 100 }, { amount_cents: -4 }],
+      },
+    });
+    expectValidationErrors(answer, {
+      'plan_overrides.amount_cents': ['value_is_out_of_range'],
+      'plan_overrides.minimum_commitment.amount_cents': ['value_is_out_of_range'],
+      'plan_overrides.charges[0].min_amount_cents': ['value_is_out_of_range'],
+      'plan_overrides.usage_thresholds[0].amount_cents': ['value_is_out_of_range'],
+      'usage_thresholds[1].amount_cents': ['value_is_out_of_range'],
+    });
+    const addOn = await t.call('POST', '/api/v1/add_ons', {
+      add_on: { name: 'Minus', code: 'minus', amount_cents: -1, amount_currency: 'USD' },
+    });
+    expectValidationErrors(addOn, { amount_cents: ['value_is_out_of_range'] });
+    // The failed update changed nothing: the subscription is still on the catalog plan.
+    const after = subscription(await t.call('PUT', PATH, { subscription: { name: 'After' } }));
+    expect([after.plan?.amount_cents, after.plan?.parent_id ?? null]).toEqual([10000, null]);
+    // Zero is an amount: a free plan.
+    const free = subscription(
+      await t.call('PUT', PATH, { subscription: { plan_overrides: { amount_cents: 0 } } }),
+    );
+    expect(free.plan?.amount_cents).toBe(0);
+  });
+
   it('logs subscription.updated with the changed fields', async () => {
     const t = await start();
     subscription(await t.call('PUT', PATH, { subscription: { name: 'Logged' } }));
