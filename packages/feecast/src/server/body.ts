@@ -29,9 +29,16 @@ export function parseJson(text: string): { readonly value: unknown } | undefined
   }
 }
 
+/** A check of the root object of a body before it is decoded: an error, or `undefined`. */
+export type BodyPrecheck = (
+  inner: Readonly<Record<string, unknown>>,
+) => ApiErrorResponse | undefined;
+
 /**
  * Reads the body of a request to an operation whose request is enveloped in `root` (or not
  * enveloped, `root` undefined, as the finalize body `{}`; an absent body then reads `{}`).
+ * `precheck` runs on the root object before the codec, for an answer the reference gives
+ * before it checks any field.
  *
  * @example
  * readBody('{"add_on": {"name": "Setup"}}', CreateAddOnRequest, 'add_on');
@@ -43,6 +50,7 @@ export function readBody<A>(
   text: string | undefined,
   codec: Codec<A>,
   root: string | undefined,
+  precheck?: BodyPrecheck,
 ): Either<ApiErrorResponse, A> {
   const blank = text === undefined || text.trim() === '';
   if (blank && root !== undefined) return left(missingParam(root));
@@ -55,6 +63,8 @@ export function readBody<A>(
   if (root !== undefined) {
     const inner = Object.hasOwn(value, root) ? value[root] : undefined;
     if (!isRecord(inner) || Object.keys(inner).length === 0) return left(missingParam(root));
+    const problem = precheck?.(inner);
+    if (problem !== undefined) return left(problem);
   }
   const decoded = decode(codec, value);
   return decoded._tag === 'Left' ? left(decodeFailure(decoded.left, root)) : right(decoded.right);

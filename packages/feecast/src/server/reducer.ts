@@ -12,7 +12,7 @@ import {
 } from '@feecast/models';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, internalError } from './api-error';
-import { readBody } from './body';
+import { type BodyPrecheck, readBody } from './body';
 import type { Handler, HandlerOutput } from './handler';
 import { getActivityLog, listActivityLogs } from './handlers/activity-logs';
 import { finalizeInvoice, getCreditNote, listPaymentReceipts } from './handlers/billing-documents';
@@ -26,7 +26,12 @@ import { deleteAppliedCoupon, deleteCoupon, listAppliedCoupons } from './handler
 import { createEvent } from './handlers/events';
 import { getPortalUrl, getWebhookEndpoint, listBillingEntities } from './handlers/organization';
 import { listSubscriptions, updateSubscription } from './handlers/subscriptions';
-import { estimateFees, getCurrentUsage, getProjectedUsage } from './handlers/usage';
+import {
+  estimateFees,
+  estimateSubscriptionGiven,
+  getCurrentUsage,
+  getProjectedUsage,
+} from './handlers/usage';
 import { createWalletTransactions } from './handlers/wallet-transactions';
 import { updateWallet } from './handlers/wallets';
 import { defaultOperations, type Operations } from './operations';
@@ -81,6 +86,11 @@ const ROOTS: Partial<Record<OperationId, string>> = {
   createEvent: 'event',
 };
 
+/** Checks of a body's root object that come before its fields are decoded. */
+const PRECHECKS: Partial<Record<OperationId, BodyPrecheck>> = {
+  estimateFees: estimateSubscriptionGiven,
+};
+
 /** Query parameters the reference takes beyond those the endpoint table lists. */
 const EXTRA_QUERY: Partial<Record<OperationId, readonly QueryParam[]>> = {
   listSubscriptions: [
@@ -131,7 +141,12 @@ function run(
   if (isLeft(query)) return failure(state, query.left);
   let body: unknown;
   if (endpoint.request !== undefined) {
-    const decoded = readBody(request.body, endpoint.request, ROOTS[operation]);
+    const decoded = readBody(
+      request.body,
+      endpoint.request,
+      ROOTS[operation],
+      PRECHECKS[operation],
+    );
     if (isLeft(decoded)) return failure(state, decoded.left);
     body = decoded.right;
   }

@@ -95,12 +95,35 @@ describe('POST /events/estimate_fees', () => {
       404,
       'billable_metric_not_found',
     );
-    expectError(
-      await t.call('POST', '/api/v1/events/estimate_fees', { event: { code: 'seats' } }),
-      422,
-      'validation_errors',
-    );
     expectError(await t.call('POST', '/api/v1/events/estimate_fees', {}), 400);
+  });
+
+  it.each([
+    ['missing', { code: 'seats' }],
+    ['null', { code: 'seats', external_subscription_id: null, properties: { seat_id: 'b' } }],
+    ['empty', { code: 'seats', external_subscription_id: '' }],
+    ['spaces', { code: 'seats', external_subscription_id: '  ' }],
+    ['null, before any other field is checked', { code: 5, external_subscription_id: null }],
+  ])(
+    'estimate-and-usage §2.2 step 1: a blank external_subscription_id (%s) is 404 subscription_not_found',
+    async (_what, event) => {
+      const t = await start();
+      expectError(
+        await t.call('POST', '/api/v1/events/estimate_fees', { event }),
+        404,
+        'subscription_not_found',
+      );
+    },
+  );
+
+  it('a subscription id that is not a string is a 422 naming it', async () => {
+    const t = await start();
+    expectValidationErrors(
+      await t.call('POST', '/api/v1/events/estimate_fees', {
+        event: { code: 'seats', external_subscription_id: 5 },
+      }),
+      { external_subscription_id: ['value_is_invalid'] },
+    );
   });
 });
 

@@ -7,6 +7,7 @@
 import type { EstimateFeesRequest, Subscription } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { methodNotAllowed, notFound } from '../api-error';
+import type { BodyPrecheck } from '../body';
 import { type Handler, type HandlerInput, pathParam, unchanged } from '../handler';
 import { epochMs, notAfter } from '../instant';
 import { findBillableMetric, findCustomer } from '../lookup';
@@ -38,6 +39,21 @@ function estimateSubscription(
     return epochMs(b.started_at ?? '') - epochMs(a.started_at ?? '');
   })[0];
 }
+
+/**
+ * The first check of `POST /events/estimate_fees` (estimate-and-usage §2.2 step 1), before any
+ * field is decoded: a blank `external_subscription_id` (missing, `null`, empty or spaces) is
+ * 404 `subscription_not_found`.
+ *
+ * @example
+ * estimateSubscriptionGiven({ code: 'seats', external_subscription_id: null }); // 404 subscription_not_found
+ * estimateSubscriptionGiven({ code: 'seats', external_subscription_id: 'sub_1' }); // undefined
+ */
+export const estimateSubscriptionGiven: BodyPrecheck = (event) => {
+  const id = event.external_subscription_id;
+  const blank = id === undefined || id === null || (typeof id === 'string' && id.trim() === '');
+  return blank ? notFound('subscription') : undefined;
+};
 
 /**
  * `POST /events/estimate_fees`: 404 `subscription_not_found` (no started, unterminated
