@@ -27,6 +27,7 @@ import { exampleState } from './example-state';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
 import { defaultOperations, type Operations } from './operations';
 import { type PortalAnswer, portalPage } from './portal';
+import { portalLinks, randomPortalKey } from './portal-token';
 import { reduce } from './reducer';
 import type { ApiRequest, ApiResponse } from './request';
 import { readSnapshotSync, writeSnapshot } from './snapshot';
@@ -58,6 +59,11 @@ export interface ServerOptions {
   readonly maxBodyBytes?: number;
   /** Slow headers or bodies past these limits get a 408 and the connection is closed. */
   readonly timeouts?: ServerTimeouts;
+  /**
+   * The key that signs customer portal links (at least 32 bytes; default: random, made for
+   * this server, so its links stop working when it stops).
+   */
+  readonly portalKey?: Uint8Array;
 }
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
@@ -90,6 +96,7 @@ function sendPage(res: ServerResponse, page: PortalAnswer, headOnly: boolean): v
   res.writeHead(page.status, {
     ...SECURITY_HEADERS,
     ...PAGE_HEADERS,
+    ...page.headers,
     'content-type': 'text/html; charset=utf-8',
     'content-length': Buffer.byteLength(page.html),
   });
@@ -129,8 +136,8 @@ function initialState(options: ServerOptions): ServerState {
  * A Node HTTP server answering every operation of the API under `/api/v1`, from an
  * in-memory state. Every request needs `Authorization: Bearer <key>` with one of `apiKeys`
  * (else 401), except the customer portal pages (`GET /customer_portal/<token>`, the link of
- * `GET /customers/{id}/portal_url`), whose token is the credential. Call `listen` on it as on
- * any `http.Server`.
+ * `GET /customers/{id}/portal_url`), whose token, signed with `portalKey` and valid 12
+ * hours, is the credential. Call `listen` on it as on any `http.Server`.
  *
  * Each request's body is read whole (up to `maxBodyBytes`) before it waits for its turn, so a
  * slow client holds up no one; a request whose client has gone by its turn is not applied;
@@ -151,6 +158,7 @@ export function createServer(options: ServerOptions): Server {
   const operations = options.operations ?? defaultOperations;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const links = portalLinks(options.portalKey ?? randomPortalKey());
   const dataDir = options.dataDir;
   let state = initialState(options);
   // With a data directory, changes are applied one at a time, each after its snapshot. Only
@@ -175,6 +183,7 @@ export function createServer(options: ServerOptions): Server {
       request,
       asTimestamp(clock().toISOString()),
       operations,
+      links,
     );
     if (next === before) return response;
     if (dataDir !== undefined) {
@@ -217,7 +226,8 @@ export function createServer(options: ServerOptions): Server {
     const question = url.indexOf('?');
     const path = question === -1 ? url : url.slice(0, question);
     const method = req.method ?? 'GET';
-    return portalPage(state, { method, path }, asTimestamp(clock().toISOString()), operations);
+    const now = asTimestamp(clock().toISOString());
+    return portalPage(state, { method, path }, now, operations, links);
   }
 
   const server = createHttpServer(

@@ -6,6 +6,7 @@ import type { Timestamp } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from './api-error';
 import type { Operations } from './operations';
+import type { PortalLinks } from './portal-token';
 import type { QueryValues } from './query';
 import type { ServerState } from './state';
 
@@ -21,6 +22,8 @@ export interface HandlerInput<Body> {
   /** Where the server is reached (`http://127.0.0.1:3000`). */
   readonly origin: string;
   readonly operations: Operations;
+  /** Signs the tokens of customer portal links. */
+  readonly portal: PortalLinks;
 }
 
 /** What a successful handler returns: the new state (the same object when nothing changed). */

@@ -35,6 +35,7 @@ import {
 import { createWalletTransactions } from './handlers/wallet-transactions';
 import { updateWallet } from './handlers/wallets';
 import { defaultOperations, type Operations } from './operations';
+import { type PortalLinks, processPortalLinks } from './portal-token';
 import { readQuery } from './query';
 import type { ApiRequest, ApiResponse } from './request';
 import { route } from './router';
@@ -126,6 +127,7 @@ function run(
   request: ApiRequest,
   now: Timestamp,
   operations: Operations,
+  portal: PortalLinks,
 ): Reduction {
   const matched = route(request.method, request.path);
   if (isLeft(matched)) {
@@ -159,6 +161,7 @@ function run(
     body,
     origin: request.origin,
     operations,
+    portal,
   });
   if (isLeft(output)) return failure(state, output.left);
   const result: HandlerOutput = output.right;
@@ -169,6 +172,8 @@ function run(
  * Answers one request against `state` at `now`: the new state (the same object when the
  * request changed nothing or failed) and the response. Pure: no clock, no I/O; an
  * unexpected exception in a handler is a 500 with nothing internal in it, and no change.
+ * `portal` signs the tokens of portal links (default: a key made once per process; the
+ * server passes its own).
  *
  * @example
  * const { state: next, response } = reduce(state, {
@@ -181,9 +186,10 @@ export function reduce(
   request: ApiRequest,
   now: Timestamp,
   operations: Operations = defaultOperations,
+  portal: PortalLinks = processPortalLinks(),
 ): Reduction {
   try {
-    return run(state, request, now, operations);
+    return run(state, request, now, operations, portal);
   } catch {
     return failure(state, internalError());
   }

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { EXIT, type Io } from '../io';
 import { createServer } from './create-server';
 import { exampleState } from './example-state';
+import { PORTAL_KEY_MIN_BYTES } from './portal-token';
 import { readSnapshot, stateFromText } from './snapshot';
 import type { ServerState } from './state';
 
@@ -26,6 +27,10 @@ Options:
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
 
+Customer portal links (GET /customers/{id}/portal_url) are signed and valid 12 hours. The
+signing key is random for each start, so a restart ends the links it gave; set
+FEECAST_PORTAL_KEY (at least 32 characters) to keep them valid across restarts.
+
 Examples:
   # The bundled example state on port 3000, then the projected usage of its subscription
   FEECAST_API_KEYS=dev_key feecast serve --port 3000
@@ -36,7 +41,7 @@ Examples:
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
 export interface ServeContext {
-  /** The environment (`FEECAST_API_KEYS`); default `process.env`. */
+  /** The environment (`FEECAST_API_KEYS`, `FEECAST_PORTAL_KEY`); default `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Stops the server when aborted (default: SIGINT and SIGTERM). */
   readonly signal?: AbortSignal;
@@ -116,6 +121,19 @@ function apiKeys(env: Readonly<Record<string, string | undefined>>): {
   return { keys: [`fc_${randomBytes(24).toString('base64url')}`], generated: true };
 }
 
+/** The portal key of `FEECAST_PORTAL_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
+function portalKey(
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly key: Uint8Array | undefined } | string {
+  const text = env.FEECAST_PORTAL_KEY;
+  if (text === undefined || text === '') return { key: undefined };
+  const key = Buffer.from(text, 'utf8');
+  if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
+    return `FEECAST_PORTAL_KEY must be at least ${PORTAL_KEY_MIN_BYTES} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
+  }
+  return { key };
+}
+
 function stopSignal(context: ServeContext): AbortSignal {
   if (context.signal !== undefined) return context.signal;
   const controller = new AbortController();
@@ -152,11 +170,18 @@ export async function serveCommand(
     io.stderr(`feecast serve: ${start}\n`);
     return EXIT.badInput;
   }
-  const { keys, generated } = apiKeys(context.env ?? process.env);
+  const env = context.env ?? process.env;
+  const portal = portalKey(env);
+  if (typeof portal === 'string') {
+    io.stderr(`feecast serve: ${portal}\n`);
+    return EXIT.usage;
+  }
+  const { keys, generated } = apiKeys(env);
   const server = createServer({
     apiKeys: keys,
     state: start.state,
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(portal.key === undefined ? {} : { portalKey: portal.key }),
   });
   const signal = stopSignal(context);
   return new Promise<number>((resolve) => {

@@ -127,4 +127,14 @@ describe('feecast serve', () => {
       },
     );
   });
+
+  it('refuses a FEECAST_PORTAL_KEY shorter than 32 characters with exit code 2', async () => {
+    const { io, err } = capture();
+    expect(await serveCommand(['--port', '0'], io, { env: { FEECAST_PORTAL_KEY: 'short' } })).toBe(
+      2,
+    );
+    expect(err.join('')).toContain(
+      'FEECAST_PORTAL_KEY must be at least 32 characters long (got 5)',
+    );
+  });
 });

@@ -6,23 +6,26 @@ import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Handler, pathParam, unchanged } from '../handler';
 import { findCustomer } from '../lookup';
 import { getOne } from '../path-resource';
-import { PORTAL_PREFIX, portalToken } from '../portal-token';
+import { PORTAL_PREFIX } from '../portal-token';
 
 /**
  * `GET /customers/{external_customer_id}/portal_url`: 404 `customer_not_found`; a link on
- * this server (`<origin>/customer_portal/<token>`, the token naming the customer), where the
- * server answers the customer's portal page (portal.ts).
+ * this server (`<origin>/customer_portal/<token>`, the token naming the customer, signed with
+ * the server's key, valid 12 hours from `now`), where the server answers the customer's
+ * portal page (portal.ts).
  *
  * @example
  * getPortalUrl({ ..., origin: 'http://127.0.0.1:3000', params: new Map([['external_customer_id', 'hooli_1234']]) });
- * // right({ body: { customer: { portal_url: 'http://127.0.0.1:3000/customer_portal/ZWEwNDA1...' } } })
+ * // right({ body: { customer: { portal_url: 'http://127.0.0.1:3000/customer_portal/eyJzdWIi....Xy3k...' } } })
  */
 export const getPortalUrl: Handler<undefined> = (input) => {
   const customer = findCustomer(input.state, pathParam(input, 'external_customer_id'));
   if (isLeft(customer)) return customer;
   return right(
     unchanged(input.state, {
-      customer: { portal_url: `${input.origin}${PORTAL_PREFIX}${portalToken(customer.right)}` },
+      customer: {
+        portal_url: `${input.origin}${PORTAL_PREFIX}${input.portal.token(customer.right.svc_id, input.now)}`,
+      },
     }),
   );
 };
