@@ -302,7 +302,7 @@ async function servedPortal(): Promise<{
 }> {
   const server = createServer({
     apiKeys: [API_KEY],
-    state: exampleState(),
+    state: exampleState(NOW),
     clock: () => new Date(NOW),
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -332,7 +332,7 @@ async function servedPortal(): Promise<{
     if (response.status !== 200) throw new Error(`portal page: ${response.status}`);
     const page = await response.text();
     // The API has no GET of one customer: the served state's own record.
-    const customer = exampleState().customers.find((c) => c.external_id === 'hooli_1234');
+    const customer = exampleState(NOW).customers.find((c) => c.external_id === 'hooli_1234');
     const usage = (
       await api('/customers/hooli_1234/projected_usage?external_subscription_id=sub_1234567890')
     ).customer_projected_usage;

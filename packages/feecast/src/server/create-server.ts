@@ -47,7 +47,10 @@ export interface ServerTimeouts {
 export interface ServerOptions {
   /** The API keys accepted in `Authorization: Bearer <key>` (at least one). */
   readonly apiKeys: readonly string[];
-  /** The initial state (default: the bundled example state); a snapshot in `dataDir` wins. */
+  /**
+   * The initial state (default: the bundled example state, its dates moved to the clock's
+   * month); a snapshot in `dataDir` wins.
+   */
   readonly state?: ServerState;
   /** The clock (default: the system clock). */
   readonly clock?: () => Date;
@@ -123,13 +126,13 @@ function originOf(server: Server): string {
   return `http://${host}:${address.port}`;
 }
 
-function initialState(options: ServerOptions): ServerState {
+function initialState(options: ServerOptions, now: Date): ServerState {
   if (options.dataDir !== undefined) {
     const snapshot = readSnapshotSync(options.dataDir);
     if (snapshot._tag === 'Left') throw new Error(snapshot.left.message);
     if (snapshot.right !== undefined) return snapshot.right;
   }
-  return options.state ?? exampleState();
+  return options.state ?? exampleState(now);
 }
 
 /**
@@ -160,7 +163,7 @@ export function createServer(options: ServerOptions): Server {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const links = portalLinks(options.portalKey ?? randomPortalKey());
   const dataDir = options.dataDir;
-  let state = initialState(options);
+  let state = initialState(options, clock());
   // With a data directory, changes are applied one at a time, each after its snapshot. Only
   // requests read whole wait their turn, so no client can hold the others up.
   let queue: Promise<void> = Promise.resolve();

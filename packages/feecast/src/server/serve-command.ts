@@ -1,10 +1,11 @@
 /**
- * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]`: the
- * local API server, until interrupted.
+ * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
+ * [--now TIMESTAMP]`: the local API server, until interrupted.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
 import { createServer } from './create-server';
 import { exampleState } from './example-state';
@@ -13,16 +14,21 @@ import { readSnapshot, stateFromText } from './snapshot';
 import type { ServerState } from './state';
 
 /** The help of `feecast serve`. */
-export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP]
 
 Serves the billing API (every endpoint under /api/v1) from a local state.
 
 Options:
   --port N          Port to listen on (default 3000; 0 picks a free one)
   --host HOST       Address to listen on (default 127.0.0.1)
-  --state FILE      Start from this state document (default: the bundled example state)
+  --state FILE      Start from this state document (default: the bundled example state,
+                    its dates moved by whole months so that today falls in its
+                    subscription's current billing period)
   --data-dir DIR    Save the state there after each change (DIR/state.json) and resume
                     from it at the next start (it wins over --state)
+  --now TIMESTAMP   Pin the server's clock at this instant (ISO 8601 with a zone, e.g.
+                    2025-03-20T12:00:00Z, or a date for midnight UTC): every request is
+                    answered as at that instant, and the example state is moved to it
 
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
@@ -37,6 +43,8 @@ Examples:
   curl -H 'Authorization: Bearer dev_key' 'http://127.0.0.1:3000/api/v1/customers/hooli_1234/projected_usage?external_subscription_id=sub_1234567890'
   # Keep every change across restarts
   feecast serve --data-dir ./feecast-state
+  # Answer as on 20 March 2025 (the example state as written), for figures that never change
+  feecast serve --now 2025-03-20T12:00:00Z
 `;
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
@@ -52,17 +60,22 @@ interface ServeOptions {
   readonly host: string;
   readonly stateFile?: string;
   readonly dataDir?: string;
+  /** The pinned clock (`--now`), UTC. */
+  readonly now?: string;
 }
+
+const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now'];
 
 function parseArgs(argv: readonly string[]): ServeOptions | string {
   let port = 3000;
   let host = '127.0.0.1';
   let stateFile: string | undefined;
   let dataDir: string | undefined;
+  let now: string | undefined;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     const value = argv[i + 1];
-    if (arg === '--port' || arg === '--host' || arg === '--state' || arg === '--data-dir') {
+    if (VALUE_OPTIONS.includes(arg)) {
       if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
       i++;
       if (arg === '--port') {
@@ -72,7 +85,12 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
         port = Number(value);
       } else if (arg === '--host') host = value;
       else if (arg === '--state') stateFile = value;
-      else dataDir = value;
+      else if (arg === '--data-dir') dataDir = value;
+      else {
+        const parsed = parseNow(value);
+        if (parsed._tag === 'Left') return `--now: ${parsed.left.message}`;
+        now = parsed.right;
+      }
     } else {
       return `unexpected argument ${JSON.stringify(arg)}`;
     }
@@ -82,11 +100,13 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
     host,
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(dataDir === undefined ? {} : { dataDir }),
+    ...(now === undefined ? {} : { now }),
   };
 }
 
 async function startState(
   options: ServeOptions,
+  now: Date,
 ): Promise<{ readonly state: ServerState; readonly source: string } | string> {
   if (options.dataDir !== undefined) {
     const snapshot = await readSnapshot(options.dataDir);
@@ -106,7 +126,10 @@ async function startState(
     if (state._tag === 'Left') return state.left.message;
     return { state: state.right, source: options.stateFile };
   }
-  return { state: exampleState(), source: 'the bundled example state' };
+  return {
+    state: exampleState(now),
+    source: `the bundled example state (dated for ${now.toISOString().slice(0, 10)})`,
+  };
 }
 
 function apiKeys(env: Readonly<Record<string, string | undefined>>): {
@@ -165,7 +188,9 @@ export async function serveCommand(
     io.stderr(`feecast serve: ${options}\n\n${SERVE_HELP}`);
     return EXIT.usage;
   }
-  const start = await startState(options);
+  const pinned = options.now;
+  const clock = pinned === undefined ? () => new Date() : () => new Date(pinned);
+  const start = await startState(options, clock());
   if (typeof start === 'string') {
     io.stderr(`feecast serve: ${start}\n`);
     return EXIT.badInput;
@@ -180,6 +205,7 @@ export async function serveCommand(
   const server = createServer({
     apiKeys: keys,
     state: start.state,
+    clock,
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(portal.key === undefined ? {} : { portalKey: portal.key }),
   });
@@ -196,6 +222,7 @@ export async function serveCommand(
       const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
       io.stdout(`feecast serve: listening on http://${host}:${address.port}/api/v1\n`);
       io.stdout(`feecast serve: state from ${start.source}\n`);
+      if (pinned !== undefined) io.stdout(`feecast serve: clock pinned at ${pinned}\n`);
       if (options.dataDir !== undefined) {
         io.stdout(`feecast serve: saving every change to ${options.dataDir}\n`);
       }

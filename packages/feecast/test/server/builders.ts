@@ -203,12 +203,12 @@ export function expectValidationErrors(answer: Answer, details: Record<string, u
 
 /** The example state, for tests that change one part of it. */
 export function example(): ServerState {
-  return exampleState();
+  return exampleState(NOW);
 }
 
 /** The example state with some collections replaced. */
 export function exampleWith(changes: Partial<ServerState>): ServerState {
-  return { ...exampleState(), ...changes };
+  return { ...exampleState(NOW), ...changes };
 }
 
 /**
@@ -219,7 +219,7 @@ export function withEvents(
   state: ServerState,
   events: readonly Partial<UsageEventRecord>[],
 ): ServerState {
-  const template = exampleState().events[0] as UsageEventRecord;
+  const template = exampleState(NOW).events[0] as UsageEventRecord;
   const added = events.map(
     (event, i): UsageEventRecord => ({
       ...template,

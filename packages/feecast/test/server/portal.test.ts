@@ -21,7 +21,7 @@ async function portalUrl(t: {
 describe('GET /customer_portal/<token>', () => {
   it("answers the customer's page without an API key: HTML with an SVG chart, the name, the usage and the invoices", async () => {
     const t = await start({
-      state: withEvents(exampleState(), [CPU_TODAY]),
+      state: withEvents(exampleState(NOW), [CPU_TODAY]),
     });
     expectSuccess(await t.call('GET', '/api/v1/customers/hooli_1234/portal_url'), 'getPortalUrl');
     const response = await fetch(await portalUrl(t));
@@ -38,7 +38,7 @@ describe('GET /customer_portal/<token>', () => {
   });
 
   it('answers 404 for an empty token, and 405 for another method', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     const url = await portalUrl(t);
     const origin = new URL(url).origin;
     const empty = await fetch(`${origin}/customer_portal/`);
@@ -54,7 +54,7 @@ describe('portal tokens: signed with the server key, valid 12 hours', () => {
   const encode = (claims: unknown) => Buffer.from(JSON.stringify(claims)).toString('base64url');
 
   it('refuses with 403 a token this server did not sign: the bare customer UUID, a changed payload, a changed signature, another key', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     const url = await portalUrl(t);
     const token = url.slice(url.lastIndexOf('/') + 1);
     const [payload = '', signature = ''] = token.split('.');
@@ -85,7 +85,7 @@ describe('portal tokens: signed with the server key, valid 12 hours', () => {
 
   it('answers 401 once the link is 12 hours old, and the page until then', async () => {
     let now = Date.parse(NOW);
-    const t = await start({ state: exampleState(), clock: () => new Date(now) });
+    const t = await start({ state: exampleState(NOW), clock: () => new Date(now) });
     const url = await portalUrl(t);
     now += PORTAL_LINK_SECONDS * 1000 - 1000; // 11:59:59 later
     expect((await fetch(url)).status).toBe(200);
@@ -100,13 +100,13 @@ describe('portal tokens: signed with the server key, valid 12 hours', () => {
 
   it('a link stays valid on another server with the same portal key (a restart), which answers 404 when the customer is gone', async () => {
     const portalKey = randomPortalKey();
-    const first = await start({ state: exampleState(), portalKey });
+    const first = await start({ state: exampleState(NOW), portalKey });
     const url = new URL(await portalUrl(first));
-    const second = await start({ state: exampleState(), portalKey });
+    const second = await start({ state: exampleState(NOW), portalKey });
     expect((await fetch(`${second.url}${url.pathname}`)).status).toBe(200);
-    const other = await start({ state: exampleState() });
+    const other = await start({ state: exampleState(NOW) });
     expect((await fetch(`${other.url}${url.pathname}`)).status).toBe(403);
-    const empty = await start({ state: { ...exampleState(), customers: [] }, portalKey });
+    const empty = await start({ state: { ...exampleState(NOW), customers: [] }, portalKey });
     expect((await fetch(`${empty.url}${url.pathname}`)).status).toBe(404);
   });
 

@@ -11,6 +11,7 @@ import {
   expectError,
   expectSuccess,
   expectValidationErrors,
+  NOW,
   serverPerTest,
   withEvents,
 } from './builders';
@@ -28,7 +29,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   it('§2.9 standard: a new seat in Europe costs the Europe filter amount, 10.00 → 1000 cents, VAT 20 % → 200', async () => {
     // Charge `seats` (pay in advance, standard, unique count of seat_id), filter Europe at
     // "10": one new distinct seat adds 1 unit, 1 × 10.00 = 10.00 USD; charge tax 20 % → 2.00.
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     const answer = await t.call(
       'POST',
       ESTIMATE,
@@ -46,7 +47,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   });
 
   it('§2.9 standard: the USA filter at "5" gives 500 cents', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     const answer = await t.call(
       'POST',
       ESTIMATE,
@@ -56,7 +57,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   });
 
   it('§2.8 unique count: a seat already stored in the period adds nothing, so its estimate is 0', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     const stored = await t.call('POST', '/api/v1/events', {
       event: {
         transaction_id: 'tx_carol',
@@ -75,7 +76,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   });
 
   it('§2.2 step 6: a non-numeric value of a sum metric → 422 {"properties": ["value_is_not_valid_number"]}', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     expectValidationErrors(
       await t.call('POST', ESTIMATE, estimateOf('payments', { amount: 'abc' })),
       {
@@ -85,7 +86,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   });
 
   it('§2.2 step 8: no pay-in-advance charge on the metric (cpu is billed in arrears) → 422 {"code": ["does_not_match_an_instant_charge"]}', async () => {
-    const t = await start({ state: exampleState() });
+    const t = await start({ state: exampleState(NOW) });
     expectValidationErrors(
       await t.call('POST', ESTIMATE, estimateOf('cpu', { cpu_seconds: '3' })),
       { code: ['does_not_match_an_instant_charge'] },
@@ -93,7 +94,7 @@ describe('POST /events/estimate_fees with the engine', () => {
   });
 
   it('§2.2 step 7: an expression that cannot be evaluated → 422 expression_evaluation_failed with the message', async () => {
-    const state = exampleState();
+    const state = exampleState(NOW);
     const t = await start({
       state: {
         ...state,
@@ -113,7 +114,7 @@ describe('POST /events/estimate_fees with the engine', () => {
 
   it('other invalid input → 422 naming the field and saying what to fix (a standard charge without its amount)', async () => {
     // The third charge of each plan loses its properties (a standard charge needs `amount`).
-    const broken = structuredClone(exampleState()) as ServerState & {
+    const broken = structuredClone(exampleState(NOW)) as ServerState & {
       plans: { charges: { properties: unknown }[] }[];
     };
     for (const plan of broken.plans) {
@@ -140,7 +141,7 @@ describe('GET current_usage and projected_usage with the engine', () => {
     // 2 × 0.4 = 15.80 → 1580 cents. api_calls: graduated percentage whose first range has a
     // flat 10 → 1000 cents with no usage; every other charge has no usage → 0. Amount 2580;
     // plan tax 20 % on 25.80 → 5.16; total 3096.
-    const t = await start({ state: withEvents(exampleState(), [CPU_TODAY]) });
+    const t = await start({ state: withEvents(exampleState(NOW), [CPU_TODAY]) });
     const usage = expectSuccess(
       await t.call('GET', `/api/v1/customers/hooli_1234/current_usage${QUERY}`),
       'getCurrentUsage',
@@ -157,7 +158,7 @@ describe('GET current_usage and projected_usage with the engine', () => {
   });
 
   it('§3.1 apply_taxes=false: taxes are 0 and the total is the amount', async () => {
-    const t = await start({ state: withEvents(exampleState(), [CPU_TODAY]) });
+    const t = await start({ state: withEvents(exampleState(NOW), [CPU_TODAY]) });
     const usage = expectSuccess(
       await t.call('GET', `/api/v1/customers/hooli_1234/current_usage${QUERY}&apply_taxes=false`),
       'getCurrentUsage',
@@ -170,7 +171,7 @@ describe('GET current_usage and projected_usage with the engine', () => {
   it('§4.2–4.3 projected usage: ratio 1/31, 12 units → 372 projected units → 159.80', async () => {
     // Day 1 of 31 has started: ratio = 1/31; projected units = round(12 / (1/31), 2) = 372;
     // graduated cost of 372: 10 × 0.5 + 10 + 362 × 0.4 = 159.80 → 15980 cents.
-    const t = await start({ state: withEvents(exampleState(), [CPU_TODAY]) });
+    const t = await start({ state: withEvents(exampleState(NOW), [CPU_TODAY]) });
     const usage = expectSuccess(
       await t.call('GET', `/api/v1/customers/hooli_1234/projected_usage${QUERY}`),
       'getProjectedUsage',
@@ -185,7 +186,7 @@ describe('GET current_usage and projected_usage with the engine', () => {
   });
 
   it('§1 a charge whose billable metric is missing → 404 billable_metric_not_found', async () => {
-    const state = exampleState();
+    const state = exampleState(NOW);
     const t = await start({
       state: {
         ...state,
@@ -203,7 +204,7 @@ describe('GET current_usage and projected_usage with the engine', () => {
 
   it('§3.2 after the subscription ends (ending_at 2026-01-15), usage is 405 no_active_subscription (the reference terminates it)', async () => {
     const t = await start({
-      state: exampleState(),
+      state: exampleState(NOW),
       clock: () => new Date('2026-03-01T12:00:00Z'),
     });
     for (const what of ['current_usage', 'projected_usage']) {

@@ -128,6 +128,91 @@ describe('feecast serve', () => {
     );
   });
 
+  it('keeps portal links valid across a restart with FEECAST_PORTAL_KEY, and not without it', async () => {
+    const data = join(dir, 'data');
+    const env = { FEECAST_API_KEYS: 'k', FEECAST_PORTAL_KEY: 'p'.repeat(32) };
+    let link = '';
+    await serving(['--port', '0', '--data-dir', data], env, async (base) => {
+      const answer = await fetch(`${base}/customers/hooli_1234/portal_url`, {
+        headers: { authorization: 'Bearer k' },
+      });
+      link = new URL(
+        ((await answer.json()) as { customer: { portal_url: string } }).customer.portal_url,
+      ).pathname;
+      expect((await fetch(`${new URL(base).origin}${link}`)).status).toBe(200);
+    });
+    await serving(['--port', '0', '--data-dir', data], env, async (base) => {
+      expect((await fetch(`${new URL(base).origin}${link}`)).status).toBe(200);
+    });
+    await serving(['--port', '0', '--data-dir', data], { FEECAST_API_KEYS: 'k' }, async (base) => {
+      expect((await fetch(`${new URL(base).origin}${link}`)).status).toBe(403);
+    });
+  });
+
+  it('--help shows --now', async () => {
+    const { io, out } = capture();
+    await serveCommand(['--help'], io);
+    expect(out.join('')).toMatch(/--now TIMESTAMP +Pin the server's clock at this instant/);
+  });
+
+  it('refuses a --now that is not a timestamp with exit code 2, saying what to give', async () => {
+    const { io, err } = capture();
+    expect(await serveCommand(['--now', '2025-03-20T12:00'], io, { env: {} })).toBe(2);
+    expect(err.join('')).toContain('--now: "2025-03-20T12:00" has no time zone (add Z for UTC)');
+  });
+
+  it('--now pins the clock: the example state as written for March 2025, and every request answered at that instant', async () => {
+    const headers = { authorization: 'Bearer k', 'content-type': 'application/json' };
+    await serving(
+      ['--port', '0', '--now', '2025-03-20T12:00:00+01:00'],
+      { FEECAST_API_KEYS: 'k' },
+      async (base, out) => {
+        expect(out.join('')).toContain('clock pinned at 2025-03-20T11:00:00Z');
+        expect(out.join('')).toContain(
+          'state from the bundled example state (dated for 2025-03-20)',
+        );
+        const list = await fetch(`${base}/subscriptions?external_customer_id=hooli_1234`, {
+          headers,
+        });
+        const { subscriptions } = (await list.json()) as {
+          subscriptions: { status: string; started_at: string | null }[];
+        };
+        expect(subscriptions.find((s) => s.status === 'active')?.started_at).toBe(
+          '2025-01-15T10:00:00.000Z',
+        );
+        // An event without a timestamp is stamped with the pinned clock, not the machine's.
+        const stored = await fetch(`${base}/events`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            event: {
+              transaction_id: 'tx_pinned',
+              code: 'cpu',
+              external_subscription_id: 'sub_1234567890',
+            },
+          }),
+        });
+        const { event } = (await stored.json()) as { event: { timestamp: string } };
+        expect(Date.parse(event.timestamp)).toBe(Date.parse('2025-03-20T11:00:00Z'));
+      },
+    );
+  });
+
+  it('without --now, the bundled example answers usage on the real clock', async () => {
+    await serving(['--port', '0'], { FEECAST_API_KEYS: 'k' }, async (base, out) => {
+      const today = new Date().toISOString().slice(0, 10);
+      expect(out.join('')).toMatch(/dated for \d{4}-\d{2}-\d{2}\)/);
+      expect(out.join('')).not.toContain('clock pinned');
+      for (const what of ['current_usage', 'projected_usage']) {
+        const answer = await fetch(
+          `${base}/customers/hooli_1234/${what}?external_subscription_id=sub_1234567890`,
+          { headers: { authorization: 'Bearer k' } },
+        );
+        expect([what, today, answer.status]).toEqual([what, today, 200]);
+      }
+    });
+  });
+
   it('refuses a FEECAST_PORTAL_KEY shorter than 32 characters with exit code 2', async () => {
     const { io, err } = capture();
     expect(await serveCommand(['--port', '0'], io, { env: { FEECAST_PORTAL_KEY: 'short' } })).toBe(
