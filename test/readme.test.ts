@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { startServe } from './serve';
 
 /**
  * The README's code example runs as written against the built packages, and prints what its
@@ -26,3 +27,83 @@ it('the README code example prints what its comments say', () => {
   expect(expected.length).toBeGreaterThan(0);
   expect(printed.trimEnd().split('\n')).toEqual(expected);
 });
+
+/** The README's `sh` block of "The API, offline", its `\` continuations joined, one command a line. */
+function serverExamples(): string[] {
+  const section = readme.slice(readme.indexOf('### The API, offline'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+}
+
+/** The words of a shell command: spaces split them, single quotes keep them whole. */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  for (const match of command.matchAll(/'([^']*)'|(\S+)/g)) words.push(match[1] ?? match[2] ?? '');
+  return words;
+}
+
+/** A README `curl` command as a request: `-H` headers, `-d` body (POST), the URL. */
+function curlRequest(command: string, origin: string): { url: string; init: RequestInit } {
+  const [curl, ...args] = shellWords(command);
+  expect(curl).toBe('curl');
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  let url = '';
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '-s') continue;
+    if (arg === '-H') {
+      const [name = '', ...value] = (args[++i] ?? '').split(':');
+      headers[name.trim()] = value.join(':').trim();
+    } else if (arg === '-d') body = args[++i];
+    else if (arg.startsWith('http://127.0.0.1:3000/')) url = `${origin}${arg.slice(21)}`;
+    else expect.fail(`a curl option the test does not know: ${arg}`);
+  }
+  return {
+    url,
+    init: { method: body === undefined ? 'GET' : 'POST', headers, body: body ?? null },
+  };
+}
+
+it("the README's server examples answer on the real clock, with the figures it gives", async () => {
+  const [serve, ...curls] = serverExamples();
+  // `VAR=value node <args> &`, on a free port instead of 3000.
+  const words = shellWords((serve ?? '').replace(/ &$/, ''));
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name = '', value = ''] = (words.shift() ?? '').split('=');
+    env[name] = value;
+  }
+  expect(words.slice(0, 2)).toEqual(['node', 'packages/feecast/bin/feecast.js']);
+  const port = words.indexOf('--port');
+  expect(words[port + 1]).toBe('3000');
+  words[port + 1] = '0';
+  expect(curls.length).toBeGreaterThan(3);
+  const served = await startServe(words.slice(1), env);
+  try {
+    for (const command of curls) {
+      const { url, init } = curlRequest(command, served.origin);
+      const response = await fetch(url, init);
+      const text = await response.text();
+      expect([command, response.status]).toEqual([command, 200]);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (url.includes('/estimate_fees')) {
+        // The figures the README gives for the estimate: `amount_cents: 1000`, ...
+        const section = readme.slice(readme.indexOf('### The API, offline'));
+        const figures = [...section.matchAll(/`(\w+_cents): (\d+)`/g)];
+        expect(figures.length).toBe(3);
+        const [fee] = body.fees as Record<string, unknown>[];
+        for (const [, field = '', value] of figures) expect(fee?.[field]).toBe(Number(value));
+      }
+      if (url.includes('/portal_url')) {
+        const link = (body.customer as { portal_url: string }).portal_url;
+        expect((await fetch(link)).status).toBe(200);
+      }
+    }
+  } finally {
+    expect(await served.stop()).toBe(0);
+  }
+}, 30_000);
