@@ -8,7 +8,7 @@ export {
   notImplemented,
   validationErrors,
 } from './api-error';
-export { createServer, type ServerOptions } from './create-server';
+export { createServer, type ServerOptions, type ServerTimeouts } from './create-server';
 export { decodeState } from './decode-state';
 export { apiErrorOf } from './engine-error';
 export { exampleState } from './example-state';
@@ -23,6 +23,13 @@ export {
   type Operations,
   type UsageInput,
 } from './operations';
+export {
+  PORTAL_LINK_SECONDS,
+  type PortalLinks,
+  type PortalTokenCheck,
+  portalLinks,
+  randomPortalKey,
+} from './portal-token';
 export { type Reduction, reduce } from './reducer';
 export type { ApiRequest, ApiResponse } from './request';
 export { SERVE_HELP, type ServeContext, serveCommand } from './serve-command';
