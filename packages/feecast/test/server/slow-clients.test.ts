@@ -145,50 +145,73 @@ describe('clients that leave', () => {
   });
 });
 
+/** A server with a data directory that waits 1 s for headers and 2 s for a whole request. */
+async function impatientServer(): Promise<TestServer> {
+  return start({
+    state: example(),
+    dataDir: await dataDir(),
+    timeouts: { headersMs: 1000, requestMs: 2000, checkEveryMs: 100 },
+  });
+}
+
+/** Asserts that `reply` is the JSON 408 `request_timeout` answer. */
+function expectTimedOut(reply: string): void {
+  expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  const json = reply.slice(reply.indexOf('\r\n\r\n') + 4);
+  expectError(
+    { status: 408, body: JSON.parse(json) as unknown, headers: new Headers() },
+    408,
+    'request_timeout',
+  );
+}
+
+/**
+ * While `slow` still trickles, a normal request answers within a second; then `slow` gets the
+ * JSON 408 and its connection is closed (and its trickling stopped).
+ */
+async function expectServedMeanwhile(
+  t: TestServer,
+  slow: RawClient,
+  stopTrickling: () => void,
+): Promise<void> {
+  const answer = await timedCall(t);
+  expect(answer.status).toBe(200);
+  expect(answer.ms).toBeLessThan(1000);
+  expect(slow.socket.destroyed, 'the slow client is still sending').toBe(false);
+  const reply = await slow.closed;
+  stopTrickling();
+  expectTimedOut(reply);
+}
+
 describe('slow clients', () => {
   it('a client trickling a body does not block the others, and gets 408 when the request times out', async () => {
-    const t = await start({
-      state: example(),
-      dataDir: await dataDir(),
-      timeouts: { headersMs: 1000, requestMs: 2000, checkEveryMs: 100 },
-    });
+    const t = await impatientServer();
     const slow = await rawClient(t);
     const received = requestsReceived(t, 1);
     const body = JSON.stringify({ add_on: { name: 'S', code: 's', amount_cents: 1 } });
     slow.socket.write(head('POST', '/api/v1/add_ons', Buffer.byteLength(body)));
     const stop = trickle(slow.socket, body, 50);
     await received;
-    // While the slow client still trickles its body, a normal request answers within a second.
-    const answer = await timedCall(t);
-    expect(answer.status).toBe(200);
-    expect(answer.ms).toBeLessThan(1000);
-    expect(slow.socket.destroyed).toBe(false);
-    const reply = await slow.closed;
-    stop();
-    expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
-    const json = reply.slice(reply.indexOf('\r\n\r\n') + 4);
-    expectError(
-      { status: 408, body: JSON.parse(json) as unknown, headers: new Headers() },
-      408,
-      'request_timeout',
-    );
+    await expectServedMeanwhile(t, slow, stop);
     expect((await timedCall(t)).status).toBe(200);
   });
 
   it('a client trickling its headers does not block the others, and gets 408 after the headers time-out', async () => {
-    const t = await start({
-      state: example(),
-      dataDir: await dataDir(),
-      timeouts: { headersMs: 1000, requestMs: 2000, checkEveryMs: 100 },
-    });
+    const t = await impatientServer();
     const slow = await rawClient(t);
     slow.socket.write('GET /api/v1/plans HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const stop = trickle(slow.socket, `X-Slow: ${'a'.repeat(100)}\r\n`, 50);
-    const answer = await timedCall(t);
-    expect(answer.status).toBe(200);
-    expect(answer.ms).toBeLessThan(1000);
-    const reply = await slow.closed;
-    stop();
-    expect(reply).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    await expectServedMeanwhile(t, slow, stop);
+  });
+
+  it('bytes that are not HTTP get a JSON 400 and the connection is closed', async () => {
+    const t = await impatientServer();
+    const client = await rawClient(t);
+    client.socket.write('NOT HTTP AT ALL\r\n\r\n');
+    const reply = await client.closed;
+    expect(reply).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const json = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as unknown;
+    expect(json).toEqual({ status: 400, error: 'BadRequest: the request is not valid HTTP/1.1' });
+    expect((await timedCall(t)).status).toBe(200);
   });
 });
