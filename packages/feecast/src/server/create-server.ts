@@ -148,7 +148,7 @@ function initialState(options: ServerOptions, now: Date): ServerState {
  * get a 408 (JSON, as every error) and the connection is closed.
  *
  * Throws only when `dataDir` holds a snapshot that cannot be read or decoded (check it first
- * with `readSnapshot` to report it nicely).
+ * with `readSnapshot` to report it nicely), or when `portalKey` has fewer than 32 bytes.
  *
  * @example
  * const server = createServer({ apiKeys: ['secret'], dataDir: './feecast-data' });
