@@ -47,13 +47,13 @@ export const FEECAST_ERROR_CODES = {
   unknown_fee_item:
     'A fee refers to a subscription, charge, fixed charge, commitment or add-on that the inputs do not contain; `path` names the fee field.',
   invalid_amount:
-    'A credit or money amount is not a valid non-negative decimal (paid, granted or voided credits, a credit-note item).',
+    'A credit or money amount is not a valid non-negative decimal (granted or voided credits, a credit-note item), or paid credits are not a positive decimal (0 included).',
   amount_below_minimum:
     "A paid top-up is below the wallet's `paid_top_up_min_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
   amount_above_maximum:
     "A paid top-up is above the wallet's `paid_top_up_max_amount_cents` (set `ignore_paid_top_up_limits` to bypass).",
   amount_rounds_to_zero:
-    "Paid credits are worth less than one minor unit at the wallet's `rate_amount`, so they cannot be invoiced.",
+    "Paid or granted credits are worth less than one minor unit at the wallet's `rate_amount`: a purchase could not be invoiced, a grant would add nothing.",
   insufficient_credits: "Credits to void exceed the wallet's `credits_balance`.",
   wallet_is_terminated: 'A wallet transaction names a wallet whose status is `terminated`.',
   wallets_already_applied:

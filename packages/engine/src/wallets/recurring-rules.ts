@@ -265,8 +265,9 @@ export function recurringTopUp(
     ignore_paid_top_up_limits: ignore,
     wallet_transaction: {
       wallet_id: wallet.svc_id,
-      paid_credits: paid,
-      granted_credits: granted,
+      // Only what the rule adds: a paid top-up of 0 credits is not a valid request (§6.3).
+      ...(sign(credits.right.paid) > 0 ? { paid_credits: paid } : {}),
+      ...(sign(credits.right.granted) > 0 ? { granted_credits: granted } : {}),
       name: rule.transaction_name,
       invoice_requires_successful_payment: rule.invoice_requires_successful_payment,
       ignore_paid_top_up_limits: ignore,

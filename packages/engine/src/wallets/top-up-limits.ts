@@ -1,6 +1,7 @@
 import type { Wallet } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { compare, type Decimal, down, formatDecimal, parseDecimal, sign } from '../decimal/index';
+import { describeValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 import { toWireCreditAmount } from './internal/credit-wire';
 import { readWalletState, type WalletState } from './internal/wallet-state';
@@ -59,24 +60,27 @@ export function readTopUpLimits(
 }
 
 /**
- * Reads an amount of credits of a transaction request: a decimal string ≥ 0, floored to 5
- * decimals as the reference does; anything else is a `Left` (`invalid_amount`).
+ * Reads an amount of credits of a transaction request: a decimal string ≥ 0 (> 0 when
+ * `positive`, as paid credits must be: invoicing.md §6.3), floored to 5 decimals as the
+ * reference does; anything else is a `Left` (`invalid_amount`).
  *
  * @example
  * readCreditsAmount('1.234569', ['paid_credits']) // right(1.23456)
  * readCreditsAmount('-1', ['paid_credits'])       // left({ code: 'invalid_amount', ... })
+ * readCreditsAmount('0', ['paid_credits'], true)  // left({ code: 'invalid_amount', ... })
  * @internal
  */
 export function readCreditsAmount(
   value: unknown,
   path: readonly string[],
+  positive = false,
 ): Either<FeecastError, Decimal> {
   const read = parseDecimal(value, path);
-  if (isLeft(read) || sign(read.right) < 0) {
+  if (isLeft(read) || sign(read.right) < (positive ? 1 : 0)) {
     return left(
       feecastError(
         'invalid_amount',
-        `${path.join('.')} must be a non-negative decimal number of credits in a string, such as "10.5"; got ${JSON.stringify(value) ?? typeof value}.`,
+        `${path.join('.')} must be a ${positive ? 'positive' : 'non-negative'} decimal number of credits in a string, such as "10.5"; got ${describeValue(value)}.`,
         path,
         { value },
       ),
@@ -86,12 +90,16 @@ export function readCreditsAmount(
 }
 
 /**
- * Checks paid credits against a wallet's bounds (§6.3): the amount they are worth in minor
- * units must be within `[min, max]` (inclusive) unless `ignore`.
+ * Checks paid credits (floored to 5 decimals) before they are bought: they must be worth at
+ * least one minor unit (§6.1 `rounds_to_zero?`: `amount_rounds_to_zero`, whatever `ignore`
+ * says), and, unless `ignore`, their amount in minor units must be within the wallet's bounds
+ * `[min, max]`, inclusive (§6.3).
  *
  * @example
  * checkPaidCredits(d('4.99'), state, { min: d('500'), max: null }, false, ['paid_credits'])
  * // left({ code: 'amount_below_minimum', ... })
+ * checkPaidCredits(d('0.4'), stateAtRate001, { min: null, max: null }, true, ['paid_credits'])
+ * // left({ code: 'amount_rounds_to_zero', ... })
  * @internal
  */
 export function checkPaidCredits(
@@ -101,8 +109,9 @@ export function checkPaidCredits(
   ignore: boolean,
   path: readonly string[],
 ): Either<FeecastError, Decimal> {
-  if (ignore) return right(credits);
   const cents = creditValue(credits, state.rate, state.money, true).amount_cents;
+  if (sign(cents) === 0) return left(roundsToZero(credits, state, path));
+  if (ignore) return right(credits);
   if (limits.min !== null && compare(cents, limits.min) < 0) {
     return left(
       feecastError(
@@ -126,6 +135,28 @@ export function checkPaidCredits(
   return right(credits);
 }
 
+/**
+ * The error of credits worth less than one minor unit at the wallet's rate (§6.1
+ * `rounds_to_zero?`): paid credits could not be invoiced, granted ones would add nothing.
+ *
+ * @example
+ * roundsToZero(d('0.4'), stateAtRate001, ['wallet_transaction', 'granted_credits'])
+ * // { code: 'amount_rounds_to_zero', message: 'wallet_transaction.granted_credits (0.4 credits) ...' }
+ * @internal
+ */
+export function roundsToZero(
+  credits: Decimal,
+  state: WalletState,
+  path: readonly string[],
+): FeecastError {
+  return feecastError(
+    'amount_rounds_to_zero',
+    `${path.join('.')} (${formatDecimal(credits)} credits) is worth less than one minor unit of ${state.wallet.currency} at rate_amount ${formatDecimal(state.rate)}; give more credits.`,
+    path,
+    { credits: formatDecimal(credits), rate_amount: formatDecimal(state.rate) },
+  );
+}
+
 /** The input of {@link checkPaidTopUp}. */
 export interface PaidTopUpInput {
   readonly wallet: Wallet;
@@ -137,8 +168,9 @@ export interface PaidTopUpInput {
 
 /**
  * Checks a paid top-up against the wallet's bounds (invoicing.md §6.3) and returns what it is
- * worth. The credits must be a non-negative decimal (`invalid_amount`); floored to 5 decimals,
- * their value in minor units must be at least `paid_top_up_min_amount_cents`
+ * worth. The credits must be a positive decimal (`invalid_amount`); floored to 5 decimals,
+ * they must be worth at least one minor unit (`amount_rounds_to_zero`), and their value in
+ * minor units must be at least `paid_top_up_min_amount_cents`
  * (`amount_below_minimum`) and at most `paid_top_up_max_amount_cents` (`amount_above_maximum`),
  * both inclusive, unless `ignore_paid_top_up_limits`. Granted credits are never limited.
  *
@@ -152,7 +184,7 @@ export function checkPaidTopUp(input: PaidTopUpInput): Either<FeecastError, Wall
   if (isLeft(state)) return state;
   const limits = readTopUpLimits(input.wallet, ['wallet']);
   if (isLeft(limits)) return limits;
-  const credits = readCreditsAmount(input.paid_credits, ['paid_credits']);
+  const credits = readCreditsAmount(input.paid_credits, ['paid_credits'], true);
   if (isLeft(credits)) return credits;
   const checked = checkPaidCredits(
     credits.right,

@@ -6,15 +6,20 @@ import type {
   WalletTransactionInput,
   WalletTransactionSource,
 } from '@feecast/models';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { add, compare, type Decimal, formatDecimal, sign, subtract } from '../decimal/index';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
+import { add, compare, type Decimal, parseDecimal, sign, subtract } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
 import { derivedId } from '../ids/derived-id';
 import { parseInstant } from '../time/instant';
 import type { CreditValue } from './internal/credit-wire';
 import { ongoingFields, readWalletState, type WalletState } from './internal/wallet-state';
 import { countToWire, toWireCents, toWireDecimal, toWireTimestamp } from './internal/wire';
-import { checkPaidCredits, readCreditsAmount, readTopUpLimits } from './top-up-limits';
+import {
+  checkPaidCredits,
+  readCreditsAmount,
+  readTopUpLimits,
+  roundsToZero,
+} from './top-up-limits';
 import { creditValue } from './wallet-credit';
 
 /** The input of {@link createWalletTransactions}. */
@@ -46,18 +51,22 @@ const DEFAULT_PRIORITY = countToWire<Integer>(50);
 /**
  * The result of `POST /wallet_transactions` (invoicing.md §6.2): which transactions a request
  * creates, with which statuses and amounts, and the wallet afterwards. Amounts are floored to
- * 5 decimals; a zero amount creates nothing.
+ * 5 decimals; a zero granted or voided amount creates nothing.
  *
- * - `paid_credits` -> inbound, `pending`, `purchased`; checked against the wallet's paid
- *   top-up bounds unless `ignore_paid_top_up_limits` (§6.3); the balance does not move until
+ * - `paid_credits` -> inbound, `pending`, `purchased`; a positive decimal (`invalid_amount`
+ *   otherwise, 0 included: §6.3), worth at least one minor unit (`amount_rounds_to_zero`,
+ *   §6.1), checked against the wallet's paid top-up bounds unless
+ *   `ignore_paid_top_up_limits` (§6.3); the balance does not move until
  *   the credit invoice is paid. Its credits are re-derived from the rounded amount.
- * - `granted_credits` -> inbound, `settled`, `granted`; the balance grows at once.
+ * - `granted_credits` -> inbound, `settled`, `granted`; the balance grows at once. A grant
+ *   worth less than one minor unit is `amount_rounds_to_zero` (§6.1).
  * - `voided_credits` -> outbound, `settled`, `voided`; the balance shrinks at once (and
  *   `consumed_credits` grows); more than `credits_balance` is `insufficient_credits`.
  *
  * Errors: a terminated wallet (`wallet_is_terminated`), a `wallet_id` that is not the
- * wallet's `svc_id` (`invalid_input`), an amount that is not a non-negative decimal
- * (`invalid_amount`), a paid top-up out of bounds (`amount_below_minimum`,
+ * wallet's `svc_id` (`invalid_input`), an amount that is not a non-negative decimal, or paid
+ * credits that are not positive (`invalid_amount`), credits worth less than one minor unit
+ * (`amount_rounds_to_zero`), a paid top-up out of bounds (`amount_below_minimum`,
  * `amount_above_maximum`). Identifiers are derived from the inputs (same request, same ids).
  *
  * @example
@@ -97,17 +106,7 @@ export function createWalletTransactions(
   const amounts = readAmounts(request, state.right, path);
   if (isLeft(amounts)) return amounts;
   const { paid, granted, voided } = amounts.right;
-  if (paid !== null && sign(paid) > 0) {
-    // §6.1 `rounds_to_zero?`: a purchase worth less than one minor unit cannot be invoiced.
-    if (sign(creditValue(paid, state.right.rate, state.right.money, true).amount_cents) === 0) {
-      return left(
-        feecastError(
-          'amount_rounds_to_zero',
-          `paid_credits ${formatDecimal(paid)} are worth less than one minor unit at rate_amount ${formatDecimal(state.right.rate)}; buy more credits.`,
-          [...path, 'paid_credits'],
-        ),
-      );
-    }
+  if (paid !== null) {
     const limits = readTopUpLimits(input.wallet, ['wallet']);
     if (isLeft(limits)) return limits;
     const checked = checkPaidCredits(
@@ -171,12 +170,25 @@ function readAmounts(
   state: WalletState,
   path: readonly string[],
 ): Either<FeecastError, RequestAmounts> {
-  const read = (value: string | null | undefined, key: string) =>
-    value === null || value === undefined ? right(null) : readCreditsAmount(value, [...path, key]);
-  const paid = read(request.paid_credits, 'paid_credits');
+  const read = (value: string | null | undefined, key: string, positive = false) =>
+    value === null || value === undefined
+      ? right(null)
+      : readCreditsAmount(value, [...path, key], positive);
+  const paid = read(request.paid_credits, 'paid_credits', true);
   if (isLeft(paid)) return paid;
   const granted = read(request.granted_credits, 'granted_credits');
   if (isLeft(granted)) return granted;
+  // §6.1 `rounds_to_zero?`: a grant worth less than one minor unit (after the floor to 5
+  // decimals) would add nothing; it is refused, not dropped.
+  const given = parseDecimal(request.granted_credits);
+  if (
+    granted.right !== null &&
+    isRight(given) &&
+    sign(given.right) > 0 &&
+    sign(creditValue(granted.right, state.rate, state.money, false).amount_cents) === 0
+  ) {
+    return left(roundsToZero(given.right, state, [...path, 'granted_credits']));
+  }
   const voided = read(request.voided_credits, 'voided_credits');
   if (isLeft(voided)) return voided;
   if (voided.right !== null && compare(voided.right, state.credits_balance) > 0) {

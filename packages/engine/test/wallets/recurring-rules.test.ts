@@ -169,6 +169,26 @@ describe('recurringTopUp: when interval rules fire (invoicing.md §6.4)', () => 
     ).toBeNull();
   });
 
+  it('§6.4: the request of a rule that only grants carries no paid credits, so it creates the grant', () => {
+    const grants = rule({ ...monthlyTarget, grants_target_top_up: true });
+    const topUp = rightOf(recurringTopUp({ wallet: w, rule: grants, now: '2025-04-01T06:00:00Z' }));
+    // Ongoing balance 10.00 - 2.00 of usage = 8 credits; the target 200 grants 192.
+    expect(topUp).toMatchObject({ paid_credits: '0', granted_credits: '192' });
+    if (topUp === null) throw new Error('the rule should fire');
+    expect(topUp.wallet_transaction).not.toHaveProperty('paid_credits');
+    const created = rightOf(
+      createWalletTransactions({
+        wallet: w,
+        wallet_transaction: topUp.wallet_transaction,
+        now: '2025-04-01T06:00:00Z',
+        source: topUp.source,
+      }),
+    );
+    expect(created.wallet_transactions.map((t) => [t.transaction_status, t.credit_amount])).toEqual(
+      [['granted', '192']],
+    );
+  });
+
   it('§6.4: at most once a day: an inbound interval transaction today stops it', () => {
     const today = transaction({
       name: 'today',

@@ -61,8 +61,8 @@ describe('createWalletTransactions (invoicing.md §6.2)', () => {
     expect(paid).toMatchObject({ settled_at: null, remaining_amount_cents: null, amount: '10' });
   });
 
-  it('§6.2: amounts are floored to 5 decimals and a zero amount creates nothing', () => {
-    const result = rightOf(create({ granted_credits: '1.234569', paid_credits: '0' }));
+  it('§6.2: amounts are floored to 5 decimals and a zero granted or voided amount creates nothing', () => {
+    const result = rightOf(create({ granted_credits: '1.234569', voided_credits: '0' }));
     expect(result.wallet_transactions).toHaveLength(1);
     expect(result.wallet_transactions[0]?.credit_amount).toBe('1.23456');
     expect(result.wallet.balance_cents).toBe(1123);
@@ -203,7 +203,9 @@ describe('paid top-up bounds (invoicing.md §6.3)', () => {
             paid_top_up_max_amount_cents: max,
           });
           const result = checkPaidTopUp({ wallet: w, paid_credits: (cents / 100).toFixed(2) });
-          if (cents < min) expect(leftOf(result).code).toBe('amount_below_minimum');
+          // 0 credits is no top-up at all (§6.3: paid credits are a positive decimal).
+          if (cents === 0) expect(leftOf(result).code).toBe('invalid_amount');
+          else if (cents < min) expect(leftOf(result).code).toBe('amount_below_minimum');
           else if (cents > max) expect(leftOf(result).code).toBe('amount_above_maximum');
           else expect(rightOf(result).amount_cents).toBe(cents);
         },

@@ -274,7 +274,7 @@ describe('POST /wallet_transactions (§6.2)', () => {
   it('floors credits to 5 decimal places and creates nothing for a zero amount', async () => {
     const t = await start();
     const created = transactions(
-      await post(t, { granted_credits: '1.123456789', paid_credits: '0' }),
+      await post(t, { granted_credits: '1.123456789', voided_credits: '0' }),
     );
     expect(created.map((x) => [x.transaction_status, x.credit_amount, x.amount])).toEqual([
       ['granted', '1.12345', '1.12'],

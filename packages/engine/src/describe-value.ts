@@ -1,0 +1,73 @@
+/** Descriptions longer than this are cut, with `…` at the end. */
+const MAX_LENGTH = 200;
+
+/** JSON cannot show a BigInt: write it as JavaScript does (`10n`). */
+function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? `${value.toString()}n` : value;
+}
+
+function cut(text: string): string {
+  return text.length > MAX_LENGTH ? `${text.slice(0, MAX_LENGTH - 1)}…` : text;
+}
+
+/**
+ * Any value as an error message shows it, for any value: plain data as JSON (`"ten"`, `12`,
+ * `{"a":1}`, null-prototype objects included), and a short description of what JSON cannot
+ * show (`10n (a BigInt)`, `Symbol(s) (a symbol)`, `a function`, `an object that cannot be
+ * shown as JSON` for a cycle or a throwing getter). Long values are cut at 200 characters.
+ * It never throws, so building a message about bad input cannot fail on that input.
+ *
+ * @example
+ * describeValue('ten')                 // '"ten"'
+ * describeValue(10n)                   // '10n (a BigInt)'
+ * describeValue(Object.create(null))   // '{}'
+ * @internal
+ */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return cut(JSON.stringify(value));
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return String(value);
+    case 'bigint':
+      return `${value.toString()}n (a BigInt)`;
+    case 'symbol':
+      // String() of a symbol never calls a method of the symbol (unlike a template literal, which throws).
+      return `${String(value)} (a symbol)`;
+    case 'function':
+      return 'a function';
+    default:
+      return describeObject(value);
+  }
+}
+
+function describeObject(value: unknown): string {
+  if (value === null) return 'null';
+  try {
+    const text = JSON.stringify(value, bigintAsText);
+    return typeof text === 'string' ? cut(text) : 'an object that cannot be shown as JSON';
+  } catch {
+    // A cycle, a throwing getter or toJSON, a revoked proxy.
+    return 'an object that cannot be shown as JSON (it refers to itself, or reading it fails)';
+  }
+}
+
+/**
+ * What a caught exception says, for a message: its name and message when it is an `Error`,
+ * else the value described. Never throws (the exception's own getters may).
+ *
+ * @example
+ * describeThrown(new TypeError('boom')) // 'TypeError: boom'
+ * describeThrown('oops')                // '"oops"'
+ * @internal
+ */
+export function describeThrown(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return cut(`${String(thrown.name)}: ${String(thrown.message)}`);
+  } catch {
+    // An exception whose name or message getter throws: described as a value below.
+  }
+  return describeValue(thrown);
+}
