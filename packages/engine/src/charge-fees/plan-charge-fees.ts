@@ -5,7 +5,7 @@ import type { ChargeFee } from './charge-fee';
 import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
 import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
-import { metricIndexOf } from './internal/metric-match';
+import { chargeMetricIndex } from './internal/metric-match';
 import {
   type ChargeFeesReport,
   checkMetric,
@@ -65,17 +65,9 @@ export function planChargeFeesReport(
   const grouped = new Map<number, MetricCharges & { setups: ChargeSetup[]; order: number[] }>();
   for (const [i, charge] of input.plan.charges.entries()) {
     const path = ['plan', 'charges', String(i)];
-    const m = metricIndexOf(charge, metrics);
-    const metric = metrics[m];
-    if (metric === undefined) {
-      return left(
-        feecastError(
-          'unknown_billable_metric',
-          `No billable metric "${charge.billable_metric_code ?? charge.svc_billable_metric_id ?? ''}" among billableMetrics: add the metric the charge is priced on.`,
-          [...path, 'billable_metric_code'],
-        ),
-      );
-    }
+    const found = chargeMetricIndex(charge, metrics, path);
+    if (found._tag === 'Left') return found;
+    const { index: m, metric } = found.right;
     const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
     if (compiled._tag === 'Left') return compiled;
     const setup = setupCharge(charge, compiled.right, path, input.pricing_units);

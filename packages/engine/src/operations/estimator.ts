@@ -6,7 +6,7 @@ import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
 import { FeeShells } from '../charge-fees/internal/fee-shells';
 import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
-import { metricIndexOf } from '../charge-fees/internal/metric-match';
+import { chargeMetricIndex } from '../charge-fees/internal/metric-match';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
   estimateInAdvanceFee,
@@ -152,23 +152,29 @@ class PreparedEstimator implements Estimator {
       charges:
         compiled._tag === 'Left'
           ? []
-          : plan.charges.flatMap((charge, at) =>
-              isRecord(charge) &&
-              charge.pay_in_advance === true &&
-              metricIndexOf(charge, billableMetrics) === index
-                ? [
-                    {
-                      at,
-                      prepared: prepareInAdvanceCharge(
-                        charge,
-                        metric,
-                        pricingUnits,
-                        compiled.right,
-                      ),
-                    },
-                  ]
-                : [],
-            ),
+          : plan.charges.flatMap((charge, at) => {
+              if (!isRecord(charge) || charge.pay_in_advance !== true) return [];
+              const own = chargeMetricIndex(charge, billableMetrics, [
+                'plan',
+                'charges',
+                String(at),
+              ]);
+              if (own._tag === 'Left') {
+                // A charge that names this metric by code or id, but whose code and id
+                // disagree, is an error, not a silent choice of one of them.
+                const names =
+                  charge.billable_metric_code === code ||
+                  charge.svc_billable_metric_id === metric.svc_id;
+                return names ? [{ at, prepared: own }] : [];
+              }
+              if (own.right.index !== index) return [];
+              return [
+                {
+                  at,
+                  prepared: prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right),
+                },
+              ];
+            }),
     };
     this.metrics.set(code, found);
     return found;

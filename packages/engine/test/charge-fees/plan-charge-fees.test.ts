@@ -120,6 +120,67 @@ describe('planChargeFees: one pass per billable metric', () => {
   });
 });
 
+describe('a charge whose billable_metric_code contradicts its svc_billable_metric_id', () => {
+  // `calls` is the metric of code "m" (METRIC_ID); `hits` has the id uuid(7).
+  const contradicting = {
+    ...charge('standard', { amount: '1' }),
+    billable_metric_code: 'hits',
+    svc_billable_metric_id: calls.svc_id,
+  };
+
+  it('is an error naming both values in planChargeFees, not a charge priced by the id', () => {
+    const error = leftOf(
+      planChargeFees({
+        plan: { charges: [contradicting] },
+        billableMetrics: [calls, hits],
+        events: [event('2025-03-02T10:00:00Z', { v: '2' })],
+        period: MARCH,
+        currency: 'EUR',
+      }),
+    );
+    expect([error.code, error.path]).toEqual([
+      'invalid_input',
+      ['plan', 'charges', '0', 'billable_metric_code'],
+    ]);
+    expect(error.message).toContain('"hits"');
+    expect(error.message).toContain(calls.svc_id);
+  });
+
+  it('is the same error in chargeFees, given either metric', () => {
+    for (const billableMetric of [calls, hits]) {
+      const error = leftOf(
+        chargeFees({
+          charge: contradicting,
+          billableMetric,
+          events: [],
+          period: MARCH,
+          currency: 'EUR',
+        }),
+      );
+      expect([error.code, error.path]).toEqual([
+        'invalid_input',
+        ['charge', 'billable_metric_code'],
+      ]);
+      expect(error.message).toContain('"hits"');
+      expect(error.message).toContain(calls.svc_id);
+    }
+  });
+
+  it('an id that names no metric while the code names one is a contradiction too', () => {
+    const error = leftOf(
+      planChargeFees({
+        plan: { charges: [{ ...contradicting, svc_billable_metric_id: uuid(99) }] },
+        billableMetrics: [calls, hits],
+        events: [],
+        period: MARCH,
+        currency: 'EUR',
+      }),
+    );
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toContain(uuid(99));
+  });
+});
+
 describe('errors say what to fix and where', () => {
   const input = {
     billableMetric: calls,

@@ -524,6 +524,25 @@ describe('estimate-and-usage.md §3.2 errors', () => {
     );
   });
 
+  it('a charge whose billable_metric_code contradicts its svc_billable_metric_id -> an error naming both values', () => {
+    const storage = metric('storage', 'sum_agg');
+    const contradicting = charge(
+      calls,
+      'standard',
+      { amount: '1' },
+      { billable_metric_code: 'storage' },
+    );
+    const error = leftOf(
+      currentUsage({ ...base, plan: plan([contradicting]), billableMetrics: [calls, storage] }),
+    );
+    expect([error.code, error.path]).toEqual([
+      'invalid_input',
+      ['plan', 'charges', '0', 'billable_metric_code'],
+    ]);
+    expect(error.message).toContain('"storage"');
+    expect(error.message).toContain(calls.svc_id);
+  });
+
   it('a charge whose metric is not given -> unknown_billable_metric at the charge', () => {
     const error = leftOf(currentUsage({ ...base, billableMetrics: [] }));
     expect([error.code, error.path]).toEqual([

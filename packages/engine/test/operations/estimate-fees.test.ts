@@ -559,6 +559,18 @@ describe('estimate-and-usage.md §2.2: checks, in order, with the reference code
     ]);
   });
 
+  it('a charge whose billable_metric_code contradicts its svc_billable_metric_id -> an error naming both, not an estimate by the id', () => {
+    // The charge says "storage" by code and api_calls by id.
+    const contradicting = { ...standard, billable_metric_code: 'storage' };
+    const error = leftOf(estimateFees({ ...base, plan: plan([contradicting]) }));
+    expect([error.code, error.path]).toEqual([
+      'invalid_input',
+      ['plan', 'charges', '0', 'billable_metric_code'],
+    ]);
+    expect(error.message).toContain('"storage"');
+    expect(error.message).toContain(calls.svc_id);
+  });
+
   it('an unknown code -> unknown_billable_metric', () => {
     const error = leftOf(estimateFees({ ...base, event: estimated('nope') }));
     expect([error.code, error.path]).toEqual(['unknown_billable_metric', ['event', 'code']]);

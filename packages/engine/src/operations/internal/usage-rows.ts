@@ -1,7 +1,7 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeFee, ChargeFeesFilter, ChargeFeesMetric } from '../../charge-fees/index';
 import { type BucketSetup, setupCharge } from '../../charge-fees/internal/charge-setup';
-import { metricIndexOf } from '../../charge-fees/internal/metric-match';
+import { chargeMetricIndex } from '../../charge-fees/internal/metric-match';
 import { checkMetric } from '../../charge-fees/internal/price-metrics';
 import { readBack } from '../../charge-models/internal/read-back';
 import { readCents } from '../../coupons/internal/wire-amounts';
@@ -157,13 +157,9 @@ export function usageRows(
       );
     }
     seen.add(charge.svc_id);
-    const m = metricIndexOf(charge, metrics);
-    const metric = metrics[m];
-    if (metric === undefined) {
-      return left(
-        feecastError('unknown_billable_metric', 'The charge has no billable metric.', path),
-      );
-    }
+    const found = chargeMetricIndex(charge, metrics, path);
+    if (found._tag === 'Left') return found;
+    const { index: m, metric } = found.right;
     const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
     if (compiled._tag === 'Left') return compiled;
     const setup = setupCharge(charge, compiled.right, path, options.pricingUnits);
