@@ -15,6 +15,7 @@ export const MODELS_VERSION = '0.1.0';
 export * from './decode';
 export * from './endpoints';
 export * from './enums';
+export { MAX_LIST_LENGTH } from './internal/array';
 export * from './prefix';
 export * from './primitives/cents';
 export * from './primitives/currency-code';

@@ -3,6 +3,8 @@
  * `lago_customer_id`); this API uses `svc_`. These helpers rename keys between the two.
  */
 
+import { MAX_LIST_LENGTH } from './internal/array';
+
 const LAGO = 'lago_';
 const SVC = 'svc_';
 
@@ -12,8 +14,10 @@ const SVC = 'svc_';
  * codecs of this package. Returns a new value: the input is not modified. Only keys are
  * renamed (values are kept), and every key is (including user-defined ones, such as event
  * properties or metadata keys, that happen to start with `lago_`). Objects that are not plain
- * (dates, class instances) are kept as they are; cycles are preserved. When an object has
- * both `lago_x` and `svc_x`, the one that comes last wins.
+ * (dates, class instances) are kept as they are; cycles are preserved. An object that cannot
+ * be read (a getter or proxy that throws) is kept as it is, for `decode` to report: this
+ * function never throws. When an object has both `lago_x` and `svc_x`, the one that comes
+ * last wins.
  *
  * @example
  * import { decode, fromLagoKeys, WalletResponse } from '@feecast/models';
@@ -42,6 +46,17 @@ function renameKeys(input: unknown, from: string, to: string): unknown {
     if (typeof value !== 'object' || value === null) return value;
     const copied = copies.get(value);
     if (copied !== undefined) return copied;
+    try {
+      return copy(value);
+    } catch {
+      // A getter or proxy that throws: the value is kept as it is, for `decode` to report.
+      copies.set(value, value);
+      return value;
+    }
+  };
+  const copy = (value: object): unknown => {
+    // A list longer than any codec reads is kept as it is: decode reports it without reading it.
+    if (Array.isArray(value) && value.length > MAX_LIST_LENGTH) return value;
     if (Array.isArray(value)) {
       const array: unknown[] = [];
       copies.set(value, array);

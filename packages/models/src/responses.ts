@@ -2,7 +2,8 @@
  * Response bodies: each resource wrapped in its root key (`{"wallet": {...}}`), lists with
  * their pagination `meta` where the service sends one.
  */
-import * as t from 'io-ts';
+import type * as t from 'io-ts';
+import { array } from './internal/array';
 import { envelope } from './internal/envelope';
 import { named } from './internal/named';
 import { ActivityLog } from './resources/activity-log';
@@ -37,7 +38,7 @@ export const WalletResponse = named<WalletResponse>(WalletResponseCodec);
 
 const WalletTransactionsResponseCodec = envelope(
   'WalletTransactionsResponse',
-  { wallet_transactions: t.array(WalletTransaction) },
+  { wallet_transactions: array(WalletTransaction) },
   {},
 );
 /** See {@link WalletTransactionsResponse}. */
@@ -73,7 +74,7 @@ export const SubscriptionResponse = named<SubscriptionResponse>(SubscriptionResp
 
 const SubscriptionsResponseCodec = envelope(
   'SubscriptionsResponse',
-  { subscriptions: t.array(Subscription), meta: PaginationMeta },
+  { subscriptions: array(Subscription), meta: PaginationMeta },
   {},
 );
 /** See {@link SubscriptionsResponse}. */
@@ -89,7 +90,7 @@ export const PlanResponse = named<PlanResponse>(PlanResponseCodec);
 
 const PlansResponseCodec = envelope(
   'PlansResponse',
-  { plans: t.array(Plan), meta: PaginationMeta },
+  { plans: array(Plan), meta: PaginationMeta },
   {},
 );
 /** See {@link PlansResponse}. */
@@ -127,7 +128,7 @@ export const BillableMetricResponse = named<BillableMetricResponse>(BillableMetr
 
 const BillableMetricsResponseCodec = envelope(
   'BillableMetricsResponse',
-  { billable_metrics: t.array(BillableMetric), meta: PaginationMeta },
+  { billable_metrics: array(BillableMetric), meta: PaginationMeta },
   {},
 );
 /** See {@link BillableMetricsResponse}. */
@@ -159,7 +160,7 @@ export const AppliedCouponResponse = named<AppliedCouponResponse>(AppliedCouponR
 
 const AppliedCouponsResponseCodec = envelope(
   'AppliedCouponsResponse',
-  { applied_coupons: t.array(AppliedCoupon), meta: PaginationMeta },
+  { applied_coupons: array(AppliedCoupon), meta: PaginationMeta },
   {},
 );
 /** See {@link AppliedCouponsResponse}. */
@@ -185,7 +186,7 @@ export interface FeeResponse extends t.TypeOf<typeof FeeResponseCodec> {}
 /** `{"fee": Fee}`: one fee. */
 export const FeeResponse = named<FeeResponse>(FeeResponseCodec);
 
-const EstimateFeesResponseCodec = envelope('EstimateFeesResponse', { fees: t.array(Fee) }, {});
+const EstimateFeesResponseCodec = envelope('EstimateFeesResponse', { fees: array(Fee) }, {});
 /** See {@link EstimateFeesResponse}. */
 export interface EstimateFeesResponse extends t.TypeOf<typeof EstimateFeesResponseCodec> {}
 /** `{"fees": Fee[]}`: `POST /events/estimate_fees`. */
@@ -237,7 +238,7 @@ export const ActivityLogResponse = named<ActivityLogResponse>(ActivityLogRespons
 
 const ActivityLogsResponseCodec = envelope(
   'ActivityLogsResponse',
-  { activity_logs: t.array(ActivityLog), meta: PaginationMeta },
+  { activity_logs: array(ActivityLog), meta: PaginationMeta },
   {},
 );
 /** See {@link ActivityLogsResponse}. */
@@ -247,7 +248,7 @@ export const ActivityLogsResponse = named<ActivityLogsResponse>(ActivityLogsResp
 
 const PaymentReceiptsResponseCodec = envelope(
   'PaymentReceiptsResponse',
-  { payment_receipts: t.array(PaymentReceipt), meta: PaginationMeta },
+  { payment_receipts: array(PaymentReceipt), meta: PaginationMeta },
   {},
 );
 /** See {@link PaymentReceiptsResponse}. */
@@ -257,7 +258,7 @@ export const PaymentReceiptsResponse = named<PaymentReceiptsResponse>(PaymentRec
 
 const BillingEntitiesResponseCodec = envelope(
   'BillingEntitiesResponse',
-  { billing_entities: t.array(BillingEntity) },
+  { billing_entities: array(BillingEntity) },
   {},
 );
 /** See {@link BillingEntitiesResponse}. */

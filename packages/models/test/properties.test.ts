@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
 import * as models from '../src/index';
 import { decode, fromLagoKeys, toLagoKeys } from '../src/index';
+import { anyValue, withHostile } from './hostile';
 import { arbitraryOf } from './support/arbitraries';
 
 /** Every codec the package exports, by its exported name. */
@@ -207,3 +208,69 @@ function replaceOne(value: unknown, junk: unknown, pick: number): unknown {
   else Object.defineProperty(target.parent, target.key, { value: junk, enumerable: true });
   return copy;
 }
+
+describe('no public function of the package throws on hostile values', () => {
+  // Every exported function, enumerated: a function added to the package is covered here.
+  const functions = Object.entries(models).filter(
+    (entry): entry is [string, (...args: unknown[]) => unknown] =>
+      typeof entry[1] === 'function' && !(entry[1] instanceof t.Type),
+  );
+
+  it('lists the functions it runs', () => {
+    expect(functions.map(([name]) => name).sort()).toEqual([
+      'decode',
+      'fromLagoKeys',
+      'isTimestamp',
+      'toLagoKeys',
+    ]);
+  });
+
+  it('decode of every codec: a Left or a Right, for a BigInt, a symbol, a cycle, a throwing getter or proxy, a huge array...', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...codecs.map(([, c]) => c)), anyValue(), (codec, value) => {
+        decodeChecked(codec, value.build());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('decode of a valid value with one part made hostile: a Left or a Right', () => {
+    const cases = fc
+      .constantFrom(...codecs.filter(([name]) => main.includes(name)).map(([, c]) => c))
+      .chain((codec) =>
+        fc.tuple(
+          fc.constant(codec),
+          arbitraryOf(codec).chain((valid) => withHostile(valid)),
+        ),
+      );
+    fc.assert(
+      fc.property(cases, ([codec, value]) => {
+        decodeChecked(codec, value.build());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('every other function returns, whatever it is given', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...functions), anyValue(), anyValue(), ([, fn], a, b) => {
+        expect(() => fn(a.build(), b.build())).not.toThrow();
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fromLagoKeys keeps what it cannot read, for decode to report', () => {
+    const throwing = Object.defineProperty({}, 'lago_id', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    const renamed = fromLagoKeys({ wallet: throwing, lago_id: 'x' }) as Record<string, unknown>;
+    expect(renamed.wallet).toBe(throwing);
+    expect(renamed.svc_id).toBe('x');
+    expect(decode(models.WalletResponse, renamed)._tag).toBe('Left');
+    expect(models.isTimestamp(10n)).toBe(false);
+  });
+});

@@ -27,14 +27,16 @@ function zoneStart(s: string): number {
 
 /**
  * Whether `s` is an ISO 8601 UTC timestamp naming a real instant, in one of the forms
- * {@link Timestamp} accepts. Read character by character (it runs for every fee checked).
+ * {@link Timestamp} accepts (anything but a string is not). Read character by character (it
+ * runs for every fee checked).
  *
  * @example
  * isTimestamp('2025-01-15T10:00:00.000Z'); // true
  * isTimestamp('2025-02-30T10:00:00Z'); // false: no such day
  */
-export function isTimestamp(s: string): boolean {
+export function isTimestamp(s: unknown): boolean {
   if (
+    typeof s !== 'string' ||
     s.length < 20 ||
     s.charCodeAt(4) !== 45 || // '-'
     s.charCodeAt(7) !== 45 ||

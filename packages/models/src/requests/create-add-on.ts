@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { envelope } from '../internal/envelope';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -12,7 +13,7 @@ const AddOnInputCodec = struct(
   {
     invoice_display_name: nullable(t.string),
     description: nullable(t.string),
-    tax_codes: t.array(t.string),
+    tax_codes: array(t.string),
   },
 );
 /** See {@link AddOnInput}. */

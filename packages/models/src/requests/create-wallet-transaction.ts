@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { envelope } from '../internal/envelope';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -20,7 +21,7 @@ const WalletTransactionInputCodec = struct(
     invoice_requires_successful_payment: t.boolean,
     ignore_paid_top_up_limits: t.boolean,
     purchase_order_number: nullable(t.string),
-    metadata: nullable(t.array(KeyValue)),
+    metadata: nullable(array(KeyValue)),
     invoice_custom_section: InvoiceCustomSectionInput,
     payment_method: PaymentMethodInput,
     voided_transaction_id: t.string,

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { AggregationType, RoundingFunction, WeightedInterval } from '../enums';
+import { array } from '../internal/array';
 import { envelope } from '../internal/envelope';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -21,7 +22,7 @@ const BillableMetricUpdateCodec = struct(
     expression: nullable(t.string),
     rounding_function: nullable(RoundingFunction),
     rounding_precision: nullable(Integer),
-    filters: t.array(BillableMetricFilter),
+    filters: array(BillableMetricFilter),
   },
 );
 /** See {@link BillableMetricUpdate}. */

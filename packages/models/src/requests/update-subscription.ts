@@ -5,6 +5,7 @@ import {
   OnTerminationInvoice,
   SubscriptionUpdateStatus,
 } from '../enums';
+import { array } from '../internal/array';
 import { envelope } from '../internal/envelope';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -49,7 +50,7 @@ const overrideOptional = {
   code: t.string,
   invoice_display_name: nullable(t.string),
   min_amount_cents: Cents,
-  tax_codes: t.array(t.string),
+  tax_codes: array(t.string),
   applied_pricing_unit: struct('AppliedPricingUnitInput', {}, { conversion_rate: DecimalString }),
 };
 
@@ -67,7 +68,7 @@ function chargeOverrideOf<M extends ModelName>(model: M): ChargeOverrideOfC<M> {
   return struct(
     'ChargeOverride',
     { charge_model: t.literal(model) },
-    { ...overrideOptional, properties, filters: t.array(overrideFilter(properties)) },
+    { ...overrideOptional, properties, filters: array(overrideFilter(properties)) },
   );
 }
 
@@ -80,7 +81,7 @@ const UntaggedChargeOverrideCodec = struct(
   {
     ...overrideOptional,
     properties: ChargeProperties,
-    filters: t.array(overrideFilter(ChargeProperties)),
+    filters: array(overrideFilter(ChargeProperties)),
   },
 );
 /** A plan-override charge without `charge_model`, see {@link ChargeOverride}. */
@@ -128,7 +129,7 @@ const FixedChargeOverrideCodec = struct(
     units: FixedChargeUnits,
     apply_units_immediately: t.boolean,
     properties: FixedChargeProperties,
-    tax_codes: t.array(t.string),
+    tax_codes: array(t.string),
   },
 );
 /** See {@link FixedChargeOverride}. */
@@ -145,18 +146,18 @@ const PlanOverridesCodec = struct(
     description: nullable(t.string),
     invoice_display_name: nullable(t.string),
     name: t.string,
-    tax_codes: t.array(t.string),
+    tax_codes: array(t.string),
     trial_period: NonNegativeNumber,
     minimum_commitment: nullable(
       struct(
         'MinimumCommitmentOverride',
         { amount_cents: Cents },
-        { invoice_display_name: nullable(t.string), tax_codes: t.array(t.string) },
+        { invoice_display_name: nullable(t.string), tax_codes: array(t.string) },
       ),
     ),
-    charges: t.array(ChargeOverride),
-    fixed_charges: t.array(FixedChargeOverride),
-    usage_thresholds: t.array(UsageThresholdInput),
+    charges: array(ChargeOverride),
+    fixed_charges: array(FixedChargeOverride),
+    usage_thresholds: array(UsageThresholdInput),
     metadata: nullable(RecordMetadata),
   },
 );
@@ -178,12 +179,12 @@ const SubscriptionUpdateCodec = struct(
     consolidate_invoice: t.boolean,
     billing_entity_code: t.string,
     purchase_order_number: nullable(t.string),
-    activation_rules: t.array(
+    activation_rules: array(
       struct('ActivationRuleInput', { type: ActivationRuleType }, { timeout_hours: Integer }),
     ),
     invoice_custom_section: InvoiceCustomSectionInput,
     payment_method: PaymentMethodInput,
-    usage_thresholds: t.array(UsageThresholdInput),
+    usage_thresholds: array(UsageThresholdInput),
     plan_overrides: PlanOverrides,
   },
 );

@@ -5,6 +5,7 @@ import {
   RecurringRuleTrigger,
   WalletFeeType,
 } from '../enums';
+import { array } from '../internal/array';
 import { envelope } from '../internal/envelope';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -36,7 +37,7 @@ const RecurringTransactionRuleInputCodec = struct(
     invoice_requires_successful_payment: t.boolean,
     ignore_paid_top_up_limits: t.boolean,
     transaction_name: nullable(t.string),
-    transaction_metadata: t.array(KeyValue),
+    transaction_metadata: array(KeyValue),
     purchase_order_number: nullable(t.string),
     invoice_custom_section: InvoiceCustomSectionInput,
     payment_method: PaymentMethodInput,
@@ -68,12 +69,12 @@ const WalletUpdateCodec = struct(
       struct(
         'WalletAppliesToInput',
         {},
-        { fee_types: t.array(WalletFeeType), billable_metric_codes: t.array(t.string) },
+        { fee_types: array(WalletFeeType), billable_metric_codes: array(t.string) },
       ),
     ),
     invoice_custom_section: InvoiceCustomSectionInput,
     payment_method: PaymentMethodInput,
-    recurring_transaction_rules: t.array(RecurringTransactionRuleInput),
+    recurring_transaction_rules: array(RecurringTransactionRuleInput),
   },
 );
 /** See {@link WalletUpdate}. */

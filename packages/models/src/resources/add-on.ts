@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -19,7 +20,7 @@ const AddOnCodec = struct(
     amount_cents: Cents,
     amount_currency: CurrencyCode,
     created_at: Timestamp,
-    taxes: t.array(Tax),
+    taxes: array(Tax),
   },
   {},
 );

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { AppliedCouponStatus, CouponFrequency } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -36,7 +37,7 @@ const AppliedCouponCodec = struct(
     coupon_status: AppliedCouponStatus,
     coupon_deleted_at: nullable(Timestamp),
     coupon_description: nullable(t.string),
-    credits: t.array(InvoiceCredit),
+    credits: array(InvoiceCredit),
   },
 );
 /** An applied coupon, see {@link AppliedCoupon}. */

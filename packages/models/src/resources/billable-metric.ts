@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { AggregationType, RoundingFunction, WeightedInterval } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -9,7 +10,7 @@ import { Uuid } from '../primitives/uuid';
 
 const BillableMetricFilterCodec = struct(
   'BillableMetricFilter',
-  { key: t.string, values: t.array(t.string) },
+  { key: t.string, values: array(t.string) },
   {},
 );
 /** See {@link BillableMetricFilter}. */
@@ -31,7 +32,7 @@ const BillableMetricCodec = struct(
     rounding_function: nullable(RoundingFunction),
     rounding_precision: nullable(Integer),
     weighted_interval: nullable(WeightedInterval),
-    filters: t.array(BillableMetricFilter),
+    filters: array(BillableMetricFilter),
     created_at: Timestamp,
   },
   { active_subscriptions_count: Integer, draft_invoices_count: Integer, plans_count: Integer },

@@ -5,6 +5,7 @@ import {
   IssuingDateAdjustment,
   IssuingDateAnchor,
 } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -43,7 +44,7 @@ const BillingEntityCodec = struct(
     legal_number: nullable(t.string),
     tax_identification_number: nullable(t.string),
     logo_url: nullable(t.string),
-    email_settings: t.array(EmailSetting),
+    email_settings: array(EmailSetting),
     created_at: Timestamp,
     updated_at: Timestamp,
   },

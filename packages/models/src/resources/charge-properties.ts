@@ -5,6 +5,7 @@
  * last range).
  */
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { ownValue } from '../internal/own';
@@ -25,9 +26,9 @@ export const PresentationGroupKey = named<PresentationGroupKey>(PresentationGrou
 
 /** Keys every charge model accepts: how fees are split into pricing / presentation groups. */
 const groupingProps = {
-  pricing_group_keys: nullable(t.array(t.string)),
-  grouped_by: nullable(t.array(t.string)),
-  presentation_group_keys: nullable(t.array(PresentationGroupKey)),
+  pricing_group_keys: nullable(array(t.string)),
+  grouped_by: nullable(array(t.string)),
+  presentation_group_keys: nullable(array(PresentationGroupKey)),
 };
 
 const PricingRangeCodec = struct(
@@ -82,7 +83,7 @@ export const PackageProperties = named<PackageProperties>(PackagePropertiesCodec
 
 const GraduatedPropertiesCodec = struct(
   'GraduatedProperties',
-  { graduated_ranges: t.array(PricingRange) },
+  { graduated_ranges: array(PricingRange) },
   groupingProps,
 );
 /** See {@link GraduatedProperties}. */
@@ -92,7 +93,7 @@ export const GraduatedProperties = named<GraduatedProperties>(GraduatedPropertie
 
 const GraduatedPercentagePropertiesCodec = struct(
   'GraduatedPercentageProperties',
-  { graduated_percentage_ranges: t.array(PercentageRange) },
+  { graduated_percentage_ranges: array(PercentageRange) },
   groupingProps,
 );
 /** See {@link GraduatedPercentageProperties}. */
@@ -105,7 +106,7 @@ export const GraduatedPercentageProperties = named<GraduatedPercentageProperties
 
 const VolumePropertiesCodec = struct(
   'VolumeProperties',
-  { volume_ranges: t.array(PricingRange) },
+  { volume_ranges: array(PricingRange) },
   groupingProps,
 );
 /** See {@link VolumeProperties}. */

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { type ChargeModel, RegroupPaidFees } from '../enums';
+import { array } from '../internal/array';
 import { dict } from '../internal/dict';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -13,7 +14,7 @@ import { ChargeProperties, chargePropertiesByModel } from './charge-properties';
 import { Tax } from './tax';
 
 /** Filter values: a property key mapped to the values it matches (`{"region": ["EU"]}`). */
-export const FilterValues = dict(t.array(t.string), 'FilterValues');
+export const FilterValues = dict(array(t.string), 'FilterValues');
 /** See {@link FilterValues}. */
 export type FilterValues = t.TypeOf<typeof FilterValues>;
 
@@ -60,7 +61,7 @@ const chargeRequired = {
 
 const chargeOptional = {
   code: nullable(t.string),
-  taxes: t.array(Tax),
+  taxes: array(Tax),
   applied_pricing_unit: nullable(AppliedPricingUnit),
   accepts_target_wallet: nullable(t.boolean),
   svc_parent_id: nullable(Uuid),
@@ -84,7 +85,7 @@ function chargeOf<M extends ChargeModelName>(model: M): ChargeOf<M> {
       ...chargeRequired,
       charge_model: t.literal(model),
       properties,
-      filters: t.array(chargeFilter('ChargeFilter', properties)),
+      filters: array(chargeFilter('ChargeFilter', properties)),
     },
     chargeOptional,
   );

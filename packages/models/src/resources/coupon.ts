@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { CouponExpiration, CouponFrequency, CouponType } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -24,8 +25,8 @@ const CouponCodec = struct(
     reusable: t.boolean,
     limited_plans: t.boolean,
     limited_billable_metrics: t.boolean,
-    plan_codes: t.array(t.string),
-    billable_metric_codes: t.array(t.string),
+    plan_codes: array(t.string),
+    billable_metric_codes: array(t.string),
     frequency: CouponFrequency,
     frequency_duration: nullable(Integer),
     expiration: CouponExpiration,

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { CreditNoteCreditStatus, CreditNoteReason, CreditNoteRefundStatus } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -54,10 +55,10 @@ const CreditNoteCodec = struct(
     updated_at: Timestamp,
     file_url: nullable(t.string),
     self_billed: t.boolean,
-    items: t.array(CreditNoteItem),
-    applied_taxes: t.array(CreditNoteAppliedTax),
+    items: array(CreditNoteItem),
+    applied_taxes: array(CreditNoteAppliedTax),
     customer: Customer,
-    error_details: nullable(t.array(ErrorDetail)),
+    error_details: nullable(array(ErrorDetail)),
   },
   {
     metadata: nullable(RecordMetadata),

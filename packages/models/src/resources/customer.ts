@@ -8,6 +8,7 @@ import {
   IssuingDateAnchor,
   PaymentProvider,
 } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -33,7 +34,7 @@ const BillingConfigurationCodec = struct(
     provider_customer_id: nullable(t.string),
     sync: t.boolean,
     sync_with_provider: t.boolean,
-    provider_payment_methods: nullable(t.array(t.string)),
+    provider_payment_methods: nullable(array(t.string)),
   },
 );
 /** See {@link BillingConfiguration}. */
@@ -132,15 +133,15 @@ const CustomerCodec = struct(
     skip_invoice_custom_sections: t.boolean,
     billing_configuration: BillingConfiguration,
     shipping_address: ShippingAddress,
-    metadata: t.array(CustomerMetadata),
+    metadata: array(CustomerMetadata),
   },
   {
     customer_type: nullable(CustomerType),
     external_salesforce_id: nullable(t.string),
-    integration_customers: t.array(IntegrationCustomer),
-    taxes: t.array(Tax),
-    applicable_invoice_custom_sections: t.array(InvoiceCustomSection),
-    error_details: t.array(ErrorDetail),
+    integration_customers: array(IntegrationCustomer),
+    taxes: array(Tax),
+    applicable_invoice_custom_sections: array(InvoiceCustomSection),
+    error_details: array(ErrorDetail),
   },
 );
 /** A customer, see {@link Customer}. */

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -29,7 +30,7 @@ const EntitlementPrivilegeCodec = taggedUnion('EntitlementPrivilege', 'value_typ
       ...privilegeProps,
       value_type: t.literal('select'),
       value: t.string,
-      config: struct('SelectConfig', { select_options: t.array(t.string) }, {}),
+      config: struct('SelectConfig', { select_options: array(t.string) }, {}),
     },
     {},
   ),
@@ -48,7 +49,7 @@ const EntitlementCodec = struct(
     code: t.string,
     name: nullable(t.string),
     description: nullable(t.string),
-    privileges: t.array(EntitlementPrivilege),
+    privileges: array(EntitlementPrivilege),
   },
   {},
 );

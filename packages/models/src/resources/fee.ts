@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { FeeItemClass, FeeItemType, FeePaymentStatus } from '../enums';
+import { array } from '../internal/array';
 import { dict } from '../internal/dict';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -72,8 +73,8 @@ const AmountDetailsCodec = struct(
   {},
   {
     plan_amount_cents: Cents,
-    graduated_ranges: t.array(GraduatedRangeDetail),
-    graduated_percentage_ranges: t.array(GraduatedPercentageRangeDetail),
+    graduated_ranges: array(GraduatedRangeDetail),
+    graduated_percentage_ranges: array(GraduatedPercentageRangeDetail),
     units: DetailDecimal,
     free_units: DetailDecimal,
     paid_units: DetailDecimal,
@@ -189,12 +190,12 @@ const FeeCodec = struct(
     from_date: nullable(Timestamp),
     to_date: nullable(Timestamp),
     event_transaction_id: feeFigureOptionalProps.event_transaction_id,
-    applied_taxes: t.array(AppliedTax),
+    applied_taxes: array(AppliedTax),
     sub_total_excluding_taxes_amount_cents:
       feeFigureOptionalProps.sub_total_excluding_taxes_amount_cents,
     sub_total_excluding_taxes_precise_amount_cents:
       feeFigureOptionalProps.sub_total_excluding_taxes_precise_amount_cents,
-    presentation_breakdowns: t.array(PresentationBreakdown),
+    presentation_breakdowns: array(PresentationBreakdown),
     svc_original_fee_id: nullable(Uuid),
   },
 );

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import type { FixedChargeModel } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { oneOf } from '../internal/one-of';
@@ -32,7 +33,7 @@ const fixedChargeRequired = {
   pay_in_advance: t.boolean,
   prorated: t.boolean,
   units: FixedChargeUnits,
-  taxes: t.array(Tax),
+  taxes: array(Tax),
 };
 
 const fixedChargeProperties = {

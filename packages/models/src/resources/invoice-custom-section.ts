@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -63,7 +64,7 @@ export const InvoiceAppliedCustomSection = named<InvoiceAppliedCustomSection>(
 const InvoiceCustomSectionInputCodec = struct(
   'InvoiceCustomSectionInput',
   {},
-  { skip_invoice_custom_sections: t.boolean, invoice_custom_section_codes: t.array(t.string) },
+  { skip_invoice_custom_sections: t.boolean, invoice_custom_section_codes: array(t.string) },
 );
 /** See {@link InvoiceCustomSectionInput}. */
 export interface InvoiceCustomSectionInput

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { InvoicePaymentStatus, InvoiceStatus, InvoiceType, InvoicingReason } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -93,17 +94,17 @@ const InvoiceCodec = struct(
     created_at: Timestamp,
     updated_at: Timestamp,
     customer: Customer,
-    billing_periods: t.array(BillingPeriod),
-    metadata: t.array(InvoiceMetadata),
-    applied_taxes: t.array(InvoiceAppliedTax),
-    applied_invoice_custom_sections: t.array(InvoiceAppliedCustomSection),
-    credits: t.array(InvoiceCredit),
-    fees: t.array(Fee),
-    subscriptions: t.array(Subscription),
-    error_details: t.array(ErrorDetail),
+    billing_periods: array(BillingPeriod),
+    metadata: array(InvoiceMetadata),
+    applied_taxes: array(InvoiceAppliedTax),
+    applied_invoice_custom_sections: array(InvoiceAppliedCustomSection),
+    credits: array(InvoiceCredit),
+    fees: array(Fee),
+    subscriptions: array(Subscription),
+    error_details: array(ErrorDetail),
   },
   {
-    applied_usage_thresholds: t.array(AppliedUsageThreshold),
+    applied_usage_thresholds: array(AppliedUsageThreshold),
     web_url: nullable(t.string),
     xml_url: nullable(t.string),
     purchase_order_number: nullable(t.string),

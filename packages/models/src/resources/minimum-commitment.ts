@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { BillingInterval } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -18,7 +19,7 @@ const MinimumCommitmentCodec = struct(
     interval: BillingInterval,
     created_at: Timestamp,
     updated_at: Timestamp,
-    taxes: t.array(Tax),
+    taxes: array(Tax),
   },
   {},
 );

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { PayableType, PaymentProviderType, PaymentStatus, PaymentType } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -31,8 +32,8 @@ const PaymentCodec = struct(
     svc_payable_id: Uuid,
     external_customer_id: t.string,
     payable_type: PayableType,
-    invoice_ids: t.array(Uuid),
-    invoice_numbers: t.array(t.string),
+    invoice_ids: array(Uuid),
+    invoice_numbers: array(t.string),
     amount_cents: Cents,
     amount_currency: CurrencyCode,
     status: t.string,

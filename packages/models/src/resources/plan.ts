@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { BillingInterval } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -32,21 +33,21 @@ const PlanCodec = struct(
     pay_in_advance: t.boolean,
     bill_charges_monthly: nullable(t.boolean),
     bill_fixed_charges_monthly: nullable(t.boolean),
-    charges: t.array(Charge),
-    taxes: t.array(Tax),
-    usage_thresholds: t.array(UsageThreshold),
+    charges: array(Charge),
+    taxes: array(Tax),
+    usage_thresholds: array(UsageThreshold),
   },
   {
     minimum_commitment: nullable(MinimumCommitment),
-    fixed_charges: t.array(FixedCharge),
-    entitlements: t.array(PlanEntitlement),
+    fixed_charges: array(FixedCharge),
+    entitlements: array(PlanEntitlement),
     metadata: nullable(RecordMetadata),
     customers_count: Integer,
     active_subscriptions_count: Integer,
     draft_invoices_count: Integer,
     parent_id: nullable(Uuid),
     pending_deletion: t.boolean,
-    applicable_usage_thresholds: t.array(UsageThreshold),
+    applicable_usage_thresholds: array(UsageThreshold),
   },
 );
 /** A plan, see {@link Plan}. */

@@ -5,6 +5,7 @@ import {
   RecurringRuleStatus,
   RecurringRuleTrigger,
 } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -32,9 +33,9 @@ const RecurringTransactionRuleCodec = struct(
     expiration_at: nullable(Timestamp),
     invoice_requires_successful_payment: t.boolean,
     ignore_paid_top_up_limits: t.boolean,
-    transaction_metadata: t.array(KeyValue),
+    transaction_metadata: array(KeyValue),
     transaction_name: nullable(t.string),
-    applied_invoice_custom_sections: t.array(AppliedInvoiceCustomSection),
+    applied_invoice_custom_sections: array(AppliedInvoiceCustomSection),
     payment_method: PaymentMethod,
   },
   { grants_target_top_up: nullable(t.boolean), purchase_order_number: nullable(t.string) },

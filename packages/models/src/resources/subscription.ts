@@ -8,6 +8,7 @@ import {
   OnTerminationInvoice,
   SubscriptionStatus,
 } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -71,17 +72,17 @@ const SubscriptionCodec = struct(
     payment_method: PaymentMethod,
   },
   {
-    applied_invoice_custom_sections: t.array(AppliedInvoiceCustomSection),
+    applied_invoice_custom_sections: array(AppliedInvoiceCustomSection),
     billing_entity_code: t.string,
     consolidate_invoice: t.boolean,
     cancellation_reason: nullable(CancellationReason),
     activated_at: nullable(Timestamp),
-    activation_rules: t.array(ActivationRule),
+    activation_rules: array(ActivationRule),
     purchase_order_number: nullable(t.string),
     progressive_billing_disabled: t.boolean,
     plan: Plan,
-    applicable_usage_thresholds: t.array(UsageThreshold),
-    entitlements: t.array(PlanEntitlement),
+    applicable_usage_thresholds: array(UsageThreshold),
+    entitlements: array(PlanEntitlement),
   },
 );
 /** A subscription, see {@link Subscription}. */

@@ -6,6 +6,7 @@
  */
 import * as t from 'io-ts';
 import { AggregationType, ChargeModel } from '../enums';
+import { array } from '../internal/array';
 import { dict } from '../internal/dict';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
@@ -57,9 +58,9 @@ const charge = {
   billable_metric: UsageBillableMetric,
 };
 const totalUnits = { total_aggregated_units: DecimalString };
-const breakdowns = { presentation_breakdowns: t.array(PresentationBreakdown) };
+const breakdowns = { presentation_breakdowns: array(PresentationBreakdown) };
 const projected = { projected_units: DecimalString, projected_amount_cents: Cents };
-const projectedBreakdowns = { projected_presentation_breakdowns: t.array(PresentationBreakdown) };
+const projectedBreakdowns = { projected_presentation_breakdowns: array(PresentationBreakdown) };
 
 const CurrentFilterUsage = struct(
   'FilterUsage',
@@ -68,7 +69,7 @@ const CurrentFilterUsage = struct(
 );
 const CurrentGroupUsage = struct(
   'GroupedUsage',
-  { ...amounts, ...group, ...totalUnits, filters: t.array(CurrentFilterUsage) },
+  { ...amounts, ...group, ...totalUnits, filters: array(CurrentFilterUsage) },
   breakdowns,
 );
 
@@ -78,8 +79,8 @@ const ChargeUsageCodec = struct(
     ...amounts,
     ...charge,
     ...totalUnits,
-    filters: t.array(CurrentFilterUsage),
-    grouped_usage: t.array(CurrentGroupUsage),
+    filters: array(CurrentFilterUsage),
+    grouped_usage: array(CurrentGroupUsage),
   },
   breakdowns,
 );
@@ -99,7 +100,7 @@ const CustomerUsageCodec = struct(
     taxes_amount_cents: Cents,
     total_amount_cents: Cents,
     svc_invoice_id: nullable(Uuid),
-    charges_usage: t.array(ChargeUsage),
+    charges_usage: array(ChargeUsage),
   },
   {},
 );
@@ -124,7 +125,7 @@ const ProjectedFilterUsage = struct(
 );
 const ProjectedGroupUsage = struct(
   'ProjectedGroupedUsage',
-  { ...amounts, ...group, filters: t.array(ProjectedFilterUsage) },
+  { ...amounts, ...group, filters: array(ProjectedFilterUsage) },
   { ...projectedOptional, ...projected },
 );
 
@@ -134,8 +135,8 @@ const ProjectedChargeUsageCodec = struct(
     ...amounts,
     ...charge,
     ...projected,
-    filters: t.array(ProjectedFilterUsage),
-    grouped_usage: t.array(ProjectedGroupUsage),
+    filters: array(ProjectedFilterUsage),
+    grouped_usage: array(ProjectedGroupUsage),
   },
   projectedOptional,
 );
@@ -160,7 +161,7 @@ const CustomerProjectedUsageCodec = struct(
     taxes_amount_cents: Cents,
     total_amount_cents: Cents,
     svc_invoice_id: nullable(Uuid),
-    charges_usage: t.array(ProjectedChargeUsage),
+    charges_usage: array(ProjectedChargeUsage),
   },
   {},
 );

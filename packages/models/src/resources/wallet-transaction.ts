@@ -5,6 +5,7 @@ import {
   WalletTransactionStatus,
   WalletTransactionType,
 } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -33,14 +34,14 @@ const WalletTransactionCodec = struct(
     remaining_amount_cents: nullable(Cents),
     name: nullable(t.string),
     invoice_requires_successful_payment: t.boolean,
-    metadata: t.array(KeyValue),
+    metadata: array(KeyValue),
     created_at: Timestamp,
     settled_at: nullable(Timestamp),
     failed_at: nullable(Timestamp),
     payment_method: PaymentMethod,
   },
   {
-    applied_invoice_custom_sections: t.array(AppliedInvoiceCustomSection),
+    applied_invoice_custom_sections: array(AppliedInvoiceCustomSection),
     svc_invoice_id: nullable(Uuid),
     svc_credit_note_id: nullable(Uuid),
     priority: Integer,

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { WalletFeeType, WalletStatus } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -16,7 +17,7 @@ import { RecurringTransactionRule } from './recurring-transaction-rule';
 
 const WalletAppliesToCodec = struct(
   'WalletAppliesTo',
-  { fee_types: t.array(WalletFeeType), billable_metric_codes: t.array(t.string) },
+  { fee_types: array(WalletFeeType), billable_metric_codes: array(t.string) },
   {},
 );
 /** See {@link WalletAppliesTo}. */
@@ -52,8 +53,8 @@ const WalletCodec = struct(
     last_consumed_credit_at: nullable(Timestamp),
     terminated_at: nullable(Timestamp),
     applies_to: WalletAppliesTo,
-    recurring_transaction_rules: t.array(RecurringTransactionRule),
-    applied_invoice_custom_sections: t.array(AppliedInvoiceCustomSection),
+    recurring_transaction_rules: array(RecurringTransactionRule),
+    applied_invoice_custom_sections: array(AppliedInvoiceCustomSection),
     payment_method: PaymentMethod,
   },
   {

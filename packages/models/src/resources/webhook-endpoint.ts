@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { SignatureAlgo } from '../enums';
+import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
 import { struct } from '../internal/struct';
@@ -12,7 +13,7 @@ const WebhookEndpointCodec = struct(
   {
     signature_algo: SignatureAlgo,
     name: nullable(t.string),
-    event_types: nullable(t.array(t.string)),
+    event_types: nullable(array(t.string)),
   },
 );
 /** A webhook endpoint, see {@link WebhookEndpoint}. */
