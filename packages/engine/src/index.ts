@@ -20,6 +20,7 @@ export {
 } from './error';
 export * from './expression/index';
 export * from './fees/index';
+export * from './inputs/index';
 export * from './invoice-preview/index';
 export * from './invoice-totals/index';
 export * from './operations/index';

@@ -1,3 +1,4 @@
+import type { BillableMetric } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   ceil,
@@ -9,14 +10,28 @@ import {
 } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
 import { type CompiledExpression, parseExpression } from '../expression/index';
+import type { OtherWireKeys } from '../inputs/plain';
 import type { MetricFilter } from './filters';
 import { AGGREGATION_KINDS, type AggregationKind, type AggregationType } from './kinds/index';
 
 /**
- * The fields of a billable metric (the wire `BillableMetric`) that aggregation reads. A
- * decoded `@feecast/models` `BillableMetric` is one.
+ * A billable metric as an input: the fields aggregation reads, and optionally the other fields
+ * of the wire `BillableMetric` (in plain strings; the operations default them as
+ * docs/inputs.md says). A decoded `@feecast/models` `BillableMetric` is one.
  */
-export interface BillableMetricInput {
+export interface BillableMetricInput
+  extends OtherWireKeys<
+    BillableMetric,
+    | 'code'
+    | 'aggregation_type'
+    | 'field_name'
+    | 'recurring'
+    | 'rounding_function'
+    | 'rounding_precision'
+    | 'expression'
+    | 'weighted_interval'
+    | 'filters'
+  > {
   readonly code: string;
   readonly aggregation_type: string;
   readonly field_name?: string | null;

@@ -1,11 +1,11 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { AggregationState, UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
+import { checkChargeMetric } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
 import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
 import { setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
-import { checkChargeMetric } from './internal/metric-match';
 import { checkMetric, priceMetrics } from './internal/price-metrics';
 
 /** The input of {@link chargeFees}. */

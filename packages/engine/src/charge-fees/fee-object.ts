@@ -3,8 +3,8 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { formatDecimal, parseDecimal } from '../decimal/internal';
 import { type FeecastError, feecastError } from '../error';
 import type { FeeAmountFields, PricingUnitDetailsFields } from '../fees/index';
+import { decodePath } from '../inputs/decode-path';
 import { formatInstant, parseInstant } from '../time/instant';
-import { decodePath } from './internal/decode-path';
 
 /** What a fee is for (`fee.item`): a charge, the subscription, a fixed charge, an add-on... */
 export interface FeeItemInput {

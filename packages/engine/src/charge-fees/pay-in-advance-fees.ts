@@ -2,6 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type AggregationState, eventTimeMs, type UsageEvent } from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
 import { type FeecastError, feecastError } from '../error';
+import { checkChargeMetric } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
 import type {
   ChargeFeesCharge,
@@ -12,7 +13,6 @@ import type {
 import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
 import { type InAdvanceRun, inAdvanceFees } from './internal/in-advance';
-import { checkChargeMetric } from './internal/metric-match';
 import { checkMetric } from './internal/price-metrics';
 
 /** The input of {@link payInAdvanceFees}. */

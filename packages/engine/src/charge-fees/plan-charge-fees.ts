@@ -1,11 +1,11 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { AggregationState, UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
+import { chargeMetricIndex } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
 import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
 import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
-import { chargeMetricIndex } from './internal/metric-match';
 import {
   type ChargeFeesReport,
   checkMetric,

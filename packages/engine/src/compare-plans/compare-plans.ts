@@ -1,23 +1,25 @@
-import type { Invoice, Plan, PlanOverrides } from '@feecast/models';
+import type { Invoice, PlanOverrides } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
+import { isIterableObject, isRecord } from '../inputs/is-record';
+import type { Plain } from '../inputs/plain';
+import type { PlanInput } from '../inputs/plan';
 import {
   type PreviewInvoiceInput,
   type PreviewSubscription,
   previewInvoice,
 } from '../invoice-preview/index';
-import { isEventIterable, isRecord } from '../invoice-preview/internal/guards';
 import { type PlanDifference, planDifferences } from './plan-differences';
 
 /** A plan to compare, with the overrides the subscription would have on it. */
 export interface ComparedPlanWithOverrides {
-  readonly plan: Plan;
-  readonly plan_overrides?: PlanOverrides | null;
+  readonly plan: PlanInput;
+  readonly plan_overrides?: Plain<PlanOverrides> | null;
 }
 
-/** A plan to compare: a wire `Plan`, or a plan with its overrides. */
-export type ComparedPlan = Plan | ComparedPlanWithOverrides;
+/** A plan to compare: a plan (a {@link PlanInput}; a wire `Plan` is one), or a plan with its overrides. */
+export type ComparedPlan = PlanInput | ComparedPlanWithOverrides;
 
 /**
  * The input of {@link comparePlans}: a `previewInvoice` input and the plans to price it on.
@@ -52,7 +54,7 @@ export interface PlanComparison {
 function withOverrides(entry: ComparedPlan): ComparedPlanWithOverrides {
   return isRecord(entry) && 'plan' in entry && isRecord(entry.plan)
     ? (entry as ComparedPlanWithOverrides)
-    : { plan: entry as Plan };
+    : { plan: entry as PlanInput };
 }
 
 /**
@@ -122,10 +124,19 @@ export function comparePlans(input: ComparePlansInput): Either<FeecastError, Pla
       ],
     });
     if (isLeft(priced)) return left(underPlan(priced.left, i, entry !== plan));
+    // The compared subscription is billed first: its period names the plan it is billed on.
     const period = priced.right.invoice.billing_periods[0];
+    if (period === undefined) {
+      return left(
+        feecastError('invalid_input', `The preview on plan ${plan.code} bills no period.`, [
+          'plans',
+          String(i),
+        ]),
+      );
+    }
     previews.push({
       plan_code: plan.code,
-      svc_plan_id: period?.svc_plan_id ?? plan.svc_id,
+      svc_plan_id: period.svc_plan_id,
       invoice: priced.right.invoice,
     });
   }
@@ -152,7 +163,7 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
 
 /** The events as a list, read once, so every preview sees them all (anything else as given). */
 function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
-  return isEventIterable(events) ? Array.from(events) : events;
+  return isIterableObject(events) ? Array.from(events) : events;
 }
 
 /** An error of a preview, with the compared plan's path where it concerns the plan. */

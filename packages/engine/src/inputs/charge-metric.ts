@@ -1,6 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../../error';
-import type { ChargeFeesCharge, ChargeFeesMetric } from '../inputs';
+import type { ChargeFeesCharge, ChargeFeesMetric } from '../charge-fees/inputs';
+import { type FeecastError, feecastError } from '../error';
 
 function given(value: string | null | undefined): value is string {
   return value !== undefined && value !== null;

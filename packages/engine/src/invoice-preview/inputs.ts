@@ -1,39 +1,46 @@
-/**
- * The input of `previewInvoice` (wire objects of `@feecast/models`, passed as the service
- * sends them) and its checking: every object is decoded with its codec, plan overrides are
- * applied, and the subscriptions, plans and add-ons must share one currency.
- */
 import {
-  AddOn,
-  AppliedCoupon,
-  BillableMetric,
-  Coupon,
+  type AddOn,
+  type BillableMetric,
   CreditNote,
   type CurrencyCode,
-  Customer,
+  type Customer,
   Invoice,
-  Plan,
+  type Plan,
   PlanOverrides,
-  Subscription,
-  Tax,
-  Wallet,
+  type Subscription,
+  type Tax,
+  type Wallet,
   WalletTransaction,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { UsageEvent } from '../aggregation/index';
+import type { BillableMetricInput, UsageEvent } from '../aggregation/index';
 import type { PricingUnitInfo } from '../charge-fees/index';
 import type { CouponApplication } from '../coupons/index';
 import { type Decimal, ONE, parseDecimal, sign } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
+import { type AddOnInput, readAddOn } from '../inputs/add-on';
+import { readBillableMetrics } from '../inputs/billable-metric';
+import { readList } from '../inputs/complete';
+import { type PreviewAppliedCoupon, readAppliedCoupon } from '../inputs/coupon';
+import { type CustomerInput, readCustomer } from '../inputs/customer';
+import { decodeInput, decodeList } from '../inputs/decode-input';
+import { isIterableObject, isRecord } from '../inputs/is-record';
+import type { Plain } from '../inputs/plain';
+import { type PlanInput, readPlan } from '../inputs/plan';
+import { readSubscription, type SubscriptionInput } from '../inputs/subscription';
+import { readTaxes } from '../inputs/tax';
+import { readWallet, type WalletInput } from '../inputs/wallet';
 import { applyPlanOverrides } from '../plan-overrides/index';
+import type { TaxInput } from '../taxes/index';
 import { formatInstant, parseInstant } from '../time/instant';
-import { decodeInput, decodeList } from './internal/decode-input';
-import { isEventIterable, isRecord } from './internal/guards';
 
-/** A subscription of the invoice (its `plan_overrides` may ride on it) and the plan it is on. */
+/**
+ * A subscription of the invoice (its `plan_overrides` may ride on it) and the plan it is on,
+ * as inputs (docs/inputs.md).
+ */
 export interface PreviewSubscription {
-  readonly subscription: Subscription & { readonly plan_overrides?: PlanOverrides | null };
-  readonly plan: Plan;
+  readonly subscription: SubscriptionInput;
+  readonly plan: PlanInput;
 }
 
 /**
@@ -43,33 +50,38 @@ export interface PreviewSubscription {
  * those objects.
  */
 export interface PreviewTaxes {
-  readonly billing_entity?: readonly Tax[] | null;
-  readonly customer?: readonly Tax[] | null;
-  readonly organization?: readonly Tax[] | null;
+  readonly billing_entity?: readonly TaxInput[] | null;
+  readonly customer?: readonly TaxInput[] | null;
+  readonly organization?: readonly TaxInput[] | null;
 }
 
 /**
  * What progressive billing already invoiced (invoicing.md §3): the customer's invoices, among
  * which the progressive-billing invoices of each subscription's period are found (and the
- * credits already taken from them), and the credit notes issued on them.
+ * credits already taken from them), and the credit notes issued on them. These are records
+ * the service issued: pass them as it sends them.
  */
 export interface PreviewProgressiveBilling {
-  readonly invoices: readonly Invoice[];
-  readonly credit_notes?: readonly CreditNote[] | null;
+  readonly invoices: readonly Plain<Invoice>[];
+  readonly credit_notes?: readonly Plain<CreditNote>[] | null;
 }
 
 /** An add-on billed on the invoice, optionally several times (`units`, default 1). */
-export type PreviewAddOn = AddOn & { readonly units?: string | number };
+export type PreviewAddOn = AddOnInput;
 
 /** `finalized` (the default): the invoice as it will be sent; `draft`: as in its grace period. */
 export type PreviewStatus = 'finalized' | 'draft';
 
-/** The input of `previewInvoice` (API.md, "previewInvoice"). */
+/**
+ * The input of `previewInvoice` (API.md, "previewInvoice"). The customer, subscriptions,
+ * plans, metrics, taxes, coupons, wallets and add-ons need only the fields that decide a
+ * figure (docs/inputs.md lists the defaults of the others).
+ */
 export interface PreviewInvoiceInput {
-  readonly customer: Customer;
+  readonly customer: CustomerInput;
   /** The subscriptions billed on the invoice, each with its plan. */
   readonly subscriptions: readonly PreviewSubscription[];
-  readonly billableMetrics: readonly BillableMetric[];
+  readonly billableMetrics: readonly BillableMetricInput[];
   /**
    * Usage events (any iterable, read once). An event goes to the subscription its
    * `external_subscription_id` names; one without it, to the only subscription.
@@ -78,16 +90,19 @@ export interface PreviewInvoiceInput {
   /** The instant the preview is asked at: the invoice bills the periods that contain it. */
   readonly now: string;
   readonly taxes?: PreviewTaxes;
-  /** The customer's applied coupons, each with its coupon. */
-  readonly appliedCoupons?: readonly CouponApplication[];
+  /** The customer's applied coupons: each coupon, with its applied coupon when there is one to give. */
+  readonly appliedCoupons?: readonly PreviewAppliedCoupon[];
   /** The customer's wallets (prepaid credits). */
-  readonly wallets?: readonly Wallet[];
-  /** The wallets' transactions: with them, prepaid credits split into granted and purchased. */
-  readonly walletTransactions?: readonly WalletTransaction[];
+  readonly wallets?: readonly WalletInput[];
+  /**
+   * The wallets' transactions (as the service sends them): with them, prepaid credits split
+   * into granted and purchased.
+   */
+  readonly walletTransactions?: readonly Plain<WalletTransaction>[];
   /** Add-ons billed once on this invoice. */
   readonly addOns?: readonly PreviewAddOn[];
-  /** The customer's credit notes: the available ones are consumed (finalized invoices). */
-  readonly creditNotes?: readonly CreditNote[];
+  /** The customer's credit notes (as the service sends them): the available ones are consumed (finalized invoices). */
+  readonly creditNotes?: readonly Plain<CreditNote>[];
   readonly progressiveBilling?: PreviewProgressiveBilling;
   /** The organization's pricing units, for charges whose `applied_pricing_unit` has no id or short name. */
   readonly pricingUnits?: readonly PricingUnitInfo[];
@@ -163,7 +178,7 @@ export function readPreviewInput(input: unknown): Result<PreviewFacts> {
       'previewInvoice expects an object { customer, subscriptions, billableMetrics, events, now, ... }.',
     );
   }
-  const customer = decodeInput(Customer, input.customer, ['customer']);
+  const customer = readCustomer(input.customer, ['customer']);
   if (isLeft(customer)) return customer;
   const now = parseInstant(input.now, ['now']);
   if (isLeft(now)) return now;
@@ -171,31 +186,40 @@ export function readPreviewInput(input: unknown): Result<PreviewFacts> {
   if (status !== 'finalized' && status !== 'draft') {
     return invalid(['status'], 'status must be "finalized" (the default) or "draft".');
   }
-  const taxes = readTaxes(input.taxes, customer.right);
+  const taxes = readPreviewTaxes(input.taxes, customer.right);
   if (isLeft(taxes)) return taxes;
   const addOns = readAddOns(input.addOns);
   if (isLeft(addOns)) return addOns;
-  const subscriptions = readSubscriptions(input.subscriptions, customer.right, [
-    taxes.right.organization,
-    taxes.right.billing_entity,
-    taxes.right.customer,
-    ...addOns.right.map((entry) => entry.addOn.taxes),
-  ]);
+  const billableMetrics = readBillableMetrics(input.billableMetrics, ['billableMetrics']);
+  if (isLeft(billableMetrics)) return billableMetrics;
+  const subscriptions = readSubscriptions(
+    input.subscriptions,
+    customer.right,
+    billableMetrics.right,
+    [
+      taxes.right.organization,
+      taxes.right.billing_entity,
+      taxes.right.customer,
+      ...addOns.right.map((entry) => entry.addOn.taxes),
+    ],
+  );
   if (isLeft(subscriptions)) return subscriptions;
   const currency = commonCurrency(subscriptions.right, addOns.right);
   if (isLeft(currency)) return currency;
-  const billableMetrics = decodeList(BillableMetric, input.billableMetrics, ['billableMetrics']);
-  if (isLeft(billableMetrics)) return billableMetrics;
   const events = input.events;
-  if (!isEventIterable(events)) {
+  if (!isIterableObject<UsageEvent>(events)) {
     return invalid(
       ['events'],
       'events must be an iterable of usage events (an array, a generator...).',
     );
   }
-  const appliedCoupons = readCoupons(input.appliedCoupons);
+  const appliedCoupons = readList(input.appliedCoupons, ['appliedCoupons'], (entry, path) =>
+    readAppliedCoupon(entry, path, customer.right),
+  );
   if (isLeft(appliedCoupons)) return appliedCoupons;
-  const wallets = decodeList(Wallet, input.wallets, ['wallets']);
+  const wallets = readList(input.wallets, ['wallets'], (wallet, path, i) =>
+    readWallet(wallet, path, i, customer.right),
+  );
   if (isLeft(wallets)) return wallets;
   const walletTransactions =
     input.walletTransactions === undefined || input.walletTransactions === null
@@ -254,7 +278,7 @@ function readPricingUnits(value: unknown): Result<PricingUnitInfo[]> {
   return right(out);
 }
 
-function readTaxes(value: unknown, customer: Customer): Result<PreviewFacts['taxes']> {
+function readPreviewTaxes(value: unknown, customer: Customer): Result<PreviewFacts['taxes']> {
   if (value !== undefined && value !== null && !isRecord(value)) {
     return invalid(
       ['taxes'],
@@ -262,14 +286,14 @@ function readTaxes(value: unknown, customer: Customer): Result<PreviewFacts['tax
     );
   }
   const taxes = value ?? {};
-  const billingEntity = decodeList(Tax, taxes.billing_entity, ['taxes', 'billing_entity']);
+  const billingEntity = readTaxes(taxes.billing_entity, ['taxes', 'billing_entity']);
   if (isLeft(billingEntity)) return billingEntity;
   const ofCustomer =
     taxes.customer === undefined || taxes.customer === null
       ? right(customer.taxes ?? [])
-      : decodeList(Tax, taxes.customer, ['taxes', 'customer']);
+      : readTaxes(taxes.customer, ['taxes', 'customer']);
   if (isLeft(ofCustomer)) return ofCustomer;
-  const organization = decodeList(Tax, taxes.organization, ['taxes', 'organization']);
+  const organization = readTaxes(taxes.organization, ['taxes', 'organization']);
   if (isLeft(organization)) return organization;
   return right({
     billing_entity: billingEntity.right,
@@ -279,7 +303,7 @@ function readTaxes(value: unknown, customer: Customer): Result<PreviewFacts['tax
 }
 
 function readAddOns(value: unknown): Result<CheckedAddOn[]> {
-  const addOns = decodeList(AddOn, value, ['addOns']);
+  const addOns = readList(value, ['addOns'], readAddOn);
   if (isLeft(addOns)) return addOns;
   const out: CheckedAddOn[] = [];
   for (const [i, addOn] of addOns.right.entries()) {
@@ -305,6 +329,7 @@ function readAddOns(value: unknown): Result<CheckedAddOn[]> {
 function readSubscriptions(
   value: unknown,
   customer: Customer,
+  metrics: readonly BillableMetric[],
   taxLists: readonly (readonly Tax[] | null | undefined)[],
 ): Result<CheckedSubscription[]> {
   if (!Array.isArray(value) || value.length === 0) {
@@ -319,10 +344,13 @@ function readSubscriptions(
     if (!isRecord(entry)) {
       return invalid(path, 'Each subscription entry is an object { subscription, plan }.');
     }
-    const decoded = decodeInput(Subscription, entry.subscription, [...path, 'subscription']);
-    if (isLeft(decoded)) return decoded;
-    const plan = decodeInput(Plan, entry.plan, [...path, 'plan']);
+    const plan = readPlan(entry.plan, [...path, 'plan'], metrics);
     if (isLeft(plan)) return plan;
+    const decoded = readSubscription(entry.subscription, [...path, 'subscription'], {
+      customer,
+      plan: plan.right,
+    });
+    if (isLeft(decoded)) return decoded;
     const { plan_overrides: rawOverrides, ...subscription } = decoded.right as Subscription & {
       readonly plan_overrides?: unknown;
     };
@@ -390,29 +418,6 @@ function commonCurrency(
     }
   }
   return right(currency);
-}
-
-function readCoupons(value: unknown): Result<CouponApplication[]> {
-  if (value === undefined || value === null) return right([]);
-  if (!Array.isArray(value)) {
-    return invalid(
-      ['appliedCoupons'],
-      'appliedCoupons must be an array of { applied_coupon, coupon }.',
-    );
-  }
-  const out: CouponApplication[] = [];
-  for (const [i, entry] of value.entries()) {
-    const path = ['appliedCoupons', String(i)];
-    if (!isRecord(entry)) {
-      return invalid(path, 'Each applied coupon is an object { applied_coupon, coupon }.');
-    }
-    const applied = decodeInput(AppliedCoupon, entry.applied_coupon, [...path, 'applied_coupon']);
-    if (isLeft(applied)) return applied;
-    const coupon = decodeInput(Coupon, entry.coupon, [...path, 'coupon']);
-    if (isLeft(coupon)) return coupon;
-    out.push({ applied_coupon: applied.right, coupon: coupon.right });
-  }
-  return right(out);
 }
 
 function readProgressiveBilling(value: unknown): Result<PreviewFacts['progressiveBilling']> {

@@ -3,12 +3,12 @@ import { Invoice as InvoiceCodec } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { sum } from '../decimal/index';
 import { type FeecastError, feecastError } from '../error';
+import { decodeInput } from '../inputs/decode-input';
 import { addDays, formatDate } from '../time/calendar';
 import { formatInstant, parseInstant } from '../time/instant';
 import { localDate, timeZone } from '../time/timezone';
 import { readCents, toWireCents } from '../wallets/internal/wire';
 import type { CheckedSubscription, PreviewStatus } from './inputs';
-import { decodeInput } from './internal/decode-input';
 import type { SubscriptionRun } from './subscription-run';
 
 /** The invoice's dates. */

@@ -15,6 +15,7 @@ import type { CommitmentTrueUp } from '../commitments/index';
 import type { CouponOutcome } from '../coupons/index';
 import type { FeecastError } from '../error';
 import { derivedId } from '../ids/derived-id';
+import { decodeInput } from '../inputs/decode-input';
 import { computeInvoiceTotals } from '../invoice-totals/index';
 import {
   applyProgressiveBillingCredit,
@@ -26,7 +27,6 @@ import { applyWallets } from '../wallets/index';
 import { addOnFee } from './add-on-fee';
 import { routeEvents, type UnassignedEvent } from './event-routing';
 import { type PreviewFacts, type PreviewInvoiceInput, readPreviewInput } from './inputs';
-import { decodeInput } from './internal/decode-input';
 import { billingPeriodEntry, invoiceDates, invoiceObject } from './invoice-object';
 import { subscriptionFees } from './subscription-fees';
 import { type SubscriptionRun, subscriptionRun } from './subscription-run';

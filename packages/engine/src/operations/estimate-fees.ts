@@ -1,9 +1,9 @@
 import type { EstimateFeesResponse } from '@feecast/models';
 import { type Either, left } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
+import { isRecord } from '../inputs/is-record';
 import { checkEstimateRequest, createEstimator } from './estimator';
 import type { EstimateFeesInput } from './inputs';
-import { isRecord } from './internal/guards';
 import { orThrow } from './internal/unsafe';
 
 /**

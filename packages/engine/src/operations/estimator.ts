@@ -6,7 +6,6 @@ import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
 import { FeeShells } from '../charge-fees/internal/fee-shells';
 import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
-import { chargeMetricIndex } from '../charge-fees/internal/metric-match';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
   estimateInAdvanceFee,
@@ -14,6 +13,8 @@ import {
   prepareInAdvanceCharge,
 } from '../charge-fees/pay-in-advance-fees';
 import { type FeecastError, feecastError } from '../error';
+import { chargeMetricIndex } from '../inputs/charge-metric';
+import { isRecord } from '../inputs/is-record';
 import { feeTaxes, setFeeTaxes } from '../taxes/apply-taxes';
 import { type ResolvedTaxSources, resolveTaxSources } from '../taxes/index';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
@@ -21,8 +22,11 @@ import { createContextCache } from './internal/context-cache';
 import { estimateError } from './internal/estimate-error';
 import { checkEventTimestamp, pricedEvent } from './internal/estimate-event';
 import { estimateHistory } from './internal/estimate-history';
-import { isRecord } from './internal/guards';
-import { type CheckedContext, checkOperationShape } from './internal/operation-context';
+import {
+  type CheckedContext,
+  type ReadOperation,
+  readOperationContext,
+} from './internal/operation-context';
 import { operationTaxSources } from './internal/tax-sources';
 
 /** The transaction id of an estimated event sent without one (it is never stored). */
@@ -122,7 +126,7 @@ class PreparedEstimator implements Estimator {
   /** The last periods' fee contexts and charge passes (one period in practice). */
   private periods: PeriodEntry[] = [];
 
-  constructor(private readonly input: EstimatorContext) {
+  constructor(private readonly input: ReadOperation) {
     const externalId = input.subscription.external_id;
     this.at = createContextCache(input, {
       status: 'started',
@@ -327,6 +331,6 @@ class PreparedEstimator implements Estimator {
  * }
  */
 export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {
-  const problem = checkOperationShape(context);
-  return problem === undefined ? right(new PreparedEstimator(context)) : left(problem);
+  const read = readOperationContext(context);
+  return read._tag === 'Left' ? read : right(new PreparedEstimator(read.right));
 }

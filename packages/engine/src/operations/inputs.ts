@@ -1,18 +1,16 @@
 /**
- * What the API's pricing operations read of their inputs. Decoded wire objects of
- * `@feecast/models` (`Customer`, `Subscription`, `Plan`, `BillableMetric`, `Tax`,
- * `UsageEventRecord`, `EstimateFeesEvent`) fit these shapes as they are; hand-written objects
- * need only the fields listed here.
+ * What the API's pricing operations take. The customer, subscription, plan (its charges),
+ * billable metrics and taxes go through the shared input layer (`../inputs`): only the fields
+ * that decide a figure are needed, the others default as docs/inputs.md says. Decoded wire
+ * objects of `@feecast/models` (`Customer`, `Subscription`, `Plan`, `BillableMetric`, `Tax`,
+ * `UsageEventRecord`, `EstimateFeesEvent`) are valid inputs as they are.
  */
-import type { UsageEvent } from '../aggregation/index';
-import type {
-  ChargeFeesCharge,
-  ChargeFeesMetric,
-  FeeCustomer,
-  FeeSubscription,
-  PricingUnitInfo,
-} from '../charge-fees/index';
-import type { PeriodSubscription } from '../periods/index';
+import type { BillableMetricInput, UsageEvent } from '../aggregation/index';
+import type { PricingUnitInfo } from '../charge-fees/index';
+import type { ChargeInput } from '../inputs/charge';
+import type { CustomerInput } from '../inputs/customer';
+import type { PlanInput } from '../inputs/plan';
+import type { SubscriptionInput } from '../inputs/subscription';
 import type { TaxList } from '../taxes/index';
 
 /**
@@ -25,38 +23,17 @@ export interface OperationTaxes {
   readonly customer?: TaxList;
 }
 
-/** The customer (a wire `Customer` fits): its ids, time zone and taxes. */
-export interface OperationCustomer extends FeeCustomer {
-  readonly taxes?: TaxList;
-}
+/** The customer of an operation: a {@link CustomerInput} (`external_id`, time zone, taxes). */
+export type OperationCustomer = CustomerInput;
 
-/** The subscription (a wire `Subscription` fits). */
-export interface OperationSubscription extends PeriodSubscription, FeeSubscription {
-  readonly svc_id: string;
-  readonly external_id: string;
-  /** `active`, `pending`, `terminated` or `canceled`; when absent, the dates decide. */
-  readonly status?: string | null;
-}
+/** The subscription of an operation: a {@link SubscriptionInput} (`external_id`, dates). */
+export type OperationSubscription = SubscriptionInput;
 
-/** A charge of the plan (a wire `Charge` fits). */
-export interface OperationCharge extends ChargeFeesCharge {
-  readonly code?: string | null;
-  readonly taxes?: TaxList;
-}
+/** A charge of the plan: a {@link ChargeInput}. */
+export type OperationCharge = ChargeInput;
 
-/** The subscription's plan, overrides applied (a wire `Plan` fits). */
-export interface OperationPlan {
-  readonly code: string;
-  /** `weekly`, `monthly`, `quarterly`, `semiannual` or `yearly`. */
-  readonly interval?: string | null;
-  readonly pay_in_advance: boolean;
-  readonly bill_charges_monthly?: boolean | null;
-  readonly bill_fixed_charges_monthly?: boolean | null;
-  /** The currency of every fee and amount (the plan's, not the customer's). */
-  readonly amount_currency: string;
-  readonly taxes?: TaxList;
-  readonly charges: readonly OperationCharge[];
-}
+/** The subscription's plan, overrides applied: a {@link PlanInput}. */
+export type OperationPlan = PlanInput;
 
 /** What every operation reads: one subscription of one customer, its plan, and `now`. */
 export interface OperationContext {
@@ -64,7 +41,7 @@ export interface OperationContext {
   readonly subscription: OperationSubscription;
   readonly plan: OperationPlan;
   /** The organization's billable metrics (those of the plan's charges at least). */
-  readonly billableMetrics: readonly ChargeFeesMetric[];
+  readonly billableMetrics: readonly BillableMetricInput[];
   readonly taxes?: OperationTaxes | null;
   /** The instant the operation runs at (ISO 8601): the engine has no clock. */
   readonly now: string;

@@ -6,9 +6,9 @@ import {
   type PlanOverrides,
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { decodePath } from '../charge-fees/internal/decode-path';
 import { type FeecastError, feecastError } from '../error';
 import { derivedId } from '../ids/derived-id';
+import { decodePath } from '../inputs/decode-path';
 import { overrideItems } from './item-overrides';
 import { type KnownTaxList, knownTaxes, taxesOfCodes } from './tax-codes';
 

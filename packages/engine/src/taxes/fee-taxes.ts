@@ -1,5 +1,6 @@
-import type { AppliedTax, Cents, DecimalString, Rate, Uuid } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import type { AppliedTax, Cents, DecimalString } from '@feecast/models';
+import { Rate, Uuid } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeeNet, type FeeNetFields, feeNetFields } from '../coupons/internal/fee-net';
 import { percentOf } from '../coupons/internal/percent';
 import {
@@ -10,7 +11,8 @@ import {
   WHOLE_CENTS,
 } from '../coupons/internal/wire-amounts';
 import { add, type Decimal, halfAwayFromZero, sum } from '../decimal/internal';
-import type { FeecastError } from '../error';
+import { type FeecastError, feecastError } from '../error';
+import { taxFields } from '../inputs/tax';
 import { readTaxRate } from './tax-rate';
 import type { TaxInput } from './tax-sources';
 
@@ -68,6 +70,19 @@ export function feeTaxFields(
   for (const [j, tax] of taxes.entries()) {
     const rate = readTaxRate(tax.rate, [...path, 'taxes', String(j), 'rate']);
     if (rate._tag === 'Left') return rate;
+    const fields = taxFields(tax);
+    const taxId = fields.svc_id;
+    const taxRate = fields.rate;
+    if (!Uuid.is(taxId) || !Rate.is(taxRate)) {
+      const key = Uuid.is(taxId) ? 'rate' : 'svc_id';
+      return left(
+        feecastError(
+          'invalid_input',
+          `A tax needs a UUID svc_id and a finite rate in percent: ${key} of tax "${tax.code}" is not one.`,
+          [...path, 'taxes', String(j), key],
+        ),
+      );
+    }
     const raw = percentOf(net.net, rate.right);
     const amount = roundCents(raw, currency, [...path, 'applied_taxes', String(j), 'amount_cents']);
     if (amount._tag === 'Left') return amount;
@@ -77,11 +92,11 @@ export function feeTaxFields(
     applied.push({
       svc_id: null,
       svc_fee_id: fee.svc_id,
-      svc_tax_id: tax.svc_id,
-      tax_name: tax.name,
-      tax_code: tax.code,
-      tax_description: tax.description,
-      tax_rate: tax.rate,
+      svc_tax_id: taxId,
+      tax_name: fields.name,
+      tax_code: fields.code,
+      tax_description: fields.description,
+      tax_rate: taxRate,
       amount_cents: amount.right,
       amount_currency: currency,
       created_at: null,

@@ -6,9 +6,17 @@ import {
   planOfFee,
 } from '../coupons/internal/invoice-subscriptions';
 import { type FeecastError, feecastError } from '../error';
+import type { OtherWireKeys } from '../inputs/plain';
 
-/** The fields of a tax (the wire `Tax`) that taxing a fee reads. */
-export type TaxInput = Pick<Tax, 'svc_id' | 'name' | 'code' | 'description' | 'rate'>;
+/**
+ * A tax as an input (a decoded wire `Tax` is one): its `code` and `rate` (in percent) decide
+ * the figures; the other fields are optional, in plain strings and numbers, and default as
+ * docs/inputs.md says (`svc_id` derived from the code, `name` the code, `description` null).
+ */
+export interface TaxInput extends OtherWireKeys<Tax, 'code' | 'rate'> {
+  readonly code: string;
+  readonly rate: number;
+}
 
 /** A list of taxes as the wire carries them on plans, charges, customers...: absent, null or an array. */
 export type TaxList = readonly TaxInput[] | null | undefined;

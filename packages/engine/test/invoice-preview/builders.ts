@@ -341,8 +341,8 @@ export interface CouponSpec {
   readonly createdAt?: string;
 }
 
-/** An applied coupon with its coupon. */
-export function coupon(spec: CouponSpec): CouponApplication {
+/** An applied coupon with its coupon (a coupon application whose coupon is the whole wire `Coupon`). */
+export function coupon(spec: CouponSpec): CouponApplication & { readonly coupon: Coupon } {
   const percentage = spec.percent !== undefined;
   const frequency = spec.frequency ?? 'forever';
   const duration = frequency === 'recurring' ? (spec.duration ?? 3) : null;

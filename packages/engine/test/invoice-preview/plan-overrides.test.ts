@@ -208,6 +208,7 @@ describe('previewInvoice prices a subscription on its plan with its overrides', 
             plan: base(),
           },
         ],
+        billableMetrics: [metric('api_calls'), metric('storage')],
       }),
     );
     expect(leftOf(result).path).toEqual([

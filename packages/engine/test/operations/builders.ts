@@ -134,7 +134,8 @@ export function charge(
     billable_metric_code: billableMetric.code,
     svc_billable_metric_id: billableMetric.svc_id,
     charge_model,
-    properties,
+    // Tests pass any properties, invalid ones included: the engine checks them.
+    properties: properties as OperationCharge['properties'],
     filters: [],
     invoice_display_name: null,
     pay_in_advance: false,

@@ -193,7 +193,7 @@ function junkInputs() {
     )
     .map(([a, b, c, key]) => ({
       ...valid,
-      plan: plan([{ ...(valid.plan as ReturnType<typeof plan>).charges[0], [key]: a } as never]),
+      plan: plan([{ ...(valid.plan as ReturnType<typeof plan>).charges?.[0], [key]: a } as never]),
       event: { code: 'm', external_subscription_id: 'sub_1', properties: b },
       events: [{ transaction_id: 't', code: 'm', timestamp: c, properties: { value: c } }],
     }));

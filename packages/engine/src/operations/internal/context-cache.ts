@@ -3,8 +3,12 @@ import type { FeecastError } from '../../error';
 import { addDays } from '../../time/calendar';
 import { formatInstant, type Instant, parseInstant, timestampInstant } from '../../time/instant';
 import { localDate, startOfLocalDay, timeZone } from '../../time/timezone';
-import type { OperationContext } from '../inputs';
-import { type ActivityRule, type CheckedContext, contextAt } from './operation-context';
+import {
+  type ActivityRule,
+  type CheckedContext,
+  contextAt,
+  type ReadOperation,
+} from './operation-context';
 import { inactivity } from './subscription-activity';
 
 /** A context computed for some `now`, and the instants that share its period and day. */
@@ -56,7 +60,7 @@ function remember(context: CheckedContext): Remembered | undefined {
  * @internal
  */
 export function createContextCache(
-  input: Omit<OperationContext, 'now'>,
+  input: ReadOperation,
   activity: ActivityRule,
 ): (now: unknown) => Either<FeecastError, CheckedContext> {
   let last: Remembered | undefined;

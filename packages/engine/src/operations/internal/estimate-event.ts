@@ -4,8 +4,8 @@ import type { CompiledMetric } from '../../aggregation/metric';
 import { createDecimalSum, parseDecimal } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import { evaluateExpressionText } from '../../expression/index';
+import { isRecord } from '../../inputs/is-record';
 import type { EstimatedEvent } from '../inputs';
-import { isRecord } from './guards';
 
 /** Aggregations whose field value the reference checks is a number (§2.2, check 6). */
 const NUMERIC_FIELDS: ReadonlySet<string> = new Set(['sum_agg', 'max_agg', 'latest_agg']);

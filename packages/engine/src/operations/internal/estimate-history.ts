@@ -1,8 +1,9 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { eventTimeMs, type UsageEvent } from '../../aggregation/index';
 import { type FeecastError, feecastError } from '../../error';
+import { isIterableObject } from '../../inputs/is-record';
 import type { Instant } from '../../time/instant';
-import { isEventIterable } from './guards';
+import type { OperationEvent } from '../inputs';
 import { subscriptionEvent } from './subscription-events';
 
 /** The stored events an estimate reads, and the transaction id the estimated event gets. */
@@ -40,7 +41,7 @@ export function estimateHistory(
   if (events === undefined || events === null) {
     return right({ events: [], transactionId: scope.wanted });
   }
-  if (!isEventIterable(events)) {
+  if (!isIterableObject<OperationEvent>(events)) {
     return left(
       feecastError(
         'invalid_input',

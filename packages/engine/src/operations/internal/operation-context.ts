@@ -1,12 +1,33 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../error';
+import { readBillableMetrics } from '../../inputs/billable-metric';
+import { readCustomer } from '../../inputs/customer';
+import { isRecord } from '../../inputs/is-record';
+import { readPlan } from '../../inputs/plan';
+import { readSubscription } from '../../inputs/subscription';
+import { readTaxes } from '../../inputs/tax';
 import { type BillingPeriod, billingPeriod } from '../../periods/index';
 import { formatDate } from '../../time/calendar';
 import { formatInstant, type Instant, parseInstant } from '../../time/instant';
 import { localDate, timeZone } from '../../time/timezone';
 import type { OperationContext } from '../inputs';
-import { isRecord } from './guards';
 import { type Inactivity, inactivity, type StatusRule } from './subscription-activity';
+
+/** An operation's context as the input layer read it: full wire objects. */
+export interface ReadContext {
+  readonly customer: Customer;
+  readonly subscription: Subscription;
+  readonly plan: Plan;
+  readonly billableMetrics: readonly BillableMetric[];
+  readonly taxes: {
+    readonly billing_entity: readonly Tax[];
+    readonly customer?: readonly Tax[];
+  } | null;
+}
+
+/** An operation's input once read: its context as full wire objects, its other keys as given. */
+export type ReadOperation = Omit<OperationContext, keyof ReadContext | 'now'> & ReadContext;
 
 /** How an operation answers a subscription that is not active at `now`. */
 export interface ActivityRule {
@@ -43,65 +64,70 @@ function relocatePeriodError(error: FeecastError): FeecastError {
 }
 
 /**
- * Checks the shape of what every operation reads, whatever `now` is: the customer,
- * subscription and plan are objects, the subscription has its ids, the billable metrics and
- * charges are lists of objects and the plan has a currency. `undefined` when all is well.
+ * The context of an operation, read by the shared input layer (docs/inputs.md): the
+ * customer, billable metrics, plan (its charges matched with the metrics) and subscription as
+ * full wire objects, the minimal fields given and the others defaulted, and the operation's
+ * taxes. The other keys of the input (`now`, `event`, `events`, `applyTaxes`...) are kept as
+ * they are. Every problem is a `Left` whose path names the operation's input.
  *
  * @example
- * checkOperationShape({ customer, subscription, plan: { ...plan, charges: 'none' }, billableMetrics })
- * // { code: 'invalid_input', path: ['plan', 'charges'], ... }
+ * readOperationContext({ customer: { external_id: 'cust_1' }, subscription, plan, billableMetrics, now })
+ * // right({ customer: { svc_id: '...', applicable_timezone: 'UTC', ... }, subscription: { status: 'active', ... }, ... })
  * @internal
  */
-export function checkOperationShape(
-  input: Omit<OperationContext, 'now'>,
-): FeecastError | undefined {
+export function readOperationContext<I extends Omit<OperationContext, 'now'>>(
+  input: I,
+): Either<FeecastError, I & ReadContext> {
   if (!isRecord(input)) {
-    return invalid(
-      'The operation needs an input object { customer, subscription, plan, billableMetrics, now, ... }.',
-      [],
+    return left(
+      invalid(
+        'The operation needs an input object { customer, subscription, plan, billableMetrics, now, ... }.',
+        [],
+      ),
     );
   }
-  for (const key of ['customer', 'subscription', 'plan'] as const) {
-    if (!isRecord(input[key])) {
-      return invalid(`${key} must be the ${key} object (its wire format).`, [key], input[key]);
-    }
-  }
+  const customer = readCustomer(input.customer, ['customer']);
+  if (isLeft(customer)) return customer;
   if (!Array.isArray(input.billableMetrics)) {
-    return invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']);
-  }
-  const { subscription, plan } = input;
-  if (typeof subscription.svc_id !== 'string' || typeof subscription.external_id !== 'string') {
-    return invalid('The subscription needs its svc_id and external_id: fees and taxes name them.', [
-      'subscription',
-      typeof subscription.svc_id !== 'string' ? 'svc_id' : 'external_id',
-    ]);
-  }
-  const badMetric = input.billableMetrics.findIndex((metric) => !isRecord(metric));
-  if (badMetric >= 0) {
-    return invalid('Each billable metric must be an object (its wire format).', [
-      'billableMetrics',
-      String(badMetric),
-    ]);
-  }
-  if (!Array.isArray(plan.charges)) {
-    return invalid('plan.charges must be a list of charges.', ['plan', 'charges']);
-  }
-  const badCharge = plan.charges.findIndex((charge) => !isRecord(charge));
-  if (badCharge >= 0) {
-    return invalid('Each charge of the plan must be an object (its wire format).', [
-      'plan',
-      'charges',
-      String(badCharge),
-    ]);
-  }
-  if (typeof plan.amount_currency !== 'string') {
-    return invalid(
-      'plan.amount_currency must be an ISO 4217 code: every fee is in the plan currency.',
-      ['plan', 'amount_currency'],
-      plan.amount_currency,
+    return left(
+      invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']),
     );
   }
-  return undefined;
+  const billableMetrics = readBillableMetrics(input.billableMetrics, ['billableMetrics']);
+  if (isLeft(billableMetrics)) return billableMetrics;
+  const plan = readPlan(input.plan, ['plan'], billableMetrics.right);
+  if (isLeft(plan)) return plan;
+  const subscription = readSubscription(input.subscription, ['subscription'], {
+    customer: customer.right,
+    plan: plan.right,
+  });
+  if (isLeft(subscription)) return subscription;
+  const taxes = readOperationTaxes(input.taxes);
+  if (isLeft(taxes)) return taxes;
+  return right({
+    ...input,
+    customer: customer.right,
+    billableMetrics: billableMetrics.right,
+    plan: plan.right,
+    subscription: subscription.right,
+    taxes: taxes.right,
+  });
+}
+
+/** The taxes of an operation's input, each read with its defaults. */
+function readOperationTaxes(value: unknown): Either<FeecastError, ReadContext['taxes']> {
+  if (value === undefined || value === null) return right(null);
+  if (!isRecord(value)) {
+    return left(invalid('taxes must be an object { billing_entity?, customer? }.', ['taxes']));
+  }
+  const billingEntity = readTaxes(value.billing_entity, ['taxes', 'billing_entity']);
+  if (isLeft(billingEntity)) return billingEntity;
+  if (value.customer === undefined || value.customer === null) {
+    return right({ billing_entity: billingEntity.right });
+  }
+  const ofCustomer = readTaxes(value.customer, ['taxes', 'customer']);
+  if (isLeft(ofCustomer)) return ofCustomer;
+  return right({ billing_entity: billingEntity.right, customer: ofCustomer.right });
 }
 
 /**
@@ -116,7 +142,7 @@ export function checkOperationShape(
  * @internal
  */
 export function contextAt(
-  input: Omit<OperationContext, 'now'>,
+  input: ReadOperation,
   nowValue: unknown,
   activity: ActivityRule,
 ): Either<FeecastError, CheckedContext> {
@@ -155,21 +181,23 @@ export function contextAt(
 }
 
 /**
- * Checks what every operation reads (customer, subscription, plan, billable metrics, `now`),
- * that the subscription is active at `now` (else `activity.error`), and finds the period that
- * contains `now` in the customer's applicable time zone (estimate-and-usage.md §2.7, §3.3):
- * {@link checkOperationShape}, then {@link contextAt}. Every problem is a `Left` whose path
- * names the operation's input (`['now']`, `['plan', 'interval']`...).
+ * Reads what every operation reads (customer, subscription, plan, billable metrics, taxes,
+ * `now`: {@link readOperationContext}), checks that the subscription is active at `now` (else
+ * `activity.error`), and finds the period that contains `now` in the customer's applicable
+ * time zone (estimate-and-usage.md §2.7, §3.3; {@link contextAt}). Every problem is a `Left`
+ * whose path names the operation's input (`['now']`, `['plan', 'interval']`...).
  *
  * @example
  * checkContext({ customer, subscription, plan, billableMetrics, now: '2025-03-02T10:00:00Z' }, rule)
- * // right({ period: { charges_from_datetime: '2025-03-01T00:00:00Z', ... }, issuingDate: '2025-03-31', ... })
+ * // right({ read: { customer, subscription, plan, ... }, context: { period: { charges_from_datetime: '2025-03-01T00:00:00Z', ... }, ... } })
  * @internal
  */
-export function checkContext(
-  input: OperationContext,
+export function checkContext<I extends OperationContext>(
+  input: I,
   activity: ActivityRule,
-): Either<FeecastError, CheckedContext> {
-  const problem = checkOperationShape(input);
-  return problem === undefined ? contextAt(input, input.now, activity) : left(problem);
+): Either<FeecastError, { readonly read: I & ReadContext; readonly context: CheckedContext }> {
+  const read = readOperationContext(input);
+  if (isLeft(read)) return read;
+  const context = contextAt(read.right, read.right.now, activity);
+  return isLeft(context) ? context : right({ read: read.right, context: context.right });
 }

@@ -1,5 +1,5 @@
 import type { TaxSources } from '../../taxes/index';
-import type { OperationContext } from '../inputs';
+import type { ReadOperation } from './operation-context';
 
 /**
  * The tax sources of an operation (estimate-and-usage.md §2.10, §3.6): the charge's taxes,
@@ -11,7 +11,7 @@ import type { OperationContext } from '../inputs';
  * // { billing_entity: [vat20], customer: undefined, subscriptions: [{ subscription, plan }] }
  * @internal
  */
-export function operationTaxSources(input: Omit<OperationContext, 'now'>): TaxSources {
+export function operationTaxSources(input: ReadOperation): TaxSources {
   return {
     billing_entity: input.taxes?.billing_entity,
     customer: input.taxes?.customer ?? input.customer.taxes,

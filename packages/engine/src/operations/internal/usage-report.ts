@@ -3,8 +3,8 @@ import { planChargeFeesReport } from '../../charge-fees/index';
 import { readCents, roundCents } from '../../coupons/internal/wire-amounts';
 import { add, sum } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
+import { isIterableObject } from '../../inputs/is-record';
 import type { UsageInput } from '../inputs';
-import { isEventIterable } from './guards';
 import { checkContext } from './operation-context';
 import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
@@ -50,21 +50,22 @@ function otherCustomer(input: UsageInput): FeecastError | undefined {
  * @internal
  */
 export function usageReport(
-  input: UsageInput,
+  given: UsageInput,
   kind: UsageKind,
 ): Either<FeecastError, Record<string, unknown>> {
-  const context = checkContext(input, {
+  const checked = checkContext(given, {
     status: 'active_only',
     error: (inactive) =>
       noActiveSubscription(
-        `Subscription ${JSON.stringify(input.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
+        `Subscription ${JSON.stringify(given.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
         ['subscription', inactive.field],
       ),
   });
-  if (context._tag === 'Left') return context;
+  if (checked._tag === 'Left') return checked;
+  const { read: input, context } = checked.right;
   const foreign = otherCustomer(input);
   if (foreign !== undefined) return left(foreign);
-  if (!isEventIterable(input.events)) {
+  if (!isIterableObject(input.events)) {
     return left(
       feecastError(
         'invalid_input',
@@ -73,7 +74,7 @@ export function usageReport(
       ),
     );
   }
-  const { period, currency, timezone, issuingDate } = context.right;
+  const { period, currency, timezone, issuingDate } = context;
   const { plan, subscription, customer, billableMetrics } = input;
   const pricingUnits = input.pricingUnits ?? undefined;
   const report = planChargeFeesReport({

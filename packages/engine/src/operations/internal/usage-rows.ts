@@ -1,14 +1,14 @@
+import type { Charge, Plan } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeFee, ChargeFeesFilter, ChargeFeesMetric } from '../../charge-fees/index';
 import { type BucketSetup, setupCharge } from '../../charge-fees/internal/charge-setup';
-import { chargeMetricIndex } from '../../charge-fees/internal/metric-match';
 import { checkMetric } from '../../charge-fees/internal/price-metrics';
 import { readBack } from '../../charge-models/internal/read-back';
 import { readCents } from '../../coupons/internal/wire-amounts';
 import { type Decimal, ZERO } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import type { AppliedPricingUnit } from '../../fees/index';
-import type { OperationCharge, OperationPlan } from '../inputs';
+import { chargeMetricIndex } from '../../inputs/charge-metric';
 
 /** A filter bucket of a charge: a filter, or the default bucket (`filter` undefined). */
 export interface UsageBucket {
@@ -36,7 +36,7 @@ export interface UsageRow {
 
 /** A charge of the plan with the rows of its fees, in bucket then group order. */
 export interface ChargeRows {
-  readonly charge: OperationCharge;
+  readonly charge: Charge;
   readonly metric: ChargeFeesMetric;
   readonly pricingUnit: AppliedPricingUnit | undefined;
   readonly rows: readonly UsageRow[];
@@ -131,7 +131,7 @@ export interface RowsOptions {
  * @internal
  */
 export function usageRows(
-  plan: OperationPlan,
+  plan: Plan,
   metrics: readonly ChargeFeesMetric[],
   fees: readonly ChargeFee[],
   options: RowsOptions,

@@ -1,8 +1,8 @@
 import { decode } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { decodePath } from '../../charge-fees/internal/decode-path';
 import { type FeecastError, feecastError } from '../../error';
+import { decodePath } from '../../inputs/decode-path';
 
 /**
  * A response body checked with its `@feecast/models` codec, so that what an operation returns
