@@ -78,9 +78,7 @@ const CHARGE_SHAPES: readonly (readonly [string, object, Partial<OperationCharge
  * The plan: one charge per metric. `mixed` keeps the pay-in-advance and percentage charges
  * (priced from per-event figures); otherwise they are billed in arrears with a standard price.
  */
-function benchPlan(
-  mixed: boolean,
-): OperationPlan & {
+function benchPlan(mixed: boolean): OperationPlan & {
   readonly charges: readonly (OperationCharge & { readonly svc_id: string })[];
 } {
   return {

@@ -92,6 +92,8 @@ export const FEECAST_ERROR_CODES = {
     "Usage is asked for a subscription that is not the customer's or not active at `now` (pending, terminated, canceled).",
   does_not_match_an_instant_charge:
     "No pay-in-advance charge of the subscription's plan is priced on the estimated event's billable metric.",
+  unexpected_error:
+    'A function stopped on a throw: most often a usage event (read one at a time) whose getter or proxy throws; otherwise a defect of the engine. The message says what was thrown; the function returns this `Left` instead of throwing.',
   value_is_not_valid_number:
     "An estimated event's value for the metric's `field_name` is missing or not a decimal number; `path` names the property.",
 } as const;

@@ -2,9 +2,22 @@
  * @feecast/engine: the pure, browser-safe core of feecast. Exact decimals, billing periods,
  * aggregation, charge models, fees, taxes, coupons, wallets, invoices and the API's
  * operations, as functions of their inputs.
+ *
+ * This file declares the package's API (its declarations, with their documentation, are the
+ * package's types). The package's code is `runtime.ts`: the same functions, each guarded at
+ * the boundary so that it never throws on any input a caller can build.
  * @packageDocumentation
  */
 export * from './aggregation/index';
+// Helpers that answer with a plain value inside the engine answer with an `Either` here.
+export {
+  chargeFeeItem,
+  filterDisplayName,
+  invoiceSteps,
+  isIntervalAnniversary,
+  knownTaxes,
+  walletAppliesTo,
+} from './boundary/lifted';
 export * from './charge-fees/index';
 export * from './charge-models/index';
 export * from './commitments/index';

@@ -2,7 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import type { UsageEvent } from './event';
 import { compileFilter, matchesFilter } from './filters';
-import { Fingerprint } from './fingerprint';
+import { Fingerprint, isInstance } from './fingerprint';
 import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
 import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
 import { type AggregationResult, MetricPass } from './pass';
@@ -13,9 +13,16 @@ import { type AggregationResult, MetricPass } from './pass';
  * aggregated other parts of the same stream (chunks, workers); read the figures any time.
  */
 export interface Accumulator {
-  /** Adds one event (an event of another metric's code is ignored). */
+  /**
+   * Adds one event (an event of another metric's code is ignored). It never throws: an event
+   * that cannot be counted, or cannot even be read (a getter that throws), is listed in
+   * `rejected`.
+   */
   add(event: UsageEvent): void;
-  /** Adds every event of an iterable, streaming (nothing is kept per event). */
+  /**
+   * Adds every event of an iterable, streaming (nothing is kept per event). It never throws:
+   * an iterable that throws ends the stream, with a rejection (`unreadable_event`).
+   */
   addAll(events: Iterable<UsageEvent>): void;
   /**
    * Adds what `other` aggregated: a later part of the same stream, aggregated with the same
@@ -36,16 +43,16 @@ class SingleBucketAccumulator implements Accumulator {
   ) {}
 
   add(event: UsageEvent): void {
-    this.pass.add(event);
+    this.pass.addReadable(event);
   }
 
   addAll(events: Iterable<UsageEvent>): void {
-    for (const event of events) this.pass.add(event);
+    this.pass.addStream(events);
   }
 
   merge(other: Accumulator): Either<FeecastError, Accumulator> {
     if (
-      !(other instanceof SingleBucketAccumulator) ||
+      !isInstance(other, SingleBucketAccumulator) ||
       !this.fingerprint.matches(other.fingerprint)
     ) {
       return left(

@@ -70,7 +70,7 @@ export class Bucket {
     for (const slot of this.slots.values()) {
       total.state.merge(slot.state);
       if (total.records !== undefined && slot.records !== undefined)
-        total.records.push(...slot.records);
+        for (const record of slot.records) total.records.push(record);
     }
     return total;
   }

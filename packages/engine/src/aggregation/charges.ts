@@ -7,7 +7,7 @@ import {
   createFilterRouter,
   type FilterValues,
 } from './filters';
-import { Fingerprint } from './fingerprint';
+import { Fingerprint, isInstance } from './fingerprint';
 import {
   type BillableMetricInput,
   type CompiledMetric,
@@ -92,15 +92,15 @@ class PassAccumulator implements ChargesAccumulator {
   ) {}
 
   add(event: UsageEvent): void {
-    this.pass.add(event);
+    this.pass.addReadable(event);
   }
 
   addAll(events: Iterable<UsageEvent>): void {
-    for (const event of events) this.pass.add(event);
+    this.pass.addStream(events);
   }
 
   merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator> {
-    if (!(other instanceof PassAccumulator) || !this.fingerprint.matches(other.fingerprint)) {
+    if (!isInstance(other, PassAccumulator) || !this.fingerprint.matches(other.fingerprint)) {
       return left(
         feecastError(
           'invalid_input',

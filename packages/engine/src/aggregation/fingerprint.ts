@@ -28,3 +28,24 @@ export class Fingerprint {
     return this.text;
   }
 }
+
+/**
+ * Whether `value` is an instance of `kind`, answered for any value: a proxy whose
+ * `getPrototypeOf` throws is not one (an accumulator given something else to merge answers
+ * with a `Left`, never a throw).
+ *
+ * @example
+ * isInstance(otherAccumulator, SingleBucketAccumulator) // true
+ * isInstance(revokedProxy, SingleBucketAccumulator)     // false
+ * @internal
+ */
+export function isInstance<C extends abstract new (...args: never[]) => unknown>(
+  value: unknown,
+  kind: C,
+): value is InstanceType<C> {
+  try {
+    return value instanceof kind;
+  } catch {
+    return false;
+  }
+}

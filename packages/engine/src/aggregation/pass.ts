@@ -1,4 +1,5 @@
 import { formatDecimal, max, ZERO } from '../decimal/internal';
+import { describeThrown, describeValue } from '../describe-value';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
@@ -141,12 +142,12 @@ export class MetricPass {
       this.reject(
         transactionId,
         'invalid_timestamp',
-        `timestamp ${JSON.stringify(event.timestamp)}`,
+        `timestamp ${describeValue(event.timestamp)}`,
       );
       return;
     }
     if (timeMs >= this.options.endMs || (timeMs < this.options.fromMs && !this.readsHistory)) {
-      this.reject(transactionId, 'outside_period', `timestamp ${JSON.stringify(event.timestamp)}`);
+      this.reject(transactionId, 'outside_period', `timestamp ${describeValue(event.timestamp)}`);
       return;
     }
     if (this.options.deduplicate) {
@@ -197,6 +198,30 @@ export class MetricPass {
     }
   }
 
+  /**
+   * {@link add} for an event of the caller that may throw when read (a getter, a proxy): the
+   * event is then rejected (`unreadable_event`) instead of the throw escaping.
+   */
+  addReadable(event: UsageEvent): void {
+    try {
+      this.add(event);
+    } catch (thrown) {
+      this.reject(readableId(event), 'unreadable_event', describeThrown(thrown));
+    }
+  }
+
+  /**
+   * Adds every event of an iterable ({@link addReadable}); an iterable that throws ends the
+   * stream, with one rejection (`unreadable_event`) saying so.
+   */
+  addStream(events: Iterable<UsageEvent>): void {
+    try {
+      for (const event of events) this.addReadable(event);
+    } catch (thrown) {
+      this.reject('', 'unreadable_event', `the events iterable threw: ${describeThrown(thrown)}`);
+    }
+  }
+
   private idsOf(subscription: string): IdSet {
     let ids = this.seen.get(subscription);
     if (ids === undefined) {
@@ -216,7 +241,7 @@ export class MetricPass {
         else mine.add(id);
       }
     }
-    this.rejections.push(...other.rejections);
+    for (const rejection of other.rejections) this.rejections.push(rejection);
     this.consumers.forEach((consumer, c) => {
       const theirs = other.consumers[c];
       consumer.buckets.forEach((bucket, b) => {
@@ -300,6 +325,16 @@ export class MetricPass {
     const id = typeof transactionId === 'string' ? transactionId : '';
     const message = `Event ${JSON.stringify(id)} left out: ${REJECTION_REASONS[reason]}${detail ? ` (${detail})` : ''}`;
     this.rejections.push({ transaction_id: id, reason, message });
+  }
+}
+
+/** An event's transaction id if it can be read, else `''`. */
+function readableId(event: UsageEvent): string {
+  try {
+    const id: unknown = event.transaction_id;
+    return typeof id === 'string' ? id : '';
+  } catch {
+    return '';
   }
 }
 

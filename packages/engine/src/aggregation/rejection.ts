@@ -14,6 +14,8 @@ export const REJECTION_REASONS = {
   invalid_value: 'The metric field value is not a decimal number.',
   invalid_operation_type: 'operation_type must be "add" or "remove".',
   expression_failed: 'The billable metric expression cannot be evaluated on this event.',
+  unreadable_event:
+    'Reading the event threw (a getter or proxy of the caller), or the iterable of events threw; no event after a throwing iterable is read.',
 } as const;
 
 export type RejectionReason = keyof typeof REJECTION_REASONS;

@@ -7,6 +7,7 @@ import {
   parseDecimal,
   sign,
 } from '../decimal/internal';
+import { describeValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 import type { PricingContext } from './model';
 import type { ChargeModelContext } from './types';
@@ -70,7 +71,7 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     return left(
       feecastError(
         'invalid_input',
-        `events_count must be a whole number >= 0, got ${String(count)}.`,
+        `events_count must be a whole number >= 0, got ${describeValue(count)}.`,
         ['events_count'],
         { value: count },
       ),

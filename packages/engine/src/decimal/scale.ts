@@ -1,4 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { describeValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 
 declare const scaleBrand: unique symbol;
@@ -31,7 +32,7 @@ export function scaleOf(n: number, path?: readonly string[]): Either<FeecastErro
     : left(
         feecastError(
           'out_of_range',
-          `A scale (number of decimal places) must be an integer from -${MAX_SCALE} to ${MAX_SCALE}, got ${String(n)}.`,
+          `A scale (number of decimal places) must be an integer from -${MAX_SCALE} to ${MAX_SCALE}, got ${describeValue(n)}.`,
           path,
           { value: n },
         ),

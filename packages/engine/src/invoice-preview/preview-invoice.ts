@@ -251,9 +251,10 @@ function invoiceFees(
       invoiceId,
     });
     if (isLeft(billed)) return billed;
-    out.fees.push(...billed.right.fees);
-    out.payInAdvance.push(...billed.right.pay_in_advance_fees);
-    out.rejected.push(...billed.right.rejected);
+    // Loops, not spreads: a period may leave out millions of events.
+    for (const fee of billed.right.fees) out.fees.push(fee);
+    for (const fee of billed.right.pay_in_advance_fees) out.payInAdvance.push(fee);
+    for (const rejection of billed.right.rejected) out.rejected.push(rejection);
     if (billed.right.commitment !== undefined) {
       out.commitments.push({
         external_subscription_id: entry.subscription.external_id,

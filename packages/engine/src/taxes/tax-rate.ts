@@ -1,5 +1,6 @@
 import { type Either, left } from 'fp-ts/lib/Either.js';
 import { type Decimal, parseDecimal, sign } from '../decimal/internal';
+import { describeValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 
 /**
@@ -20,7 +21,7 @@ export function readTaxRate(
   return left(
     feecastError(
       'invalid_input',
-      `A tax rate is a percentage of 0 or more, got ${String(value)}.`,
+      `A tax rate is a percentage of 0 or more, got ${describeValue(value)}.`,
       path,
       { value },
     ),

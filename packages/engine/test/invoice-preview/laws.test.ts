@@ -5,8 +5,10 @@
 import type { Invoice } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyValue, withHostile } from '../../../models/test/hostile';
 import type { UsageEvent } from '../../src/aggregation/index';
 import { type PreviewInvoiceInput, previewInvoice } from '../../src/invoice-preview/index';
+import * as packaged from '../../src/runtime';
 import {
   charge,
   coupon,
@@ -252,4 +254,14 @@ describe('previewInvoice never throws on generated junk input', () => {
       { numRuns: 200 },
     );
   });
+  it('hostile values anywhere (BigInts, symbols, null-prototype objects, throwing getters and proxies, cycles, huge arrays): an Either from the package', () => {
+    const cases = scenario.chain((value) => fc.oneof(withHostile(value), anyValue()));
+    fc.assert(
+      fc.property(cases, (input) => {
+        const result = packaged.previewInvoice(input.build() as PreviewInvoiceInput);
+        expect(['Left', 'Right']).toContain(result._tag);
+      }),
+      { numRuns: 200 },
+    );
+  }, 60_000);
 });

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { anyValue, withHostile } from '../../../models/test/hostile';
 import {
   add,
   halfAwayFromZero,
@@ -13,8 +14,18 @@ import {
   ZERO,
 } from '../../src/decimal/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
+import * as packaged from '../../src/runtime';
 import { anyCharge, cloudMetric, stream } from './arbitraries';
-import { currentOf, customer, estimateOf, plan, projectedOf, subscription, tax } from './builders';
+import {
+  charge,
+  currentOf,
+  customer,
+  estimateOf,
+  plan,
+  projectedOf,
+  subscription,
+  tax,
+} from './builders';
 
 const MARCH = subscription('2025-03-01T00:00:00Z');
 
@@ -200,6 +211,28 @@ function junkInputs() {
   return fc.oneof(nested, deep, fc.anything());
 }
 
+/** The valid input of `junkInputs`, made hostile at one place, at any depth (issue 18 §3). */
+function hostileInputs() {
+  const m = cloudMetric('sum_agg');
+  return withHostile({
+    customer: customer('Europe/Paris'),
+    subscription: MARCH,
+    plan: plan([charge(m, 'standard', { amount: '1' }, { pay_in_advance: true })]),
+    billableMetrics: [m],
+    taxes: { billing_entity: [tax('vat', 20)] },
+    events: [
+      {
+        transaction_id: 't',
+        code: 'm',
+        timestamp: '2025-03-02T00:00:00Z',
+        properties: { value: '1' },
+      },
+    ],
+    event: { code: 'm', external_subscription_id: 'sub_1', properties: { value: '2' } },
+    now: '2025-03-10T00:00:00Z',
+  });
+}
+
 describe('robustness laws', () => {
   it('operations never throw on generated junk input', () => {
     fc.assert(
@@ -212,4 +245,23 @@ describe('robustness laws', () => {
       { numRuns: 300 },
     );
   });
+
+  it('operations never throw on hostile input: BigInts, symbols, null-prototype objects, throwing getters and proxies, cycles, huge arrays', () => {
+    // The package's operations (guarded at its boundary), not the folders' own functions.
+    const operations = [
+      packaged.estimateFees,
+      packaged.currentUsage,
+      packaged.projectedUsage,
+      packaged.createEstimator,
+    ] as const;
+    fc.assert(
+      fc.property(fc.oneof(hostileInputs(), anyValue()), (input) => {
+        for (const operation of operations) {
+          const result = (operation as (x: unknown) => { _tag: string })(input.build());
+          expect(['Left', 'Right']).toContain(result._tag);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  }, 60_000);
 });

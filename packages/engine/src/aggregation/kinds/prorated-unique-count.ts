@@ -45,7 +45,10 @@ class ProratedUniqueCountState implements BucketState {
 
   /** `other` holds later events of the stream: its operations follow ours on ties. */
   merge(other: ProratedUniqueCountState): void {
-    for (const [value, theirs] of other.operations) this.operationsOf(value).push(...theirs);
+    for (const [value, theirs] of other.operations) {
+      const ours = this.operationsOf(value);
+      for (const operation of theirs) ours.push(operation);
+    }
   }
 
   result(): KindResult {

@@ -137,7 +137,8 @@ export function priceMetrics(
     const figures = ordered[m]?.result();
     if (figures === undefined) continue;
     if (figures._tag === 'Left') return figures;
-    rejected.push(...figures.right.rejected);
+    // A loop, not a spread: a stream may leave out millions of events.
+    for (const rejection of figures.right.rejected) rejected.push(rejection);
     for (const [s, setup] of entry.setups.entries()) {
       const fees = assembleChargeFees(
         context,

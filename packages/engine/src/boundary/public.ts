@@ -1,0 +1,354 @@
+/**
+ * The engine's functions as the package exports them: each reads its arguments as plain data
+ * first and never throws ({@link guarded}: a BigInt, a symbol, a cycle, a getter or proxy
+ * that throws is a `Left` with its path; any throw that escapes is a `Left`,
+ * `unexpected_error`). The engine's own modules call each other directly, without this
+ * layer, so nothing is copied twice and the hot paths (aggregation per event, a prepared
+ * estimator per call) pay only for the caller's own arguments. Every function exported by the
+ * package that takes the caller's data is listed here; the property test
+ * `packages/engine/test/boundary/never-throws.test.ts` enumerates the package's exports, so a
+ * function added to a folder's index without a line here fails it.
+ *
+ * Functions over the engine's own values (decimals, roundings, scales, parsed expressions) and
+ * builders that cannot fail (`feecastError`, `createDecimalSum`) are exported as they are.
+ * @internal
+ */
+import type { Either } from 'fp-ts/lib/Either.js';
+import * as aggregationApi from '../aggregation/index';
+import * as chargeFeesApi from '../charge-fees/index';
+import * as chargeModelsApi from '../charge-models/index';
+import * as commitmentsApi from '../commitments/index';
+import * as comparePlansApi from '../compare-plans/index';
+import * as couponsApi from '../coupons/index';
+import * as creditNotesApi from '../credit-notes/index';
+import * as decimalApi from '../decimal/index';
+import type { FeecastError } from '../error';
+import * as expressionApi from '../expression/index';
+import * as feesApi from '../fees/index';
+import * as invoicePreviewApi from '../invoice-preview/index';
+import * as invoiceTotalsApi from '../invoice-totals/index';
+import * as operationsApi from '../operations/index';
+import { orThrow } from '../operations/internal/unsafe';
+import * as periodsApi from '../periods/index';
+import * as planOverridesApi from '../plan-overrides/index';
+import * as progressiveBillingApi from '../progressive-billing/index';
+import * as subscriptionFeeApi from '../subscription-fee/index';
+import * as taxesApi from '../taxes/index';
+import * as walletsApi from '../wallets/index';
+import { guarded, guardedResult, inspecting } from './entry';
+
+// aggregation
+export const aggregate = guarded(aggregationApi.aggregate, {
+  name: 'aggregate',
+  args: ['billableMetric', 'events', 'options'],
+  streams: [1],
+});
+export const aggregateCharges = guarded(aggregationApi.aggregateCharges, {
+  name: 'aggregateCharges',
+  args: ['billableMetric', 'events', 'charges', 'options'],
+  streams: [1],
+});
+export const createAccumulator = guarded(aggregationApi.createAccumulator, {
+  name: 'createAccumulator',
+  args: ['billableMetric', 'options'],
+});
+export const createChargesAccumulator = guarded(aggregationApi.createChargesAccumulator, {
+  name: 'createChargesAccumulator',
+  args: ['billableMetric', 'charges', 'options'],
+});
+
+// charge-fees
+export const chargeFees = guarded(chargeFeesApi.chargeFees, { name: 'chargeFees' });
+export const estimatePayInAdvanceFee = guarded(chargeFeesApi.estimatePayInAdvanceFee, {
+  name: 'estimatePayInAdvanceFee',
+});
+export const feeObject = guarded(chargeFeesApi.feeObject, { name: 'feeObject' });
+export const payInAdvanceFees = guarded(chargeFeesApi.payInAdvanceFees, {
+  name: 'payInAdvanceFees',
+});
+export const planChargeFees = guarded(chargeFeesApi.planChargeFees, { name: 'planChargeFees' });
+export const planChargeFeesReport = guarded(chargeFeesApi.planChargeFeesReport, {
+  name: 'planChargeFeesReport',
+});
+
+// charge-models
+export const applyChargeModel = guarded(chargeModelsApi.applyChargeModel, {
+  name: 'applyChargeModel',
+  args: ['charge', 'context', 'options'],
+});
+
+// commitments
+export const commitmentTrueUp = guarded(commitmentsApi.commitmentTrueUp, {
+  name: 'commitmentTrueUp',
+});
+
+// compare-plans
+export const comparePlans = guarded(comparePlansApi.comparePlans, { name: 'comparePlans' });
+export const planDifferences = guarded(comparePlansApi.planDifferences, {
+  name: 'planDifferences',
+});
+
+// coupons
+export const allocateProportionally = guarded(couponsApi.allocateProportionally, {
+  name: 'allocateProportionally',
+  args: ['amount', 'weights', 'scale'],
+});
+export const applyCoupons = guarded(couponsApi.applyCoupons, {
+  name: 'applyCoupons',
+  args: ['fees', 'appliedCoupons', 'options'],
+});
+
+// credit-notes
+export const estimateCreditNote = guarded(creditNotesApi.estimateCreditNote, {
+  name: 'estimateCreditNote',
+});
+export const invoiceCreditableAmounts = guarded(creditNotesApi.invoiceCreditableAmounts, {
+  name: 'invoiceCreditableAmounts',
+});
+export const terminationCreditNote = guarded(creditNotesApi.terminationCreditNote, {
+  name: 'terminationCreditNote',
+});
+
+// decimal
+export const currencyExponent = guarded(decimalApi.currencyExponent, {
+  name: 'currencyExponent',
+  args: ['currency', 'path'],
+});
+export const divide = guarded(decimalApi.divide, { name: 'divide', args: ['a', 'b'] });
+export const fromCents = guarded(decimalApi.fromCents, {
+  name: 'fromCents',
+  args: ['cents', 'currency', 'path'],
+});
+export const scaleOf = guarded(decimalApi.scaleOf, { name: 'scaleOf', args: ['n', 'path'] });
+export const toCents = guarded(decimalApi.toCents, {
+  name: 'toCents',
+  args: ['amount', 'currency', 'rounding', 'path'],
+});
+
+// expression
+export const applyExpression = guarded(expressionApi.applyExpression, {
+  name: 'applyExpression',
+  args: ['compiled', 'fieldName', 'event'],
+});
+export const compileExpression = guarded(expressionApi.compileExpression, {
+  name: 'compileExpression',
+  args: ['ast'],
+});
+export const evaluateExpression = guarded(expressionApi.evaluateExpression, {
+  name: 'evaluateExpression',
+  args: ['compiled', 'event'],
+});
+export const evaluateExpressionText = guarded(expressionApi.evaluateExpressionText, {
+  name: 'evaluateExpressionText',
+  args: ['compiled', 'event'],
+});
+export const parseExpression = guarded(expressionApi.parseExpression, {
+  name: 'parseExpression',
+  args: ['text'],
+});
+
+// fees
+export const feeAmounts = guarded(feesApi.feeAmounts, {
+  name: 'feeAmounts',
+  args: ['model', 'currency'],
+});
+export const guardNegative = guarded(feesApi.guardNegative, {
+  name: 'guardNegative',
+  args: ['figures'],
+});
+export const minAmountTrueUp = guarded(feesApi.minAmountTrueUp, { name: 'minAmountTrueUp' });
+export const payInAdvanceAmount = guarded(feesApi.payInAdvanceAmount, {
+  name: 'payInAdvanceAmount',
+  args: ['charge', 'input'],
+});
+export const pricingUnitAmounts = guarded(feesApi.pricingUnitAmounts, {
+  name: 'pricingUnitAmounts',
+  args: ['model', 'pricingUnit', 'currency'],
+});
+export const pricingUnitDetails = guarded(feesApi.pricingUnitDetails, {
+  name: 'pricingUnitDetails',
+  args: ['model', 'pricingUnit'],
+});
+export const pricingUnitToFiat = guarded(feesApi.pricingUnitToFiat, {
+  name: 'pricingUnitToFiat',
+  args: ['details', 'currency'],
+});
+
+// invoice-preview
+export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
+export const subscriptionRun = guarded(invoicePreviewApi.subscriptionRun, {
+  name: 'subscriptionRun',
+});
+
+// invoice-totals
+export const computeInvoiceTotals = guarded(invoiceTotalsApi.computeInvoiceTotals, {
+  name: 'computeInvoiceTotals',
+  args: ['invoice', 'options'],
+});
+export const consumeCreditNotes = guarded(invoiceTotalsApi.consumeCreditNotes, {
+  name: 'consumeCreditNotes',
+  args: ['invoice', 'creditNotes'],
+});
+export const invoiceCredit = guarded(invoiceTotalsApi.invoiceCredit, {
+  name: 'invoiceCredit',
+  args: ['credit', 'key', 'invoice'],
+});
+
+// operations
+export const currentUsage = guarded(operationsApi.currentUsage, { name: 'currentUsage' });
+export const estimateFees = guarded(operationsApi.estimateFees, { name: 'estimateFees' });
+export const projectedUsage = guarded(operationsApi.projectedUsage, { name: 'projectedUsage' });
+
+// periods
+export const billingPeriod = guarded(periodsApi.billingPeriod, { name: 'billingPeriod' });
+export const dayCount = guarded(periodsApi.dayCount, { name: 'dayCount' });
+export const eventProrationRatio = guarded(periodsApi.eventProrationRatio, {
+  name: 'eventProrationRatio',
+});
+export const periodRatio = guarded(periodsApi.periodRatio, { name: 'periodRatio' });
+export const prorationRatio = guarded(periodsApi.prorationRatio, { name: 'prorationRatio' });
+
+// plan-overrides
+export const applyPlanOverrides = guarded(planOverridesApi.applyPlanOverrides, {
+  name: 'applyPlanOverrides',
+  args: ['plan', 'overrides', 'options'],
+});
+export const taxesOfCodes = guarded(planOverridesApi.taxesOfCodes, {
+  name: 'taxesOfCodes',
+  args: ['codes', 'known', 'path'],
+});
+
+// progressive-billing
+export const applyProgressiveBillingCredit = guarded(
+  progressiveBillingApi.applyProgressiveBillingCredit,
+  { name: 'applyProgressiveBillingCredit' },
+);
+export const passedUsageThresholds = guarded(progressiveBillingApi.passedUsageThresholds, {
+  name: 'passedUsageThresholds',
+});
+export const progressiveBilledAmount = guarded(progressiveBillingApi.progressiveBilledAmount, {
+  name: 'progressiveBilledAmount',
+});
+export const progressiveBillingCreditNoteItems = guarded(
+  progressiveBillingApi.progressiveBillingCreditNoteItems,
+  { name: 'progressiveBillingCreditNoteItems' },
+);
+
+// subscription-fee
+export const subscriptionFeeAmount = guarded(subscriptionFeeApi.subscriptionFeeAmount, {
+  name: 'subscriptionFeeAmount',
+});
+
+// taxes
+export const applyResolvedTaxes = guarded(taxesApi.applyResolvedTaxes, {
+  name: 'applyResolvedTaxes',
+  args: ['fees', 'resolved'],
+});
+export const applyTaxes = guarded(taxesApi.applyTaxes, {
+  name: 'applyTaxes',
+  args: ['fees', 'taxSources'],
+});
+export const computeInvoiceTaxes = guarded(taxesApi.computeInvoiceTaxes, {
+  name: 'computeInvoiceTaxes',
+  args: ['invoice'],
+});
+export const feeTaxSet = guarded(taxesApi.feeTaxSet, {
+  name: 'feeTaxSet',
+  args: ['fee', 'resolved', 'path'],
+});
+export const resolveTaxSources = guarded(taxesApi.resolveTaxSources, {
+  name: 'resolveTaxSources',
+  args: ['sources'],
+});
+
+// wallets
+export const allocateOngoingUsage = guarded(walletsApi.allocateOngoingUsage, {
+  name: 'allocateOngoingUsage',
+});
+export const applyWallets = guarded(walletsApi.applyWallets, {
+  name: 'applyWallets',
+  args: ['invoice', 'wallets', 'options'],
+});
+export const checkPaidTopUp = guarded(walletsApi.checkPaidTopUp, { name: 'checkPaidTopUp' });
+export const createWalletTransactions = guarded(walletsApi.createWalletTransactions, {
+  name: 'createWalletTransactions',
+});
+export const creditsRoundToZero = guarded(walletsApi.creditsRoundToZero, {
+  name: 'creditsRoundToZero',
+});
+export const ongoingBalance = guarded(walletsApi.ongoingBalance, { name: 'ongoingBalance' });
+export const recurringTopUp = guarded(walletsApi.recurringTopUp, { name: 'recurringTopUp' });
+export const ruleTopUpCredits = guarded(walletsApi.ruleTopUpCredits, { name: 'ruleTopUpCredits' });
+export const settlePaidTransaction = guarded(walletsApi.settlePaidTransaction, {
+  name: 'settlePaidTransaction',
+});
+export const walletApplicationOrder = guarded(walletsApi.walletApplicationOrder, {
+  name: 'walletApplicationOrder',
+  args: ['wallets'],
+});
+export const walletCredit = guarded(walletsApi.walletCredit, { name: 'walletCredit' });
+export const walletCreditFromCents = guarded(walletsApi.walletCreditFromCents, {
+  name: 'walletCreditFromCents',
+});
+
+// The estimator and compiled charge models answer further calls: their methods are guarded too.
+export const createEstimator = guardedResult(
+  operationsApi.createEstimator,
+  { name: 'createEstimator' },
+  (estimator) => ({
+    estimateFees: guarded(estimator.estimateFees.bind(estimator), {
+      name: 'estimateFees of an estimator',
+    }),
+  }),
+);
+
+export const compileChargeModel = guardedResult(
+  chargeModelsApi.compileChargeModel,
+  { name: 'compileChargeModel', args: ['charge', 'options'] },
+  (compiled) => ({
+    ...compiled,
+    apply: guarded(compiled.apply.bind(compiled), {
+      name: 'apply of a compiled charge model',
+      args: ['context'],
+    }),
+    price: guarded(compiled.price.bind(compiled), {
+      name: 'price of a compiled charge model',
+      args: ['units', 'context'],
+    }),
+  }),
+);
+
+// Functions that take any value and judge it themselves (a BigInt is an integer to
+// decimalFromInteger, a value to describe to parseDecimal): only the net applies.
+export const parseDecimal = guarded(decimalApi.parseDecimal, {
+  name: 'parseDecimal',
+  asGiven: [0],
+});
+export const decimalFromInteger = guarded(decimalApi.decimalFromInteger, {
+  name: 'decimalFromInteger',
+  asGiven: [0],
+});
+
+// Predicates over any value: a value they cannot inspect (a revoked proxy) is not one.
+export const isDecimal = inspecting(decimalApi.isDecimal, false);
+export const isScale = inspecting(decimalApi.isScale, false);
+export const eventTimeMs = inspecting(aggregationApi.eventTimeMs, undefined);
+
+// The throwing twins throw only the documented Error, whose cause is the FeecastError.
+export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);
+export const estimateFeesUnsafe = throwing(estimateFees, operationsApi.estimateFeesUnsafe);
+export const currentUsageUnsafe = throwing(currentUsage, operationsApi.currentUsageUnsafe);
+export const projectedUsageUnsafe = throwing(projectedUsage, operationsApi.projectedUsageUnsafe);
+export const previewInvoiceUnsafe = throwing(
+  previewInvoice,
+  invoicePreviewApi.previewInvoiceUnsafe,
+);
+export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
+
+/** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */
+function throwing<F extends (...args: never[]) => unknown>(
+  safe: (...args: Parameters<F>) => Either<FeecastError, ReturnType<F>>,
+  _twin: F,
+): F {
+  return ((...args: Parameters<F>) => orThrow(safe(...args))) as F;
+}
