@@ -1,31 +1,76 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, it } from 'vitest';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The README's code example runs as written against the built packages, and prints what its
- * `// comments` say, line by line.
+ * The TypeScript examples of the README and of docs/inputs.md, on the built packages: each
+ * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
+ * (compiled to JavaScript) printing what its `// comments` say, line by line.
  */
 const here = dirname(fileURLToPath(import.meta.url));
-const readme = readFileSync(join(here, '..', 'README.md'), 'utf8');
+const root = join(here, '..');
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
-it('the README code example prints what its comments say', () => {
-  const block = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-  expect(block).toBeDefined();
-  const code = block ?? '';
-  const expected = code
-    .split('\n')
-    .filter((line) => line.trimStart().startsWith('console.log('))
-    .map((line) => line.slice(line.lastIndexOf('// ') + 3));
-  const printed = execFileSync(process.execPath, ['--input-type=module', '--eval', code], {
-    cwd: here,
-    encoding: 'utf8',
+/** Every ```ts block of a Markdown file of the repository. */
+function examples(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+}
+
+const documents = ['README.md', 'docs/inputs.md'] as const;
+const blocks = documents.flatMap((file) =>
+  examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),
+);
+
+// The examples are written next to this file, so `@feecast/engine` resolves to the built
+// package as a user's project would (its `types`, not the sources).
+const scratch = mkdtempSync(join(here, '.examples-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the documentation examples', () => {
+  it('are found', () => {
+    for (const file of documents) expect(examples(file).length, file).toBeGreaterThan(0);
   });
-  expect(expected.length).toBeGreaterThan(0);
-  expect(printed.trimEnd().split('\n')).toEqual(expected);
+
+  it('type-check with tsc under the strict settings of tsconfig.base.json', () => {
+    for (const [i, block] of blocks.entries()) {
+      writeFileSync(join(scratch, `example-${i}.ts`), block.code);
+    }
+    writeFileSync(
+      join(scratch, 'tsconfig.json'),
+      JSON.stringify({
+        extends: '../../tsconfig.base.json',
+        // A user's project: the packages' published types (no source condition), on Node.
+        compilerOptions: { customConditions: [], types: ['node'] },
+        include: ['*.ts'],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', scratch], { encoding: 'utf8' });
+    expect(`${result.stdout}${result.stderr}`).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it.each(blocks)('$name prints what its comments say', ({ code }) => {
+    const expected = code
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('console.log('))
+      .map((line) => line.slice(line.lastIndexOf('// ') + 3));
+    const javascript = ts.transpileModule(code, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText;
+    const printed = execFileSync(process.execPath, ['--input-type=module', '--eval', javascript], {
+      cwd: here,
+      encoding: 'utf8',
+    });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(printed.trimEnd().split('\n')).toEqual(expected);
+  });
 });
 
 /** The README's `sh` block of "The API, offline", its `\` continuations joined, one command a line. */
