@@ -5,7 +5,7 @@ import type { TaxInput } from '../taxes/tax-sources';
 import { completeInput } from './complete';
 import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys } from './plain';
-import { readTaxes } from './tax';
+import { readGivenTaxes } from './tax';
 
 /**
  * An add-on billed once on an invoice, as an input (a decoded wire `AddOn` is one): `code`,
@@ -40,9 +40,8 @@ export function readAddOn(value: unknown, path: readonly string[]): Either<Feeca
     'an add-on { code, amount_cents, amount_currency, ... }',
     (given) => {
       const code = textOf(given.code);
-      const taxes =
-        given.taxes === undefined ? undefined : readTaxes(given.taxes, [...path, 'taxes']);
-      if (taxes !== undefined && isLeft(taxes)) return taxes;
+      const taxes = readGivenTaxes(given, path);
+      if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
           svc_id: derivedInputId('add_on', code),
@@ -52,7 +51,7 @@ export function readAddOn(value: unknown, path: readonly string[]): Either<Feeca
           created_at: UNKNOWN_CREATION,
           taxes: [],
         },
-        read: taxes === undefined ? {} : { taxes: taxes.right },
+        read: taxes.right,
       });
     },
   );

@@ -14,7 +14,7 @@ import { completeInput, givenKeys, readList } from './complete';
 import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
 import { isRecord } from './is-record';
 import type { OtherWireKeys, Plain } from './plain';
-import { readTaxes } from './tax';
+import { readGivenTaxes } from './tax';
 
 /** A charge filter as an input: the `values` its events match and its own `properties`. */
 export interface ChargeFilterInput extends OtherWireKeys<ChargeFilter, 'values' | 'properties'> {
@@ -96,9 +96,8 @@ export function readCharge(
           ? right([])
           : readList(given.filters, [...path, 'filters'], readFilter);
       if (isLeft(filters)) return filters;
-      const taxes =
-        given.taxes === undefined ? undefined : readTaxes(given.taxes, [...path, 'taxes']);
-      if (taxes !== undefined && isLeft(taxes)) return taxes;
+      const taxes = readGivenTaxes(given, path);
+      if (isLeft(taxes)) return taxes;
       const { metric } = found.right;
       return right({
         defaults: {
@@ -115,7 +114,7 @@ export function readCharge(
           billable_metric_code: metric.code,
           svc_billable_metric_id: metric.svc_id,
           filters: filters.right,
-          ...(taxes === undefined ? {} : { taxes: taxes.right }),
+          ...taxes.right,
         },
       });
     },

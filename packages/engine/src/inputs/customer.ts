@@ -5,7 +5,7 @@ import type { TaxInput } from '../taxes/tax-sources';
 import { completeInput } from './complete';
 import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys } from './plain';
-import { readTaxes } from './tax';
+import { readGivenTaxes } from './tax';
 
 /**
  * A customer as an input (a decoded wire `Customer` is one). What decides a figure:
@@ -50,9 +50,8 @@ export function readCustomer(
     'a customer { external_id, timezone?, ... }',
     (given) => {
       const externalId = textOf(given.external_id);
-      const taxes =
-        given.taxes === undefined ? undefined : readTaxes(given.taxes, [...path, 'taxes']);
-      if (taxes !== undefined && isLeft(taxes)) return taxes;
+      const taxes = readGivenTaxes(given, path);
+      if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
           svc_id: derivedInputId('customer', externalId),
@@ -90,7 +89,7 @@ export function readCustomer(
           shipping_address: NO_ADDRESS,
           metadata: [],
         },
-        read: taxes === undefined ? {} : { taxes: taxes.right },
+        read: taxes.right,
       });
     },
   );

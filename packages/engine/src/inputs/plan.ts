@@ -15,7 +15,7 @@ import { type ChargeInput, readCharge } from './charge';
 import { completeInput, readList } from './complete';
 import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys, Plain } from './plain';
-import { readTaxes } from './tax';
+import { readGivenTaxes } from './tax';
 
 /** A fixed charge of a plan as an input: its add-on, model, properties and units decide it. */
 export interface FixedChargeInput
@@ -71,15 +71,6 @@ export interface PlanInput
   readonly taxes?: readonly TaxInput[] | null;
 }
 
-function readTaxesOf(
-  given: Readonly<Record<string, unknown>>,
-  path: readonly string[],
-): Either<FeecastError, { readonly taxes?: unknown }> {
-  if (given.taxes === undefined) return right({});
-  const taxes = readTaxes(given.taxes, [...path, 'taxes']);
-  return isLeft(taxes) ? taxes : right({ taxes: taxes.right });
-}
-
 function readFixedCharge(
   value: unknown,
   path: readonly string[],
@@ -92,7 +83,7 @@ function readFixedCharge(
     path,
     'a fixed charge { add_on_code, charge_model, properties, units, ... }',
     (given) => {
-      const taxes = readTaxesOf(given, path);
+      const taxes = readGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       const addOn = textOf(given.add_on_code);
       return right({
@@ -124,7 +115,7 @@ function readCommitment(
     path,
     'a minimum commitment { amount_cents, ... }',
     (given) => {
-      const taxes = readTaxesOf(given, path);
+      const taxes = readGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
@@ -189,7 +180,7 @@ export function readPlan(
         readCharge(charge, at, i, { planCode, metrics }),
       );
       if (isLeft(charges)) return charges;
-      const taxes = readTaxesOf(given, path);
+      const taxes = readGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       const thresholds = readList(
         given.usage_thresholds,

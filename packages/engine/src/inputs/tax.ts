@@ -1,5 +1,5 @@
 import { Tax } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
 import { completeInput, readList } from './complete';
@@ -79,4 +79,22 @@ export function readTax(value: unknown, path: readonly string[]): Either<Feecast
  */
 export function readTaxes(value: unknown, path: readonly string[]): Either<FeecastError, Tax[]> {
   return readList(value, path, readTax);
+}
+
+/**
+ * The taxes an input object gives, read ({@link readTaxes}), as the key to set on the object:
+ * `{ taxes }`, or `{}` when it gives none (its default applies).
+ *
+ * @example
+ * readGivenTaxes({ code: 'startup', taxes: [{ code: 'vat_20', rate: 20 }] }, ['plan'])
+ * // right({ taxes: [{ svc_id: '...', code: 'vat_20', ... }] })
+ * @internal
+ */
+export function readGivenTaxes(
+  given: Readonly<Record<string, unknown>>,
+  path: readonly string[],
+): Either<FeecastError, { readonly taxes?: Tax[] }> {
+  if (given.taxes === undefined) return right({});
+  const taxes = readTaxes(given.taxes, [...path, 'taxes']);
+  return isLeft(taxes) ? taxes : right({ taxes: taxes.right });
 }

@@ -16,16 +16,7 @@ import {
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
 import * as packaged from '../../src/runtime';
 import { anyCharge, cloudMetric, stream } from './arbitraries';
-import {
-  charge,
-  currentOf,
-  customer,
-  estimateOf,
-  plan,
-  projectedOf,
-  subscription,
-  tax,
-} from './builders';
+import { currentOf, customer, estimateOf, plan, projectedOf, subscription, tax } from './builders';
 
 const MARCH = subscription('2025-03-01T00:00:00Z');
 
@@ -159,10 +150,10 @@ describe('projection laws', () => {
   });
 });
 
-/** A valid input of every operation, and junk to put in any of its slots. */
-function junkInputs() {
+/** A valid input of every operation (its metric `m` a sum). */
+function validInput(): Record<string, unknown> {
   const m = cloudMetric('sum_agg');
-  const valid: Record<string, unknown> = {
+  return {
     customer: customer('Europe/Paris'),
     subscription: MARCH,
     plan: plan([
@@ -189,6 +180,11 @@ function junkInputs() {
     applyTaxes: true,
     pricingUnits: [],
   };
+}
+
+/** A valid input of every operation, and junk to put in any of its slots. */
+function junkInputs() {
+  const valid = validInput();
   const slot = (key: string) =>
     fc.oneof(fc.constant(valid[key]), fc.anything(), fc.constant(undefined));
   const nested = fc.record({
@@ -211,26 +207,9 @@ function junkInputs() {
   return fc.oneof(nested, deep, fc.anything());
 }
 
-/** The valid input of `junkInputs`, made hostile at one place, at any depth (issue 18 §3). */
+/** The valid input of every operation, made hostile at one place, at any depth (issue 18 §3). */
 function hostileInputs() {
-  const m = cloudMetric('sum_agg');
-  return withHostile({
-    customer: customer('Europe/Paris'),
-    subscription: MARCH,
-    plan: plan([charge(m, 'standard', { amount: '1' }, { pay_in_advance: true })]),
-    billableMetrics: [m],
-    taxes: { billing_entity: [tax('vat', 20)] },
-    events: [
-      {
-        transaction_id: 't',
-        code: 'm',
-        timestamp: '2025-03-02T00:00:00Z',
-        properties: { value: '1' },
-      },
-    ],
-    event: { code: 'm', external_subscription_id: 'sub_1', properties: { value: '2' } },
-    now: '2025-03-10T00:00:00Z',
-  });
+  return withHostile(validInput());
 }
 
 describe('robustness laws', () => {
