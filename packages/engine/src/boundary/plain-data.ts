@@ -2,6 +2,7 @@ import { MAX_LIST_LENGTH } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { describeThrown } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
+import { setKey } from '../inputs/set-key';
 
 /** Inputs nested deeper than this are refused (a sign of a generated or runaway structure). */
 export const MAX_DEPTH = 500;
@@ -30,115 +31,140 @@ function where(path: readonly string[]): string {
   return path.length === 0 ? 'The input' : path.join('.');
 }
 
-/** Reads `read()` (a property, a prototype, the keys), turning a throw into a `NotData` at `path`. */
-function reading<A>(path: readonly string[], read: () => A): A {
-  try {
-    return read();
-  } catch (thrown) {
-    if (thrown instanceof NotData) throw thrown;
-    throw new NotData(
-      path,
-      `${where(path)} cannot be read: ${describeThrown(thrown)}. Pass plain data (objects, arrays, strings, numbers, booleans, null), not a getter or proxy that throws.`,
-      'unreadable',
-    );
-  }
+function unreadable(path: readonly string[], thrown: unknown): NotData {
+  return new NotData(
+    path,
+    `${where(path)} cannot be read: ${describeThrown(thrown)}. Pass plain data (objects, arrays, strings, numbers, booleans, null), not a getter or proxy that throws.`,
+    'unreadable',
+  );
 }
 
+/**
+ * One read of the caller's data. The path of the value being read is one array, pushed and
+ * popped as the reader goes down and up (nothing is allocated per property unless a problem
+ * is found).
+ */
 class Reader {
   /** Objects being read, from the root down to the current one: a cycle comes back to one. */
   private readonly open = new Set<object>();
   /** Objects already read, with their copy: shared references stay shared, read once. */
   private readonly copies = new Map<object, unknown>();
 
-  constructor(private readonly options: PlainDataOptions) {}
+  constructor(
+    private readonly options: PlainDataOptions,
+    private readonly path: string[],
+  ) {}
 
-  read(value: unknown, path: readonly string[], depth: number): unknown {
+  private notData(message: string, found: string): NotData {
+    return new NotData([...this.path], `${where(this.path)} ${message}`, found);
+  }
+
+  read(value: unknown, depth: number): unknown {
     switch (typeof value) {
       case 'bigint':
-        throw new NotData(
-          path,
-          `${where(path)} is a BigInt (${value.toString()}n): pass a number, or a decimal string such as "${value.toString()}".`,
+        throw this.notData(
+          `is a BigInt (${value.toString()}n): pass a number, or a decimal string such as "${value.toString()}".`,
           'bigint',
         );
       case 'symbol':
-        throw new NotData(path, `${where(path)} is a symbol: pass a string.`, 'symbol');
+        throw this.notData('is a symbol: pass a string.', 'symbol');
       case 'object':
-        return value === null ? null : this.readObject(value, path, depth);
+        return value === null ? null : this.readObject(value, depth);
       default:
         // Strings, numbers, booleans, undefined, and functions (callbacks, roundings).
         return value;
     }
   }
 
-  private readObject(value: object, path: readonly string[], depth: number): unknown {
+  private readObject(value: object, depth: number): unknown {
     const copied = this.copies.get(value);
     if (copied !== undefined) return copied;
     if (this.open.has(value)) {
-      throw new NotData(
-        path,
-        `${where(path)} refers to itself (an object that contains itself): pass data without cycles.`,
+      throw this.notData(
+        'refers to itself (an object that contains itself): pass data without cycles.',
         'cycle',
       );
     }
     if (depth > MAX_DEPTH) {
-      throw new NotData(
-        path,
-        `${where(path)} is nested more than ${MAX_DEPTH} levels deep: pass flatter data.`,
+      throw this.notData(
+        `is nested more than ${MAX_DEPTH} levels deep: pass flatter data.`,
         'too_deep',
       );
     }
-    const isArray = reading(path, () => Array.isArray(value));
-    const prototype = reading(path, () => Object.getPrototypeOf(value) as object | null);
+    let isArray: boolean;
+    let prototype: object | null;
+    try {
+      isArray = Array.isArray(value);
+      prototype = Object.getPrototypeOf(value) as object | null;
+    } catch (thrown) {
+      throw unreadable([...this.path], thrown);
+    }
     // Objects that are not plain data (dates, maps, the engine's own decimals, accumulators,
     // generators of events) are the function's to read; they are passed as they are.
     if (!isArray && !isPlainPrototype(prototype)) return value;
     this.open.add(value);
     const copy = isArray
-      ? this.readArray(value as readonly unknown[], path, depth)
-      : this.readRecord(value, path, depth);
+      ? this.readArray(value as readonly unknown[], depth)
+      : this.readRecord(value as Readonly<Record<string, unknown>>, depth);
     this.open.delete(value);
     this.copies.set(value, copy);
     return copy;
   }
 
-  private readArray(value: readonly unknown[], path: readonly string[], depth: number): unknown[] {
-    const length = reading(path, () => value.length);
+  private readArray(value: readonly unknown[], depth: number): unknown[] {
+    let length: number;
+    try {
+      length = value.length;
+    } catch (thrown) {
+      throw unreadable([...this.path], thrown);
+    }
     if (length > MAX_LIST_LENGTH) {
-      throw new NotData(
-        path,
-        `${where(path)} has ${length} elements, more than the ${MAX_LIST_LENGTH} a list may have; pass events as an iterable, read one at a time.`,
+      throw this.notData(
+        `has ${length} elements, more than the ${MAX_LIST_LENGTH} a list may have; pass events as an iterable, read one at a time.`,
         'too_long',
       );
     }
     const copy: unknown[] = new Array(length);
     for (let i = 0; i < length; i++) {
-      const at = [...path, String(i)];
-      copy[i] = this.read(
-        reading(at, () => value[i]),
-        at,
-        depth + 1,
-      );
+      this.path.push(String(i));
+      let item: unknown;
+      try {
+        item = value[i];
+      } catch (thrown) {
+        throw unreadable([...this.path], thrown);
+      }
+      copy[i] = this.read(item, depth + 1);
+      this.path.pop();
     }
     return copy;
   }
 
   private readRecord(
-    value: object,
-    path: readonly string[],
+    value: Readonly<Record<string, unknown>>,
     depth: number,
   ): Record<string, unknown> {
     // Own enumerable string keys, as JSON has them; symbol keys are not data and are left out.
-    const keys = reading(path, () => Object.keys(value));
+    let keys: string[];
+    try {
+      keys = Object.keys(value);
+    } catch (thrown) {
+      throw unreadable([...this.path], thrown);
+    }
     const copy: Record<string, unknown> = {};
     for (const key of keys) {
-      const at = [...path, key];
-      const item = reading(at, () => (value as Record<string, unknown>)[key]);
-      Object.defineProperty(copy, key, {
-        value: this.options.streamKeys?.has(key) === true ? item : this.read(item, at, depth + 1),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      this.path.push(key);
+      let item: unknown;
+      try {
+        item = value[key];
+      } catch (thrown) {
+        throw unreadable([...this.path], thrown);
+      }
+      setKey(
+        copy,
+        key,
+        this.options.streamKeys?.has(key) === true ? item : this.read(item, depth + 1),
+      );
+      this.path.pop();
     }
     return copy;
   }
@@ -167,7 +193,7 @@ export function readPlainData(
   options: PlainDataOptions = {},
 ): Either<FeecastError, unknown> {
   try {
-    return right(new Reader(options).read(value, path, 0));
+    return right(new Reader(options, [...path]).read(value, 0));
   } catch (thrown) {
     if (thrown instanceof NotData) {
       return left(

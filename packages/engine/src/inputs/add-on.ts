@@ -3,9 +3,9 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
 import { completeInput } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys } from './plain';
-import { readGivenTaxes } from './tax';
+import { fillGivenTaxes } from './tax';
 
 /**
  * An add-on billed once on an invoice, as an input (a decoded wire `AddOn` is one): `code`,
@@ -40,11 +40,11 @@ export function readAddOn(value: unknown, path: readonly string[]): Either<Feeca
     'an add-on { code, amount_cents, amount_currency, ... }',
     (given) => {
       const code = textOf(given.code);
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
-          svc_id: derivedInputId('add_on', code),
+          svc_id: defaultId(given, 'add_on', code),
           name: code ?? '',
           invoice_display_name: null,
           description: null,

@@ -2,7 +2,7 @@ import { BillableMetric } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import { completeInput, readList } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 
 /**
  * Reads a billable metric input (`BillableMetricInput`: `code` and `aggregation_type`, and
@@ -29,7 +29,7 @@ export function readBillableMetric(
       const code = textOf(given.code);
       return right({
         defaults: {
-          svc_id: derivedInputId('billable_metric', code),
+          svc_id: defaultId(given, 'billable_metric', code),
           name: code ?? '',
           description: null,
           field_name: null,

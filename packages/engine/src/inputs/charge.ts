@@ -1,20 +1,14 @@
-import {
-  Charge,
-  type ChargeFilter,
-  type ChargeProperties,
-  type FilterValues,
-  type StandardCharge,
-} from '@feecast/models';
+import type { ChargeFilter, ChargeProperties, FilterValues, StandardCharge } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ChargeFeesMetric } from '../charge-fees/inputs';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
 import { chargeMetricIndex } from './charge-metric';
-import { completeInput, givenKeys, readList } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { fillInput, givenKeys, readList } from './complete';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 import { isRecord } from './is-record';
 import type { OtherWireKeys, Plain } from './plain';
-import { readGivenTaxes } from './tax';
+import { fillGivenTaxes } from './tax';
 
 /** A charge filter as an input: the `values` its events match and its own `properties`. */
 export interface ChargeFilterInput extends OtherWireKeys<ChargeFilter, 'values' | 'properties'> {
@@ -60,25 +54,24 @@ function readFilter(value: unknown): Either<FeecastError, unknown> {
 }
 
 /**
- * Reads a charge input into the wire `Charge`, with the defaults of docs/inputs.md ("Charge"):
+ * A charge input with the defaults of docs/inputs.md ("Charge"):
  * the metric's code and id from whichever the charge gives (both given must name the same
  * metric), `svc_id` derived from the plan's code and the charge's index, invoiceable, in
- * arrears, not prorated, no minimum, no filters.
+ * arrears, not prorated, no minimum, no filters. It is checked with its plan (`readPlan`).
  *
  * @example
- * readCharge({ billable_metric_code: 'calls', charge_model: 'standard', properties: { amount: '0.01' } },
+ * fillCharge({ billable_metric_code: 'calls', charge_model: 'standard', properties: { amount: '0.01' } },
  *   ['plan', 'charges', '0'], 0, { planCode: 'startup', metrics: [calls] })
  * // right({ svc_id: '...', svc_billable_metric_id: calls.svc_id, billable_metric_code: 'calls', invoiceable: true, ... })
  * @internal
  */
-export function readCharge(
+export function fillCharge(
   value: unknown,
   path: readonly string[],
   index: number,
   site: ChargeSite,
-): Either<FeecastError, Charge> {
-  return completeInput(
-    Charge,
+): Either<FeecastError, Record<string, unknown>> {
+  return fillInput(
     value,
     path,
     'a charge { billable_metric_code, charge_model, properties, ... }',
@@ -96,12 +89,12 @@ export function readCharge(
           ? right([])
           : readList(given.filters, [...path, 'filters'], readFilter);
       if (isLeft(filters)) return filters;
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       const { metric } = found.right;
       return right({
         defaults: {
-          svc_id: derivedInputId('charge', site.planCode, String(index)),
+          svc_id: defaultId(given, 'charge', site.planCode, String(index)),
           invoice_display_name: null,
           created_at: UNKNOWN_CREATION,
           invoiceable: true,

@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import { type FeecastError, feecastError } from '../error';
 import { decodeInput } from './decode-input';
 import { isRecord } from './is-record';
+import { setKey } from './set-key';
 
 /** What a reader adds to the keys an input gives. */
 export interface Filling {
@@ -24,38 +25,29 @@ export function givenKeys(value: Readonly<Record<string, unknown>>): Record<stri
   const given: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const item = value[key];
-    if (item !== undefined) {
-      Object.defineProperty(given, key, {
-        value: item,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    if (item !== undefined) setKey(given, key, item);
   }
   return given;
 }
 
 /**
- * Reads one input object into its full wire object: `value` must be an object; each key it
- * leaves out takes its documented default (`fill(given).defaults`, docs/inputs.md), nested
- * inputs are replaced by what their own readers made of them (`fill(given).read`), and the
- * result is decoded with the wire `codec`, so it is exactly what the service would send (a
- * `Left` names the first problem's path and lists every problem).
+ * One input object with its defaults, not yet checked: `value` must be an object; each key it
+ * leaves out takes its documented default (`fill(given).defaults`, docs/inputs.md), and nested
+ * inputs are replaced by what their own readers made of them (`fill(given).read`). Nested
+ * objects are filled this way and checked once, with the object that holds them.
  *
  * @example
- * completeInput(Tax, { code: 'vat', rate: 20 }, ['taxes', '0'], 'a tax { code, rate }', (given) =>
- *   right({ defaults: { svc_id: derivedInputId('tax', 'vat'), name: 'vat', ... } }))
- * // right({ svc_id: '...', code: 'vat', name: 'vat', rate: 20, description: null, ... })
+ * fillInput({ code: 'vat', rate: 20 }, ['plan', 'taxes', '0'], 'a tax { code, rate }', (given) =>
+ *   right({ defaults: { name: 'vat', description: null, ... } }))
+ * // right({ code: 'vat', rate: 20, name: 'vat', description: null, ... })
  * @internal
  */
-export function completeInput<A>(
-  codec: t.Decoder<unknown, A>,
+export function fillInput(
   value: unknown,
   path: readonly string[],
   what: string,
   fill: (given: Readonly<Record<string, unknown>>) => Either<FeecastError, Filling>,
-): Either<FeecastError, A> {
+): Either<FeecastError, Record<string, unknown>> {
   if (!isRecord(value)) {
     return left(
       feecastError(
@@ -70,18 +62,30 @@ export function completeInput<A>(
   if (isLeft(filling)) return filling;
   const whole: Record<string, unknown> = {};
   for (const source of [filling.right.defaults, given, filling.right.read ?? {}]) {
-    for (const key of Object.keys(source)) {
-      // defineProperty, not assignment: a key named `__proto__` stays a plain key.
-      Object.defineProperty(whole, key, {
-        value: source[key],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    }
+    for (const key of Object.keys(source)) setKey(whole, key, source[key]);
   }
-  const decoded = decodeInput(codec, whole, path);
-  return isLeft(decoded) ? decoded : right(decoded.right);
+  return right(whole);
+}
+
+/**
+ * Reads one input object into its full wire object: {@link fillInput}, then a decode with the
+ * wire `codec`, so the result is exactly what the service would send (a `Left` names the first
+ * problem's path and lists every problem).
+ *
+ * @example
+ * completeInput(Tax, { code: 'vat', rate: 20 }, ['taxes', '0'], 'a tax { code, rate }', fillOfTax)
+ * // right({ svc_id: '...', code: 'vat', name: 'vat', rate: 20, description: null, ... })
+ * @internal
+ */
+export function completeInput<A>(
+  codec: t.Decoder<unknown, A>,
+  value: unknown,
+  path: readonly string[],
+  what: string,
+  fill: (given: Readonly<Record<string, unknown>>) => Either<FeecastError, Filling>,
+): Either<FeecastError, A> {
+  const whole = fillInput(value, path, what, fill);
+  return isLeft(whole) ? whole : decodeInput(codec, whole.right, path);
 }
 
 /**

@@ -3,7 +3,7 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { CouponApplication } from '../coupons/index';
 import type { FeecastError } from '../error';
 import { completeInput } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 import { invalidInput } from './invalid-input';
 import { isRecord } from './is-record';
 import type { OtherWireKeys } from './plain';
@@ -46,7 +46,7 @@ export function readCoupon(value: unknown, path: readonly string[]): Either<Feec
     const listed = (key: string) => Array.isArray(given[key]) && given[key].length > 0;
     return right({
       defaults: {
-        svc_id: derivedInputId('coupon', code),
+        svc_id: defaultId(given, 'coupon', code),
         name: code ?? '',
         description: null,
         amount_cents: null,
@@ -98,10 +98,10 @@ export function readAppliedCoupon(
     value.applied_coupon ?? {},
     [...path, 'applied_coupon'],
     'an applied coupon (or left out)',
-    () =>
+    (given) =>
       right({
         defaults: {
-          svc_id: derivedInputId('applied_coupon', customer.external_id, c.code),
+          svc_id: defaultId(given, 'applied_coupon', customer.external_id, c.code),
           svc_coupon_id: c.svc_id,
           svc_customer_id: customer.svc_id,
           coupon_code: c.code,

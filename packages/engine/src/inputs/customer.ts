@@ -3,9 +3,9 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
 import { completeInput } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys } from './plain';
-import { readGivenTaxes } from './tax';
+import { fillGivenTaxes } from './tax';
 
 /**
  * A customer as an input (a decoded wire `Customer` is one). What decides a figure:
@@ -50,11 +50,11 @@ export function readCustomer(
     'a customer { external_id, timezone?, ... }',
     (given) => {
       const externalId = textOf(given.external_id);
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
-          svc_id: derivedInputId('customer', externalId),
+          svc_id: defaultId(given, 'customer', externalId),
           sequential_id: 0,
           slug: externalId ?? '',
           billing_entity_code: 'default',

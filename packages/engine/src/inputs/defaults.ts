@@ -37,3 +37,20 @@ export function derivedInputId(kind: string, ...parts: readonly unknown[]): stri
 export function textOf(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/**
+ * The default `svc_id` of an input object: its derived id (`derivedInputId`) when it gives no
+ * `svc_id`; computed only then (deriving an id hashes its parts).
+ *
+ * @example
+ * defaultId({ code: 'startup' }, 'plan', 'startup')           // the derived id
+ * defaultId({ svc_id: 'given', code: 'startup' }, 'plan', 'x') // undefined: the given id is kept
+ * @internal
+ */
+export function defaultId(
+  given: Readonly<Record<string, unknown>>,
+  kind: string,
+  ...parts: readonly unknown[]
+): string | undefined {
+  return given.svc_id === undefined ? derivedInputId(kind, ...parts) : undefined;
+}

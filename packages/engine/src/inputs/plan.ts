@@ -1,21 +1,20 @@
 import {
-  FixedCharge,
   type FixedChargeUnits,
   MinimumCommitment,
   Plan,
   type StandardFixedCharge,
   type StandardProperties,
-  UsageThreshold,
+  type UsageThreshold,
 } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ChargeFeesMetric } from '../charge-fees/inputs';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
-import { type ChargeInput, readCharge } from './charge';
-import { completeInput, readList } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { type ChargeInput, fillCharge } from './charge';
+import { completeInput, fillInput, readList } from './complete';
+import { defaultId, derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys, Plain } from './plain';
-import { readGivenTaxes } from './tax';
+import { fillGivenTaxes } from './tax';
 
 /** A fixed charge of a plan as an input: its add-on, model, properties and units decide it. */
 export interface FixedChargeInput
@@ -76,19 +75,18 @@ function readFixedCharge(
   path: readonly string[],
   index: number,
   planCode: string | undefined,
-): Either<FeecastError, FixedCharge> {
-  return completeInput(
-    FixedCharge,
+): Either<FeecastError, Record<string, unknown>> {
+  return fillInput(
     value,
     path,
     'a fixed charge { add_on_code, charge_model, properties, units, ... }',
     (given) => {
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       const addOn = textOf(given.add_on_code);
       return right({
         defaults: {
-          svc_id: derivedInputId('fixed_charge', planCode, String(index)),
+          svc_id: defaultId(given, 'fixed_charge', planCode, String(index)),
           svc_add_on_id: derivedInputId('add_on', addOn),
           svc_parent_id: null,
           code: addOn ?? '',
@@ -115,11 +113,11 @@ function readCommitment(
     path,
     'a minimum commitment { amount_cents, ... }',
     (given) => {
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       return right({
         defaults: {
-          svc_id: derivedInputId('minimum_commitment', textOf(plan.code)),
+          svc_id: defaultId(given, 'minimum_commitment', textOf(plan.code)),
           plan_code: textOf(plan.code) ?? '',
           invoice_display_name: null,
           interval: plan.interval,
@@ -138,11 +136,11 @@ function readThreshold(
   path: readonly string[],
   index: number,
   planCode: string | undefined,
-): Either<FeecastError, UsageThreshold> {
-  return completeInput(UsageThreshold, value, path, 'a usage threshold { amount_cents, ... }', () =>
+): Either<FeecastError, Record<string, unknown>> {
+  return fillInput(value, path, 'a usage threshold { amount_cents, ... }', (given) =>
     right({
       defaults: {
-        svc_id: derivedInputId('usage_threshold', planCode, String(index)),
+        svc_id: defaultId(given, 'usage_threshold', planCode, String(index)),
         threshold_display_name: null,
         recurring: false,
         created_at: UNKNOWN_CREATION,
@@ -177,10 +175,10 @@ export function readPlan(
     (given) => {
       const planCode = textOf(given.code);
       const charges = readList(given.charges, [...path, 'charges'], (charge, at, i) =>
-        readCharge(charge, at, i, { planCode, metrics }),
+        fillCharge(charge, at, i, { planCode, metrics }),
       );
       if (isLeft(charges)) return charges;
-      const taxes = readGivenTaxes(given, path);
+      const taxes = fillGivenTaxes(given, path);
       if (isLeft(taxes)) return taxes;
       const thresholds = readList(
         given.usage_thresholds,
@@ -211,7 +209,7 @@ export function readPlan(
       }
       return right({
         defaults: {
-          svc_id: derivedInputId('plan', planCode),
+          svc_id: defaultId(given, 'plan', planCode),
           name: planCode ?? '',
           invoice_display_name: null,
           created_at: UNKNOWN_CREATION,

@@ -2,7 +2,7 @@ import { type Customer, type Plan, type PlanOverrides, Subscription } from '@fee
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import { completeInput } from './complete';
-import { derivedInputId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
 import type { OtherWireKeys, Plain } from './plain';
 
 /**
@@ -59,7 +59,7 @@ export function readSubscription(
         given.subscription_at === undefined ? givenDate(given.started_at) : given.subscription_at;
       return right({
         defaults: {
-          svc_id: derivedInputId('subscription', textOf(given.external_id)),
+          svc_id: defaultId(given, 'subscription', textOf(given.external_id)),
           svc_customer_id: site.customer.svc_id,
           external_customer_id: site.customer.external_id,
           name: null,

@@ -2,8 +2,11 @@ import { Tax } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import type { TaxInput } from '../taxes/tax-sources';
-import { completeInput, readList } from './complete';
-import { derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
+import { completeInput, type Filling, fillInput, readList } from './complete';
+import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
+
+/** What a tax input is, for messages. */
+const TAX = 'a tax { code, rate, ... }';
 
 /** The fields a fee's applied tax copies from its tax, defaults filled in. */
 export interface TaxFields {
@@ -26,7 +29,7 @@ export interface TaxFields {
 export function taxDefaults(given: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const code = textOf(given.code);
   return {
-    svc_id: derivedInputId('tax', code),
+    svc_id: defaultId(given, 'tax', code),
     name: code ?? '',
     description: null,
     applied_to_organization: false,
@@ -55,6 +58,11 @@ export function taxFields(tax: TaxInput): TaxFields {
   };
 }
 
+/** The defaults of a tax input, for {@link fillInput} and {@link completeInput}. */
+function fillTax(given: Readonly<Record<string, unknown>>): Either<FeecastError, Filling> {
+  return right({ defaults: taxDefaults(given) });
+}
+
 /**
  * Reads a tax input into the wire `Tax`: `code` and `rate` given, the rest defaulted
  * (`taxDefaults`).
@@ -65,16 +73,14 @@ export function taxFields(tax: TaxInput): TaxFields {
  * @internal
  */
 export function readTax(value: unknown, path: readonly string[]): Either<FeecastError, Tax> {
-  return completeInput(Tax, value, path, 'a tax { code, rate, ... }', (given) =>
-    right({ defaults: taxDefaults(given) }),
-  );
+  return completeInput(Tax, value, path, TAX, fillTax);
 }
 
 /**
  * Reads an optional list of taxes (absent or `null`: none).
  *
  * @example
- * readTaxes([{ code: 'vat_20', rate: 20 }], ['plan', 'taxes']) // right([{ svc_id: '...', ... }])
+ * readTaxes([{ code: 'vat_20', rate: 20 }], ['taxes', 'billing_entity']) // right([{ svc_id: '...', ... }])
  * @internal
  */
 export function readTaxes(value: unknown, path: readonly string[]): Either<FeecastError, Tax[]> {
@@ -82,19 +88,22 @@ export function readTaxes(value: unknown, path: readonly string[]): Either<Feeca
 }
 
 /**
- * The taxes an input object gives, read ({@link readTaxes}), as the key to set on the object:
- * `{ taxes }`, or `{}` when it gives none (its default applies).
+ * The taxes an input object gives, with their defaults, as the key to set on the object:
+ * `{ taxes }`, or `{}` when it gives none (its default applies). They are checked with the
+ * object that holds them.
  *
  * @example
- * readGivenTaxes({ code: 'startup', taxes: [{ code: 'vat_20', rate: 20 }] }, ['plan'])
- * // right({ taxes: [{ svc_id: '...', code: 'vat_20', ... }] })
+ * fillGivenTaxes({ code: 'startup', taxes: [{ code: 'vat_20', rate: 20 }] }, ['plan'])
+ * // right({ taxes: [{ svc_id: '...', code: 'vat_20', name: 'vat_20', ... }] })
  * @internal
  */
-export function readGivenTaxes(
+export function fillGivenTaxes(
   given: Readonly<Record<string, unknown>>,
   path: readonly string[],
-): Either<FeecastError, { readonly taxes?: Tax[] }> {
+): Either<FeecastError, { readonly taxes?: unknown[] }> {
   if (given.taxes === undefined) return right({});
-  const taxes = readTaxes(given.taxes, [...path, 'taxes']);
+  const taxes = readList(given.taxes, [...path, 'taxes'], (tax, at) =>
+    fillInput(tax, at, TAX, fillTax),
+  );
   return isLeft(taxes) ? taxes : right({ taxes: taxes.right });
 }

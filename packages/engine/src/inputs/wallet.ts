@@ -3,7 +3,7 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../error';
 import { walletCredit, walletCreditFromCents } from '../wallets/wallet-credit';
 import { completeInput } from './complete';
-import { derivedInputId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
+import { defaultId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
 import { invalidInput } from './invalid-input';
 import type { OtherWireKeys } from './plain';
 
@@ -81,7 +81,8 @@ export function readWallet(
       const { credits, cents } = balance.right;
       return right({
         defaults: {
-          svc_id: derivedInputId(
+          svc_id: defaultId(
+            given,
             'wallet',
             customer.external_id,
             textOf(given.code) ?? textOf(given.name) ?? String(index),
