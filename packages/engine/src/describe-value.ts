@@ -71,3 +71,20 @@ export function describeThrown(thrown: unknown): string {
   }
   return describeValue(thrown);
 }
+
+/**
+ * A value as an error's `details` may carry it: a string, number, boolean or null as it is,
+ * anything else (a BigInt, a symbol, an object of the caller's that may be a proxy or a cycle)
+ * described, so an error can always be sent as JSON.
+ *
+ * @example
+ * detailValue('ten') // 'ten'
+ * detailValue(10n)   // '10n (a BigInt)'
+ * @internal
+ */
+export function detailValue(value: unknown): unknown {
+  const kind = typeof value;
+  return value === null || kind === 'string' || kind === 'number' || kind === 'boolean'
+    ? value
+    : describeValue(value);
+}

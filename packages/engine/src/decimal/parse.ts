@@ -1,4 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { detailValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
 import { type Decimal, fromBig } from './decimal';
@@ -37,7 +38,12 @@ function invalid(
   path: readonly string[] | undefined,
 ): Either<FeecastError, never> {
   const code = problem === 'exponent_out_of_range' ? 'out_of_range' : 'invalid_decimal';
-  return left(feecastError(code, describeProblem(problem, input), path, { value: input, problem }));
+  return left(
+    feecastError(code, describeProblem(problem, input), path, {
+      value: detailValue(input),
+      problem,
+    }),
+  );
 }
 
 function scratch(): Scan {

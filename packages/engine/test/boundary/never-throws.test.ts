@@ -93,6 +93,9 @@ function expectEither(name: string, fn: AnyFunction, args: readonly Hostile[]): 
     throw new Error(`${name}(${args.join(', ')}) threw: ${String(thrown)}`);
   }
   if (!isEither(result)) throw new Error(`${name}(${args.join(', ')}) is not an Either`);
+  // A Left can be sent as JSON: no BigInt, symbol or cycle of the caller's rides in it.
+  const error = (result as { readonly left?: unknown }).left;
+  if (error !== undefined) JSON.stringify(error);
   return result;
 }
 
