@@ -5,13 +5,17 @@ import { countDays } from '../periods/day-count';
 import { type TimeZone, timeZone } from '../time/timezone';
 import { eventTimeMs } from './event';
 import type { FilterValues } from './filters';
+import type { UniqueValue } from './kinds/index';
 
 /** What a recurring metric carries from one period into the next (the `state` of a result). */
 export interface AggregationState {
   /** The carried value: the running sum, or the weighted sum's level at the period's end. */
   readonly value?: string;
-  /** The values a unique count holds as added at the period's end. */
-  readonly active_values?: readonly string[];
+  /**
+   * The values a unique count holds as added at the period's end; `null` stands for the one
+   * value of the events without the field.
+   */
+  readonly active_values?: readonly UniqueValue[];
 }
 
 /** Options of `aggregate` and `createAccumulator` (API.md, "Aggregation"). */
@@ -64,7 +68,7 @@ export interface ResolvedOptions {
   readonly zone: TimeZone;
   readonly prorated: boolean;
   readonly previous: Decimal | undefined;
-  readonly previousActive: readonly string[] | undefined;
+  readonly previousActive: readonly UniqueValue[] | undefined;
   readonly deduplicate: boolean;
   readonly perEvent: boolean;
 }

@@ -6,6 +6,7 @@ import { eventTimeMs, type UsageEvent } from './event';
 import { type GroupedBy, groupedBy } from './groups';
 import { IdSet } from './id-set';
 import type { KindContext, KindResult } from './kinds/index';
+import { uniqueValueOf } from './kinds/unique-operation';
 import type { CompiledMetric } from './metric';
 import type { AggregationState, ResolvedOptions } from './options';
 import {
@@ -14,8 +15,8 @@ import {
   IN_ADVANCE_TYPES,
   inAdvanceIncrements,
   PER_EVENT_TYPES,
+  uniqueScores,
 } from './per-event';
-import { propertyText } from './property';
 import { proratedViews } from './prorated-views';
 import { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';
 
@@ -42,6 +43,20 @@ export interface Figures {
   readonly event_values?: readonly string[];
   /** With `per_event`: what each event adds to a pay-in-advance charge (count, sum, unique count). */
   readonly in_advance_increments?: readonly string[];
+  /**
+   * Unique counts with `per_event`: how each event changes the number of active values, in
+   * time order (aggregations.md §1.5b): 1 for an `add` of an inactive value, −1 for a `remove`
+   * of an active one, 0 for an event that repeats its value's state.
+   */
+  readonly applied_units?: readonly string[];
+  /**
+   * Recurring sums and unique counts with `per_event`: the units the period starts from (the
+   * carried value and the events before the period) and ends with (carried into the next
+   * period), unprorated and before the metric's rounding. A pay-in-advance charge bills the
+   * units it ends with on the invoice that closes the period, for the next period.
+   */
+  readonly start_units?: string;
+  readonly end_units?: string;
   /**
    * With `per_event`: where each event of the views sits in the stream, in the same (time)
    * order: its 0-based position among the events given to the accumulator (`add` calls, or
@@ -169,7 +184,7 @@ export class MetricPass {
         }
         value = evaluated;
       }
-      if (value === undefined || value === null) {
+      if ((value === undefined || value === null) && this.metric.kind.countsMissing !== true) {
         this.reject(transactionId, 'missing_value', `properties.${fieldName} is missing`);
         return;
       }
@@ -192,7 +207,7 @@ export class MetricPass {
         slot.records?.push({
           timeMs,
           order: position,
-          value: recordText(value),
+          value: recordValue(value),
           removes: event.properties?.operation_type === 'remove',
         });
     }
@@ -292,9 +307,15 @@ export class MetricPass {
     const full = result.fullUnits === undefined ? undefined : this.metric.round(result.fullUnits);
     const values =
       records !== undefined && PER_EVENT_TYPES.has(type) ? eventValues(type, records) : undefined;
+    const startActive = result.startActive ?? [];
+    const scores =
+      records !== undefined && type === 'unique_count_agg'
+        ? uniqueScores(records, startActive)
+        : undefined;
+    const start = result.start ?? ZERO;
     const increments =
       records !== undefined && IN_ADVANCE_TYPES.has(type)
-        ? inAdvanceIncrements(type, records)
+        ? inAdvanceIncrements(type, records, start, scores)
         : undefined;
     const out: Mutable<Figures> = {
       aggregation: formatDecimal(this.metric.round(result.aggregation)),
@@ -309,13 +330,21 @@ export class MetricPass {
     }
     if (values !== undefined) out.event_values = values;
     if (increments !== undefined) out.in_advance_increments = increments;
+    if (scores !== undefined) out.applied_units = scores.map(String);
     if (values !== undefined && records !== undefined) {
       out.event_orders = records.map((r) => r.order);
+    }
+    if (records !== undefined && this.metric.recurring && result.start !== undefined) {
+      out.start_units = formatDecimal(result.start);
+      out.end_units = formatDecimal(result.fullUnits ?? result.aggregation);
     }
     if (prorated && records !== undefined && values !== undefined && increments !== undefined) {
       Object.assign(
         out,
-        proratedViews(this.context, records, values, increments, result.persisted),
+        proratedViews(this.context, type, records, values, increments, {
+          total: start,
+          active: startActive,
+        }),
       );
     }
     return out;
@@ -338,9 +367,12 @@ function readableId(event: UsageEvent): string {
   }
 }
 
-/** The text a per-event record keeps of a value that a kind has accepted. */
-function recordText(value: unknown): string {
-  return propertyText(value) ?? '';
+/**
+ * What a per-event record keeps of a value that a kind has accepted: its text (a sum's
+ * decimal, a unique count's value), `null` for an event without the field.
+ */
+function recordValue(value: unknown): string | null {
+  return uniqueValueOf(value) ?? null;
 }
 
 function carriedState(result: KindResult): AggregationState | undefined {

@@ -11,18 +11,18 @@ import {
   subtract,
   ZERO,
 } from '../decimal/internal';
-import type { AggregationType } from './kinds/index';
+import type { AggregationType, UniqueValue } from './kinds/index';
 
 /**
  * One accepted event, as the per-event views need it: when, its place in the stream, its value
- * (the decimal text for sums and maxima, the counted text for unique counts) and, for unique
- * counts, whether it adds or removes.
+ * (the decimal text for sums and maxima, the counted value for unique counts, `null` for an
+ * event without the field) and, for unique counts, whether it adds or removes.
  * @internal
  */
 export interface EventRecord {
   readonly timeMs: number;
   readonly order: number;
-  readonly value: string;
+  readonly value: UniqueValue;
   readonly removes: boolean;
 }
 
@@ -32,9 +32,14 @@ export function byTime(a: EventRecord, b: EventRecord): number {
 }
 
 /** The decimal of a value text that aggregation has already checked (see `EventRecord`). */
-function decimal(text: string): Decimal {
-  const parsed = parseDecimal(text);
+function decimal(text: UniqueValue): Decimal {
+  const parsed = parseDecimal(text ?? '0');
   return parsed._tag === 'Right' ? parsed.right : ZERO;
+}
+
+/** The decimal texts of sum records (never `null`: a sum refuses an event without the field). */
+function texts(records: readonly EventRecord[]): string[] {
+  return records.map((r) => r.value ?? '0');
 }
 
 /** Which aggregation types have per-event values, and which can be paid in advance (§6). */
@@ -65,61 +70,102 @@ export function eventValues(type: AggregationType, records: readonly EventRecord
     });
     return records.map((r, i) => (i === best ? formatDecimal(decimal(r.value)) : '0'));
   }
-  const batch = scaledBatch(records.map((r) => r.value));
+  const batch = scaledBatch(texts(records));
   if (batch !== undefined) return batch.units.map((units) => scaledText(units, batch.scale));
   return records.map((r) => formatDecimal(decimal(r.value)));
 }
 
 /**
+ * How each event of a unique count changes the number of active values, in time order
+ * (aggregations.md §1.5b): 1 for an `add` of an inactive value, −1 for a `remove` of an
+ * active one, 0 for an event that repeats its value's state; `startActive` are the values
+ * active when the period starts (a recurring metric's carried values).
+ *
+ * @example
+ * // a is carried; events: add a, add b, remove a, remove a
+ * uniqueScores(records, ['a']) // [0, 1, -1, 0]
+ */
+export function uniqueScores(
+  records: readonly EventRecord[],
+  startActive: readonly UniqueValue[],
+): number[] {
+  const active = new Set(startActive);
+  return records.map((r) => {
+    if (r.removes) return active.delete(r.value) ? -1 : 0;
+    if (active.has(r.value)) return 0;
+    active.add(r.value);
+    return 1;
+  });
+}
+
+/**
  * What each event adds to the billed quantity of a pay-in-advance charge (§6.2), in time
- * order: 1 per event for counts; for sums a high-water mark (an event bills only what takes the
- * running total above its previous maximum, starting from 0: +10, −4, +3, +5 -> 10, 0, 0, 4;
- * −3, +5 -> 0, 2); for unique counts
- * 1 when an `add` takes the number of active values above its previous maximum, else 0.
+ * order: 1 per event for counts; for sums and unique counts a high-water mark: the level
+ * starts at what a recurring metric carries into the period (billed at its start; 0 for other
+ * metrics), the mark at max(that level, 0), and an event bills only what takes the level above
+ * the mark. Sums (`start`: the level at the period's start): +10, −4, +3, +5 from 0 -> 10, 0,
+ * 0, 4; −3, +5 -> 0, 2; +5 from a carried 10 -> 5. Unique counts (`scores`, from
+ * {@link uniqueScores}, which knows the values active at the start): an `add` bills 1 when it
+ * takes the number of active values above its highest, so an `add` of a value still active
+ * from an earlier period bills 0. A period's increments add up to max(0, the highest level) −
+ * max(0, the starting level).
  */
 export function inAdvanceIncrements(
   type: AggregationType,
   records: readonly EventRecord[],
+  start: Decimal,
+  scores: readonly number[] | undefined,
 ): string[] {
   if (type === 'count_agg') return records.map(() => '1');
-  if (type === 'sum_agg') {
-    // The mark starts at 0 (nothing billed yet), so the increments always add up to what the
-    // period bills: max(0, the highest running total). See docs/semantics.md.
-    const batch = scaledBatch(records.map((r) => r.value));
-    if (batch !== undefined) return scaledIncrements(batch);
-    let current = ZERO;
-    let highest = ZERO;
-    return records.map((r) => {
-      current = add(current, decimal(r.value));
-      const increment = max(subtract(current, highest), ZERO);
-      highest = max(highest, current);
-      return formatDecimal(increment);
-    });
-  }
-  const active = new Set<string>();
+  if (type === 'sum_agg') return sumIncrements(records, start);
+  // The number of active values never starts below 0: its mark is the starting number, so
+  // the level and the mark can both be counted from there.
+  let level = 0;
   let highest = 0;
-  return records.map((r) => {
-    if (r.removes) {
-      active.delete(r.value);
-      return '0';
-    }
-    active.add(r.value);
-    if (active.size <= highest) return '0';
-    highest = active.size;
+  return (scores ?? []).map((score) => {
+    level += score;
+    if (level <= highest) return '0';
+    highest = level;
     return '1';
   });
 }
 
-/** The high-water-mark increments of `inAdvanceIncrements` on exact scaled integers. */
+/** The high-water-mark increments of a sum's events from a level of `start`. */
+function sumIncrements(records: readonly EventRecord[], start: Decimal): string[] {
+  // The mark starts at what is billed already: max(0, start) (see docs/semantics.md).
+  const startText = formatDecimal(start);
+  const all = new Array<string>(records.length + 1);
+  all[0] = startText;
+  records.forEach((r, i) => {
+    all[i + 1] = r.value ?? '0';
+  });
+  const batch = scaledBatch(all);
+  if (batch !== undefined) return scaledIncrements(batch);
+  let current = start;
+  let highest = max(start, ZERO);
+  return records.map((r) => {
+    current = add(current, decimal(r.value));
+    const increment = max(subtract(current, highest), ZERO);
+    highest = max(highest, current);
+    return formatDecimal(increment);
+  });
+}
+
+/**
+ * The high-water-mark increments of `sumIncrements` on exact scaled integers: the batch's
+ * first unit is the starting level, the others the events' values.
+ */
 function scaledIncrements(batch: ScaledBatch): string[] {
-  let current = 0;
-  let highest = 0;
-  return batch.units.map((units) => {
-    current += units;
+  let current = batch.units[0] ?? 0;
+  let highest = Math.max(current, 0);
+  const increments = new Array<string>(batch.units.length - 1);
+  for (let i = 1; i < batch.units.length; i++) {
+    current += batch.units[i] ?? 0;
     const increment = current > highest ? current - highest : 0;
     if (current > highest) highest = current;
-    return scaledText(increment, batch.scale);
-  });
+    increments[i - 1] = scaledText(increment, batch.scale);
+  }
+  return increments;
 }
 
 /** The free units of a percentage charge that running totals serve (§1.3, §6.1), checked by the caller. */

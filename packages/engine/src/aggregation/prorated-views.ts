@@ -1,6 +1,8 @@
 import { type Decimal, formatDecimal, parseDecimal, sign } from '../decimal/internal';
-import type { KindContext } from './kinds/index';
+import type { AggregationType, KindContext, UniqueValue } from './kinds/index';
 import { ceilDaysToPeriodEnd, daysToPeriodEnd, prorate } from './kinds/prorated-share';
+import { stateChanges } from './kinds/prorated-unique-count';
+import { packOperation } from './kinds/unique-operation';
 import type { EventRecord } from './per-event';
 
 /** The per-event views of a prorated charge (aggregations.md §1.8 and §6.1). */
@@ -8,6 +10,14 @@ export interface ProratedViews {
   readonly event_values?: readonly string[];
   readonly event_prorated_values?: readonly string[];
   readonly in_advance_prorated_increments: readonly string[];
+}
+
+/** What the period of a prorated aggregation starts from (`KindResult.start`, `startActive`). */
+export interface ProratedStart {
+  /** A sum's total at the period's start. */
+  readonly total: Decimal;
+  /** A unique count's values active at the period's start. */
+  readonly active: readonly UniqueValue[];
 }
 
 function decimalOf(text: string): Decimal | undefined {
@@ -22,16 +32,20 @@ function decimalOf(text: string): Decimal | undefined {
  *   events) when it is not zero, and `event_prorated_values` in parallel: each value times
  *   the days from its date to the period's last date over `charges_duration`, ceiled to 5
  *   decimals (the leading value counts for the whole period);
+ * - for unique counts, `event_values` of ±1 per relevant operation (§6.1): 1 for an `add`
+ *   that makes its value active, −1 for a `remove` that makes it inactive, 0 for an event the
+ *   proration drops (a repeat of the value's state, or a `remove` re-added the same local day);
  * - for sums and unique counts, `in_advance_prorated_increments`: each in-advance increment
  *   times the days left from the event to `to_datetime` (rounded up) over `charges_duration`,
  *   ceiled to 5 decimals, as a pay-in-advance prorated charge bills an event.
  */
 export function proratedViews(
   context: KindContext,
+  type: AggregationType,
   records: readonly EventRecord[],
   values: readonly string[],
   increments: readonly string[],
-  persisted: Decimal | undefined,
+  start: ProratedStart,
 ): ProratedViews {
   const duration = context.chargesDurationDays;
   const at = (texts: readonly string[], days: (record: EventRecord) => number) =>
@@ -42,7 +56,13 @@ export function proratedViews(
   const in_advance_prorated_increments = at(increments, (r) =>
     ceilDaysToPeriodEnd(context, r.timeMs),
   );
-  if (persisted === undefined) return { in_advance_prorated_increments };
+  if (type === 'unique_count_agg') {
+    return {
+      event_values: relevantOperations(context, records, start.active),
+      in_advance_prorated_increments,
+    };
+  }
+  const persisted = start.total;
   const leads = sign(persisted) !== 0;
   const proratedValues = at(values, (r) => daysToPeriodEnd(context, r.timeMs));
   return {
@@ -52,4 +72,34 @@ export function proratedViews(
       : proratedValues,
     in_advance_prorated_increments,
   };
+}
+
+/**
+ * The ±1 of each unique-count event a prorated aggregation keeps, 0 for those it drops: per
+ * value, its events in time order from its state at the period's start (`stateChanges`).
+ */
+function relevantOperations(
+  context: KindContext,
+  records: readonly EventRecord[],
+  startActive: readonly UniqueValue[],
+): string[] {
+  const byValue = new Map<UniqueValue, number[]>();
+  records.forEach((r, i) => {
+    const indices = byValue.get(r.value);
+    if (indices === undefined) byValue.set(r.value, [i]);
+    else indices.push(i);
+  });
+  const active = new Set(startActive);
+  const out = records.map(() => '0');
+  for (const [value, indices] of byValue) {
+    const operations = indices.map((i) => {
+      const r = records[i];
+      return r === undefined ? 0 : packOperation(r.timeMs, r.removes);
+    });
+    stateChanges(context, operations, active.has(value)).forEach((changes, k) => {
+      const i = indices[k];
+      if (changes && i !== undefined) out[i] = records[i]?.removes ? '-1' : '1';
+    });
+  }
+  return out;
 }

@@ -22,4 +22,5 @@ export type {
   BucketState,
   KindContext,
   KindResult,
+  UniqueValue,
 } from './kind';

@@ -22,7 +22,7 @@ export interface KindContext {
   /** The value carried from the previous period (recurring metrics). */
   readonly previous: Decimal | undefined;
   /** Active values carried from the previous period (recurring unique counts). */
-  readonly previousActive: readonly string[] | undefined;
+  readonly previousActive: readonly UniqueValue[] | undefined;
   /** The customer's zone: prorated kinds count its calendar days. */
   readonly zone: TimeZone;
   /** The period's `to_datetime`, epoch ms (prorated kinds count days up to its local date). */
@@ -30,6 +30,13 @@ export interface KindContext {
   /** Days of the period itself, possibly truncated (a prorated sum's weight of earlier events). */
   readonly periodDays: number;
 }
+
+/**
+ * A value a unique count counts: the text of the event's field, or `null` for the one value
+ * of every event without the field (missing or `null`), which the reference counts once, as
+ * its store's NULL property (aggregations.md §1.5b, open question 5).
+ */
+export type UniqueValue = string | null;
 
 /** Why a kind refused an event's value. */
 export type ValueProblem = 'invalid_value' | 'invalid_operation_type';
@@ -41,11 +48,16 @@ export interface KindResult {
   readonly total_aggregated_units?: Decimal;
   /** What a recurring metric carries into the next period. */
   readonly carried?: Decimal;
-  readonly carriedActive?: readonly string[];
+  readonly carriedActive?: readonly UniqueValue[];
   /** Prorated kinds: the same aggregation without proration (`full_units_number`). */
   readonly fullUnits?: Decimal;
-  /** Prorated sums: what the period starts from (carried value plus earlier events). */
-  readonly persisted?: Decimal;
+  /**
+   * Sums and unique counts: what the period starts from, unprorated: the carried value plus
+   * the events before the period (a sum's total; a unique count's number of active values).
+   */
+  readonly start?: Decimal;
+  /** Unique counts: the values active at the period's start, in `compareUniqueValues` order. */
+  readonly startActive?: readonly UniqueValue[];
 }
 
 /**
@@ -65,6 +77,11 @@ export interface AggregationKind {
   readonly type: AggregationType;
   /** Whether events must carry the metric's `field_name`. */
   readonly needsField: boolean;
+  /**
+   * Whether an event without the field (missing or `null`) still counts, as the one value of
+   * every such event (unique counts, aggregations.md §1.5b); otherwise it is refused.
+   */
+  readonly countsMissing?: boolean;
   /** Whether `recurring: true` is allowed (values carried across periods). */
   readonly recurringAllowed: boolean;
   /** Whether a recurring metric reads events before the period (no lower bound). */

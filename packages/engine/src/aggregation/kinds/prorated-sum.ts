@@ -69,7 +69,7 @@ class ProratedSumState implements BucketState {
       count: this.count,
       carried: full,
       fullUnits: full,
-      persisted,
+      start: persisted,
     };
   }
 }

@@ -1,9 +1,23 @@
 import { decimalFromCount } from '../../decimal/internal';
 import { localEpochDay } from '../../time/timezone';
 import type { UsageEvent } from '../event';
-import type { AggregationKind, BucketState, KindContext, KindResult, ValueProblem } from './kind';
+import type {
+  AggregationKind,
+  BucketState,
+  KindContext,
+  KindResult,
+  UniqueValue,
+  ValueProblem,
+} from './kind';
 import { prorate } from './prorated-share';
-import { CARRIED, isAdd, type Operation, readOperation, timeOf } from './unique-operation';
+import {
+  CARRIED,
+  compareUniqueValues,
+  isAdd,
+  type Operation,
+  readOperation,
+  timeOf,
+} from './unique-operation';
 
 /**
  * Prorated recurring `unique_count_agg` (aggregations.md §1.8): each value counts for the
@@ -21,7 +35,7 @@ import { CARRIED, isAdd, type Operation, readOperation, timeOf } from './unique-
  * until the result is read: memory grows with the events of the metric.
  */
 class ProratedUniqueCountState implements BucketState {
-  private readonly operations = new Map<string, Operation[]>();
+  private readonly operations = new Map<UniqueValue, Operation[]>();
 
   constructor(private readonly context: KindContext) {
     for (const value of context.previousActive ?? []) this.operations.set(value, [CARRIED]);
@@ -34,7 +48,7 @@ class ProratedUniqueCountState implements BucketState {
     return undefined;
   }
 
-  private operationsOf(value: string): Operation[] {
+  private operationsOf(value: UniqueValue): Operation[] {
     let list = this.operations.get(value);
     if (list === undefined) {
       list = [];
@@ -53,12 +67,14 @@ class ProratedUniqueCountState implements BucketState {
 
   result(): KindResult {
     let activeDays = 0;
-    const active: string[] = [];
+    const active: UniqueValue[] = [];
+    const startActive: UniqueValue[] = [];
     for (const [value, operations] of this.operations) {
       const kept = effectiveOperations(this.context, operations);
       activeDays += daysActive(this.context, kept);
       const last = kept[kept.length - 1];
       if (last !== undefined && isAdd(last)) active.push(value);
+      if (activeAt(this.context.fromMs, kept)) startActive.push(value);
     }
     const count = active.length;
     return {
@@ -66,9 +82,21 @@ class ProratedUniqueCountState implements BucketState {
       // As for the plain unique count, the reference reports the count of active values.
       count,
       fullUnits: decimalFromCount(count),
-      carriedActive: active.sort(),
+      carriedActive: active.sort(compareUniqueValues),
+      start: decimalFromCount(startActive.length),
+      startActive: startActive.sort(compareUniqueValues),
     };
   }
+}
+
+/** Whether the value of these effective operations (in time order) is active just before `timeMs`. */
+function activeAt(timeMs: number, kept: readonly Operation[]): boolean {
+  let active = false;
+  for (const op of kept) {
+    if (timeOf(op) >= timeMs) break;
+    active = isAdd(op);
+  }
+  return active;
 }
 
 /** The local day an `add` starts counting: its own, or the period's first. */
@@ -80,15 +108,32 @@ function startDay(context: KindContext, op: Operation): number {
 function effectiveOperations(context: KindContext, operations: readonly Operation[]): Operation[] {
   // A stable sort: ties on the time keep stream order.
   const sorted = [...operations].sort((a, b) => timeOf(a) - timeOf(b));
-  const kept: Operation[] = [];
-  let active = false;
-  sorted.forEach((op, i) => {
-    if (!isAdd(op) && readdedSameDay(context, sorted, i)) return;
-    if (isAdd(op) === active) return;
-    active = isAdd(op);
-    kept.push(op);
+  const changes = stateChanges(context, sorted, false);
+  return sorted.filter((_, i) => changes[i]);
+}
+
+/**
+ * Steps 1 and 2 over one value's operations in time order (ties in stream order), from the
+ * state `active`: for each operation, whether it changes the value's state, i.e. whether it
+ * is relevant (neither a remove re-added the same local day, nor a repeat of the state).
+ *
+ * @example
+ * // remove then add the same day, from active: neither changes anything
+ * stateChanges(context, [removeAt9, addAt10], true) // [false, false]
+ * @internal
+ */
+export function stateChanges(
+  context: KindContext,
+  sorted: readonly Operation[],
+  active: boolean,
+): boolean[] {
+  let state = active;
+  return sorted.map((op, i) => {
+    if (!isAdd(op) && readdedSameDay(context, sorted, i)) return false;
+    if (isAdd(op) === state) return false;
+    state = isAdd(op);
+    return true;
   });
-  return kept;
 }
 
 /** Whether an `add` follows the remove at `index` on the same local day. */

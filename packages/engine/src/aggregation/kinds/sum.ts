@@ -3,25 +3,34 @@ import type { AggregationKind, BucketState, KindContext, KindResult } from './ki
 import { proratedSumKind } from './prorated-sum';
 
 class SumState implements BucketState {
+  /** The period's events. */
   private readonly total: DecimalSum = createDecimalSum();
+  /** Events before the period (a recurring sum reads them). */
+  private readonly earlier: DecimalSum = createDecimalSum();
   private count = 0;
 
-  constructor(private readonly previous: Decimal) {}
+  constructor(
+    private readonly previous: Decimal,
+    private readonly fromMs: number,
+  ) {}
 
-  add(value: unknown): 'invalid_value' | undefined {
-    if (this.total.add(value) !== undefined) return 'invalid_value';
+  add(value: unknown, timeMs: number): 'invalid_value' | undefined {
+    if ((timeMs < this.fromMs ? this.earlier : this.total).add(value) !== undefined)
+      return 'invalid_value';
     this.count++;
     return undefined;
   }
 
   merge(other: SumState): void {
     this.total.merge(other.total);
+    this.earlier.merge(other.earlier);
     this.count += other.count;
   }
 
   result(): KindResult {
-    const aggregation = add(this.previous, this.total.result());
-    return { aggregation, count: this.count, carried: aggregation };
+    const start = add(this.previous, this.earlier.result());
+    const aggregation = add(start, this.total.result());
+    return { aggregation, count: this.count, carried: aggregation, start };
   }
 }
 
@@ -32,5 +41,5 @@ export const sumKind: AggregationKind = {
   recurringAllowed: true,
   recurringReadsHistory: true,
   prorated: proratedSumKind,
-  create: (context: KindContext) => new SumState(context.previous ?? ZERO),
+  create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
 };

@@ -1,57 +1,100 @@
 import { decimalFromCount } from '../../decimal/internal';
 import type { UsageEvent } from '../event';
-import type { AggregationKind, BucketState, KindContext, KindResult, ValueProblem } from './kind';
+import type {
+  AggregationKind,
+  BucketState,
+  KindContext,
+  KindResult,
+  UniqueValue,
+  ValueProblem,
+} from './kind';
 import { proratedUniqueCountKind } from './prorated-unique-count';
-import { CARRIED, isAdd, type Operation, readOperation, timeOf } from './unique-operation';
+import {
+  CARRIED,
+  compareUniqueValues,
+  isAdd,
+  type Operation,
+  readOperation,
+  timeOf,
+} from './unique-operation';
+
+/** Sets `value`'s latest operation in `latest` to `op` unless a later one is there (ties: `op` wins). */
+function keepLatest(latest: Map<UniqueValue, Operation>, value: UniqueValue, op: Operation): void {
+  const known = latest.get(value);
+  if (known === undefined || timeOf(op) >= timeOf(known)) latest.set(value, op);
+}
+
+/** The values whose latest operation adds them, in `compareUniqueValues` order. */
+function activeValues(latest: ReadonlyMap<UniqueValue, Operation>): UniqueValue[] {
+  const active: UniqueValue[] = [];
+  for (const [value, op] of latest) if (isAdd(op)) active.push(value);
+  return active.sort(compareUniqueValues);
+}
 
 /**
  * `unique_count_agg` with add/remove operations. Per value, the reference scores each event
  * +1/−1/0 against the previous operation (a first `remove` scores 0); the scores of a value
  * add up to 1 exactly when its latest operation is an `add`. So the state keeps, per distinct
- * value, only its latest operation (memory grows with distinct values, not with events).
+ * value, only its latest operation, and (for a recurring metric, which reads the events before
+ * the period) its latest operation before the period: memory grows with distinct values, not
+ * with events.
  */
 class UniqueCountState implements BucketState {
-  private readonly last = new Map<string, Operation>();
+  private readonly last = new Map<UniqueValue, Operation>();
+  /** The latest operation of each value before the period (carried values included). */
+  private readonly before = new Map<UniqueValue, Operation>();
 
-  constructor(previousActive: readonly string[]) {
+  constructor(
+    previousActive: readonly UniqueValue[],
+    private readonly fromMs: number,
+  ) {
     for (const value of previousActive) {
       this.last.set(value, CARRIED);
+      this.before.set(value, CARRIED);
     }
   }
 
   add(value: unknown, timeMs: number, event: UsageEvent): ValueProblem | undefined {
     const operation = readOperation(value, timeMs, event);
     if (typeof operation === 'string') return operation;
-    const previous = this.last.get(operation.text);
     // Ties on the timestamp go to the later event of the stream.
-    if (previous === undefined || timeMs >= timeOf(previous)) {
-      this.last.set(operation.text, operation.packed);
-    }
+    keepLatest(this.last, operation.text, operation.packed);
+    if (timeMs < this.fromMs) keepLatest(this.before, operation.text, operation.packed);
     return undefined;
   }
 
   /** `other` holds later events of the stream: it wins ties. */
   merge(other: UniqueCountState): void {
-    for (const [value, op] of other.last) {
-      const mine = this.last.get(value);
-      if (mine === undefined || timeOf(op) >= timeOf(mine)) this.last.set(value, op);
-    }
+    for (const [value, op] of other.last) keepLatest(this.last, value, op);
+    for (const [value, op] of other.before) keepLatest(this.before, value, op);
   }
 
   result(): KindResult {
-    const active = [...this.last].filter(([, op]) => isAdd(op)).map(([value]) => value);
+    const active = activeValues(this.last);
+    const startActive = activeValues(this.before);
     const count = active.length;
     // The reference reports events_count = the aggregation for unique counts.
-    return { aggregation: decimalFromCount(count), count, carriedActive: active.sort() };
+    return {
+      aggregation: decimalFromCount(count),
+      count,
+      carriedActive: active,
+      start: decimalFromCount(startActive.length),
+      startActive,
+    };
   }
 }
 
-/** `unique_count_agg`: the number of distinct values whose latest operation is `add`. */
+/**
+ * `unique_count_agg`: the number of distinct values whose latest operation is `add`; events
+ * without the field count as one value (`null`).
+ */
 export const uniqueCountKind: AggregationKind = {
   type: 'unique_count_agg',
   needsField: true,
+  countsMissing: true,
   recurringAllowed: true,
   recurringReadsHistory: true,
   prorated: proratedUniqueCountKind,
-  create: (context: KindContext) => new UniqueCountState(context.previousActive ?? []),
+  create: (context: KindContext) =>
+    new UniqueCountState(context.previousActive ?? [], context.fromMs),
 };

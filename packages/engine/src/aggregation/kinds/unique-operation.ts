@@ -1,6 +1,32 @@
 import type { UsageEvent } from '../event';
 import { propertyText } from '../property';
-import type { ValueProblem } from './kind';
+import type { UniqueValue, ValueProblem } from './kind';
+
+/**
+ * Orders unique values: `null` first, then texts by code unit (the order of `active_values`).
+ *
+ * @example
+ * ['b', null, 'a'].sort(compareUniqueValues) // [null, 'a', 'b']
+ */
+export function compareUniqueValues(a: UniqueValue, b: UniqueValue): number {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * The value a unique count counts for a field value: its text, `null` when the field is
+ * missing or `null`, `undefined` when it has no text (an object, an array, a non-finite number).
+ *
+ * @example
+ * uniqueValueOf('seat_1') // 'seat_1'
+ * uniqueValueOf(undefined) // null
+ * uniqueValueOf({}) // undefined
+ */
+export function uniqueValueOf(value: unknown): UniqueValue | undefined {
+  return value === undefined || value === null ? null : propertyText(value);
+}
 
 /**
  * An add or remove of one value, packed in one number so an update allocates
@@ -10,6 +36,11 @@ import type { ValueProblem } from './kind';
 export type Operation = number;
 
 export const CARRIED: Operation = Number.MIN_SAFE_INTEGER + 1;
+
+/** The operation of an event at `timeMs` that removes its value, or adds it. */
+export function packOperation(timeMs: number, removes: boolean): Operation {
+  return timeMs * 2 + (removes ? 0 : 1);
+}
 
 /** Whether an operation adds its value (a carried value counts as added). */
 export function isAdd(op: Operation): boolean {
@@ -22,18 +53,19 @@ export function timeOf(op: Operation): number {
 }
 
 /**
- * Reads a unique-count event: the counted value's text and its packed operation (`add` unless
- * `operation_type` is `remove`), or why the event cannot count.
+ * Reads a unique-count event: the counted value (`null` for an event without the field) and
+ * its packed operation (`add` unless `operation_type` is `remove`), or why the event cannot
+ * count.
  */
 export function readOperation(
   value: unknown,
   timeMs: number,
   event: UsageEvent,
-): { readonly text: string; readonly packed: Operation } | ValueProblem {
-  const text = propertyText(value);
+): { readonly text: UniqueValue; readonly packed: Operation } | ValueProblem {
+  const text = uniqueValueOf(value);
   if (text === undefined) return 'invalid_value';
   const operation = event.properties?.operation_type;
   if (operation !== undefined && operation !== 'add' && operation !== 'remove')
     return 'invalid_operation_type';
-  return { text, packed: timeMs * 2 + (operation === 'remove' ? 0 : 1) };
+  return { text, packed: packOperation(timeMs, operation === 'remove') };
 }
