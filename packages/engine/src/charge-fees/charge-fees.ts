@@ -30,7 +30,8 @@ export interface ChargeFeesInput extends ChargeFeesOptions {
  * `purpose: 'invoice'`, zero fees are dropped and `min_amount_cents` is trued up (a fee linked
  * to the default bucket's fee); with `'usage'` (the default) every bucket shows. A
  * pay-in-advance charge's period fee prices what its events billed (their in-advance
- * increments), so it equals the sum of {@link payInAdvanceFees}.
+ * increments), so it equals the sum of {@link payInAdvanceFees}, plus, for a recurring metric,
+ * the units carried into the period (billed when it started).
  *
  * @example
  * chargeFees({

@@ -93,9 +93,11 @@ function prepare(input: PayInAdvanceFeesInput): Either<FeecastError, InAdvanceRu
  * with it minus the model on the period before it (`payInAdvanceAmount`), in its own filter
  * bucket (the filter's properties) and pricing group, from the aggregation's in-advance
  * increments (prorated for a prorated charge), with `event_transaction_id`, one event, units
- * per §5 and the per-event amount details. The per-event fees of a period add up exactly to
- * what the period is billed (`chargeFees` of the same charge). Fees are not stored: ids are
- * `null`.
+ * per §5 and the per-event amount details. A recurring metric's period starts with the units
+ * it carries in, billed when the period started: an event bills only what takes the level
+ * above them (a seat still active from an earlier period bills 0). The per-event fees of a
+ * period add up exactly to what the period is billed (`chargeFees` of the same charge; for a
+ * recurring metric, less the carried units' part). Fees are not stored: ids are `null`.
  *
  * @example
  * // graduated 0..5 (0.02, flat 0.01), 6..∞ (0.01, flat 0.01); events of 3, 1 and 2 units

@@ -3,7 +3,12 @@ import type { AggregationState, UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { chargeMetricIndex } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
-import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
+import type {
+  ChargeFeesCharge,
+  ChargeFeesMetric,
+  ChargeFeesOptions,
+  ChargesPeriod,
+} from './inputs';
 import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
 import {
@@ -30,17 +35,24 @@ export interface PlanChargeFeesInput extends Omit<ChargeFeesOptions, 'currency'>
   readonly currency?: string;
   /** What recurring metrics carry from the previous period, by metric code. */
   readonly previous?: Readonly<Record<string, AggregationState>>;
+  /**
+   * The charges period that follows `period`, when the fees are for the invoice that closes
+   * `period`: each pay-in-advance charge of a recurring metric then also bills, in the report's
+   * `carried`, the units it carries into that period (aggregations.md §1.8, §4).
+   */
+  readonly next_period?: ChargesPeriod;
 }
 
 /**
  * The fees of every charge of a plan, with the events read in one pass per billable metric
  * (the "done when" of the fee assembler: each event is routed by its `code` to its metric's
  * one aggregation pass, which serves every charge of that metric), and the events left out.
- * The fees are those of {@link chargeFees} for each charge, in the plan's charge order.
+ * The fees are those of {@link chargeFees} for each charge, in the plan's charge order; with
+ * `next_period`, `carried` holds what recurring pay-in-advance charges bill for that period.
  *
  * @example
  * planChargeFeesReport({ plan, billableMetrics, events: readEvents(), period, purpose: 'invoice' })
- * // right({ fees: [...], rejected: [{ transaction_id: 'e9', reason: 'invalid_value', ... }] })
+ * // right({ fees: [...], carried: [], rejected: [{ transaction_id: 'e9', reason: 'invalid_value', ... }] })
  */
 export function planChargeFeesReport(
   input: PlanChargeFeesInput,
@@ -89,7 +101,7 @@ export function planChargeFeesReport(
     [...grouped.values()],
     input.events,
     input.plan.charges.length,
-    { deduplicate: input.deduplicate, feeId: input.feeId },
+    { deduplicate: input.deduplicate, feeId: input.feeId, nextPeriod: input.next_period },
   );
 }
 

@@ -27,8 +27,9 @@ import type { FeecastError } from '../error';
 export interface PayInAdvanceInput {
   /**
    * The period's aggregation before the event: `units` is what the period has billed so far
-   * (the sum of the earlier events' increments), `events_count` the earlier events, and, for
-   * percentage charges, `event_values` their values in time order.
+   * (the units a recurring metric carried into it, plus the earlier events' increments),
+   * `events_count` the earlier events, and, for percentage charges, `event_values` their
+   * values in time order.
    */
   readonly before: ChargeModelContext;
   /** What the event adds to the billed quantity (its in-advance increment, >= 0). */
@@ -133,10 +134,11 @@ function readInput(input: PayInAdvanceInput): Either<FeecastError, InAdvanceFigu
 /**
  * The amount of one pay-in-advance event (charge-models.md §5): the charge model run on the
  * period with the event minus the same model run on the period before it. Before a period's
- * first event nothing is billed yet, so graduated and graduated_percentage charge their first
- * flat amount with the first event; each later event pays exactly what it adds, and the events
- * of a period add up to the model's amount for the whole period. The same rule serves billing
- * and estimates, so an estimate equals what billing charges.
+ * first event, when nothing is billed yet (no units carried in either), graduated and
+ * graduated_percentage charge their first flat amount with the first event; each later event
+ * pays exactly what it adds, and the events of a period add up to the model's amount for the
+ * whole period. The same rule serves billing and estimates, so an estimate equals what billing
+ * charges.
  *
  * @example
  * payInAdvanceAmount(graduatedCharge, { before: { units: '4', events_count: 2 },
@@ -202,7 +204,8 @@ export function priceInAdvance(
   if (withEvent._tag === 'Left') return withEvent;
   const withoutEvent = model.price(figures.unitsBefore, {
     ...before,
-    excludeEvent: before.eventsCount === 0,
+    // Nothing billed before: no event yet, and no units carried into the period.
+    excludeEvent: before.eventsCount === 0 && sign(figures.unitsBefore) === 0,
   });
   if (withoutEvent._tag === 'Left') return withoutEvent;
   const amount = subtract(withEvent.right.amount, withoutEvent.right.amount);

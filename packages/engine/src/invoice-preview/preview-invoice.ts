@@ -70,7 +70,11 @@ export interface InvoicePreview {
   readonly wallet_transactions: readonly WalletTransaction[];
   /** The invoice's blended tax rate, in percent (invoicing.md §2.3). */
   readonly taxes_rate: Rate;
-  /** The period's pay-in-advance charge fees, billed on their own invoices, not on this one. */
+  /**
+   * The period's pay-in-advance charge fees, billed on their own invoices, not on this one
+   * (with, for a recurring metric, the units carried into the period, billed when it started),
+   * and the carried units a non-invoiceable recurring charge bills for the next period.
+   */
   readonly pay_in_advance_fees: readonly Fee[];
   /** The minimum commitments reconciled by this invoice (with a true-up of 0 or more). */
   readonly commitments: readonly CommitmentOutcome[];
@@ -91,7 +95,8 @@ export interface InvoicePreview {
  * 1. fees ({@link subscriptionFees}): the subscription fee (in arrears: the period that ends;
  *    pay in advance: the period that starts; trial and proration by days), fixed charges
  *    (standard, graduated, volume; pay in advance or not; prorated), usage charges of the
- *    period that ends (pay-in-advance charges come back apart, in `pay_in_advance_fees`), the
+ *    period that ends (pay-in-advance charges come back apart, in `pay_in_advance_fees`;
+ *    those of recurring metrics bill the units they carry into the next period here), the
  *    minimum-commitment true-up; and the given add-ons, once;
  * 2. progressive-billing credits from the period's progressive-billing invoices (§3.3);
  * 3. coupons, 4. taxes (`taxes.billing_entity`, `taxes.customer`, and the taxes riding on

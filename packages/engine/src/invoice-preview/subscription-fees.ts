@@ -41,8 +41,10 @@ export interface SubscriptionFees {
   readonly fees: Fee[];
   /**
    * The period's fees of pay-in-advance charges: billed on their own invoices as the events
-   * came, not on this one; listed so the whole period's price is known (they count towards
-   * the minimum commitment).
+   * came (and, for recurring metrics, the units carried into the period, billed when it
+   * started), not on this one; listed so the whole period's price is known (they count
+   * towards the minimum commitment). Also the carried units a non-invoiceable recurring
+   * charge bills for the next period.
    */
   readonly pay_in_advance_fees: Fee[];
   /** Events left out of the aggregation (bad value, duplicate id, outside the period...). */
@@ -60,7 +62,10 @@ export interface SubscriptionFees {
  *   for the period it opens (prorated by days when `prorated`);
  * - usage charges of the charges period the run closes (`planChargeFees`, purpose `invoice`:
  *   zero fees dropped, `min_amount_cents` trued up); pay-in-advance charges are billed on
- *   their own invoices and come back apart;
+ *   their own invoices and come back apart; unless the run terminates the subscription, a
+ *   recurring metric's pay-in-advance charge also bills the units it carries into the charges
+ *   period the run opens, in full, dated that period (on the invoice when it is invoiceable,
+ *   else apart), and not counted in the closing period's commitment;
  * - the minimum-commitment true-up, when the run closes the subscription period: the
  *   commitment prorated on the days active over the whole period, less every subscription,
  *   charge (in arrears and in advance) and fixed-charge fee of that period, including those
@@ -155,6 +160,9 @@ export function subscriptionFees(
   let rejected: Rejection[] = [];
   if (run.charges !== undefined) {
     let count = 0;
+    // The charges period the run opens: recurring pay-in-advance charges bill their carried
+    // units for it (not on a termination).
+    const next = run.terminating ? undefined : run.next;
     const report = planChargeFeesReport({
       plan,
       billableMetrics: input.billableMetrics,
@@ -171,6 +179,15 @@ export function subscriptionFees(
       purpose: 'invoice',
       pricing_units: input.pricingUnits,
       feeId: () => derivedId('fee', invoiceId, subscription.svc_id, 'charge', String(count++)),
+      ...(next === undefined
+        ? {}
+        : {
+            next_period: {
+              charges_from_datetime: next.charges_from_datetime,
+              charges_to_datetime: next.charges_to_datetime,
+              charges_duration: next.charges_duration,
+            },
+          }),
     });
     if (isLeft(report)) return left(withPlanPath(report.left, path));
     rejected = report.right.rejected;
@@ -178,6 +195,11 @@ export function subscriptionFees(
       if (fee.pay_in_advance) payInAdvance.push(fee);
       else fees.push(fee);
       periodFees.push(fee);
+    }
+    // Billed now for the next period: not part of the closing period's commitment.
+    for (const fee of report.right.carried) {
+      if (fee.pay_in_advance) payInAdvance.push(fee);
+      else fees.push(fee);
     }
   }
 

@@ -2,8 +2,8 @@ import { type Fee, Uuid } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../error';
 import type { ChargeFee } from '../charge-fee';
-import type { ChargeFeesMetric } from '../inputs';
-import { type PricedFee, priceBucket } from './bucket-fee';
+import type { ChargeFeesMetric, ChargesPeriod } from '../inputs';
+import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeSetup } from './charge-setup';
 import { chargeTrueUp } from './charge-true-up';
 import type { FeeContext } from './fee-context';
@@ -80,4 +80,36 @@ export function assembleChargeFees(
   if (trueUp.right === undefined) return withIds(fees, undefined, feeId);
   const parentAt = parent === undefined ? -1 : kept.indexOf(parent);
   return withIds([...fees, trueUp.right.fee], parentAt, feeId);
+}
+
+/**
+ * The fees a recurring metric's pay-in-advance charge bills, on the invoice that closes the
+ * period, for the units each bucket and group carries into the next period `next`
+ * ({@link carriedFee}), in the charge's filter order then the default bucket; none for a
+ * charge in arrears, a metric that is not recurring, or a bucket that carries nothing.
+ *
+ * @example
+ * assembleCarriedFees(context, december, metric, true, setup, figures.charges[0], undefined)
+ * // right([{ units: '3', from_date: '2025-12-01T00:00:00Z', pay_in_advance: false, ... }])
+ * @internal
+ */
+export function assembleCarriedFees(
+  context: FeeContext,
+  next: ChargesPeriod,
+  metric: ChargeFeesMetric,
+  recurring: boolean,
+  setup: ChargeSetup,
+  buckets: readonly (readonly GroupFigures[])[],
+  feeId: ((fee: Fee) => string) | undefined,
+): Either<FeecastError, ChargeFee[]> {
+  if (!recurring || !setup.payInAdvance) return right([]);
+  const fees: ChargeFee[] = [];
+  for (const [b, bucket] of setup.buckets.entries()) {
+    for (const group of buckets[b] ?? []) {
+      const fee = carriedFee(context, next, metric, setup, bucket, group);
+      if (fee._tag === 'Left') return fee;
+      if (fee.right !== undefined) fees.push(fee.right);
+    }
+  }
+  return withIds(fees, undefined, feeId);
 }

@@ -2,14 +2,15 @@ import { Cents, DecimalString } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeModelContext, ChargeModelResult } from '../../charge-models/index';
 import { readBack } from '../../charge-models/internal/read-back';
-import { formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
+import { add, formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import { readModelAmounts } from '../../fees/fee-amounts';
 import { guardNegative } from '../../fees/index';
 import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
 import { type FeeObjectInput, feeObject } from '../fee-object';
-import type { ChargeFeesMetric } from '../inputs';
+import type { ChargeFeesMetric, ChargesPeriod } from '../inputs';
+import { carriedIn, carriedOut } from './carried-units';
 import { type ChargeAmounts, chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
 import { chargeFeeIds, type FeeContext } from './fee-context';
@@ -29,14 +30,17 @@ export interface PricedFee {
   readonly usedPreciseCents: string;
 }
 
-const sumTexts = (texts: readonly string[]): string => formatDecimal(sum(texts.map(readBack)));
+const sumOf = (texts: readonly string[]) => sum(texts.map(readBack));
 
 /**
  * What the charge model prices for a bucket (charge-models.md §2, §16; aggregations.md §6.2):
  * in arrears, the aggregation with its full units and per-event values; for a pay-in-advance
- * charge, what its events billed (the sum of their in-advance increments, prorated for a
- * prorated charge; nothing, not even a first flat amount, before its first event), so the
- * period's fee equals the sum of its per-event fees.
+ * charge, what the period billed: the units a recurring metric carried into it (billed, in
+ * full, by the invoice that closed the previous period) plus what its events billed (the sum
+ * of their in-advance increments, prorated for a prorated charge); nothing, not even a first
+ * flat amount, before its first event when nothing was carried in. So the period's fee equals
+ * the carried units' fee plus the sum of its per-event fees (estimate-and-usage.md §3.5: the
+ * high-water mark over the whole total).
  */
 function modelContext(
   setup: ChargeSetup,
@@ -52,16 +56,17 @@ function modelContext(
   if (setup.payInAdvance) {
     const increments = f.in_advance_increments ?? [];
     const billed = setup.prorated ? (f.in_advance_prorated_increments ?? increments) : increments;
+    const carried = carriedIn(f);
     return {
       ...common,
       // The period's events, as their per-event fees count them (a recurring metric's count
       // also holds earlier periods' events).
       events_count: increments.length,
-      units: sumTexts(billed),
-      // No event billed anything yet: graduated models charge no first flat amount either.
-      ...(increments.length === 0 ? { exclude_event: true } : {}),
+      units: formatDecimal(add(carried, sumOf(billed))),
+      // Nothing billed yet: graduated models charge no first flat amount either.
+      ...(increments.length === 0 && sign(carried) === 0 ? { exclude_event: true } : {}),
       ...(setup.prorated
-        ? { full_units_number: sumTexts(increments) }
+        ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
         : f.event_values === undefined
           ? {}
           : { event_values: f.event_values }),
@@ -169,6 +174,53 @@ function withProjection(
   });
 }
 
+/** A bucket's model run on its figures: the result, the guarded figures and the fee amounts. */
+interface ModelPrice {
+  readonly result: ChargeModelResult;
+  readonly guarded: { readonly units: string; readonly full_units_number?: string };
+  readonly amounts: ChargeAmounts;
+}
+
+/**
+ * Runs a bucket's model on `modelInput`, applies the negative guard and rounds the cents half
+ * away from zero in the currency's minor unit (through the pricing unit when the charge has
+ * one); a model error is relocated under the bucket's path `at`.
+ */
+function priceModel(
+  context: FeeContext,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  modelInput: ChargeModelContext,
+  at: readonly string[],
+): Either<FeecastError, ModelPrice> {
+  const priced = bucket.model.apply(modelInput);
+  if (priced._tag === 'Left') {
+    return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
+  }
+  const result = priced.right;
+  const guarded = guardNegative({
+    units: modelInput.units,
+    amount: result.amount,
+    unit_amount: result.unit_amount,
+    ...(modelInput.full_units_number === undefined || modelInput.full_units_number === null
+      ? {}
+      : { full_units_number: modelInput.full_units_number }),
+  });
+  if (guarded._tag === 'Left') return guarded;
+  const read = readModelAmounts(guarded.right);
+  if (read._tag === 'Left') return read;
+  const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
+  if (amounts._tag === 'Left') return amounts;
+  return right({ result, guarded: guarded.right, amounts: amounts.right });
+}
+
+/** Where a bucket's properties sit in the caller's input. */
+function bucketPath(setup: ChargeSetup, bucket: BucketSetup): readonly string[] {
+  return bucket.filter === undefined
+    ? setup.path
+    : [...setup.path, 'filters', String(bucket.index)];
+}
+
 /**
  * Prices one bucket (a filter, or the default bucket) or one of its pricing groups as a charge
  * fee (charge-models.md §2-§3, §6, §15): the bucket's model on its figures, the negative guard,
@@ -188,40 +240,28 @@ export function priceBucket(
   bucket: BucketSetup,
   group: GroupFigures,
 ): Either<FeecastError, PricedFee> {
-  const at =
-    bucket.filter === undefined ? setup.path : [...setup.path, 'filters', String(bucket.index)];
+  const at = bucketPath(setup, bucket);
   const modelInput = modelContext(setup, group, context.currency);
-  const priced = bucket.model.apply(
+  const priced = priceModel(
+    context,
+    setup,
+    bucket,
     context.ratio === undefined ? modelInput : { ...modelInput, period_ratio: context.ratio },
+    at,
   );
-  if (priced._tag === 'Left') {
-    return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
-  }
-  const result = priced.right;
-  const guarded = guardNegative({
-    units: modelInput.units,
-    amount: result.amount,
-    unit_amount: result.unit_amount,
-    ...(modelInput.full_units_number === undefined || modelInput.full_units_number === null
-      ? {}
-      : { full_units_number: modelInput.full_units_number }),
-  });
-  if (guarded._tag === 'Left') return guarded;
-  const read = readModelAmounts(guarded.right);
-  if (read._tag === 'Left') return read;
-  const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
-  if (amounts._tag === 'Left') return amounts;
-  const units = shownUnits(setup, group, guarded.right, context.purpose);
+  if (priced._tag === 'Left') return priced;
+  const { result, guarded, amounts } = priced.right;
+  const units = shownUnits(setup, group, guarded, context.purpose);
   const { charge } = setup;
   const input: FeeObjectInput = {
     item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
     currency: context.currency,
-    amounts: amounts.right.fee,
+    amounts: amounts.fee,
     units,
     total_aggregated_units: group.figures.total_aggregated_units ?? units,
     events_count: group.figures.count,
     amount_details: result.amount_details,
-    pricing_unit_details: amounts.right.pricing_unit_details ?? null,
+    pricing_unit_details: amounts.pricing_unit_details ?? null,
     from_date: context.period.charges_from_datetime,
     to_date: context.period.charges_to_datetime,
     pay_in_advance: setup.payInAdvance,
@@ -230,20 +270,79 @@ export function priceBucket(
   };
   const fee = feeObject(input);
   if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
-  const projected = projection(context, setup, recurring, result, amounts.right, units);
+  const projected = projection(context, setup, recurring, result, amounts, units);
   if (projected._tag === 'Left') return projected;
   const charged = withProjection(fee.right, projected.right);
   if (charged._tag === 'Left') return charged;
-  const used = amounts.right.pricing_unit_details ?? amounts.right.fee;
+  const used = amounts.pricing_unit_details ?? amounts.fee;
   return right({
     input,
     fee: charged.right,
     isDefault: bucket.filter === undefined,
     zero:
-      sign(readBack(units)) === 0 &&
-      amounts.right.fee.amount_cents === 0 &&
-      group.figures.count === 0,
+      sign(readBack(units)) === 0 && amounts.fee.amount_cents === 0 && group.figures.count === 0,
     usedCents: used.amount_cents,
     usedPreciseCents: used.precise_amount_cents,
   });
+}
+
+/**
+ * The fee a recurring metric's pay-in-advance charge bills, on the invoice that closes a
+ * period, for the units it carries into the next period `next` (aggregations.md §1.8, §4;
+ * invoicing.md §7.1 "recurring-in-advance"): the units active at the end of the period
+ * ({@link carriedOut}), in full (unprorated, before the metric's rounding, as pay-in-advance
+ * charges bill), priced by the bucket's model as the start of the next period (no event of it
+ * yet), dated `next`. On the invoice (`pay_in_advance: false`) when the charge is invoiceable,
+ * else a pay-in-advance fee of its own. `undefined` when nothing is carried.
+ *
+ * @example
+ * carriedFee(context, december, metric, setup, setup.buckets[0], group) // 3 seats carried
+ * // right({ units: '3', amount_cents: 3000, from_date: '2025-12-01T00:00:00Z', pay_in_advance: false, ... })
+ * @internal
+ */
+export function carriedFee(
+  context: FeeContext,
+  next: ChargesPeriod,
+  metric: ChargeFeesMetric,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  group: GroupFigures,
+): Either<FeecastError, ChargeFee | undefined> {
+  const carried = carriedOut(group.figures);
+  if (sign(carried) === 0) return right(undefined);
+  const units = formatDecimal(carried);
+  const at = bucketPath(setup, bucket);
+  const priced = priceModel(
+    context,
+    setup,
+    bucket,
+    {
+      units,
+      events_count: 0,
+      currency: context.currency,
+      ...(setup.prorated ? { full_units_number: units } : {}),
+    },
+    at,
+  );
+  if (priced._tag === 'Left') return priced;
+  const { result, amounts } = priced.right;
+  const { charge } = setup;
+  const invoiceable = charge.invoiceable ?? true;
+  const fee = feeObject({
+    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
+    currency: context.currency,
+    amounts: amounts.fee,
+    units,
+    total_aggregated_units: units,
+    events_count: group.figures.count,
+    amount_details: result.amount_details,
+    pricing_unit_details: amounts.pricing_unit_details ?? null,
+    from_date: next.charges_from_datetime,
+    to_date: next.charges_to_datetime,
+    pay_in_advance: !invoiceable,
+    invoiceable,
+    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
+  });
+  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  return right(fee.right);
 }

@@ -1,5 +1,4 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { evaluateForAggregation } from '../../aggregation/evaluate-field';
 import {
   type AggregationState,
   eventTimeMs,
@@ -7,7 +6,6 @@ import {
   type UsageEvent,
 } from '../../aggregation/index';
 import type { CompiledMetric } from '../../aggregation/metric';
-import { propertyText } from '../../aggregation/property';
 import { readBack } from '../../charge-models/internal/read-back';
 import {
   createDecimalSum,
@@ -15,7 +13,6 @@ import {
   type Decimal,
   formatDecimal,
   max,
-  ONE,
   parseDecimal,
   sign,
   ZERO,
@@ -27,6 +24,7 @@ import type { ChargeFee } from '../charge-fee';
 import { chargeFeeItem } from '../charge-item';
 import { type FeeShell, feeShell } from '../fee-object';
 import type { ChargeFeesMetric } from '../inputs';
+import { carriedIn } from './carried-units';
 import { chargeAmounts } from './charge-amounts';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
 import { chargeFeeIds, type FeeContext } from './fee-context';
@@ -73,35 +71,16 @@ export interface InAdvanceRun {
   readonly shells?: FeeShells | undefined;
 }
 
-/** The value text and operation of a unique-count event, as aggregation reads them. */
-function uniqueValue(event: UsageEvent, metric: CompiledMetric): string | undefined {
-  if (metric.expression !== undefined) {
-    const evaluated = evaluateForAggregation(metric.expression, event);
-    return typeof evaluated === 'object' ? undefined : evaluated;
-  }
-  return metric.fieldName === undefined
-    ? undefined
-    : propertyText(event.properties?.[metric.fieldName]);
-}
-
 /**
  * The units a pay-in-advance fee shows (charge-models.md §5): what the event added to the
- * billed quantity; for a prorated charge its full (unprorated) increment; when a sum's event
- * does not raise the period's high-water mark, the event's own value (never below 0); when a
- * unique count's `add` re-adds a value that is not active (after a `remove`), 1 unit, although
- * it bills nothing (aggregations.md §17).
+ * billed quantity; for a prorated charge its full (unprorated) increment; when the event does
+ * not raise the period's high-water mark, the units it applied, never below 0: a sum's own
+ * value, and for a unique count's `add` that makes its value active again (after a `remove`),
+ * 1 unit, although it bills nothing (charge-models.md open question 17).
  */
-function shownUnits(
-  type: string,
-  prorated: boolean,
-  increment: Decimal,
-  value: Decimal,
-  reAdded: boolean,
-): Decimal {
+function shownUnits(prorated: boolean, increment: Decimal, applied: Decimal): Decimal {
   if (prorated || sign(increment) > 0) return increment;
-  if (type === 'sum_agg') return max(value, ZERO);
-  if (type === 'unique_count_agg' && reAdded) return ONE;
-  return increment;
+  return max(applied, ZERO);
 }
 
 function centsOf(event: UsageEvent, index: number): Either<FeecastError, Decimal> {
@@ -124,7 +103,7 @@ function priceGroup(
   shell: () => Either<FeecastError, FeeShell>,
   rows: readonly Row[],
 ): Either<FeecastError, PlacedFee[]> {
-  const { context, compiled, setup } = run;
+  const { context, setup } = run;
   const f = group.figures;
   const increments = f.in_advance_increments ?? [];
   const billed = setup.prorated ? (f.in_advance_prorated_increments ?? []) : increments;
@@ -138,6 +117,8 @@ function priceGroup(
     );
   }
   const values = !setup.prorated && f.event_values !== undefined ? f.event_values : increments;
+  // What each event applied: a unique count's +1/-1/0, a sum's value (a count's 1).
+  const applied = f.applied_units ?? values;
   const currency = setup.pricingUnit === undefined ? context.currency : PRICING_UNIT_CURRENCY;
   const exponent = currencyExponent(currency, [...setup.path, 'currency']);
   if (exponent._tag === 'Left') return exponent;
@@ -146,31 +127,20 @@ function priceGroup(
   const parsedValues: Decimal[] = [];
   const target = run.only?.();
   const fees: PlacedFee[] = [];
-  const active = new Set<string>();
-  // Running totals of what the earlier events billed, and of their precise cents.
+  // Running totals of what the period billed before each event (from the units a recurring
+  // metric carried in, billed when the period started), and of the events' precise cents.
   const before = createDecimalSum();
+  const carried = carriedIn(f);
+  // As text: the sum's fast path (a decimal would send every total through big.js).
+  if (sign(carried) > 0) before.add(formatDecimal(carried));
   const centsBefore = createDecimalSum();
   for (const [k, row] of rows.entries()) {
     const value = values[k] ?? '0';
-    let reAdded = false;
-    if (compiled.kind.type === 'unique_count_agg') {
-      const text = uniqueValue(row.event, compiled) ?? '';
-      const removes = row.event.properties?.operation_type === 'remove';
-      reAdded = !removes && !active.has(text);
-      if (removes) active.delete(text);
-      else active.add(text);
-    }
     const cents = setup.dynamic ? centsOf(row.event, row.index) : right(ZERO);
     if (cents._tag === 'Left') return cents;
     if (target === undefined || target === row.index) {
       const eventValue = readBack(value);
-      const units = shownUnits(
-        compiled.kind.type,
-        setup.prorated,
-        readBack(increments[k]),
-        eventValue,
-        reAdded,
-      );
+      const units = shownUnits(setup.prorated, readBack(increments[k]), readBack(applied[k]));
       const price = priceInAdvance(bucket.model, {
         before: {
           eventsCount: k,

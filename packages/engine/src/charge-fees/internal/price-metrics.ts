@@ -5,8 +5,8 @@ import { type CompiledMetric, compileMetric } from '../../aggregation/metric';
 import { compare, currencyExponent, ONE, parseDecimal, sign } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import type { ChargeFee } from '../charge-fee';
-import type { ChargeFeesMetric } from '../inputs';
-import { assembleChargeFees } from './assemble';
+import type { ChargeFeesMetric, ChargesPeriod } from '../inputs';
+import { assembleCarriedFees, assembleChargeFees } from './assemble';
 import type { ChargeSetup } from './charge-setup';
 import type { FeeContext } from './fee-context';
 import { createFeesPass, type FeesPass } from './fees-pass';
@@ -26,6 +26,11 @@ export interface MetricCharges {
 export interface ChargeFeesReport {
   /** Every charge's fees, in the plan's charge order. */
   readonly fees: ChargeFee[];
+  /**
+   * With a next period: the fees recurring metrics' pay-in-advance charges bill for the units
+   * they carry into it (`carriedFee`), in the plan's charge order; otherwise none.
+   */
+  readonly carried: ChargeFee[];
   /** Events left out of the aggregation (bad value, duplicate id, outside the period...), and why. */
   readonly rejected: Rejection[];
 }
@@ -87,6 +92,8 @@ export function priceMetrics(
   options: {
     readonly deduplicate?: boolean | undefined;
     readonly feeId?: ((fee: Fee) => string) | undefined;
+    /** The charges period that follows: recurring pay-in-advance charges bill their carried units for it. */
+    readonly nextPeriod?: ChargesPeriod | undefined;
   },
 ): Either<FeecastError, ChargeFeesReport> {
   const exponent = currencyExponent(context.currency, ['currency']);
@@ -132,6 +139,7 @@ export function priceMetrics(
     index++;
   }
   const perCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);
+  const carriedPerCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);
   const rejected: Rejection[] = [];
   for (const [m, entry] of metrics.entries()) {
     const figures = ordered[m]?.result();
@@ -150,7 +158,19 @@ export function priceMetrics(
       );
       if (fees._tag === 'Left') return fees;
       perCharge[entry.order[s] ?? 0] = fees.right;
+      if (options.nextPeriod === undefined) continue;
+      const carried = assembleCarriedFees(
+        context,
+        options.nextPeriod,
+        entry.metric,
+        entry.compiled.recurring,
+        setup,
+        figures.right.charges[s] ?? [],
+        options.feeId,
+      );
+      if (carried._tag === 'Left') return carried;
+      carriedPerCharge[entry.order[s] ?? 0] = carried.right;
     }
   }
-  return right({ fees: perCharge.flat(), rejected });
+  return right({ fees: perCharge.flat(), carried: carriedPerCharge.flat(), rejected });
 }

@@ -1,0 +1,219 @@
+/**
+ * Recurring metrics on the invoices of several periods (aggregations.md §1.8, §4; invoicing.md
+ * §7.1 "recurring-in-advance"): the invoice that closes a period bills, for each pay-in-advance
+ * charge of a recurring metric, the units it carries into the next period, in full and dated
+ * that period; the period's own pay-in-advance fees (carried units and events) come apart.
+ *
+ * Seats (unique count, 10.00 a seat), as in test/operations/recurring.test.ts:
+ *   Sep 10 add a, Sep 20 add b                          -> {a, b} at the end of September
+ *   Oct 5 remove b, Oct 10 add c, Oct 15 add b          -> {a, b, c} at the end of October
+ *   Nov 3 add a, Nov 5 add d, Nov 8 remove c            -> {a, b, d} at the end of November
+ * Storage (sum, 2.00 a unit): Sep 5 +10 | Oct 3 +5, Oct 12 −8, Oct 20 +4 (11) | Nov 10 +6 (17).
+ */
+import type { Fee } from '@feecast/models';
+import { describe, expect, it } from 'vitest';
+import { payInAdvanceFees } from '../../src/charge-fees/index';
+import { previewInvoice } from '../../src/invoice-preview/index';
+import { charge, event, feesOf, input, metric, ok, plan, subscription } from './builders';
+
+const seats = metric('seats', 'unique_count_agg', 'seat', { recurring: true });
+const storage = metric('storage', 'sum_agg', 'gb', { recurring: true });
+
+const seat = (day: string, value: string, operation_type?: 'remove') =>
+  event('seats', `2025-${day}T10:00:00Z`, {
+    seat: value,
+    ...(operation_type === undefined ? {} : { operation_type }),
+  });
+const SEATS = [
+  seat('09-10', 'a'),
+  seat('09-20', 'b'),
+  seat('10-05', 'b', 'remove'),
+  seat('10-10', 'c'),
+  seat('10-15', 'b'),
+  seat('11-03', 'a'),
+  seat('11-05', 'd'),
+  seat('11-08', 'c', 'remove'),
+];
+const gb = (day: string, value: string) => event('storage', `2025-${day}T10:00:00Z`, { gb: value });
+const STORAGE = [
+  gb('09-05', '10'),
+  gb('10-03', '5'),
+  gb('10-12', '-8'),
+  gb('10-20', '4'),
+  gb('11-10', '6'),
+];
+
+const SEP = '2025-09-25T00:00:00Z';
+const OCT = '2025-10-25T00:00:00Z';
+const NOV = '2025-11-25T00:00:00Z';
+
+const seatsCharge = (extra: Record<string, unknown> = {}) =>
+  charge('seats', 'standard', { amount: '10' }, { pay_in_advance: true, ...extra });
+
+/** The preview at `now` of a monthly plan (100.00 in arrears) with the charges given. */
+function preview(
+  now: string,
+  charges: readonly Record<string, unknown>[],
+  more: { readonly terminated_at?: string; readonly commitment?: number } = {},
+) {
+  return ok(
+    previewInvoice(
+      input({
+        subscriptions: [
+          {
+            subscription: subscription({
+              started_at: '2025-09-01T00:00:00Z',
+              ...(more.terminated_at === undefined ? {} : { terminated_at: more.terminated_at }),
+            }),
+            plan: plan({
+              charges,
+              ...(more.commitment === undefined
+                ? {}
+                : { commitment: { amount_cents: more.commitment } }),
+            }),
+          },
+        ],
+        billableMetrics: [seats, storage],
+        events: [...SEATS, ...STORAGE].filter((e) => String(e.timestamp) <= now),
+        now,
+      }),
+    ),
+  );
+}
+
+const summary = (fee: Fee | undefined) => [
+  fee?.units,
+  fee?.amount_cents,
+  fee?.from_date,
+  fee?.to_date,
+  fee?.pay_in_advance,
+];
+
+describe('a recurring unique count paid in advance, over three invoices', () => {
+  it('each run bills the seats carried into the next period on the invoice, 10.00 each, dated that period', () => {
+    expect(summary(feesOf(preview(SEP, [seatsCharge()]), 'charge')[0])).toEqual([
+      '2', // {a, b} on Sep 30
+      2000,
+      '2025-10-01T00:00:00Z',
+      '2025-10-31T23:59:59Z',
+      false,
+    ]);
+    expect(summary(feesOf(preview(OCT, [seatsCharge()]), 'charge')[0])).toEqual([
+      '3', // {a, b, c} on Oct 31
+      3000,
+      '2025-11-01T00:00:00Z',
+      '2025-11-30T23:59:59Z',
+      false,
+    ]);
+    expect(summary(feesOf(preview(NOV, [seatsCharge()]), 'charge')[0])).toEqual([
+      '3', // {a, b, d} on Nov 30
+      3000,
+      '2025-12-01T00:00:00Z',
+      '2025-12-31T23:59:59Z',
+      false,
+    ]);
+  });
+
+  it("the period's pay-in-advance fee is the carried seats plus what its events billed, each seat once", () => {
+    // September: a and b, 2 seats. October: 2 carried + b back above the count of 2 (1) = 3.
+    // November: 3 carried + d (the 4th seat, Nov 5..8) = 4; a, added again on Nov 3, is not
+    // billed twice.
+    const periodFee = (now: string) =>
+      summary(preview(now, [seatsCharge()]).pay_in_advance_fees[0]).slice(0, 2);
+    expect([SEP, OCT, NOV].map(periodFee)).toEqual([
+      ['2', 2000],
+      ['3', 3000],
+      ['4', 4000],
+    ]);
+  });
+
+  it("November's bill: the 30.00 carried in on the October invoice plus November's events (10.00) = 40.00", () => {
+    const carriedIn = feesOf(preview(OCT, [seatsCharge()]), 'charge')[0]?.amount_cents ?? 0;
+    const events = ok(
+      payInAdvanceFees({
+        charge: {
+          svc_id: seatsCharge().svc_id as string,
+          billable_metric_code: 'seats',
+          charge_model: 'standard',
+          properties: { amount: '10' },
+          pay_in_advance: true,
+        },
+        billableMetric: seats,
+        events: SEATS,
+        period: {
+          charges_from_datetime: '2025-11-01T00:00:00Z',
+          charges_to_datetime: '2025-11-30T23:59:59Z',
+          charges_duration: 30,
+        },
+        currency: 'EUR',
+      }),
+    );
+    // Nov 3 add a: 0 (active since September); Nov 5 add d: 10.00; Nov 8 remove c: 0.
+    expect(events.map((f) => [f.units, f.amount_cents])).toEqual([
+      ['0', 0],
+      ['1', 1000],
+      ['0', 0],
+    ]);
+    const november = preview(NOV, [seatsCharge()]).pay_in_advance_fees[0]?.amount_cents;
+    expect(carriedIn + events.reduce((t, f) => t + f.amount_cents, 0)).toBe(november);
+  });
+
+  it('a prorated charge bills the carried seats in full: 2 × 10.00 on the October invoice', () => {
+    const [fee] = feesOf(preview(SEP, [seatsCharge({ prorated: true })]), 'charge');
+    expect(summary(fee).slice(0, 2)).toEqual(['2', 2000]);
+  });
+
+  it('a non-invoiceable charge bills the carried seats apart, as a pay-in-advance fee', () => {
+    const run = preview(SEP, [seatsCharge({ invoiceable: false })]);
+    expect(feesOf(run, 'charge')).toEqual([]);
+    expect(
+      run.pay_in_advance_fees.map((f) => [f.units, f.amount_cents, f.from_date, f.invoiceable]),
+    ).toEqual([
+      ['2', 2000, '2025-09-01T00:00:00Z', false], // September's events
+      ['2', 2000, '2025-10-01T00:00:00Z', false], // carried into October
+    ]);
+  });
+
+  it('the termination run bills no next period', () => {
+    const run = preview('2025-11-20T00:00:00Z', [seatsCharge()], {
+      terminated_at: '2025-11-20T00:00:00Z',
+    });
+    expect(feesOf(run, 'charge')).toEqual([]);
+    expect(run.pay_in_advance_fees.map((f) => [f.units, f.amount_cents])).toEqual([['4', 4000]]);
+  });
+
+  it("the carried fee belongs to the next period: the closing period's commitment counts the period's own fee", () => {
+    // October: subscription 100.00 + seats 30.00 (2 carried in + 1) = 130.00; a commitment of
+    // 200.00 is trued up by 70.00. The 30.00 billed for November is November's.
+    const run = preview(OCT, [seatsCharge()], { commitment: 20000 });
+    expect(run.commitments[0]?.true_up.amount_cents).toBe(7000);
+  });
+
+  it('a charge in arrears bills the closing period only', () => {
+    const [fee] = feesOf(preview(OCT, [seatsCharge({ pay_in_advance: false })]), 'charge');
+    expect(summary(fee)).toEqual([
+      '3',
+      3000,
+      '2025-10-01T00:00:00Z',
+      '2025-10-31T23:59:59Z',
+      false,
+    ]);
+  });
+});
+
+describe('a recurring sum paid in advance', () => {
+  it('the October run bills the 11 units carried into November: 22.00; October itself billed 15 units', () => {
+    const run = preview(OCT, [
+      charge('storage', 'standard', { amount: '2' }, { pay_in_advance: true }),
+    ]);
+    expect(summary(feesOf(run, 'charge')[0])).toEqual([
+      '11',
+      2200,
+      '2025-11-01T00:00:00Z',
+      '2025-11-30T23:59:59Z',
+      false,
+    ]);
+    // 10 carried in, +5 up to 15, then 7 and 11: the highest is 15 -> 30.00.
+    expect(run.pay_in_advance_fees.map((f) => [f.units, f.amount_cents])).toEqual([['15', 3000]]);
+  });
+});
