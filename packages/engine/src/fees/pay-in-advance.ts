@@ -204,8 +204,7 @@ export function priceInAdvance(
   if (withEvent._tag === 'Left') return withEvent;
   const withoutEvent = model.price(figures.unitsBefore, {
     ...before,
-    // Nothing billed before: no event yet, and no units carried into the period.
-    excludeEvent: before.eventsCount === 0 && sign(figures.unitsBefore) === 0,
+    excludeEvent: before.eventsCount === 0,
   });
   if (withoutEvent._tag === 'Left') return withoutEvent;
   const amount = subtract(withEvent.right.amount, withoutEvent.right.amount);

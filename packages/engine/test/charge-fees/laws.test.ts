@@ -6,7 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregate, type UsageEvent } from '../../src/aggregation/index';
-import type { ChargeFee, ChargeFeesCharge } from '../../src/charge-fees/index';
+import {
+  type ChargeFee,
+  type ChargeFeesCharge,
+  planChargeFeesReport,
+} from '../../src/charge-fees/index';
 import { applyChargeModel } from '../../src/charge-models/index';
 import { add, equals, parseDecimalUnsafe, ZERO } from '../../src/decimal/index';
 import { cloudMetric, inAdvanceCharge, price, stream, value } from './arbitraries';
@@ -51,6 +55,58 @@ describe('pay-in-advance laws', () => {
             ).toBe(true);
           }
           expect([...perEvent.keys()].every((key) => period.has(key))).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('recurring pay-in-advance laws', () => {
+  const FEBRUARY = {
+    charges_from_datetime: '2025-02-01T00:00:00Z',
+    charges_to_datetime: '2025-02-28T23:59:59Z',
+    charges_duration: 28,
+  };
+
+  it("the fee billed for the units carried into a period and the period's per-event fees sum to the period's amount", () => {
+    fc.assert(
+      fc.property(
+        inAdvanceCharge,
+        fc.constantFrom('sum_agg', 'unique_count_agg'),
+        stream(),
+        stream(),
+        (c, type, earlier, during) => {
+          const billableMetric = { ...cloudMetric(type), recurring: true };
+          // The same shape of stream 28 days earlier: February's events.
+          const february = earlier.map((e) => ({
+            ...e,
+            transaction_id: `feb_${e.transaction_id}`,
+            timestamp: Number(e.timestamp) - 28 * 86_400,
+          }));
+          const events = [...february, ...during];
+          // The invoice closing February bills what each bucket carries into March.
+          const carried = rightOf(
+            planChargeFeesReport({
+              plan: { charges: [c], amount_currency: 'EUR' },
+              billableMetrics: [billableMetric],
+              events,
+              period: FEBRUARY,
+              next_period: MARCH,
+              purpose: 'invoice',
+            }),
+          ).carried;
+          expect(carried.every((fee) => fee.from_date === '2025-03-01T00:00:00Z')).toBe(true);
+          const billed = preciseByBucket([
+            ...carried,
+            ...inAdvanceOf({ charge: c, billableMetric, events }),
+          ]);
+          const period = preciseByBucket(feesOf({ charge: c, billableMetric, events }));
+          for (const [key, total] of period) {
+            expect(
+              equals(parseDecimalUnsafe(total), parseDecimalUnsafe(billed.get(key) ?? '0')),
+            ).toBe(true);
+          }
+          expect([...billed.keys()].every((key) => period.has(key))).toBe(true);
         },
       ),
     );

@@ -63,8 +63,9 @@ function modelContext(
       // also holds earlier periods' events).
       events_count: increments.length,
       units: formatDecimal(add(carried, sumOf(billed))),
-      // Nothing billed yet: graduated models charge no first flat amount either.
-      ...(increments.length === 0 && sign(carried) === 0 ? { exclude_event: true } : {}),
+      // No event billed anything yet: with no units carried in either, graduated models
+      // charge no first flat amount (the flag only matters at 0 units).
+      ...(increments.length === 0 ? { exclude_event: true } : {}),
       ...(setup.prorated
         ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
         : f.event_values === undefined
