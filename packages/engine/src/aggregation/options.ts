@@ -40,7 +40,9 @@ export interface AggregateOptions {
   readonly deduplicate?: boolean;
   /**
    * Also return the per-event views: `event_values` (percentage charges) and, for count, sum
-   * and unique count, `in_advance_increments` (pay-in-advance charges). Costs memory per event.
+   * and unique count, `in_advance_increments` (pay-in-advance charges), with `applied_units`
+   * for unique counts and, for recurring sums and unique counts, the `start_units` and
+   * `end_units` of the period. Costs memory per event.
    */
   readonly per_event?: boolean;
   /**

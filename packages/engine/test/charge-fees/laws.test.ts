@@ -37,6 +37,19 @@ function preciseByBucket(fees: readonly ChargeFee[]): Map<string, string> {
   return new Map([...totals].map(([key, total]) => [key, String(total)]));
 }
 
+/**
+ * Asserts that what was billed adds up to each bucket's period amount: every bucket with
+ * events has billed fees; buckets without events bill 0 both ways.
+ */
+function expectSameBuckets(period: Map<string, string>, billed: Map<string, string>): void {
+  for (const [key, total] of period) {
+    expect(equals(parseDecimalUnsafe(total), parseDecimalUnsafe(billed.get(key) ?? '0'))).toBe(
+      true,
+    );
+  }
+  expect([...billed.keys()].every((key) => period.has(key))).toBe(true);
+}
+
 describe('pay-in-advance laws', () => {
   it("the per-event pay-in-advance fees of a period sum to the period's amount", () => {
     fc.assert(
@@ -48,13 +61,7 @@ describe('pay-in-advance laws', () => {
           const billableMetric = cloudMetric(type);
           const perEvent = preciseByBucket(inAdvanceOf({ charge: c, billableMetric, events }));
           const period = preciseByBucket(feesOf({ charge: c, billableMetric, events }));
-          // Every bucket with events has per-event fees; buckets without events bill 0 both ways.
-          for (const [key, total] of period) {
-            expect(
-              equals(parseDecimalUnsafe(total), parseDecimalUnsafe(perEvent.get(key) ?? '0')),
-            ).toBe(true);
-          }
-          expect([...perEvent.keys()].every((key) => period.has(key))).toBe(true);
+          expectSameBuckets(period, perEvent);
         },
       ),
     );
@@ -101,12 +108,7 @@ describe('recurring pay-in-advance laws', () => {
             ...inAdvanceOf({ charge: c, billableMetric, events }),
           ]);
           const period = preciseByBucket(feesOf({ charge: c, billableMetric, events }));
-          for (const [key, total] of period) {
-            expect(
-              equals(parseDecimalUnsafe(total), parseDecimalUnsafe(billed.get(key) ?? '0')),
-            ).toBe(true);
-          }
-          expect([...billed.keys()].every((key) => period.has(key))).toBe(true);
+          expectSameBuckets(period, billed);
         },
       ),
     );

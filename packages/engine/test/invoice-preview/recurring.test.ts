@@ -4,44 +4,23 @@
  * charge of a recurring metric, the units it carries into the next period, in full and dated
  * that period; the period's own pay-in-advance fees (carried units and events) come apart.
  *
- * Seats (unique count, 10.00 a seat), as in test/operations/recurring.test.ts:
- *   Sep 10 add a, Sep 20 add b                          -> {a, b} at the end of September
- *   Oct 5 remove b, Oct 10 add c, Oct 15 add b          -> {a, b, c} at the end of October
- *   Nov 3 add a, Nov 5 add d, Nov 8 remove c            -> {a, b, d} at the end of November
- * Storage (sum, 2.00 a unit): Sep 5 +10 | Oct 3 +5, Oct 12 −8, Oct 20 +4 (11) | Nov 10 +6 (17).
+ * The three months of test/recurring-history.ts: seats (unique count) at 10.00 a seat, storage
+ * (sum) at 2.00 a unit.
  */
 import type { Fee } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
 import { payInAdvanceFees } from '../../src/charge-fees/index';
 import { previewInvoice } from '../../src/invoice-preview/index';
+import { changeProperties, changeTime, SEAT_CHANGES, STORAGE_CHANGES } from '../recurring-history';
 import { charge, event, feesOf, input, metric, ok, plan, subscription } from './builders';
 
 const seats = metric('seats', 'unique_count_agg', 'seat', { recurring: true });
 const storage = metric('storage', 'sum_agg', 'gb', { recurring: true });
 
-const seat = (day: string, value: string, operation_type?: 'remove') =>
-  event('seats', `2025-${day}T10:00:00Z`, {
-    seat: value,
-    ...(operation_type === undefined ? {} : { operation_type }),
-  });
-const SEATS = [
-  seat('09-10', 'a'),
-  seat('09-20', 'b'),
-  seat('10-05', 'b', 'remove'),
-  seat('10-10', 'c'),
-  seat('10-15', 'b'),
-  seat('11-03', 'a'),
-  seat('11-05', 'd'),
-  seat('11-08', 'c', 'remove'),
-];
-const gb = (day: string, value: string) => event('storage', `2025-${day}T10:00:00Z`, { gb: value });
-const STORAGE = [
-  gb('09-05', '10'),
-  gb('10-03', '5'),
-  gb('10-12', '-8'),
-  gb('10-20', '4'),
-  gb('11-10', '6'),
-];
+const SEATS = SEAT_CHANGES.map((c) => event('seats', changeTime(c), changeProperties(c, 'seat')));
+const STORAGE = STORAGE_CHANGES.map((c) =>
+  event('storage', changeTime(c), changeProperties(c, 'gb')),
+);
 
 const SEP = '2025-09-25T00:00:00Z';
 const OCT = '2025-10-25T00:00:00Z';

@@ -64,26 +64,18 @@ function history(value: fc.Arbitrary<string | null>): fc.Arbitrary<Change[]> {
 const seats = metric('seats', 'unique_count_agg', 'seat', { recurring: true });
 const storage = metric('storage', 'sum_agg', 'gb', { recurring: true });
 
-function seatEvent(change: Change, i: number): UsageEvent {
+/** The usage event of change `i` of a history of `kind`. */
+function eventOf(kind: 'seats' | 'storage', change: Change, i: number): UsageEvent {
+  const field = kind === 'seats' ? 'seat' : 'gb';
   return {
     transaction_id: `tx_${i}`,
     external_subscription_id: 'sub_1',
-    code: 'seats',
+    code: kind,
     timestamp: iso(change.ms),
     properties: {
-      ...(change.value === null ? {} : { seat: change.value }),
-      ...(change.remove ? { operation_type: 'remove' } : {}),
+      ...(change.value === null ? {} : { [field]: change.value }),
+      ...(change.remove && kind === 'seats' ? { operation_type: 'remove' } : {}),
     },
-  };
-}
-
-function storageEvent(change: Change, i: number): UsageEvent {
-  return {
-    transaction_id: `tx_${i}`,
-    external_subscription_id: 'sub_1',
-    code: 'storage',
-    timestamp: iso(change.ms),
-    properties: { gb: change.value },
   };
 }
 
@@ -104,7 +96,7 @@ function levels(changes: readonly Change[], kind: 'seats' | 'storage'): number[]
 /** Runs the laws over one history of one metric. */
 function checkPeriods(changes: readonly Change[], kind: 'seats' | 'storage'): void {
   const m = kind === 'seats' ? seats : storage;
-  const events = changes.map(kind === 'seats' ? seatEvent : storageEvent);
+  const events = changes.map((change, i) => eventOf(kind, change, i));
   const thePlan = plan({
     charges: [charge(kind, 'standard', { amount: '1' }, { pay_in_advance: true })],
   });

@@ -1,15 +1,9 @@
 /**
  * Recurring metrics over several periods (aggregations.md §4, §1.8; estimate-and-usage.md
- * §2.8, §3.5): estimates, current and projected usage of a recurring unique count and a
- * recurring sum, prorated or not, paid in advance or in arrears, from September to November
- * 2025 (monthly calendar plan, UTC). Every figure is worked by hand in the comments.
- *
- * Seats (unique count), price 10 a seat:
- *   Sep 10 add a, Sep 20 add b                        -> end of September {a, b}     = 2
- *   Oct 5 remove b, Oct 10 add c, Oct 15 add b        -> end of October {a, b, c}    = 3
- *   Nov 3 add a (still active), Nov 5 add d, Nov 8 remove c -> end of November {a, b, d} = 3
- * Storage (sum), price 2 a unit:
- *   Sep 5 +10 (10) | Oct 3 +5 (15), Oct 12 −8 (7), Oct 20 +4 (11) | Nov 10 +6 (17)
+ * §2.8, §3.5): estimates, current and projected usage of a recurring unique count (seats,
+ * price 10 a seat) and a recurring sum (storage, price 2 a unit), prorated or not, paid in
+ * advance or in arrears, over the three months of test/recurring-history.ts (monthly
+ * calendar plan, UTC). Every figure is worked by hand in the comments.
  *
  * A pay-in-advance charge of a recurring metric bills the units a period starts with when
  * the period starts (on the invoice that closed the previous one), then each event what takes
@@ -17,6 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEstimator } from '../../src/operations/index';
+import { changeProperties, changeTime, SEAT_CHANGES, STORAGE_CHANGES } from '../recurring-history';
 import {
   charge,
   currentOf,
@@ -35,29 +30,10 @@ import {
 const seats = metric('seats', 'unique_count_agg', { recurring: true });
 const storage = metric('storage', 'sum_agg', { recurring: true });
 
-const seat = (day: string, value: string, operation_type?: 'remove') =>
-  event('seats', `2025-${day}T10:00:00Z`, {
-    value,
-    ...(operation_type === undefined ? {} : { operation_type }),
-  });
-const SEATS = [
-  seat('09-10', 'a'),
-  seat('09-20', 'b'),
-  seat('10-05', 'b', 'remove'),
-  seat('10-10', 'c'),
-  seat('10-15', 'b'),
-  seat('11-03', 'a'),
-  seat('11-05', 'd'),
-  seat('11-08', 'c', 'remove'),
-];
-const gb = (day: string, value: string) => event('storage', `2025-${day}T10:00:00Z`, { value });
-const STORAGE = [
-  gb('09-05', '10'),
-  gb('10-03', '5'),
-  gb('10-12', '-8'),
-  gb('10-20', '4'),
-  gb('11-10', '6'),
-];
+const SEATS = SEAT_CHANGES.map((c) => event('seats', changeTime(c), changeProperties(c, 'value')));
+const STORAGE = STORAGE_CHANGES.map((c) =>
+  event('storage', changeTime(c), changeProperties(c, 'value')),
+);
 
 /** The events dated up to `now` (what is stored at that instant). */
 const upTo = (events: typeof SEATS, now: string) =>
