@@ -180,6 +180,29 @@ describe('a recurring unique count paid in advance, over three invoices', () => 
   });
 });
 
+describe('recurring metrics in arrears: the invoice bills the period it closes, nothing ahead', () => {
+  it('October: 3 seats (24.19 prorated), 11 storage units (22.13 prorated)', () => {
+    const storageCharge = (prorated: boolean) =>
+      charge('storage', 'standard', { amount: '2' }, { prorated });
+    const run = (charges: readonly Record<string, unknown>[]) =>
+      feesOf(preview(OCT, charges), 'charge').map((f) => [f.item.code, f.units, f.amount_cents]);
+    // Seats: {a, b, c} at 10.00 = 30.00. Prorated: a 31 days, b 5 + 17, c 22 = 75 seat-days;
+    // 75/31 = 2.41936 (ceil 5) × 10 = 24.1936 -> 2419, showing the 3 seats.
+    // Storage: 11 at 2.00 = 22.00. Prorated: (10·31 + 5·29 − 8·20 + 4·12)/31 = 343/31 =
+    // 11.06452 (ceil 5) × 2 = 22.12904 -> 2213, showing the 11 units.
+    expect(run([seatsCharge({ pay_in_advance: false }), storageCharge(false)])).toEqual([
+      ['seats', '3', 3000],
+      ['storage', '11', 2200],
+    ]);
+    expect(
+      run([seatsCharge({ pay_in_advance: false, prorated: true }), storageCharge(true)]),
+    ).toEqual([
+      ['seats', '3', 2419],
+      ['storage', '11', 2213],
+    ]);
+  });
+});
+
 describe('a recurring sum paid in advance', () => {
   it('the October run bills the 11 units carried into November: 22.00; October itself billed 15 units', () => {
     const run = preview(OCT, [
@@ -194,5 +217,15 @@ describe('a recurring sum paid in advance', () => {
     ]);
     // 10 carried in, +5 up to 15, then 7 and 11: the highest is 15 -> 30.00.
     expect(run.pay_in_advance_fees.map((f) => [f.units, f.amount_cents])).toEqual([['15', 3000]]);
+  });
+
+  it('prorated: the carried 11 units are billed in full (22.00); October billed 10 + 5 × 29/31 units', () => {
+    const run = preview(OCT, [
+      charge('storage', 'standard', { amount: '2' }, { pay_in_advance: true, prorated: true }),
+    ]);
+    expect(summary(feesOf(run, 'charge')[0]).slice(0, 2)).toEqual(['11', 2200]);
+    // +5 on Oct 3 10:00 for 29 of 31 days: 4.67742 (ceil 5); (10 + 4.67742) × 2 -> 2935.
+    // A prorated fee shows its full units: 10 + 5 = 15.
+    expect(run.pay_in_advance_fees.map((f) => [f.units, f.amount_cents])).toEqual([['15', 2935]]);
   });
 });
