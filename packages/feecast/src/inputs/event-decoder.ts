@@ -34,18 +34,29 @@ export interface EventStreamOptions {
 export type EventItem = Either<FeecastError, UsageEvent>;
 
 /**
- * A push decoder of usage events. A record that is not JSON or not a valid event gives a
- * `Left` and decoding goes on; a broken file (bad array structure, a record over the length
- * limit, bytes that are not UTF-8, a read error given to `fail`) gives a final `Left`, after
- * which the decoder is `done` and yields nothing more.
+ * An {@link EventItem} and where it is: the line its record starts on. An error of the file
+ * itself (bad array structure, a record over the length limit, bytes that are not UTF-8, a
+ * read error) has no line: it ends the reading.
  */
-export interface EventDecoder {
+export interface LocatedItem {
+  readonly item: EventItem;
+  /** The line the record starts on (1-based); `undefined` for an error of the whole file. */
+  readonly line?: number;
+}
+
+/**
+ * A push decoder of usage events, yielding items of type `T`. A record that is not JSON or
+ * not a valid event gives a `Left` and decoding goes on; a broken file (bad array structure,
+ * a record over the length limit, bytes that are not UTF-8, a read error given to `fail`)
+ * gives a final `Left`, after which the decoder is `done` and yields nothing more.
+ */
+export interface EventDecoder<T = EventItem> {
   /** Reads the next chunk (bytes are UTF-8; a character may straddle two chunks). */
-  push(chunk: string | Uint8Array): EventItem[];
+  push(chunk: string | Uint8Array): T[];
   /** Ends the input: the last events, or the error of an unfinished file. */
-  end(): EventItem[];
+  end(): T[];
   /** Records that the source broke (a read error): one final `unreadable_file` error. */
-  fail(cause: unknown): EventItem[];
+  fail(cause: unknown): T[];
   /** `true` after `end`, `fail` or a broken file: the caller can stop reading. */
   readonly done: boolean;
 }
@@ -114,7 +125,8 @@ function notUtf8(file: string): FeecastError {
  * A decoder of the usage events of one file, fed chunk by chunk: `push` each chunk as it is
  * read, then `end`. Memory holds one unfinished event (and a few bytes of an unfinished
  * character), whatever the size of the file; the records come out the same however the
- * file is cut into chunks. Never throws.
+ * file is cut into chunks. Never throws. {@link createLocatedEventDecoder} gives each item
+ * with its line.
  *
  * @example
  * const decoder = createEventDecoder({ file: 'events.ndjson' });
@@ -126,6 +138,28 @@ function notUtf8(file: string): FeecastError {
  * // [left({ code: 'invalid_input', message: 'events.ndjson line 2: Could not decode UsageEvent: ...' })]
  */
 export function createEventDecoder(options: EventStreamOptions): EventDecoder {
+  const located = createLocatedEventDecoder(options);
+  const items = (list: readonly LocatedItem[]) => list.map((entry) => entry.item);
+  return {
+    get done() {
+      return located.done;
+    },
+    push: (chunk) => items(located.push(chunk)),
+    end: () => items(located.end()),
+    fail: (cause) => items(located.fail(cause)),
+  };
+}
+
+/**
+ * {@link createEventDecoder}, with each item's line: the line its record starts on (none for
+ * an error of the whole file).
+ *
+ * @example
+ * const decoder = createLocatedEventDecoder({ file: 'events.ndjson' });
+ * decoder.push('\n{"transaction_id": "tr_1", "code": "api_calls", "timestamp": 1762000000}\n');
+ * // [{ item: right({ transaction_id: 'tr_1', ... }), line: 2 }]
+ */
+export function createLocatedEventDecoder(options: EventStreamOptions): EventDecoder<LocatedItem> {
   const { file } = options;
   const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let layout = options.format === undefined ? undefined : layoutOf(options.format, options);
@@ -135,10 +169,10 @@ export function createEventDecoder(options: EventStreamOptions): EventDecoder {
   let bytes = 0;
   let done = false;
 
-  const stop = (error: FeecastError): EventItem[] => {
+  const stop = (error: FeecastError): LocatedItem[] => {
     done = true;
     head = '';
-    return [left(error)];
+    return [{ item: left(error) }];
   };
 
   /** The text of a chunk (or of the bytes held, with no chunk), without a byte-order mark. */
@@ -153,14 +187,16 @@ export function createEventDecoder(options: EventStreamOptions): EventDecoder {
   };
 
   /** The events of a step of the splitter; a broken file ends the decoder. */
-  const take = (step: SplitStep, format: EventFormat): EventItem[] => {
-    const items = step.records.map((record) => eventOf(record, format, file));
+  const take = (step: SplitStep, format: EventFormat): LocatedItem[] => {
+    const items = step.records.map(
+      (record): LocatedItem => ({ item: eventOf(record, format, file), line: record.line }),
+    );
     if (step.error !== undefined) items.push(...stop(step.error));
     return items;
   };
 
   /** Splits `text`; with `last`, ends the file (settling the layout if it is still open). */
-  const split = (text: string, last: boolean): EventItem[] => {
+  const split = (text: string, last: boolean): LocatedItem[] => {
     let current = layout;
     let fresh = text;
     if (current === undefined) {
@@ -180,7 +216,7 @@ export function createEventDecoder(options: EventStreamOptions): EventDecoder {
   };
 
   /** Reads a chunk (`undefined`: the end of the input). */
-  const read = (chunk: string | Uint8Array | undefined): EventItem[] => {
+  const read = (chunk: string | Uint8Array | undefined): LocatedItem[] => {
     if (done) return [];
     let text: string;
     try {

@@ -6,10 +6,12 @@
 export { type DecodeContext, decodeIn } from './decode-in';
 export {
   createEventDecoder,
+  createLocatedEventDecoder,
   type EventDecoder,
   type EventFormat,
   type EventItem,
   type EventStreamOptions,
+  type LocatedItem,
 } from './event-decoder';
 export { eventsFromChunks } from './event-stream';
 export { createJsonArraySplitter } from './json-array-splitter';
@@ -49,3 +51,4 @@ export {
   type Resources,
 } from './resource-kinds';
 export { resourceHint, resourcesFromJson } from './resources';
+export { type Spooled, spoolStream } from './spool';

@@ -7,7 +7,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { createEventDecoder, type EventItem } from './event-decoder';
+import { createLocatedEventDecoder, type LocatedItem } from './event-decoder';
 import { CHUNK_BYTES, decoderOptions, type ReadOptions, sizeFromStats } from './read-options';
 import { errorCode, fileError } from './read-text-file';
 
@@ -15,6 +15,12 @@ import { errorCode, fileError } from './read-text-file';
 export interface ReadEventsSyncOptions extends ReadOptions {
   /** The file descriptor `-` reads (default 0, standard input); it is never closed. */
   readonly stdin?: number;
+  /**
+   * Hears each record that is not JSON or not a valid event, with the line it starts on, and
+   * reading goes on past it. Without it, the first bad record ends the events (see `error`).
+   * An error of the whole file ends them either way.
+   */
+  readonly onBadRecord?: (error: FeecastError, line: number) => void;
 }
 
 /** The events of a file, and how reading them went. */
@@ -29,6 +35,8 @@ export interface EventSource {
   error(): FeecastError | undefined;
   /** How many events have been yielded so far. */
   count(): number;
+  /** The line of the file the last event yielded starts on (0 before the first). */
+  line(): number;
 }
 
 /** An open file (or standard input) to read from. */
@@ -84,14 +92,14 @@ function readSome(fd: number, buffer: Uint8Array): number {
 }
 
 /** Every event and error of the file, as the decoder gives them; the file is closed after. */
-function* itemsOf(file: string, options: ReadEventsSyncOptions): Generator<EventItem, void> {
+function* itemsOf(file: string, options: ReadEventsSyncOptions): Generator<LocatedItem, void> {
   const opened = open(file, options);
   if (opened._tag === 'Left') {
-    yield opened;
+    yield { item: opened };
     return;
   }
   const { fd, totalBytes, owned } = opened.right;
-  const decoder = createEventDecoder(decoderOptions(file, options, totalBytes));
+  const decoder = createLocatedEventDecoder(decoderOptions(file, options, totalBytes));
   // One buffer for every chunk: the decoder is done with a chunk before the next is read.
   const buffer = new Uint8Array(CHUNK_BYTES);
   try {
@@ -123,8 +131,10 @@ function readTwice(file: string): FeecastError {
  * events, so memory holds one chunk and one event whatever the file's size, and closed when
  * iteration ends (or stops early). The events and errors are those {@link readEvents} gives,
  * but the first error (a bad record, a broken file, a file that cannot be opened) ends the
- * events and is kept for `error()`: check it after iterating. `events` can be iterated
- * once; a second iteration yields nothing and records an error. Never throws.
+ * events and is kept for `error()`: check it after iterating; with `onBadRecord`, bad
+ * records go to it instead and only an error of the whole file ends the events. `line()`
+ * tells where the last event yielded is. `events` can be iterated once; a second iteration
+ * yields nothing and records an error. Never throws.
  *
  * @example
  * const source = readEventsSync('examples/cli/events.ndjson', { onProgress: bar.update });
@@ -136,6 +146,7 @@ function readTwice(file: string): FeecastError {
 export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}): EventSource {
   let error: FeecastError | undefined;
   let count = 0;
+  let line = 0;
   let started = false;
   function* events(): Generator<UsageEvent, void, undefined> {
     if (started) {
@@ -143,14 +154,26 @@ export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}
       return;
     }
     started = true;
-    for (const item of itemsOf(file, options)) {
+    const { onBadRecord } = options;
+    for (const located of itemsOf(file, options)) {
+      const { item } = located;
       if (item._tag === 'Left') {
+        if (onBadRecord !== undefined && located.line !== undefined) {
+          onBadRecord(item.left, located.line);
+          continue;
+        }
         error = item.left;
         return;
       }
       count++;
+      line = located.line ?? 0;
       yield item.right;
     }
   }
-  return { events: { [Symbol.iterator]: events }, error: () => error, count: () => count };
+  return {
+    events: { [Symbol.iterator]: events },
+    error: () => error,
+    count: () => count,
+    line: () => line,
+  };
 }

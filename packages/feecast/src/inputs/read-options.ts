@@ -22,6 +22,8 @@ export interface ReadOptions {
   readonly onProgress?: (progress: ReadProgress) => void;
   /** The longest event accepted, in characters (default 16 Mi). */
   readonly maxRecordChars?: number;
+  /** The file's name in messages (default: the path; `standard input` for `-`). */
+  readonly name?: string;
 }
 
 /** Bytes read from a file per chunk. */
@@ -51,8 +53,8 @@ export function sizeFromStats(
 }
 
 /**
- * The decoder's settings for reading `file` (`-` is named `standard input` in messages),
- * with progress reported against `totalBytes`.
+ * The decoder's settings for reading `file` (named `options.name` in messages, else the path;
+ * `-` is `standard input`), with progress reported against `totalBytes`.
  *
  * @example
  * decoderOptions('-', { format: 'ndjson' }, undefined) // { file: 'standard input', format: 'ndjson' }
@@ -64,7 +66,7 @@ export function decoderOptions(
 ): EventStreamOptions {
   const { onProgress } = options;
   return {
-    file: file === '-' ? 'standard input' : file,
+    file: options.name ?? (file === '-' ? 'standard input' : file),
     ...(options.format === undefined ? {} : { format: options.format }),
     ...(options.maxRecordChars === undefined ? {} : { maxRecordChars: options.maxRecordChars }),
     ...(onProgress === undefined

@@ -234,6 +234,60 @@ describe('the sync reader yields what the async reader yields', () => {
   });
 });
 
+describe('reading past bad records, with the line of each event', () => {
+  it('onBadRecord hears the bad line (3 of 4) and the events after it are read', () => {
+    const file = badLineFile();
+    const bad: [string, number][] = [];
+    const source = readEventsSync(file, { onBadRecord: (error, at) => bad.push([error.code, at]) });
+    const lines: number[] = [];
+    const ids: string[] = [];
+    for (const event of source.events) {
+      ids.push(event.transaction_id);
+      lines.push(source.line());
+    }
+    expect(ids).toEqual(['tr_1', 'tr_2', 'tr_4']);
+    expect(lines).toEqual([1, 2, 4]);
+    expect(bad).toEqual([['invalid_input', 3]]);
+    expect(source.error()).toBeUndefined();
+    expect(source.count()).toBe(3);
+  });
+
+  it('blank lines count; an element of a JSON array is on the line it starts on', () => {
+    const ndjsonFile = writeTemp(
+      'blank-lines.ndjson',
+      `\n${line(apiCall(1))}\n\n${line(apiCall(2))}\n`,
+    );
+    const arrayFile = writeTemp(
+      'array-lines.json',
+      `[\n  ${line(apiCall(1))},\n\n  ${line(apiCall(2))}\n]`,
+    );
+    for (const [file, expected] of [
+      [ndjsonFile, [2, 4]],
+      [arrayFile, [2, 4]],
+    ] as const) {
+      const source = readEventsSync(file, { onBadRecord: () => undefined });
+      const lines: number[] = [];
+      for (const _ of source.events) lines.push(source.line());
+      expect(lines).toEqual(expected);
+    }
+  });
+
+  it('an error of the whole file still ends the events, with onBadRecord too', () => {
+    const file = writeTemp('broken-array.json', `[${line(apiCall(1))},,${line(apiCall(2))}]`);
+    const bad: number[] = [];
+    const source = readEventsSync(file, { onBadRecord: (_, at) => bad.push(at) });
+    expect([...source.events].map((e) => e.transaction_id)).toEqual(['tr_1']);
+    expect(bad).toEqual([]);
+    expect(source.error()?.code).toBe('invalid_json');
+  });
+
+  it('name: the file as messages name it', () => {
+    const source = readEventsSync(badLineFile(), { name: 'history.ndjson' });
+    expect([...source.events]).toHaveLength(2);
+    expect(source.error()?.message).toMatch(/^history\.ndjson line 3: /);
+  });
+});
+
 describe('lazy reading in 64 KiB chunks, with progress', () => {
   const file = () =>
     writeTemp('progress.ndjson', ndjson(Array.from({ length: 2000 }, (_, i) => apiCall(i))));
