@@ -43,9 +43,11 @@ describe('the built feecast command', () => {
     expect(stdout).toContain('== feecast invoice');
     expect(stdout).toContain('== feecast compare');
     // Hand-checked in examples/cli/README.md: the November invoice of the Starter plan.
-    expect(stdout).toMatch(/Fees\s+551\.91 EUR/);
-    expect(stdout).toMatch(/Total\s+625\.29 EUR/);
-    expect(stdout).toMatch(/Total\s+662\.29 EUR\s+546\.77 EUR/);
+    expect(stdout).toMatch(/Fees excluding taxes\s+551\.91 EUR/);
+    expect(stdout).toMatch(/Total including taxes\s+625\.29 EUR/);
+    // Starter 551.91 + 20 % VAT 110.38 = 662.29; Growth 455.64 + 91.13 = 546.77.
+    expect(stdout).toMatch(/Tax VAT FR 20%\s+110\.38 EUR\s+91\.13 EUR/);
+    expect(stdout).toMatch(/Total including taxes\s+662\.29 EUR\s+546\.77 EUR/);
   });
 
   it('usage --projected: mid-November doubles the units (elapsed 15 of 30 days)', () => {
@@ -63,8 +65,8 @@ describe('the built feecast command', () => {
     // projected 230.5 GB -> 9 + 6.525 = 15.525 -> 15.53.
     expect(stdout).toMatch(/Storage\s+115\.25\s+9\.76 EUR\s+230\.5\s+15\.53 EUR/);
     // Usage total 502.91, taxes 20 % = 100.582 -> 100.58, total 603.49.
-    expect(stdout).toMatch(/Amount\s+502\.91 EUR/);
-    expect(stdout).toMatch(/Total\s+603\.49 EUR/);
+    expect(stdout).toMatch(/Total excluding taxes\s+502\.91 EUR/);
+    expect(stdout).toMatch(/Total including taxes\s+603\.49 EUR/);
   });
 
   it('invoice --json prints a wire invoice: 551.91 of fees, 10.00 coupon, 20 % taxes, 25.00 prepaid', () => {

@@ -104,7 +104,7 @@ export async function compareCommand(
     if (written._tag === 'Left') return reportError(io, name, written.left);
     io.stderr(`${name}: report written to ${line.options.report}\n`);
   }
-  const text = line.options.json ? renderJson(comparison) : renderCompareTable(data);
+  const text = line.options.json ? renderJson(comparison) : renderCompareTable(previews);
   if (text._tag === 'Left') return reportError(io, name, text.left);
   io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
   return EXIT.ok;

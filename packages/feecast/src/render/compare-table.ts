@@ -1,91 +1,138 @@
 /**
  * A comparison of plans as a table: one column per plan, one row per charge (lines of one
- * code added up), the invoice totals, and the lowest. What `feecast compare` prints.
+ * code added up), then each plan's invoice from fees to total (coupons, taxes, credits), and
+ * the lowest total. What `feecast compare` prints.
  */
-import {
-  add,
-  compare,
-  type Decimal,
-  type FeecastError,
-  feecastError,
-  fromCents,
-  ZERO,
-} from '@feecast/engine';
+import { type FeecastError, feecastError, fromCents } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { CompareReportData } from '../report/data';
+import { invoiceChargeLines, type PlanPreview } from '../report/compare-data';
+import { invoiceLedger, type Ledger, type LedgerLine } from './invoice-ledger';
 import { formatDecimalMoney } from './money';
 import { renderTable } from './table';
 
+/** A row of the table: its label and one amount in cents per plan (`undefined`: none). */
+type Row = readonly [string, readonly (number | undefined)[]];
+
+/** One row per key of the plans' lines, in order of first appearance. */
+function unionRows(lines: readonly (readonly LedgerLine[])[]): Row[] {
+  const labels = new Map<string, string>();
+  for (const plan of lines) {
+    for (const line of plan) if (!labels.has(line.key)) labels.set(line.key, line.label);
+  }
+  return [...labels].map(([key, label]) => [
+    label,
+    lines.map((plan) => plan.find((line) => line.key === key)?.cents),
+  ]);
+}
+
+/**
+ * The plans' ledgers side by side (see `invoiceLedger`): the fees, the deductions before
+ * taxes and their sub-total, the taxes, the sub-total and the deductions after taxes, the
+ * total. A sub-total is shown when some plan has a deduction before it (after it, for the
+ * deductions after taxes).
+ */
+function ledgerRows(first: Ledger, ledgers: readonly Ledger[]): Row[] {
+  const fixed = (pick: (ledger: Ledger) => LedgerLine): Row => [
+    pick(first).label,
+    ledgers.map((ledger) => pick(ledger).cents),
+  ];
+  const before = unionRows(ledgers.map((ledger) => ledger.beforeTaxes));
+  const after = unionRows(ledgers.map((ledger) => ledger.afterTaxes));
+  return [
+    fixed((ledger) => ledger.fees),
+    ...before,
+    ...(before.length > 0 ? [fixed((ledger) => ledger.subTotalExcludingTaxes)] : []),
+    ...unionRows(ledgers.map((ledger) => ledger.taxes)),
+    ...(after.length > 0 ? [fixed((ledger) => ledger.subTotalIncludingTaxes)] : []),
+    ...after,
+    fixed((ledger) => ledger.total),
+  ];
+}
+
+/** The charge rows: each plan's fees by charge line code (see `invoiceChargeLines`). */
+function chargeRows(previews: readonly PlanPreview[]): Row[] {
+  const names = new Map<string, string>();
+  const amounts = previews.map(({ invoice }) => {
+    const byCode = new Map<string, number>();
+    for (const line of invoiceChargeLines(invoice)) {
+      if (!names.has(line.code)) names.set(line.code, line.name);
+      byCode.set(line.code, (byCode.get(line.code) ?? 0) + line.amount_cents);
+    }
+    return byCode;
+  });
+  return [...names].map(([code, name]) => [name, amounts.map((byCode) => byCode.get(code))]);
+}
+
+/** A row's cells: its label, then each amount as money (`-` for none). */
+function cells(row: Row, currency: string): Either<FeecastError, string[]> {
+  const [label, amounts] = row;
+  const out = [label];
+  for (const cents of amounts) {
+    if (cents === undefined) {
+      out.push('-');
+      continue;
+    }
+    const amount = fromCents(cents, currency);
+    if (amount._tag === 'Left') return amount;
+    const text = formatDecimalMoney(amount.right, currency);
+    if (text._tag === 'Left') return text;
+    out.push(text.right);
+  }
+  return right(out);
+}
+
 /**
  * The comparison as text: a table of the amount of each charge on each plan (`-` where a
- * plan has no such charge) with the invoice totals as its footer, then the plan(s) with the
- * lowest total. Plans in different currencies are a `Left` (`currency_mismatch`).
+ * plan has no such charge), whose rows add up to each plan's `Fees excluding taxes`; below
+ * it each plan's invoice from those fees to the total (coupons, `Sub-total excluding
+ * taxes`, each tax, credits, `Total including taxes`: see `invoiceLedger`), then the plan(s)
+ * with the lowest total. Plans in different currencies are a `Left` (`currency_mismatch`).
  *
  * @example
- * renderCompareTable(data)
- * // right('Charge     Starter     Growth\n---------  ----------  ----------\nAPI calls  10.00 EUR   8.00 EUR\n...\nTotal      149.00 EUR  129.00 EUR\n\nLowest total: Growth\n')
+ * renderCompareTable([{ plan: starter, invoice: starterInvoice }, { plan: growth, invoice: growthInvoice }])
+ * // right('Charge  Starter  Growth\n...\nFees excluding taxes  551.91 EUR  455.64 EUR\nTax VAT FR 20%  ...\nTotal including taxes  662.29 EUR  546.77 EUR\n\nLowest total: Growth\n')
  */
-export function renderCompareTable(data: CompareReportData): Either<FeecastError, string> {
-  const currency = data.plans[0]?.currency;
-  if (currency === undefined) return right('No plans to compare.\n');
-  const names = new Map<string, string>();
-  const amounts: Map<string, Decimal>[] = [];
-  const totals: Decimal[] = [];
-  for (const [i, plan] of data.plans.entries()) {
-    if (plan.currency !== currency) {
+export function renderCompareTable(previews: readonly PlanPreview[]): Either<FeecastError, string> {
+  const [head] = previews;
+  if (head === undefined) return right('No plans to compare.\n');
+  const currency = head.invoice.currency;
+  for (const [i, { plan, invoice }] of previews.entries()) {
+    if (invoice.currency !== currency) {
       return left(
         feecastError(
           'currency_mismatch',
-          `Plan "${plan.code}" is priced in ${plan.currency}, the first plan in ${currency}: compare plans of one currency.`,
+          `Plan "${plan.code}" is priced in ${invoice.currency}, the first plan in ${currency}: compare plans of one currency.`,
           ['plans', String(i), 'currency'],
         ),
       );
     }
-    const total = fromCents(plan.total_amount_cents, currency, [
-      'plans',
-      String(i),
-      'total_amount_cents',
-    ]);
-    if (total._tag === 'Left') return total;
-    totals.push(total.right);
-    const byCode = new Map<string, Decimal>();
-    for (const [j, line] of plan.charges.entries()) {
-      const amount = fromCents(line.amount_cents, currency, [
-        'plans',
-        String(i),
-        'charges',
-        String(j),
-        'amount_cents',
-      ]);
-      if (amount._tag === 'Left') return amount;
-      if (!names.has(line.code)) names.set(line.code, line.name);
-      byCode.set(line.code, add(byCode.get(line.code) ?? ZERO, amount.right));
-    }
-    amounts.push(byCode);
   }
-  const text = (amount: Decimal | undefined): string => {
-    if (amount === undefined) return '-';
-    const formatted = formatDecimalMoney(amount, currency);
-    return formatted._tag === 'Right' ? formatted.right : '?';
-  };
-  const rows = [...names].map(([code, name]) => [
-    name,
-    ...amounts.map((byCode) => text(byCode.get(code))),
-  ]);
+  const ledgers = previews.map(({ invoice }) => invoiceLedger(invoice));
+  const [first = invoiceLedger(head.invoice)] = ledgers;
+  const rows: string[][] = [];
+  for (const row of chargeRows(previews)) {
+    const text = cells(row, currency);
+    if (text._tag === 'Left') return text;
+    rows.push(text.right);
+  }
+  const footer: string[][] = [];
+  for (const row of ledgerRows(first, ledgers)) {
+    const text = cells(row, currency);
+    if (text._tag === 'Left') return text;
+    footer.push(text.right);
+  }
   const table = renderTable({
     columns: [
       { header: 'Charge', align: 'left' },
-      ...data.plans.map((plan) => ({ header: plan.name, align: 'right' as const })),
+      ...previews.map(({ plan }) => ({ header: plan.name, align: 'right' as const })),
     ],
     rows,
-    footer: [['Total', ...totals.map(text)]],
+    footer,
   });
-  const lowest = totals.reduce(
-    (low, total) => (compare(total, low) < 0 ? total : low),
-    totals[0] ?? ZERO,
-  );
-  const best = data.plans
-    .filter((_, i) => compare(totals[i] ?? ZERO, lowest) === 0)
-    .map((plan) => plan.name);
+  let lowest = first.total.cents;
+  for (const ledger of ledgers) lowest = Math.min(lowest, ledger.total.cents);
+  const best = previews
+    .filter((_, i) => ledgers[i]?.total.cents === lowest)
+    .map(({ plan }) => plan.name);
   return right(`${table}\nLowest total: ${best.join(', ')}\n`);
 }

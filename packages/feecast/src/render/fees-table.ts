@@ -1,6 +1,7 @@
 /**
  * Fees as a table: one row per fee (charge, filter bucket, group), with units, amount, taxes
- * and total, and the totals per currency. What `feecast estimate` prints.
+ * and total, and the totals per currency. What `feecast estimate` prints, and (without the
+ * taxes) the body of the invoice table.
  */
 import type { FeecastError } from '@feecast/engine';
 import type { Fee } from '@feecast/models';
@@ -64,9 +65,45 @@ function totalRow(
 }
 
 /**
+ * The fees as a table, with `footer` rows (cells in the order of the columns: Fee, Filter,
+ * Group, Units, Amount, Taxes, Total). The Filter and Group columns are left out when no fee
+ * has one, and the Taxes and Total columns unless `withTaxes`. An unknown currency is a
+ * `Left`.
+ *
+ * @example
+ * feesTable(invoice.fees, [['Fees excluding taxes', '', '', '', '551.91 EUR']], false)
+ * // right('Fee           Units      Amount\n...\nFees excluding taxes  551.91 EUR\n')
+ */
+export function feesTable(
+  fees: readonly Fee[],
+  footer: readonly (readonly string[])[],
+  withTaxes: boolean,
+): Either<FeecastError, string> {
+  const rows: string[][] = [];
+  for (const fee of fees) {
+    const row = feeRow(fee);
+    if (row._tag === 'Left') return row;
+    rows.push(row.right);
+  }
+  const shown = COLUMNS.map((_, i) => i).filter((i) => {
+    if (i === 1 || i === 2) return rows.some((row) => row[i] !== '');
+    return withTaxes || i < 5;
+  });
+  const pick = (row: readonly string[]) => shown.map((i) => row[i] ?? '');
+  return right(
+    renderTable({
+      columns: shown.map((i) => COLUMNS[i] ?? { header: '', align: 'left' }),
+      rows: rows.map(pick),
+      footer: footer.map(pick),
+    }),
+  );
+}
+
+/**
  * The fees as a table with their totals (one total row per currency, in order of first
- * appearance). The Filter and Group columns are left out when no fee has one. No fee gives
- * the line `No fees.`. An unknown currency is a `Left`.
+ * appearance): each row's amount plus taxes is its total, and each column adds up to its
+ * total. The Filter and Group columns are left out when no fee has one. No fee gives the line
+ * `No fees.`. An unknown currency is a `Left`.
  *
  * @example
  * renderFeesTable(estimate.fees)
@@ -74,12 +111,6 @@ function totalRow(
  */
 export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, string> {
   if (fees.length === 0) return right('No fees.\n');
-  const rows: string[][] = [];
-  for (const fee of fees) {
-    const row = feeRow(fee);
-    if (row._tag === 'Left') return row;
-    rows.push(row.right);
-  }
   const currencies = [...new Set(fees.map((fee) => fee.amount_currency))];
   const footer: string[][] = [];
   for (const currency of currencies) {
@@ -92,15 +123,5 @@ export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, stri
     if (total._tag === 'Left') return total;
     footer.push(total.right);
   }
-  const shown = COLUMNS.map((_, i) => i).filter(
-    (i) => i > 2 || i === 0 || rows.some((row) => row[i] !== ''),
-  );
-  const pick = (row: readonly string[]) => shown.map((i) => row[i] ?? '');
-  return right(
-    renderTable({
-      columns: shown.map((i) => COLUMNS[i] ?? { header: '', align: 'left' }),
-      rows: rows.map(pick),
-      footer: footer.map(pick),
-    }),
-  );
+  return feesTable(fees, footer, true);
 }

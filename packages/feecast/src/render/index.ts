@@ -5,7 +5,8 @@
  */
 export { renderCompareTable } from './compare-table';
 export { exitCodeFor, renderError, reportError } from './error';
-export { renderFeesTable } from './fees-table';
+export { feesTable, renderFeesTable } from './fees-table';
+export { invoiceLedger, type Ledger, type LedgerLine, ledgerLines } from './invoice-ledger';
 export { renderInvoice } from './invoice-table';
 export { renderJson } from './json';
 export { filterLabel, groupLabel } from './labels';

@@ -1,13 +1,13 @@
 /**
  * Current or projected usage as a table: one row per charge, with its filter buckets and
- * groups indented under it, and the usage totals. What `feecast usage` prints.
+ * groups indented under it, and the usage totals below. What `feecast usage` prints.
  */
 import type { FeecastError } from '@feecast/engine';
 import type { CustomerProjectedUsage, CustomerUsage } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import { filterLabel, groupLabel } from './labels';
 import { formatMoney, formatUnits } from './money';
-import { renderSummary, renderTable, type TableColumn } from './table';
+import { renderTable, type TableColumn } from './table';
 import { terminalText } from './terminal-text';
 
 /** What a row needs from a charge, filter or group entry of either usage. */
@@ -60,7 +60,12 @@ function row(
   return right(cells);
 }
 
-/** The rows of one charge: itself, then its groups (with their filters), then its filters. */
+/**
+ * The rows of one charge: itself, then its groups (each with its filters), or, when it has no
+ * groups, its filters. Each level is indented two spaces and adds up to the row above it (a
+ * grouped charge's filters across groups would count the same usage twice, so they are shown
+ * within each group only).
+ */
 function chargeRows(
   charge: ChargeEntry,
   currency: string,
@@ -68,15 +73,16 @@ function chargeRows(
 ): Either<FeecastError, string[][]> {
   const name = charge.charge.invoice_display_name ?? charge.billable_metric.name;
   const entries: [string, Amounts][] = [[name, charge]];
+  const filterEntries = (filters: readonly FilterEntry[], indent: string) => {
+    for (const filter of filters) {
+      entries.push([`${indent}${filterLabel(filter.values, filter.invoice_display_name)}`, filter]);
+    }
+  };
   for (const group of charge.grouped_usage) {
     entries.push([`  ${groupLabel(group.grouped_by)}`, group]);
-    for (const filter of group.filters) {
-      entries.push([`    ${filterLabel(filter.values, filter.invoice_display_name)}`, filter]);
-    }
+    filterEntries(group.filters, '    ');
   }
-  for (const filter of charge.filters) {
-    entries.push([`  ${filterLabel(filter.values, filter.invoice_display_name)}`, filter]);
-  }
+  if (charge.grouped_usage.length === 0) filterEntries(charge.filters, '  ');
   const rows: string[][] = [];
   for (const [label, entry] of entries) {
     const cells = row(label, entry, currency, projected);
@@ -87,14 +93,16 @@ function chargeRows(
 }
 
 /**
- * A customer's current or projected usage as text: a title with the period, a table of the
- * charges (filters and groups indented below each), then the amount, taxes and total (and the
- * projected amount). Projected columns appear for projected usage only. An unknown currency
- * is a `Left`.
+ * A customer's current or projected usage as text: a title with the period, then one table:
+ * the charges (filters and groups indented below each: they add up to their charge), and
+ * below them `Total excluding taxes` (the sum of the charges), `Taxes` and `Total including
+ * taxes`. Projected usage adds the projected units and amounts, whose column adds up to the
+ * projected total excluding taxes (projections are not taxed). An unknown currency is a
+ * `Left`.
  *
  * @example
  * renderUsageTable(customerProjectedUsage)
- * // right('Usage from 2025-03-15T00:00:00Z to 2025-04-14T23:59:59Z (USD)\n\nCharge  Units ...')
+ * // right('Usage from 2025-03-15T00:00:00Z to 2025-04-14T23:59:59Z (USD)\n\nCharge  Units ...\nTotal excluding taxes ...')
  */
 export function renderUsageTable(
   usage: CustomerUsage | CustomerProjectedUsage,
@@ -114,23 +122,31 @@ export function renderUsageTable(
   for (const charge of charges) {
     const chargeRowsText = chargeRows(charge, usage.currency, projected);
     if (chargeRowsText._tag === 'Left') return chargeRowsText;
-    rows.push(...chargeRowsText.right);
+    for (const cells of chargeRowsText.right) rows.push(cells);
   }
-  const totals: [string, number][] = [
-    ['Amount', usage.amount_cents],
-    ['Taxes', usage.taxes_amount_cents],
-    ['Total', usage.total_amount_cents],
+  const totals: [string, number, number | undefined][] = [
+    [
+      'Total excluding taxes',
+      usage.amount_cents,
+      projected ? usage.projected_amount_cents : undefined,
+    ],
+    ['Taxes', usage.taxes_amount_cents, undefined],
+    ['Total including taxes', usage.total_amount_cents, undefined],
   ];
-  if (projected) totals.push(['Projected amount', usage.projected_amount_cents]);
-  const summary: [string, string][] = [];
-  for (const [label, cents] of totals) {
-    const text = formatMoney(cents, usage.currency);
-    if (text._tag === 'Left') return text;
-    summary.push([label, text.right]);
+  const footer: string[][] = [];
+  for (const [label, cents, projectedCents] of totals) {
+    const amount = formatMoney(cents, usage.currency);
+    if (amount._tag === 'Left') return amount;
+    const cells = [label, '', amount.right];
+    if (projectedCents !== undefined) {
+      const text = formatMoney(projectedCents, usage.currency);
+      if (text._tag === 'Left') return text;
+      cells.push('', text.right);
+    }
+    footer.push(cells);
   }
   const title = terminalText(
     `Usage from ${usage.from_datetime} to ${usage.to_datetime} (${usage.currency})`,
   );
-  const table = rows.length === 0 ? 'No charges.\n' : renderTable({ columns, rows });
-  return right(`${title}\n\n${table}\n${renderSummary(summary)}`);
+  return right(`${title}\n\n${renderTable({ columns, rows, footer })}`);
 }

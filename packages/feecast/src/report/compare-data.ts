@@ -46,6 +46,20 @@ function lineOf(fee: Fee): PlanChargeAmount {
 }
 
 /**
+ * One line per fee of an invoice, keyed so that the same thing billed lines up across plans:
+ * a charge's fees by billable metric code (its filter and group fees share the key), the
+ * subscription fee and a commitment by keys of their own. Their amounts add up to the
+ * invoice's `fees_amount_cents`.
+ *
+ * @example
+ * invoiceChargeLines(invoice)
+ * // [{ code: 'subscription', name: 'Subscription fee', amount_cents: 4900 }, { code: 'api_calls', name: 'API calls', amount_cents: 13719 }, ...]
+ */
+export function invoiceChargeLines(invoice: Invoice): PlanChargeAmount[] {
+  return invoice.fees.map(lineOf);
+}
+
+/**
  * The page's data from the invoice preview of each plan: per plan its name, code, currency,
  * invoice total and one line per fee (charge fees keyed by billable metric code, so that the
  * same metric lines up across plans; filter and group fees of a charge share its key and add
@@ -71,7 +85,7 @@ export function compareDataFromInvoices(input: {
       name: plan.name,
       currency: invoice.currency,
       total_amount_cents: invoice.total_amount_cents,
-      charges: invoice.fees.map(lineOf),
+      charges: invoiceChargeLines(invoice),
     })),
     curves: curves ?? [],
   };

@@ -5,7 +5,12 @@
  */
 export { type Bar, type BarChartSpec, type BarGroup, barTitle, renderBarChart } from './bar-chart';
 export { type CurveBucket, chargeBuckets } from './charge-buckets';
-export { chargeCurves, compareDataFromInvoices, type PlanPreview } from './compare-data';
+export {
+  chargeCurves,
+  compareDataFromInvoices,
+  invoiceChargeLines,
+  type PlanPreview,
+} from './compare-data';
 export { renderCompareReport } from './compare-report';
 export {
   type ChargeCurve,

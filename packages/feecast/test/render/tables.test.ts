@@ -1,7 +1,8 @@
 // Terminal tables with known figures: fees, usage, invoices and plan comparisons.
-import type { CustomerUsage } from '@feecast/models';
+import type { CustomerProjectedUsage, CustomerUsage, Invoice, Plan } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
 import {
+  invoiceLedger,
   renderCompareTable,
   renderFeesTable,
   renderInvoice,
@@ -10,7 +11,7 @@ import {
   renderUsageTable,
   terminalText,
 } from '../../src/render/index';
-import { compareData } from '../report/builders';
+import type { PlanPreview } from '../../src/report/index';
 import { fee, invoice, projectedUsage } from './builders';
 
 function text<T>(
@@ -137,10 +138,57 @@ describe('renderUsageTable', () => {
     expect(out).toMatch(/^ {2}Europe\s+2\s+20\.00 USD\s+4\s+40\.00 USD$/m);
     // Storage's group frodo: 800 units, 535 cents; projected 1600, 735.
     expect(out).toMatch(/^ {2}agent_name=frodo\s+800\s+5\.35 USD\s+1,600\s+7\.35 USD$/m);
-    expect(out).toMatch(/^Amount\s+43\.43 USD$/m);
+    // The totals sit in the same columns: 15.40 + 20.00 + 8.03 = 43.43 USD so far, 81.83 projected.
+    expect(out).toMatch(/^Total excluding taxes\s+43\.43 USD\s+81\.83 USD$/m);
     expect(out).toMatch(/^Taxes\s+8\.69 USD$/m);
-    expect(out).toMatch(/^Total\s+52\.12 USD$/m);
-    expect(out).toMatch(/^Projected amount\s+81\.83 USD$/m);
+    // 43.43 + 8.69 = 52.12 USD.
+    expect(out).toMatch(/^Total including taxes\s+52\.12 USD$/m);
+  });
+
+  it('a grouped charge shows its filters within each group only, so each level adds up', () => {
+    const usage = projectedUsage();
+    const storage = usage.charges_usage.find((c) => c.billable_metric.name === 'Storage');
+    if (storage === undefined) throw new Error('the fixture has a Storage charge');
+    const [frodo, sam] = storage.grouped_usage;
+    if (frodo === undefined || sam === undefined) throw new Error('two groups expected');
+    const bucket = (amount: number, name: string) => ({
+      units: '1',
+      amount_cents: amount,
+      events_count: 1,
+      invoice_display_name: name,
+      values: { region: [name] },
+    });
+    // Storage 8.03 = frodo 5.35 (filters 3.00 + 2.35) + sam 2.68 (one filter); by filter across
+    // groups: 3.00 + 2.35 + 2.68 = 8.03 again, which the table must not list a second time.
+    const grouped = {
+      ...storage,
+      filters: [bucket(300, 'A'), bucket(503, 'B')],
+      grouped_usage: [
+        { ...frodo, filters: [bucket(300, 'A'), bucket(235, 'B')] },
+        { ...sam, filters: [bucket(268, 'B')] },
+      ],
+    };
+    const changed = {
+      ...usage,
+      charges_usage: usage.charges_usage.map((c) => (c === storage ? grouped : c)),
+    } as unknown as CustomerProjectedUsage;
+    const lines = String(text(renderUsageTable(changed))).split('\n');
+    const at = lines.findIndex((line) => line.includes('agent_name=frodo')) - 1;
+    // Label and amount of each row, from the charge down to the last filter of its last group.
+    const rows = lines.slice(at, at + 6).map((line) => {
+      const cells = line.trim().split(/\s{2,}/);
+      return [line.slice(0, line.length - line.trimStart().length) + cells[0], cells[2]];
+    });
+    expect(rows).toEqual([
+      ['Setup', '8.03 USD'],
+      ['  agent_name=frodo', '5.35 USD'],
+      ['    A', '3.00 USD'],
+      ['    B', '2.35 USD'],
+      ['  agent_name=sam', '2.68 USD'],
+      ['    B', '2.68 USD'],
+    ]);
+    // The next row is not indented: the charge's filters across groups are not listed again.
+    expect(lines[at + 6]?.startsWith(' ')).toBe(false);
   });
 
   it('current usage has no projected columns', () => {
@@ -157,51 +205,111 @@ describe('renderInvoice', () => {
     expect(out.split('\n')[0]).toBe(
       'Invoice LAG-1234-001-002 (subscription, finalized), issued 2025-03-15, for Gavin Belson (hooli_1234)',
     );
-    expect(out).toMatch(
-      /^Startup plan\s+AWS eu-east-1\s+1\s+100\.00 USD\s+18\.00 USD\s+118\.00 USD$/m,
-    );
-    expect(out).toMatch(/^Setup\s+AWS eu-east-1\s+18\s+15\.40 USD\s+3\.08 USD\s+18\.48 USD$/m);
-    expect(out).toMatch(/^Total\s+115\.40 USD\s+21\.08 USD\s+136\.48 USD$/m);
-    expect(
-      out.endsWith(
-        [
-          'Fees                       115.40 USD',
-          'Coupons                    -10.00 USD',
-          'Sub-total excluding taxes  105.40 USD',
-          'Taxes                       21.08 USD',
-          'Sub-total including taxes  126.48 USD',
-          'Prepaid credits             -8.00 USD',
-          'Total                      118.48 USD',
-          '',
-        ].join('\n'),
-      ),
-    ).toBe(true);
+    // Fees excluding taxes only: their taxes are computed after the coupon, on the invoice.
+    expect(out).toMatch(/^Startup plan\s+AWS eu-east-1\s+1\s+100\.00 USD$/m);
+    expect(out).toMatch(/^Setup\s+AWS eu-east-1\s+18\s+15\.40 USD$/m);
+    const tail = out.trimEnd().split('\n').slice(-7);
+    expect(tail.map((line) => line.split(/\s{2,}/))).toEqual([
+      ['Fees excluding taxes', '115.40 USD'], // 100.00 + 15.40
+      ['Coupon Startup Deal', '-10.00 USD'],
+      ['Sub-total excluding taxes', '105.40 USD'], // 115.40 - 10.00
+      ['Tax TVA', '21.08 USD'], // 20 % of 105.40
+      ['Sub-total including taxes', '126.48 USD'], // 105.40 + 21.08
+      ['Prepaid credits', '-8.00 USD'],
+      ['Total including taxes', '118.48 USD'], // 126.48 - 8.00
+    ]);
+  });
+
+  it('without deductions the sub-totals, which would repeat a line, are left out', () => {
+    const plain = invoice({
+      coupons_amount_cents: 0,
+      credits: [],
+      sub_total_excluding_taxes_amount_cents: 11540,
+      taxes_amount_cents: 2308,
+      applied_taxes: [],
+      sub_total_including_taxes_amount_cents: 13848,
+      prepaid_credit_amount_cents: 0,
+      total_amount_cents: 13848,
+    });
+    const tail = String(text(renderInvoice(plain)))
+      .trimEnd()
+      .split('\n')
+      .slice(-3);
+    expect(tail.map((line) => line.split(/\s{2,}/))).toEqual([
+      ['Fees excluding taxes', '115.40 USD'],
+      ['Taxes', '23.08 USD'], // no applied taxes listed: one line of the invoice's taxes
+      ['Total including taxes', '138.48 USD'], // 115.40 + 23.08
+    ]);
+  });
+});
+
+describe('invoiceLedger', () => {
+  it('applied taxes that do not add up to the invoice taxes give one Taxes line of the invoice', () => {
+    const [tva] = invoice().applied_taxes;
+    if (tva === undefined) throw new Error('the fixture has a tax');
+    const odd = invoice({ applied_taxes: [{ ...tva, amount_cents: 2000 }] });
+    expect(invoiceLedger(odd).taxes).toEqual([
+      { key: 'taxes', label: 'Taxes', cents: 2108, kind: 'amount' },
+    ]);
+    expect(invoiceLedger(invoice()).taxes).toEqual([
+      { key: 'tax:french_standard_vat', label: 'Tax TVA', cents: 2108, kind: 'amount' },
+    ]);
   });
 });
 
 describe('renderCompareTable', () => {
-  it('charges per plan (storage lines added up: 1.50 + 1.00), totals and the lowest', () => {
-    expect(text(renderCompareTable(compareData()))).toBe(
+  /** The invoice fixture as the Startup plan's, and a Basic plan with only a 50.00 USD subscription fee. */
+  function previews(): PlanPreview[] {
+    const startup = invoice();
+    const [subscriptionFee] = startup.fees;
+    if (subscriptionFee === undefined) throw new Error('the invoice fixture has fees');
+    const [tva] = startup.applied_taxes;
+    const basic = invoice({
+      fees: [{ ...subscriptionFee, amount_cents: 5000 }],
+      fees_amount_cents: 5000,
+      sub_total_excluding_taxes_amount_cents: 4000, // 50.00 - 10.00 coupon
+      applied_taxes: [{ ...tva, amount_cents: 800 }], // 20 % of 40.00
+      taxes_amount_cents: 800,
+      sub_total_including_taxes_amount_cents: 4800,
+      total_amount_cents: 4000, // 48.00 - 8.00 prepaid
+    });
+    const plan = (name: string, code: string) => ({ name, code }) as unknown as Plan;
+    return [
+      { plan: plan('Startup', 'startup'), invoice: startup },
+      { plan: plan('Basic', 'basic'), invoice: basic },
+    ];
+  }
+
+  it('charges per plan, then each invoice from fees to total, and the lowest total', () => {
+    expect(text(renderCompareTable(previews()))).toBe(
       [
-        'Charge              Starter      Growth',
-        '----------------  ---------  ----------',
-        'Subscription fee  49.00 EUR  199.00 EUR',
-        'API calls         10.00 EUR    0.00 EUR',
-        'Storage            2.50 EUR           -',
-        '----------------  ---------  ----------',
-        'Total             61.50 EUR  199.00 EUR',
+        'Charge                        Startup       Basic',
+        '-------------------------  ----------  ----------',
+        'Subscription fee           100.00 USD   50.00 USD',
+        'CPU                         15.40 USD           -',
+        '-------------------------  ----------  ----------',
+        'Fees excluding taxes       115.40 USD   50.00 USD', // 100.00 + 15.40; 50.00
+        'Coupon Startup Deal        -10.00 USD  -10.00 USD',
+        'Sub-total excluding taxes  105.40 USD   40.00 USD',
+        'Tax TVA                     21.08 USD    8.00 USD', // 20 % of 105.40; of 40.00
+        'Sub-total including taxes  126.48 USD   48.00 USD',
+        'Prepaid credits             -8.00 USD   -8.00 USD',
+        'Total including taxes      118.48 USD   40.00 USD',
         '',
-        'Lowest total: Starter',
+        'Lowest total: Basic',
         '',
       ].join('\n'),
     );
   });
 
-  it('plans in two currencies are refused', () => {
-    const data = compareData();
-    const [first, second] = data.plans;
+  it('no plans, and plans in two currencies', () => {
+    expect(renderCompareTable([])).toEqual({ _tag: 'Right', right: 'No plans to compare.\n' });
+    const [first, second] = previews();
     if (first === undefined || second === undefined) throw new Error('two plans expected');
-    const mixed = renderCompareTable({ ...data, plans: [first, { ...second, currency: 'USD' }] });
+    const mixed = renderCompareTable([
+      first,
+      { ...second, invoice: { ...second.invoice, currency: 'EUR' } as Invoice },
+    ]);
     expect(mixed).toMatchObject({
       _tag: 'Left',
       left: { code: 'currency_mismatch', path: ['plans', '1', 'currency'] },
