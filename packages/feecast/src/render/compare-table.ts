@@ -3,11 +3,11 @@
  * code added up), then each plan's invoice from fees to total (coupons, taxes, credits), and
  * the lowest total. What `feecast compare` prints.
  */
-import { type FeecastError, feecastError, fromCents } from '@feecast/engine';
+import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { invoiceChargeLines, type PlanPreview } from '../report/compare-data';
 import { invoiceLedger, type Ledger, type LedgerLine } from './invoice-ledger';
-import { formatDecimalMoney } from './money';
+import { formatMoney } from './money';
 import { renderTable } from './table';
 
 /** A row of the table: its label and one amount in cents per plan (`undefined`: none). */
@@ -72,9 +72,7 @@ function cells(row: Row, currency: string): Either<FeecastError, string[]> {
       out.push('-');
       continue;
     }
-    const amount = fromCents(cents, currency);
-    if (amount._tag === 'Left') return amount;
-    const text = formatDecimalMoney(amount.right, currency);
+    const text = formatMoney(cents, currency);
     if (text._tag === 'Left') return text;
     out.push(text.right);
   }

@@ -3,12 +3,12 @@
  * (progressive-billing credits, coupons, taxes, credit notes, prepaid credits), in one column
  * that adds up. What `feecast invoice` prints.
  */
-import { type FeecastError, fromCents } from '@feecast/engine';
+import type { FeecastError } from '@feecast/engine';
 import type { Invoice } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import { feesTable } from './fees-table';
 import { invoiceLedger, ledgerLines } from './invoice-ledger';
-import { formatDecimalMoney } from './money';
+import { formatMoney } from './money';
 import { terminalText } from './terminal-text';
 
 /**
@@ -26,9 +26,7 @@ import { terminalText } from './terminal-text';
 export function renderInvoice(invoice: Invoice): Either<FeecastError, string> {
   const footer: string[][] = [];
   for (const line of ledgerLines(invoiceLedger(invoice))) {
-    const amount = fromCents(line.cents, invoice.currency);
-    if (amount._tag === 'Left') return amount;
-    const text = formatDecimalMoney(amount.right, invoice.currency);
+    const text = formatMoney(line.cents, invoice.currency);
     if (text._tag === 'Left') return text;
     footer.push([line.label, '', '', '', text.right]);
   }
