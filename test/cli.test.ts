@@ -34,7 +34,15 @@ const context = [
 describe('the built feecast command', () => {
   it('demo runs estimate, usage, invoice and compare on the bundled examples', () => {
     const { code, stdout, stderr } = feecast('demo');
-    expect(stderr).toBe('');
+    // Mid-November, the 103 events after 15 November have not happened yet; the in-advance
+    // plan of the estimate charges API calls only (examples/cli/README.md).
+    expect(stderr).toBe(
+      [
+        'feecast estimate: not counted: 103 events dated after now (2026-11-15T00:00:00Z), 58 events of metrics no charge prices (compute_hours, payments, seats, storage_gb).',
+        'feecast usage: not counted: 103 events dated after now (2026-11-15T00:00:00Z).',
+        '',
+      ].join('\n'),
+    );
     expect(code).toBe(0);
     expect(stdout).toContain('== feecast estimate');
     // examples/cli/README.md: 1,000 EU calls at 0.0025 = 2.50 EUR, VAT 20 % 0.50, 3.00 in all.
@@ -50,7 +58,7 @@ describe('the built feecast command', () => {
     expect(stdout).toMatch(/Total including taxes\s+662\.29 EUR\s+546\.77 EUR/);
   });
 
-  it('usage --projected: mid-November doubles the units (elapsed 15 of 30 days)', () => {
+  it('usage --projected: mid-November doubles the units of the events so far (15 of 30 days)', () => {
     const { code, stdout } = feecast(
       'usage',
       '--projected',
@@ -59,14 +67,15 @@ describe('the built feecast command', () => {
       '2026-11-15T00:00:00Z',
     );
     expect(code).toBe(0);
-    // EU API calls: 54,874.5 × 0.0025 = 137.18625 -> 137.19; projected 109,749 × 0.0025 = 274.3725 -> 274.37.
-    expect(stdout).toMatch(/API calls \(EU\)\s+54,874\.5\s+137\.19 EUR\s+109,749\s+274\.37 EUR/);
-    // Storage, graduated 0-10 free, 11-100 at 0.10, 101+ at 0.05: 115.25 GB -> 9 + 0.7625 = 9.76;
-    // projected 230.5 GB -> 9 + 6.525 = 15.525 -> 15.53.
-    expect(stdout).toMatch(/Storage\s+115\.25\s+9\.76 EUR\s+230\.5\s+15\.53 EUR/);
-    // Usage total 502.91, taxes 20 % = 100.582 -> 100.58, total 603.49.
-    expect(stdout).toMatch(/Total excluding taxes\s+502\.91 EUR/);
-    expect(stdout).toMatch(/Total including taxes\s+603\.49 EUR/);
+    // The 97 events up to now (examples/cli/README.md): EU API calls 23,449.5 × 0.0025 =
+    // 58.62375 -> 58.62; projected 46,899 × 0.0025 = 117.2475 -> 117.25.
+    expect(stdout).toMatch(/API calls \(EU\)\s+23,449\.5\s+58\.62 EUR\s+46,899\s+117\.25 EUR/);
+    // Storage, graduated 0-10 free, 11-100 at 0.10, 101+ at 0.05: 75.25 GB -> 6.525 -> 6.53;
+    // projected 150.5 GB -> 9 + 2.525 = 11.525 -> 11.53.
+    expect(stdout).toMatch(/Storage\s+75\.25\s+6\.53 EUR\s+150\.5\s+11\.53 EUR/);
+    // Usage total 275.88, taxes 20 % = 55.176 -> 55.18, total 331.06.
+    expect(stdout).toMatch(/Total excluding taxes\s+275\.88 EUR\s+523\.23 EUR/);
+    expect(stdout).toMatch(/Total including taxes\s+331\.06 EUR/);
   });
 
   it('invoice --json prints a wire invoice: 551.91 of fees, 10.00 coupon, 20 % taxes, 25.00 prepaid', () => {
@@ -74,7 +83,7 @@ describe('the built feecast command', () => {
       'invoice',
       ...context,
       ...['--coupons', file('coupon.json'), '--applied-coupons', file('applied_coupon.json')],
-      ...['--wallets', file('wallet.json'), '--now', '2026-11-30T12:00:00Z', '--json'],
+      ...['--wallets', file('wallet.json'), '--now', '2026-11-30T23:59:59Z', '--json'],
     );
     expect(code).toBe(0);
     const { invoice } = JSON.parse(stdout);
@@ -92,7 +101,7 @@ describe('the built feecast command', () => {
     const { code, stdout, stderr } = feecast(
       'compare',
       ...context,
-      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T12:00:00Z', '--report', report],
+      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T23:59:59Z', '--report', report],
     );
     expect(code).toBe(0);
     expect(stderr).toContain('report written');
@@ -114,14 +123,20 @@ describe('the built feecast command', () => {
     };
     const usage = feecast('usage', '--projected', ...context, '--now', '2026-11-15T00:00:00Z');
     expect(usage.code).toBe(0);
-    expect(usage.stdout).toContain(blockAfter('`feecast usage --projected` on the examples'));
+    expect(usage.stdout).toContain(
+      blockAfter('`feecast usage $C --projected --now 2026-11-15T00:00:00Z`'),
+    );
     const compared = feecast(
       'compare',
       ...context,
-      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T12:00:00Z'],
+      ...['--plan', file('plan-growth.json'), '--now', '2026-11-30T23:59:59Z'],
     );
     expect(compared.code).toBe(0);
-    expect(compared.stdout).toContain(blockAfter('`feecast compare` of Starter and Growth'));
+    expect(compared.stdout).toContain(
+      blockAfter(
+        '`feecast compare $C --plan examples/cli/plan-growth.json --now 2026-11-30T23:59:59Z`',
+      ),
+    );
   });
 
   it('estimate, as the README and --help show it, prices one more event on the in-advance plan', () => {
@@ -133,7 +148,10 @@ describe('the built feecast command', () => {
       ...['--event', '{"code":"api_calls","properties":{"calls":"1000","region":"eu"}}'],
       ...['--now', '2026-11-15T00:00:00Z', '--json'],
     );
-    expect(stderr).toBe('');
+    // The in-advance plan charges API calls only; events after now have not happened yet.
+    expect(stderr).toBe(
+      'feecast estimate: not counted: 103 events dated after now (2026-11-15T00:00:00Z), 58 events of metrics no charge prices (compute_hours, payments, seats, storage_gb).\n',
+    );
     expect(code).toBe(0);
     const body = JSON.parse(stdout) as { fees: Record<string, unknown>[] };
     // 1,000 × 0.0025 = 2.50 EUR; VAT 20 %: 0.50 EUR; 3.00 EUR in all (examples/cli/README.md).
@@ -173,24 +191,48 @@ describe('the built feecast command', () => {
     expect(stderr).toContain('No pay-in-advance charge');
   });
 
-  it('a broken events file is bad input: exit 1 naming the file and line', () => {
+  it('a line that is not an event is rejected, named by file and line; --strict makes it exit 1', () => {
     const dir = mkdtempSync(join(tmpdir(), 'feecast-events-'));
     const events = join(dir, 'events.ndjson');
     writeFileSync(
       events,
-      '{"transaction_id":"t","code":"seats","timestamp":"2026-11-02T00:00:00Z"}\nnot json\n',
+      '{"transaction_id":"t","code":"seats","timestamp":"2026-11-02T00:00:00Z","properties":{"user_id":"u"}}\nnot json\n',
     );
-    const args = context.slice(0, -2);
-    const { code, stderr } = feecast(
-      'invoice',
-      ...args,
-      '--events',
-      events,
-      '--now',
-      '2026-11-30T12:00:00Z',
+    const args = [...context.slice(0, -2), '--events', events, '--now', '2026-11-30T23:59:59Z'];
+    const reported = feecast('invoice', ...args);
+    expect(reported.code).toBe(0);
+    expect(reported.stderr).toContain(
+      'feecast invoice: 1 event rejected, not counted: 1 invalid_event',
     );
+    expect(reported.stderr).toContain(`${events} line 2, column 1: not valid JSON`);
+    const strict = feecast('invoice', ...args, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toBe('');
+  });
+
+  it('a broken events file is bad input: exit 1 naming the file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'feecast-events-'));
+    const events = join(dir, 'events.json');
+    writeFileSync(events, '[{"transaction_id":"t","code":"seats","timestamp":1},,]');
+    const args = [...context.slice(0, -2), '--events', events, '--now', '2026-11-30T23:59:59Z'];
+    const { code, stdout, stderr } = feecast('invoice', ...args);
     expect(code).toBe(1);
-    expect(stderr).toContain('events.ndjson line 2');
+    expect(stdout).toBe('');
+    expect(stderr).toContain(events);
+  });
+
+  it('--events - reads standard input, as many times as the command needs', () => {
+    const input = readFileSync(file('events.ndjson'), 'utf8');
+    const args = [...context.slice(0, -2), '--plan', file('plan-growth.json')];
+    const now = ['--now', '2026-11-30T23:59:59Z'];
+    const fromFile = feecast('compare', ...context, '--plan', file('plan-growth.json'), ...now);
+    const run = spawnSync(process.execPath, [bin, 'compare', ...args, '--events', '-', ...now], {
+      encoding: 'utf8',
+      input,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(fromFile.stdout);
   });
 
   it('an unknown option is a usage error: exit 2', () => {

@@ -3,21 +3,30 @@ import { comparePlans, type FeecastError, type PlanComparison } from '@feecast/e
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import { fileError } from '../inputs/index';
-import { EXIT, type Io } from '../io';
-import { renderCompareTable, renderJson, reportError } from '../render/index';
+import type { Io } from '../io';
+import { renderCompareTable, reportError } from '../render/index';
 import {
   chargeCurves,
   compareDataFromInvoices,
   type PlanPreview,
   renderCompareReport,
 } from '../report/index';
-import { CONTEXT_OPTIONS, loadContext, type PricingContext, previewInput } from './context';
+import {
+  CONTEXT_OPTIONS,
+  EVENTS_HELP,
+  type PricingContext,
+  previewInput,
+  withContext,
+} from './context';
+import { printPriced } from './print-priced';
 
 /** `feecast compare`: the same usage priced on several plans. */
 export const compareSpec = defineCommand({
   name: 'feecast compare',
   summary:
     "Price the subscription's usage on every --plan (the subscription's own plan first) and show each plan's invoice and the differences per charge.",
+  description: `${EVENTS_HELP}
+Every plan is priced on the same events; the period counted in is the subscription's own plan's.`,
   options: {
     ...CONTEXT_OPTIONS,
     report: option('Also write a self-contained HTML report with SVG charts to this file', {
@@ -28,7 +37,7 @@ export const compareSpec = defineCommand({
     {
       description: 'Starter against Growth for the bundled usage, with a report',
       command:
-        'feecast compare --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --plan examples/cli/plan-growth.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-30T12:00:00Z --report report.html',
+        'feecast compare --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --plan examples/cli/plan-growth.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --events examples/cli/events.ndjson --now 2026-11-30T23:59:59Z --report report.html',
     },
   ],
 });
@@ -61,9 +70,28 @@ export function comparePlanPreviews(
   return right({ comparison: compared.right, previews });
 }
 
-async function writeReport(file: string, html: string): Promise<Either<FeecastError, void>> {
+/** Draws the comparison's HTML report (see `renderCompareReport`) and writes it to `file`. */
+async function writeReport(
+  file: string,
+  context: PricingContext,
+  previews: readonly PlanPreview[],
+): Promise<Either<FeecastError, void>> {
+  const curves = chargeCurves(previews, context.inputs.billableMetrics);
+  if (curves._tag === 'Left') return curves;
+  const html = renderCompareReport(
+    compareDataFromInvoices({
+      previews,
+      curves: curves.right,
+      customer: {
+        external_id: context.customer.external_id,
+        name: context.customer.name ?? context.customer.external_id,
+      },
+      generated_at: context.now,
+    }),
+  );
+  if (html._tag === 'Left') return html;
   try {
-    await writeFile(file, html, 'utf8');
+    await writeFile(file, html.right, 'utf8');
     return right(undefined);
   } catch (error) {
     return left(fileError(file, error));
@@ -81,31 +109,19 @@ export async function compareCommand(
   const name = compareSpec.name;
   const line = readCommandLine(compareSpec, argv, io);
   if (line._tag === 'Exit') return line.code;
-  const context = await loadContext(line.options, clock);
-  if (context._tag === 'Left') return reportError(io, name, context.left);
-  const compared = comparePlanPreviews(context.right);
-  if (compared._tag === 'Left') return reportError(io, name, compared.left);
-  const { comparison, previews } = compared.right;
-  const curves = chargeCurves(previews, context.right.inputs.billableMetrics);
-  if (curves._tag === 'Left') return reportError(io, name, curves.left);
-  const data = compareDataFromInvoices({
-    previews,
-    curves: curves.right,
-    customer: {
-      external_id: context.right.customer.external_id,
-      name: context.right.customer.name ?? context.right.customer.external_id,
-    },
-    generated_at: context.right.now,
+  return withContext(io, name, line.options, clock, async (context) => {
+    const compared = comparePlanPreviews(context);
+    if (compared._tag === 'Left') return reportError(io, name, compared.left);
+    const { comparison, previews } = compared.right;
+    if (line.options.report !== undefined) {
+      const written = await writeReport(line.options.report, context, previews);
+      if (written._tag === 'Left') return reportError(io, name, written.left);
+      io.stderr(`${name}: report written to ${line.options.report}\n`);
+    }
+    return printPriced(io, name, context, line.options, {
+      body: comparison,
+      table: () => renderCompareTable(previews),
+      plans: previews.map((preview) => preview.plan),
+    });
   });
-  if (line.options.report !== undefined) {
-    const html = renderCompareReport(data);
-    if (html._tag === 'Left') return reportError(io, name, html.left);
-    const written = await writeReport(line.options.report, html.right);
-    if (written._tag === 'Left') return reportError(io, name, written.left);
-    io.stderr(`${name}: report written to ${line.options.report}\n`);
-  }
-  const text = line.options.json ? renderJson(comparison) : renderCompareTable(previews);
-  if (text._tag === 'Left') return reportError(io, name, text.left);
-  io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
-  return EXIT.ok;
 }

@@ -1,10 +1,17 @@
-import type { FeecastError, PreviewInvoiceInput, UsageEvent } from '@feecast/engine';
+import type {
+  FeecastError,
+  OperationContext,
+  PreviewInvoiceInput,
+  UsageEvent,
+} from '@feecast/engine';
 import { feecastError } from '@feecast/engine';
 import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { flag, option, repeated } from '../args/index';
-import { type Inputs, loadInputs, parseNow, readEventsSync } from '../inputs/index';
-import { createProgressWriter, type ProgressStream } from '../render/index';
+import { type Inputs, loadInputs, parseNow } from '../inputs/index';
+import type { Io } from '../io';
+import { type ProgressStream, reportError } from '../render/index';
+import { createReplay, openEventsFile, type Replay } from '../replay/index';
 
 /** The options every pricing command shares: the wire-format files it prices. */
 export const CONTEXT_OPTIONS = {
@@ -25,12 +32,31 @@ export const CONTEXT_OPTIONS = {
   subscriptionId: option('The external_id of the subscription to price (when several)', {
     valueName: 'id',
   }),
-  now: option('Price at this instant (ISO 8601) instead of the clock', {
+  now: option('Price at this instant (ISO 8601) instead of the clock; later events do not count', {
     valueName: 'timestamp',
     parse: parseNow,
   }),
-  json: flag('Print the wire-format result (JSON) instead of tables'),
+  json: flag(
+    'Print the wire-format result (JSON) instead of tables, with "events" and "rejected" (see above)',
+  ),
+  strict: flag('Exit 1, printing no result, when any event of --events is rejected'),
 } as const;
+
+/**
+ * The `--help` paragraph every pricing command shares: how `--events` is replayed as of
+ * `--now`, what is reported on standard error, `--strict`, and what `--json` adds.
+ */
+export const EVENTS_HELP = `Events: --events is a history, replayed as of --now (or the clock). Only the subscription's
+events that had happened by then are priced: events of other subscriptions and events dated
+after --now are not counted (the engine, like the API, would count a future-dated event of
+the period), nor are events outside the billing period containing --now or of metrics no
+charge prices. Events that are wrong (a line that is not an event, a value that is not a
+decimal, a repeated transaction_id...) are rejected. Standard error sums both up, with the
+file and line of the first rejected events and what to fix; --strict makes a rejection exit 1.
+With --json, the API's response body gets two more keys: "events", the counts {read,
+counted, rejected, other_subscription, after_now, outside_period, not_charged} (read is the
+sum of the others), and "rejected", one {file, line, transaction_id, reason, message} per
+rejected event, in the order of the file.`;
 
 /** The parsed values of {@link CONTEXT_OPTIONS}. */
 export interface ContextOptions {
@@ -48,15 +74,6 @@ export interface ContextOptions {
   readonly now: string | undefined;
 }
 
-/** The events of `events`, then `done()` (also when the consumer stops early). */
-function* drawn<T>(events: Iterable<T>, done: () => void): Generator<T, void, undefined> {
-  try {
-    yield* events;
-  } finally {
-    done();
-  }
-}
-
 /** What a pricing command prices: the loaded files, resolved to one customer and subscription. */
 export interface PricingContext {
   readonly inputs: Inputs;
@@ -65,43 +82,18 @@ export interface PricingContext {
   /** The subscription's plan (by `plan_code`). */
   readonly plan: Plan;
   /**
-   * The events, read from the file anew on each iteration (constant memory, whatever the
-   * file's size, and as many passes as an operation needs).
+   * The events pricing reads: the subscription's, dated up to `now`, read from the file anew
+   * on each iteration (constant memory, whatever the file's size, and as many passes as an
+   * operation needs). See `replay`.
    */
   readonly events: Iterable<UsageEvent>;
   /** The first problem met in the events file by any pass so far (check it after pricing). */
   readonly eventsError: () => FeecastError | undefined;
+  /** The replay of the events file as of `now`, and its audit. */
+  readonly replay: Replay;
   readonly now: string;
-}
-
-/**
- * An events file as an iterable that re-reads the file on each iteration, drawing a progress
- * bar on `progress` while it reads (only when that stream is a terminal).
- */
-function eventsFile(
-  file: string | undefined,
-  progress: ProgressStream | undefined,
-): {
-  readonly events: Iterable<UsageEvent>;
-  readonly error: () => FeecastError | undefined;
-} {
-  let first: FeecastError | undefined;
-  const sources: { error(): FeecastError | undefined }[] = [];
-  return {
-    events: {
-      [Symbol.iterator]: () => {
-        if (file === undefined) return [][Symbol.iterator]();
-        const bar = progress === undefined ? undefined : createProgressWriter(progress, file);
-        const source = readEventsSync(file, bar === undefined ? {} : { onProgress: bar.update });
-        sources.push(source);
-        return drawn(source.events, () => bar?.done());
-      },
-    },
-    error: () => {
-      first ??= sources.map((s) => s.error()).find((e) => e !== undefined);
-      return first;
-    },
-  };
+  /** Removes what reading the events left behind (standard input's copy). */
+  readonly dispose: () => Promise<void>;
 }
 
 function usage(message: string, path: readonly string[]): FeecastError {
@@ -127,14 +119,16 @@ function single<T>(
 
 /**
  * Loads the files of a pricing command and resolves the customer, the subscription (the only
- * one, or `--subscription-id`), its plan and the events. `clock` gives `now` when `--now` is
- * not set; a progress bar is drawn on `progress` (standard error) while events are read, when it
- * is a terminal. Every problem is a `Left` naming the file or option.
+ * one, or `--subscription-id`), its plan and the replay of the events as of `now`. `clock`
+ * gives `now` when `--now` is not set; a progress bar is drawn on `progress` (standard error)
+ * while events are read, when it is a terminal; `--events -` reads `stdin` (kept in a
+ * temporary file until `dispose`). Every problem is a `Left` naming the file or option.
  */
 export async function loadContext(
   options: ContextOptions,
   clock: () => Date,
   progress: ProgressStream | undefined = process.stderr,
+  stdin: AsyncIterable<string | Uint8Array> = process.stdin,
 ): Promise<Either<FeecastError, PricingContext>> {
   const inputs = await loadInputs({
     plans: options.plan,
@@ -170,17 +164,55 @@ export async function loadContext(
     (p) => p.code === subscription.right.plan_code,
   );
   if (plan._tag === 'Left') return plan;
-  const events = eventsFile(options.events, progress);
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
+  const file = await openEventsFile(options.events, progress, stdin);
+  if (file._tag === 'Left') return file;
+  const replay = createReplay({
+    file: file.right,
+    customer: customer.right,
+    subscription: subscription.right,
+    plan: plan.right,
+    billableMetrics: inputs.right.billableMetrics,
+    now,
+  });
+  if (replay._tag === 'Left') {
+    await file.right.dispose();
+    return replay;
+  }
   return right({
     inputs: inputs.right,
     customer: customer.right,
     subscription: subscription.right,
     plan: plan.right,
-    events: events.events,
-    eventsError: events.error,
+    events: replay.right.events,
+    eventsError: replay.right.error,
+    replay: replay.right,
     now,
+    dispose: file.right.dispose,
   });
+}
+
+/**
+ * Runs a pricing command's `run` on its loaded context, and cleans up after it (see
+ * `loadContext`, whose errors are reported for `command`).
+ *
+ * @example
+ * return withContext(io, 'feecast usage', line.options, clock, (context) => printPriced(...));
+ */
+export async function withContext(
+  io: Io,
+  command: string,
+  options: ContextOptions,
+  clock: () => Date,
+  run: (context: PricingContext) => number | Promise<number>,
+): Promise<number> {
+  const context = await loadContext(options, clock);
+  if (context._tag === 'Left') return reportError(io, command, context.left);
+  try {
+    return await run(context.right);
+  } finally {
+    await context.right.dispose();
+  }
 }
 
 /** Coupons applied to the customer, joined with their coupon (by `coupon_code`). */
@@ -203,6 +235,29 @@ export function couponApplications(
     applications.push({ applied_coupon: applied, coupon });
   }
   return right(applications);
+}
+
+/**
+ * What the engine's operations (`currentUsage`, `projectedUsage`, `estimateFees`) read of a
+ * context: the customer, subscription, plan, metrics, the billing entity's taxes, the events
+ * and `now`.
+ *
+ * @example
+ * currentUsage({ ...operationInput(context), applyTaxes: false })
+ */
+export function operationInput(
+  context: PricingContext,
+): OperationContext & { readonly events: Iterable<UsageEvent> } {
+  const { customer, subscription, plan, inputs, events, now } = context;
+  return {
+    customer,
+    subscription,
+    plan,
+    billableMetrics: inputs.billableMetrics,
+    taxes: { billing_entity: inputs.taxes },
+    events,
+    now,
+  };
 }
 
 /** The `previewInvoice` input of a context: its customer, subscription, events and money flow. */

@@ -6,8 +6,8 @@ import { estimateCommand } from './estimate';
 import { invoiceCommand } from './invoice';
 import { usageCommand } from './usage';
 
-/** The instant the demo prices at: the last day of the bundled month of usage. */
-export const DEMO_NOW = '2026-11-30T12:00:00Z';
+/** The instant the demo prices at: the last second of the bundled month of usage. */
+export const DEMO_NOW = '2026-11-30T23:59:59Z';
 
 /** The bundled example files (examples/cli), as the options of a pricing command. */
 export function exampleArgs(plans: readonly string[] = ['plan-starter.json']): string[] {

@@ -7,9 +7,10 @@ import {
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import { parseJsonText, readTextFile } from '../inputs/index';
-import { EXIT, type Io } from '../io';
-import { renderFeesTable, renderJson, reportError } from '../render/index';
-import { CONTEXT_OPTIONS, loadContext } from './context';
+import type { Io } from '../io';
+import { renderFeesTable, reportError } from '../render/index';
+import { CONTEXT_OPTIONS, EVENTS_HELP, operationInput, withContext } from './context';
+import { printPriced } from './print-priced';
 
 const EVENT_HINT =
   'An event is a JSON object such as {"transaction_id": "tr_1", "code": "seats", "properties": {"user_id": "u_1"}}.';
@@ -19,6 +20,7 @@ export const estimateSpec = defineCommand({
   name: 'feecast estimate',
   summary:
     "The fees one more event would bring now on the subscription's pay-in-advance charges (POST /events/estimate_fees), given the period's events so far (--events).",
+  description: EVENTS_HELP,
   options: {
     ...CONTEXT_OPTIONS,
     event: option('The event to estimate, as JSON text', { valueName: 'json' }),
@@ -75,24 +77,16 @@ export async function estimateCommand(
   if (line._tag === 'Exit') return line.code;
   const event = await readEvent(line.options.event, line.options.eventFile);
   if (event._tag === 'Left') return reportError(io, name, event.left);
-  const context = await loadContext(line.options, clock);
-  if (context._tag === 'Left') return reportError(io, name, context.left);
-  const { customer, subscription, plan, inputs, events, now } = context.right;
-  const result = estimateFees({
-    event: event.right,
-    customer,
-    subscription,
-    plan,
-    billableMetrics: inputs.billableMetrics,
-    taxes: { billing_entity: inputs.taxes },
-    events,
-    now,
+  return withContext(io, name, line.options, clock, (context) => {
+    const result = estimateFees({ ...operationInput(context), event: event.right });
+    const eventsError = context.eventsError();
+    if (eventsError !== undefined) return reportError(io, name, eventsError);
+    if (result._tag === 'Left') return reportError(io, name, result.left);
+    const { fees } = result.right;
+    return printPriced(io, name, context, line.options, {
+      body: result.right,
+      table: () => renderFeesTable(fees),
+      plans: [context.plan],
+    });
   });
-  const eventsError = context.right.eventsError();
-  if (eventsError !== undefined) return reportError(io, name, eventsError);
-  if (result._tag === 'Left') return reportError(io, name, result.left);
-  const text = line.options.json ? renderJson(result.right) : renderFeesTable(result.right.fees);
-  if (text._tag === 'Left') return reportError(io, name, text.left);
-  io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
-  return EXIT.ok;
 }

@@ -1,20 +1,22 @@
 import { previewInvoice } from '@feecast/engine';
 import { defineCommand, readCommandLine } from '../args/index';
-import { EXIT, type Io } from '../io';
-import { renderInvoice, renderJson, reportError } from '../render/index';
-import { CONTEXT_OPTIONS, loadContext, previewInput } from './context';
+import type { Io } from '../io';
+import { renderInvoice, reportError } from '../render/index';
+import { CONTEXT_OPTIONS, EVENTS_HELP, previewInput, withContext } from './context';
+import { printPriced } from './print-priced';
 
 /** `feecast invoice`: the invoice a subscription's period will close with. */
 export const invoiceSpec = defineCommand({
   name: 'feecast invoice',
   summary:
     'Preview the invoice of the billing period containing --now: subscription fee, fixed charges, usage charges, coupons, taxes, prepaid credits and totals.',
+  description: EVENTS_HELP,
   options: CONTEXT_OPTIONS,
   examples: [
     {
-      description: 'The bundled customer on the Starter plan, mid-November 2026',
+      description: 'The bundled customer on the Starter plan, at the end of November 2026',
       command:
-        'feecast invoice --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --coupons examples/cli/coupon.json --applied-coupons examples/cli/applied_coupon.json --wallets examples/cli/wallet.json --events examples/cli/events.ndjson --now 2026-11-30T12:00:00Z',
+        'feecast invoice --customer examples/cli/customer.json --subscription examples/cli/subscription.json --plan examples/cli/plan-starter.json --billable-metrics examples/cli/billable_metrics.json --taxes examples/cli/taxes.json --coupons examples/cli/coupon.json --applied-coupons examples/cli/applied_coupon.json --wallets examples/cli/wallet.json --events examples/cli/events.ndjson --now 2026-11-30T23:59:59Z',
     },
   ],
 });
@@ -28,20 +30,21 @@ export async function invoiceCommand(
   io: Io,
   clock: () => Date = () => new Date(),
 ): Promise<number> {
+  const name = invoiceSpec.name;
   const line = readCommandLine(invoiceSpec, argv, io);
   if (line._tag === 'Exit') return line.code;
-  const context = await loadContext(line.options, clock);
-  if (context._tag === 'Left') return reportError(io, invoiceSpec.name, context.left);
-  const input = previewInput(context.right);
-  if (input._tag === 'Left') return reportError(io, invoiceSpec.name, input.left);
-  const preview = previewInvoice(input.right);
-  const eventsError = context.right.eventsError();
-  if (eventsError !== undefined) return reportError(io, invoiceSpec.name, eventsError);
-  if (preview._tag === 'Left') return reportError(io, invoiceSpec.name, preview.left);
-  const text = line.options.json
-    ? renderJson({ invoice: preview.right.invoice })
-    : renderInvoice(preview.right.invoice);
-  if (text._tag === 'Left') return reportError(io, invoiceSpec.name, text.left);
-  io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
-  return EXIT.ok;
+  return withContext(io, name, line.options, clock, (context) => {
+    const input = previewInput(context);
+    if (input._tag === 'Left') return reportError(io, name, input.left);
+    const preview = previewInvoice(input.right);
+    const eventsError = context.eventsError();
+    if (eventsError !== undefined) return reportError(io, name, eventsError);
+    if (preview._tag === 'Left') return reportError(io, name, preview.left);
+    const { invoice } = preview.right;
+    return printPriced(io, name, context, line.options, {
+      body: { invoice },
+      table: () => renderInvoice(invoice),
+      plans: [context.plan],
+    });
+  });
 }

@@ -5,6 +5,7 @@
  */
 export { renderCompareTable } from './compare-table';
 export { exitCodeFor, renderError, reportError } from './error';
+export { LISTED_REJECTIONS, renderEventsAudit } from './events-audit';
 export { feesTable, renderFeesTable } from './fees-table';
 export { invoiceLedger, type Ledger, type LedgerLine, ledgerLines } from './invoice-ledger';
 export { renderInvoice } from './invoice-table';

@@ -183,6 +183,32 @@ describe('examples/cli: the hand check of the README', () => {
     ).toBe('48.5');
   });
 
+  it('as of 2026-11-15T00:00:00Z: the 97 events before it, up to tr_0097', async () => {
+    const now = Date.parse('2026-11-15T00:00:00Z');
+    const before = (await events()).filter((e) => Date.parse(String(e.timestamp)) <= now);
+    expect(before).toHaveLength(97);
+    expect(before.at(-1)?.transaction_id).toBe('tr_0097');
+    const of = (code: string) => before.filter((e) => e.code === code);
+    const calls = of('api_calls');
+    const region = (name: string) => calls.filter((e) => property(e, 'region') === name);
+    expect(
+      [calls, region('eu'), region('us'), region('apac')].map((l) => total(l, 'calls')),
+    ).toEqual(['41382', '23449.5', '14043.5', '3889']);
+    const peak = of('storage_gb').reduce<Decimal>(
+      (top, e) => max(top, parseDecimalUnsafe(property(e, 'gb'))),
+      ZERO,
+    );
+    expect(formatDecimal(peak)).toBe('75.25');
+    expect(new Set(of('seats').map((e) => property(e, 'user_id'))).size).toBe(11);
+    expect([of('payments').length, total(of('payments'), 'amount')]).toEqual([14, '3430.74']);
+    const cluster = (name: string) =>
+      of('compute_hours').filter((e) => property(e, 'cluster') === name);
+    expect([total(cluster('eu-west'), 'hours'), total(cluster('us-east'), 'hours')]).toEqual([
+      '53',
+      '26',
+    ]);
+  });
+
   it('Starter API calls: 137.18625 + 60.558 + 13.203 = 210.94725 EUR', async () => {
     const { plans } = await inputs();
     const charge = plans[0]?.charges.find((c) => c.billable_metric_code === 'api_calls');

@@ -119,7 +119,7 @@ async function exampleContext() {
     addOns: [],
     events: examplePath('events.ndjson'),
     subscriptionId: undefined,
-    now: '2026-11-30T12:00:00Z',
+    now: '2026-11-30T23:59:59Z',
   };
   const context = await loadContext(options, () => new Date(0), undefined);
   if (context._tag === 'Left') throw new Error(context.left.message);
