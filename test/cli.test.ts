@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatDecimalFixed, fromCents } from '@feecast/engine';
 import { describe, expect, it } from 'vitest';
+import { money, parseTables, tableProblems } from './tables';
 
 const bin = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -260,5 +262,127 @@ describe('the built feecast command', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('unknown command "estimat"');
+  });
+});
+
+describe('every table the command prints adds up', () => {
+  const coupons = [
+    ...['--coupons', file('coupon.json'), '--applied-coupons', file('applied_coupon.json')],
+    ...['--wallets', file('wallet.json')],
+  ];
+  const endOfMonth = ['--now', '2026-11-30T23:59:59Z'];
+  const midMonth = ['--now', '2026-11-15T00:00:00Z'];
+  const inAdvance = context.map((arg) =>
+    arg === file('plan-starter.json') ? file('plan-starter-in-advance.json') : arg,
+  );
+  const estimate = ['--event', '{"code":"api_calls","properties":{"calls":"1000","region":"eu"}}'];
+  /** A second tax on top of the bundled VAT, so that invoices show two tax lines. */
+  const twoTaxes = (() => {
+    const dir = mkdtempSync(join(tmpdir(), 'feecast-taxes-'));
+    const path = join(dir, 'taxes.json');
+    const { taxes } = JSON.parse(readFileSync(file('taxes.json'), 'utf8'));
+    const eco = {
+      ...taxes[0],
+      svc_id: '00000000-0000-4000-8000-000000000901',
+      name: 'Eco 5.5%',
+      code: 'eco_5_5',
+      rate: 5.5,
+    };
+    writeFileSync(path, JSON.stringify({ taxes: [...taxes, eco] }));
+    return path;
+  })();
+  const withTwoTaxes = (args: readonly string[]) =>
+    args.map((arg) => (arg === file('taxes.json') ? twoTaxes : arg));
+
+  const runs: readonly [string, readonly string[]][] = [
+    ['usage', ['usage', ...context, ...midMonth]],
+    ['usage --projected', ['usage', '--projected', ...context, ...midMonth]],
+    ['usage --no-taxes', ['usage', '--no-taxes', ...context, ...endOfMonth]],
+    ['invoice with a coupon and a wallet', ['invoice', ...context, ...coupons, ...endOfMonth]],
+    [
+      'compare with a coupon and a wallet',
+      ['compare', ...context, '--plan', file('plan-growth.json'), ...coupons, ...endOfMonth],
+    ],
+    ['estimate', ['estimate', ...inAdvance, ...estimate, ...midMonth]],
+    ['invoice, two taxes', ['invoice', ...withTwoTaxes(context), ...coupons, ...endOfMonth]],
+    [
+      'compare, two taxes',
+      [
+        'compare',
+        ...withTwoTaxes(context),
+        ...['--plan', file('plan-growth.json'), ...coupons, ...endOfMonth],
+      ],
+    ],
+    ['usage, two taxes', ['usage', ...withTwoTaxes(context), ...endOfMonth]],
+    ['estimate, two taxes', ['estimate', ...withTwoTaxes(inAdvance), ...estimate, ...midMonth]],
+  ];
+
+  /** The totals of the API's response body (`--json`), in cents: one per plan for compare. */
+  function apiTotals(args: readonly string[]): number[] {
+    const { code, stdout } = feecast(...args, '--json');
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout);
+    const usage = body.customer_usage ?? body.customer_projected_usage;
+    if (usage !== undefined) return [usage.total_amount_cents];
+    if (body.invoice !== undefined) return [body.invoice.total_amount_cents];
+    if (body.previews !== undefined) {
+      return body.previews.map(
+        (p: { invoice: { total_amount_cents: number } }) => p.invoice.total_amount_cents,
+      );
+    }
+    let fees = 0;
+    for (const fee of body.fees) fees += fee.total_amount_cents;
+    return [fees];
+  }
+
+  it.each(runs)('%s', (_, args) => {
+    const { code, stdout } = feecast(...args);
+    expect(code).toBe(0);
+    const tables = parseTables(stdout);
+    expect(tables.length).toBeGreaterThan(0);
+    const expected = apiTotals(args).map((cents) => {
+      const amount = fromCents(cents, 'EUR');
+      return amount._tag === 'Right' ? formatDecimalFixed(amount.right, 2) : amount.left.message;
+    });
+    for (const table of tables) {
+      expect(table.rows.length).toBeGreaterThan(0);
+      expect(tableProblems(table)).toEqual([]);
+      // Every row labelled as the total (taxes included) shows the API's total.
+      for (const row of table.footer.filter((r) =>
+        /^Total( including taxes)?$/.test(r.cells[0] ?? ''),
+      )) {
+        const shown = row.cells.flatMap((cell) => {
+          const amount = money(cell);
+          return amount === undefined ? [] : [formatDecimalFixed(amount, 2)];
+        });
+        expect(shown.slice(-expected.length)).toEqual(expected);
+      }
+    }
+  });
+
+  it('two taxes: one line each, 20 % and 5.5 % of the 541.91 EUR after the coupon', () => {
+    const { stdout } = feecast('invoice', ...withTwoTaxes(context), ...coupons, ...endOfMonth);
+    // 541.91 × 20 % = 108.382 -> 108.38; 541.91 × 5.5 % = 29.80505 -> 29.81.
+    expect(stdout).toMatch(/^Tax VAT FR 20%\s+108\.38 EUR$/m);
+    expect(stdout).toMatch(/^Tax Eco 5\.5%\s+29\.81 EUR$/m);
+    // 541.91 + 108.38 + 29.81 = 680.10; less 25.00 of prepaid credits: 655.10.
+    expect(stdout).toMatch(/^Sub-total including taxes\s+680\.10 EUR$/m);
+    expect(stdout).toMatch(/^Total including taxes\s+655\.10 EUR$/m);
+  });
+
+  it('the check finds the gap of a table whose total has taxes but no tax row', () => {
+    const before = [
+      'Charge               Starter',
+      '----------------  ----------',
+      'Subscription fee   49.00 EUR',
+      'API calls         502.91 EUR',
+      '----------------  ----------',
+      'Total             662.29 EUR',
+      '',
+    ].join('\n');
+    const [table] = parseTables(before);
+    expect(table === undefined ? [] : tableProblems(table)).toEqual([
+      'Total (column 1): 662.29, the rows give 551.91',
+    ]);
   });
 });
