@@ -168,7 +168,7 @@ function writeReport(report: string): void {
       ...['--billable-metrics', file('billable_metrics.json')],
       ...['--taxes', file('taxes.json')],
       ...['--events', file('events.ndjson')],
-      ...['--now', '2026-11-30T12:00:00Z', '--report', report],
+      ...['--now', '2026-11-30T23:59:59Z', '--report', report],
     ],
     { encoding: 'utf8' },
   );
