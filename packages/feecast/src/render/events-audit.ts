@@ -24,6 +24,8 @@ const FIXES: Readonly<Record<RejectedReason, string>> = {
   missing_value: "Add the metric's field to the event's properties.",
   invalid_value: 'Give the metric\'s field a decimal number, such as "12.5".',
   invalid_operation_type: 'Set properties.operation_type to "add" or "remove".',
+  unreadable_event:
+    'Give the event as plain data: reading it threw (a getter or proxy), or the events iterable did.',
   expression_failed:
     "Give the event the properties the metric's expression reads, with values it can compute on.",
 };
