@@ -6,7 +6,10 @@
 
 export interface BenchCase {
   readonly name: string;
-  /** Runs the work once over the whole input and returns something derived from it. */
+  /**
+   * Runs the work once over the whole input and returns something derived from it (or a
+   * promise of it: a database peer answers asynchronously; its time includes the await).
+   */
   readonly run: () => unknown;
 }
 
@@ -23,6 +26,15 @@ export interface BenchSuite {
     readonly case: string;
     readonly against: string;
     readonly atMost: number;
+  }[];
+  /**
+   * Costs checked after the run, per item: `case` minus `minus` (e.g. what deduplication adds)
+   * must be within `atMostNs` nanoseconds per item.
+   */
+  readonly nsTargets?: readonly {
+    readonly case: string;
+    readonly minus: string;
+    readonly atMostNs: number;
   }[];
   /**
    * Groups of cases whose results must be equal within the group (checked once before timing):
@@ -61,27 +73,36 @@ function median(values: readonly number[]): number {
 export let sink: unknown;
 
 /** The cases named in a group of `suite.agree` whose results differ from the group's first, if any. */
-export function disagreements(suite: BenchSuite): string[] {
-  return (suite.agree ?? []).flatMap((group) => {
-    const [first, ...rest] = group.map((name) => {
+export async function disagreements(suite: BenchSuite): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const group of suite.agree ?? []) {
+    const values: { name: string; value: string }[] = [];
+    for (const name of group) {
       const benchCase = suite.cases.find((c) => c.name === name);
       if (benchCase === undefined) throw new Error(`${name} is not a case of ${suite.name}`);
-      return { name, value: JSON.stringify(benchCase.run()) };
-    });
-    if (first === undefined) return [];
-    return rest
-      .filter((r) => r.value !== first.value)
-      .map((r) => `${r.name} gave ${r.value}, ${first.name} gave ${first.value}`);
-  });
+      values.push({ name, value: JSON.stringify(await benchCase.run()) });
+    }
+    const [first, ...rest] = values;
+    if (first === undefined) continue;
+    for (const r of rest) {
+      if (r.value !== first.value)
+        wrong.push(`${r.name} gave ${r.value}, ${first.name} gave ${first.value}`);
+    }
+  }
+  return wrong;
 }
 
 /** Runs `warmup` untimed rounds, then `rounds` timed rounds of every case, interleaved. */
-export function runSuite(suite: BenchSuite, { rounds = 9, warmup = 2 } = {}): SuiteResult {
+export async function runSuite(
+  suite: BenchSuite,
+  { rounds = 9, warmup = 2 } = {},
+): Promise<SuiteResult> {
   const times = new Map<string, number[]>(suite.cases.map((c) => [c.name, []]));
   for (let round = 0; round < warmup + rounds; round++) {
     for (const benchCase of suite.cases) {
       const start = performance.now();
-      sink = benchCase.run();
+      const value = benchCase.run();
+      sink = value instanceof Promise ? await value : value;
       const elapsed = performance.now() - start;
       if (round >= warmup) times.get(benchCase.name)?.push(elapsed);
     }
@@ -94,11 +115,23 @@ export function runSuite(suite: BenchSuite, { rounds = 9, warmup = 2 } = {}): Su
     const ms = medians.get(c.name) ?? Number.NaN;
     return { name: c.name, medianMs: ms, nsPerItem: (ms * 1e6) / suite.items, ratio: ms / base };
   });
-  const targets = (suite.targets ?? []).map((t) => {
-    const ratio = (medians.get(t.case) ?? Number.NaN) / (medians.get(t.against) ?? Number.NaN);
-    const bound = Number.isInteger(t.atMost) ? String(t.atMost) : t.atMost.toFixed(2);
-    return { description: `${t.case} / ${t.against} <= ${bound}`, ratio, met: ratio <= t.atMost };
-  });
+  const targets: { description: string; ratio: number; met: boolean }[] = (suite.targets ?? []).map(
+    (t) => {
+      const ratio = (medians.get(t.case) ?? Number.NaN) / (medians.get(t.against) ?? Number.NaN);
+      const bound = Number.isInteger(t.atMost) ? String(t.atMost) : t.atMost.toFixed(2);
+      return { description: `${t.case} / ${t.against} <= ${bound}`, ratio, met: ratio <= t.atMost };
+    },
+  );
+  for (const t of suite.nsTargets ?? []) {
+    const ns =
+      (((medians.get(t.case) ?? Number.NaN) - (medians.get(t.minus) ?? Number.NaN)) * 1e6) /
+      suite.items;
+    targets.push({
+      description: `${t.case} minus ${t.minus}, ns per item <= ${t.atMostNs}`,
+      ratio: ns,
+      met: ns <= t.atMostNs,
+    });
+  }
   return { suite: suite.name, rounds, results, targets };
 }
 
