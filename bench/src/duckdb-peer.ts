@@ -3,7 +3,7 @@
  * loaded into typed columns: TIMESTAMP, DECIMAL(18, 4), VARCHAR. Its queries are the ones a
  * user would write for the same figures; the load is not timed, only the queries.
  */
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type HistoryEvent, KEPT_REGIONS, NOVEMBER } from './history';
 
 /** A DuckDB database holding one history set as the `events` table. */
