@@ -1,5 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
+import { type EventBatch, isEventBatch } from './batch';
 import type { UsageEvent } from './event';
 import { compileFilter, matchesFilter } from './filters';
 import { Fingerprint, isInstance } from './fingerprint';
@@ -20,10 +21,11 @@ export interface Accumulator {
    */
   add(event: UsageEvent): void;
   /**
-   * Adds every event of an iterable, streaming (nothing is kept per event). It never throws:
-   * an iterable that throws ends the stream, with a rejection (`unreadable_event`).
+   * Adds every event of an iterable, streaming (nothing is kept per event), or every row of a
+   * columnar batch (`eventBatch`), with the same figures. It never throws: an iterable that
+   * throws ends the stream, with a rejection (`unreadable_event`).
    */
-  addAll(events: Iterable<UsageEvent>): void;
+  addAll(events: Iterable<UsageEvent> | EventBatch): void;
   /**
    * Adds what `other` aggregated: a later part of the same stream, aggregated with the same
    * metric and options. Its events must not repeat this one's transaction ids (each repeat
@@ -46,8 +48,9 @@ class SingleBucketAccumulator implements Accumulator {
     this.pass.addReadable(event);
   }
 
-  addAll(events: Iterable<UsageEvent>): void {
-    this.pass.addStream(events);
+  addAll(events: Iterable<UsageEvent> | EventBatch): void {
+    if (isEventBatch(events)) this.pass.addBatch(events);
+    else this.pass.addStream(events);
   }
 
   merge(other: Accumulator): Either<FeecastError, Accumulator> {
@@ -103,17 +106,19 @@ export function createAccumulator(
     );
   }
   let route = (): number => 0;
+  let routeKeys: readonly string[] = [];
   if (options.filters !== undefined) {
     const filter = compileFilter(options.filters, metric.right.filters, ['options', 'filters']);
     if (filter._tag === 'Left') return filter;
     const compiled = filter.right;
+    routeKeys = compiled.keys;
     route = (properties?: Readonly<Record<string, unknown>>) =>
       matchesFilter(compiled, properties) ? 0 : -1;
   }
   const prorated = checkProrated(metric.right, resolved.right.prorated, ['options', 'prorated']);
   if (prorated._tag === 'Left') return prorated;
   const pass = new MetricPass(metric.right, resolved.right, [
-    { route, bucketGroupKeys: [groupKeys], prorated: prorated.right },
+    { route, routeKeys, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
   return right(new SingleBucketAccumulator(pass, new Fingerprint([billableMetric, options])));
 }
@@ -140,10 +145,13 @@ export function createAccumulator(
  */
 export function aggregate(
   billableMetric: BillableMetricInput,
-  events: Iterable<UsageEvent>,
+  events: Iterable<UsageEvent> | EventBatch,
   options: AggregateOptions,
 ): Either<FeecastError, AggregationResult> {
-  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+  if (
+    !isEventBatch(events) &&
+    typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'
+  ) {
     return left(
       feecastError(
         'invalid_input',

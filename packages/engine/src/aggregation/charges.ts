@@ -1,5 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
+import { type EventBatch, isEventBatch } from './batch';
 import type { UsageEvent } from './event';
 import {
   type CompiledFilter,
@@ -44,12 +45,21 @@ export interface ChargesAggregation {
   readonly charges: readonly ChargeAggregation[];
   /** Events left out (for every charge alike), and why. */
   readonly rejected: readonly Rejection[];
+  /** Events of the metric dated outside the period: not errors, not counted. */
+  readonly outside_period: number;
 }
 
 /** An incremental, mergeable pass over a metric's events for several charges. */
 export interface ChargesAccumulator {
   add(event: UsageEvent): void;
-  addAll(events: Iterable<UsageEvent>): void;
+  /**
+   * Adds the item at `position` of the caller's own stream (for callers that hand an
+   * accumulator only some of their events: rejections and event orders then name the caller's
+   * positions).
+   */
+  addAt(event: UsageEvent, position: number): void;
+  /** Adds every event of an iterable, or every row of a columnar batch, streaming. */
+  addAll(events: Iterable<UsageEvent> | EventBatch): void;
   /** Adds a later part of the same stream aggregated with the same metric, charges and options. */
   merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator>;
   result(): ChargesAggregation;
@@ -74,6 +84,7 @@ function consumerOf(
   const router = createFilterRouter(compiled);
   const fallback = compiled.length;
   return right({
+    routeKeys: [...new Set(compiled.flatMap((filter) => filter.keys))],
     // The most specific matching filter wins; no match goes to the default bucket.
     route: (properties) => {
       const index = router(properties);
@@ -95,8 +106,13 @@ class PassAccumulator implements ChargesAccumulator {
     this.pass.addReadable(event);
   }
 
-  addAll(events: Iterable<UsageEvent>): void {
-    this.pass.addStream(events);
+  addAt(event: UsageEvent, position: number): void {
+    this.pass.addReadable(event, position);
+  }
+
+  addAll(events: Iterable<UsageEvent> | EventBatch): void {
+    if (isEventBatch(events)) this.pass.addBatch(events);
+    else this.pass.addStream(events);
   }
 
   merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator> {
@@ -117,7 +133,8 @@ class PassAccumulator implements ChargesAccumulator {
       filters: Array.from({ length: filterCount }, (_, b) => this.pass.result(c, b)),
       default: this.pass.result(c, filterCount),
     }));
-    return { charges, rejected: this.pass.result(0, 0).rejected };
+    const whole = this.pass.result(0, 0);
+    return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
   }
 }
 
@@ -207,11 +224,14 @@ export function prepareChargesAccumulator(
  */
 export function aggregateCharges(
   billableMetric: BillableMetricInput,
-  events: Iterable<UsageEvent>,
+  events: Iterable<UsageEvent> | EventBatch,
   charges: readonly ChargeBuckets[],
   options: PassOptions,
 ): Either<FeecastError, ChargesAggregation> {
-  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+  if (
+    !isEventBatch(events) &&
+    typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'
+  ) {
     return left(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
     );

@@ -1,41 +1,63 @@
 /**
  * A set of transaction ids, for deduplication on the hot path. A `Set<string>` of a million
  * fresh strings costs several hundred nanoseconds per insertion; this open-addressing table
- * keeps 32-bit hashes and indexes in one typed array (no object per entry) and compares the
- * strings themselves on a hash match, so it is exact: a hash collision never makes two ids
- * equal. Memory: the ids (already held by the events) plus 8 bytes per table slot.
+ * keeps each id's 32-bit hash in one typed array (4 bytes a slot, so a probe touches one
+ * cache line of hashes) and the slot's id index in another, read only when the hashes match;
+ * the strings themselves are compared then, so it is exact: a hash collision never makes two
+ * ids equal.
+ *
+ * Memory per id: 8 bytes for the reference to its string (the string itself stays alive) plus
+ * 8 to 16 bytes of table (two 4-byte cells per slot, the table kept at most half full).
  * @internal
  */
 export class IdSet {
   /** The ids, in insertion order. */
   private readonly ids: string[] = [];
-  /**
-   * Two cells per slot, side by side so a probe touches one cache line: 1 + the index of the
-   * slot's id in `ids` (0 when empty), then the id's hash (compared before the strings).
-   * Small at first (an estimate's pass holds one id), doubled as ids come.
-   */
-  private table = new Int32Array(32);
-  private mask = 15;
+  /** Per slot: the id's hash (never 0), or 0 when the slot is empty. */
+  private hashes: Int32Array;
+  /** Per slot: the index of the slot's id in `ids`. */
+  private entries: Int32Array;
+  private mask: number;
+
+  /** `expected`: how many ids are likely (the table starts large enough for them). */
+  constructor(expected = 8) {
+    const slots = slotsFor(expected);
+    this.hashes = new Int32Array(slots);
+    this.entries = new Int32Array(slots);
+    this.mask = slots - 1;
+  }
 
   get size(): number {
     return this.ids.length;
   }
 
+  /** Makes room for `expected` ids in all without growing again on the way. */
+  reserve(expected: number): void {
+    const slots = slotsFor(expected);
+    if (slots > this.mask + 1) this.rehash(slots);
+  }
+
   /** Adds `id`; `false` when it was already there. */
   add(id: string): boolean {
-    const hash = hashOf(id);
-    let slot = hash & this.mask;
+    return this.addHashed(id, hashOf(id));
+  }
+
+  /** Adds `id` whose {@link hashOf} is `hash` (computed elsewhere, e.g. with a batch). */
+  addHashed(id: string, hash: number): boolean {
+    const hashes = this.hashes;
+    const mask = this.mask;
+    let slot = hash & mask;
     for (;;) {
-      const entry = this.table[2 * slot] ?? 0;
-      if (entry === 0) break;
-      if (this.table[2 * slot + 1] === hash && this.ids[entry - 1] === id) return false;
-      slot = (slot + 1) & this.mask;
+      const h = hashes[slot] ?? 0;
+      if (h === 0) break;
+      if (h === hash && this.ids[this.entries[slot] ?? 0] === id) return false;
+      slot = (slot + 1) & mask;
     }
+    hashes[slot] = hash;
+    this.entries[slot] = this.ids.length;
     this.ids.push(id);
-    this.table[2 * slot] = this.ids.length;
-    this.table[2 * slot + 1] = hash;
     // Keep the table at most half full, so probes stay short.
-    if (this.ids.length * 2 > this.mask) this.grow();
+    if (this.ids.length * 2 > mask) this.rehash((mask + 1) * 2);
     return true;
   }
 
@@ -44,9 +66,9 @@ export class IdSet {
     const hash = hashOf(id);
     let slot = hash & this.mask;
     for (;;) {
-      const entry = this.table[2 * slot] ?? 0;
-      if (entry === 0) return false;
-      if (this.table[2 * slot + 1] === hash && this.ids[entry - 1] === id) return true;
+      const h = this.hashes[slot] ?? 0;
+      if (h === 0) return false;
+      if (h === hash && this.ids[this.entries[slot] ?? 0] === id) return true;
       slot = (slot + 1) & this.mask;
     }
   }
@@ -55,28 +77,40 @@ export class IdSet {
     return this.ids[Symbol.iterator]();
   }
 
-  private grow(): void {
-    const mask = this.mask * 2 + 1;
-    const table = new Int32Array(2 * (mask + 1));
+  private rehash(slots: number): void {
+    const mask = slots - 1;
+    const hashes = new Int32Array(slots);
+    const entries = new Int32Array(slots);
     for (let old = 0; old <= this.mask; old++) {
-      const entry = this.table[2 * old] ?? 0;
-      if (entry === 0) continue;
-      const hash = this.table[2 * old + 1] ?? 0;
+      const hash = this.hashes[old] ?? 0;
+      if (hash === 0) continue;
       let slot = hash & mask;
-      while ((table[2 * slot] ?? 0) !== 0) slot = (slot + 1) & mask;
-      table[2 * slot] = entry;
-      table[2 * slot + 1] = hash;
+      while ((hashes[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
+      hashes[slot] = hash;
+      entries[slot] = this.entries[old] ?? 0;
     }
-    this.table = table;
+    this.hashes = hashes;
+    this.entries = entries;
     this.mask = mask;
   }
 }
 
-/** FNV-1a over the UTF-16 code units, then a final mix so the low bits spread well. */
-function hashOf(text: string): number {
+/** The table size (a power of two) that holds `expected` ids at most half full. */
+function slotsFor(expected: number): number {
+  let slots = 16;
+  while (slots < expected * 2 && slots < 2 ** 30) slots *= 2;
+  return slots;
+}
+
+/**
+ * FNV-1a over the UTF-16 code units, then a final mix so the low bits spread well; never 0
+ * (0 marks an empty slot).
+ */
+export function hashOf(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   hash ^= hash >>> 16;
   hash = Math.imul(hash, 0x85ebca6b);
-  return hash ^ (hash >>> 13);
+  hash ^= hash >>> 13;
+  return hash === 0 ? 1 : hash;
 }

@@ -1,4 +1,5 @@
 export { type Accumulator, aggregate, createAccumulator } from './accumulator';
+export { type DictionaryColumn, type EventBatch, eventBatch, isEventBatch } from './batch';
 export {
   aggregateCharges,
   type ChargeAggregation,

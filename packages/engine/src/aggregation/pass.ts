@@ -1,5 +1,7 @@
 import { formatDecimal, max, ZERO } from '../decimal/internal';
-import { describeThrown, describeValue } from '../describe-value';
+import { describeThrown } from '../describe-value';
+import { batchEvent, type EventBatch } from './batch';
+import { addBatchColumnar, type KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
@@ -18,7 +20,7 @@ import {
   uniqueScores,
 } from './per-event';
 import { proratedViews } from './prorated-views';
-import { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';
+import { type Rejection, type RejectionCounts, RejectionLog } from './rejection';
 
 /** Routes an event's properties to a bucket index of a consumer, or -1 (not its event). */
 export type Route = (properties: Readonly<Record<string, unknown>> | undefined) => number;
@@ -26,6 +28,8 @@ export type Route = (properties: Readonly<Record<string, unknown>> | undefined) 
 /** One consumer of a pass (a charge, or a plain aggregation): its buckets and how events reach them. */
 export interface ConsumerSpec {
   readonly route: Route;
+  /** The property keys `route` reads (the columnar path routes each combination of them once). */
+  readonly routeKeys: readonly string[];
   /** The `grouped_by` keys of each bucket (empty: not grouped). */
   readonly bucketGroupKeys: readonly (readonly string[])[];
   /** Prorate (a prorated charge of a recurring sum or unique count; checked by the caller). */
@@ -85,8 +89,18 @@ export interface GroupAggregation extends Figures {
 export interface AggregationResult extends Figures {
   /** One entry per distinct `grouped_by` combination seen (a single all-null entry when none). */
   readonly groups?: readonly GroupAggregation[];
-  /** Events left out, and why. */
+  /**
+   * Events left out, and why (messages are written when this list is first read). Events dated
+   * outside the period are not listed: they are counted in `outside_period`.
+   */
   readonly rejected: readonly Rejection[];
+  /** How many events were left out, per reason. */
+  readonly rejected_counts?: RejectionCounts;
+  /**
+   * Events of the metric dated outside the period (before it, or after it): not errors, not
+   * counted. A recurring sum or unique count reads every event before the period's end.
+   */
+  readonly outside_period?: number;
   /** What a recurring metric carries into the next period. */
   readonly state?: AggregationState;
 }
@@ -98,17 +112,20 @@ export interface AggregationResult extends Figures {
  * seen transaction ids when deduplicating, and the rejections.
  * @internal
  */
-export class MetricPass {
-  private readonly consumers: {
+export class MetricPass implements KernelTarget {
+  readonly consumers: {
     readonly route: Route;
+    readonly routeKeys: readonly string[];
     readonly buckets: readonly Bucket[];
     readonly prorated: boolean;
   }[];
   /** Transaction ids seen, per subscription id ('' when the event names none). */
-  private readonly seen = new Map<string, IdSet>();
-  private readonly rejections: Rejection[] = [];
+  private readonly seen = new Map<unknown, IdSet>();
+  readonly log: RejectionLog;
+  /** Events of the metric dated outside the period. */
+  private outside = 0;
   private readonly context: KindContext;
-  private readonly readsHistory: boolean;
+  readonly readsHistory: boolean;
   /** Events given so far: the stream position of per-event records. */
   private position = 0;
 
@@ -128,46 +145,51 @@ export class MetricPass {
       periodDays: options.periodDays,
     };
     this.readsHistory = metric.recurring && metric.kind.recurringReadsHistory;
+    this.log = new RejectionLog(metric.fieldName ?? '');
     this.consumers = specs.map((spec) => {
       const prorated = spec.prorated === true && metric.kind.prorated !== undefined;
       const kind = prorated ? (metric.kind.prorated ?? metric.kind) : metric.kind;
       const create = () => kind.create(this.context);
       return {
         route: spec.route,
+        routeKeys: spec.routeKeys,
         prorated,
         buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
       };
     });
   }
 
-  add(event: UsageEvent): void {
-    const position = this.position++;
+  /**
+   * Adds an event: the next of the stream, or, with `at`, the item at that position of the
+   * caller's stream (positions then name the caller's items in rejections and event orders).
+   */
+  add(event: UsageEvent, at?: number): void {
+    const position = at ?? this.position;
+    this.position = Math.max(this.position, position + 1);
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
     const transactionId = event.transaction_id;
     if (typeof transactionId !== 'string' || transactionId === '') {
-      this.reject(
-        transactionId,
-        'missing_transaction_id',
-        `transaction_id ${describe(transactionId)}`,
-      );
+      this.log.add(position, 'missing_transaction_id', transactionId, transactionId);
       return;
     }
-    const timeMs = eventTimeMs(event.timestamp);
+    const timestamp = event.timestamp;
+    // Whole Unix seconds (the common numeric form) are read as they are; every other form
+    // goes through the one reader of event time.
+    const timeMs =
+      typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0
+        ? timestamp * 1000
+        : eventTimeMs(timestamp);
     if (timeMs === undefined) {
-      this.reject(
-        transactionId,
-        'invalid_timestamp',
-        `timestamp ${describeValue(event.timestamp)}`,
-      );
+      this.log.add(position, 'invalid_timestamp', transactionId, timestamp);
       return;
     }
     if (timeMs >= this.options.endMs || (timeMs < this.options.fromMs && !this.readsHistory)) {
-      this.reject(transactionId, 'outside_period', `timestamp ${describeValue(event.timestamp)}`);
+      this.outside++;
       return;
     }
     if (this.options.deduplicate) {
       if (!this.idsOf(event.external_subscription_id ?? '').add(transactionId)) {
-        this.reject(transactionId, 'duplicate_transaction_id', '');
+        this.log.add(position, 'duplicate_transaction_id', transactionId, undefined);
         return;
       }
     }
@@ -179,13 +201,13 @@ export class MetricPass {
       } else {
         const evaluated: EvaluatedValue = evaluateForAggregation(this.metric.expression, event);
         if (typeof evaluated === 'object') {
-          this.reject(transactionId, 'expression_failed', evaluated.failure);
+          this.log.add(position, 'expression_failed', transactionId, evaluated.failure);
           return;
         }
         value = evaluated;
       }
       if ((value === undefined || value === null) && this.metric.kind.countsMissing !== true) {
-        this.reject(transactionId, 'missing_value', `properties.${fieldName} is missing`);
+        this.log.add(position, 'missing_value', transactionId, value);
         return;
       }
     }
@@ -199,7 +221,9 @@ export class MetricPass {
       const slot = bucket.slotFor(properties);
       const problem = slot.state.add(value, timeMs, event);
       if (problem !== undefined) {
-        this.reject(transactionId, problem, `properties.${fieldName ?? ''} is ${describe(value)}`);
+        const detail =
+          problem === 'invalid_operation_type' ? event.properties?.operation_type : value;
+        this.log.add(position, problem, transactionId, detail);
         return;
       }
       // Per-event views are period-bounded, even for a recurring metric (§6.1).
@@ -217,11 +241,13 @@ export class MetricPass {
    * {@link add} for an event of the caller that may throw when read (a getter, a proxy): the
    * event is then rejected (`unreadable_event`) instead of the throw escaping.
    */
-  addReadable(event: UsageEvent): void {
+  addReadable(event: UsageEvent, at?: number): void {
+    const position = at ?? this.position;
     try {
-      this.add(event);
+      this.add(event, position);
     } catch (thrown) {
-      this.reject(readableId(event), 'unreadable_event', describeThrown(thrown));
+      this.position = Math.max(this.position, position + 1);
+      this.log.add(position, 'unreadable_event', readableId(event), describeThrown(thrown));
     }
   }
 
@@ -231,19 +257,62 @@ export class MetricPass {
    */
   addStream(events: Iterable<UsageEvent>): void {
     try {
+      if (Array.isArray(events)) this.expect(events.length);
       for (const event of events) this.addReadable(event);
     } catch (thrown) {
-      this.reject('', 'unreadable_event', `the events iterable threw: ${describeThrown(thrown)}`);
+      this.log.add(
+        this.position,
+        'unreadable_event',
+        '',
+        `the events iterable threw: ${describeThrown(thrown)}`,
+      );
     }
   }
 
-  private idsOf(subscription: string): IdSet {
+  /**
+   * Adds a batch's rows (a later part of the stream): through the columnar kernel where it
+   * covers this pass, else row by row as event objects. Either way, the same figures.
+   */
+  addBatch(batch: EventBatch): void {
+    const base = this.position;
+    if (this.options.deduplicate) this.expect(batch.length);
+    if (addBatchColumnar(this, batch, base)) {
+      this.position += batch.length;
+      return;
+    }
+    for (let row = 0; row < batch.length; row++) this.add(batchEvent(batch, row));
+  }
+
+  countOutside(count: number): void {
+    this.outside += count;
+  }
+
+  /** The ids seen of one subscription (the last one asked is remembered: streams are runs of one). */
+  idsOf(subscription: unknown): IdSet {
+    if (subscription === this.lastSubscription && this.lastIds !== undefined) return this.lastIds;
     let ids = this.seen.get(subscription);
     if (ids === undefined) {
-      ids = new IdSet();
+      ids = new IdSet(this.expectedIds);
       this.seen.set(subscription, ids);
     }
+    this.lastSubscription = subscription;
+    this.lastIds = ids;
     return ids;
+  }
+
+  private lastSubscription: unknown;
+  private lastIds: IdSet | undefined;
+  /** How many ids a subscription's set starts with room for (see `expect`). */
+  private expectedIds = 8;
+
+  /**
+   * Says that about `count` more events are coming (an array's length): the id set of a
+   * stream of one subscription is sized once instead of growing step by step.
+   */
+  expect(count: number): void {
+    if (!this.options.deduplicate) return;
+    this.expectedIds = Math.max(this.expectedIds, count);
+    if (this.seen.size === 1) for (const ids of this.seen.values()) ids.reserve(count + ids.size);
   }
 
   /** Adds `other`'s events (a later part of the same stream) to this pass. */
@@ -251,12 +320,13 @@ export class MetricPass {
     for (const [subscription, theirs] of other.seen) {
       const mine = this.idsOf(subscription);
       for (const id of theirs) {
-        if (mine.has(id))
-          this.reject(id, 'duplicate_across_chunks', 'counted by both accumulators');
+        // Where the repeat sits in `other`'s stream is not kept: its index is -1.
+        if (mine.has(id)) this.log.add(-1, 'duplicate_across_chunks', id, undefined);
         else mine.add(id);
       }
     }
-    for (const rejection of other.rejections) this.rejections.push(rejection);
+    this.log.merge(other.log, this.position);
+    this.outside += other.outside;
     this.consumers.forEach((consumer, c) => {
       const theirs = other.consumers[c];
       consumer.buckets.forEach((bucket, b) => {
@@ -272,14 +342,14 @@ export class MetricPass {
     const owner = this.consumers[consumer];
     const found = owner?.buckets[bucket];
     const prorated = owner?.prorated === true;
-    const rejected = [...this.rejections];
-    if (found === undefined) return { aggregation: '0', count: 0, rejected };
+    const rejected = this.rejectedSoFar();
+    if (found === undefined) return Object.assign({ aggregation: '0', count: 0 }, rejected);
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
     const whole: Mutable<AggregationResult> = Object.assign(
       this.figures(totalResult, total, prorated),
-      { rejected },
+      rejected,
     );
     if (state) whole.state = state;
     if (found.groupKeys.length === 0) return whole;
@@ -350,10 +420,25 @@ export class MetricPass {
     return out;
   }
 
-  private reject(transactionId: unknown, reason: RejectionReason, detail: string): void {
-    const id = typeof transactionId === 'string' ? transactionId : '';
-    const message = `Event ${JSON.stringify(id)} left out: ${REJECTION_REASONS[reason]}${detail ? ` (${detail})` : ''}`;
-    this.rejections.push({ transaction_id: id, reason, message });
+  /**
+   * The rejections so far as a result's fields: the list is written when first read (most
+   * callers only count), and holds the rejections recorded up to this call.
+   */
+  private rejectedSoFar(): Pick<
+    AggregationResult,
+    'rejected' | 'rejected_counts' | 'outside_period'
+  > {
+    const log = this.log;
+    const size = log.size;
+    let list: readonly Rejection[] | undefined;
+    const fields = { rejected_counts: log.countsByReason(), outside_period: this.outside };
+    return Object.defineProperty(fields, 'rejected', {
+      get: () => {
+        list ??= log.list(size);
+        return list;
+      },
+      enumerable: true,
+    }) as typeof fields & { readonly rejected: readonly Rejection[] };
   }
 }
 
@@ -388,11 +473,4 @@ function compareGroups(a: GroupedBy, b: GroupedBy, keys: readonly string[]): num
     if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'object')
-    return value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object';
-  return typeof value === 'function' ? 'a function' : String(value);
 }

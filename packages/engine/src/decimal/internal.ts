@@ -7,5 +7,6 @@
 export { wholeMinorUnits } from './currency';
 export * from './index';
 export { checkDecimalText, createScan, readDecimal } from './parse';
+export { MAX_SAFE, POW10 } from './safe-integers';
 export { type ScaledBatch, scaledBatch, scaledText } from './scaled-batch';
-export type { Scan } from './scan';
+export { numberText, type Scan, scanDecimal } from './scan';

@@ -16,6 +16,11 @@ export interface DecimalSum {
   add(value: unknown): DecimalProblem | undefined;
   /** Adds everything another sum holds (the other sum is unchanged). */
   merge(other: DecimalSum): void;
+  /**
+   * Adds `units × 10^-scale` where `units` is a safe integer and `scale` 0 to 15: what a
+   * columnar kernel summed itself (exact scaled integers).
+   */
+  addScaled(units: number, scale: number): void;
   /** The exact total so far (0 when nothing was added). */
   result(): Decimal;
 }
@@ -111,6 +116,24 @@ export function createDecimalSum(): DecimalSum {
         return undefined;
       }
       return 'not_a_number';
+    },
+    addScaled(units, unitsScale) {
+      if (units === 0) return;
+      if (unitsScale > scale) rescale(unitsScale);
+      const factor = POW10[scale - unitsScale];
+      const m = factor === undefined ? Number.POSITIVE_INFINITY : Math.abs(units) * factor;
+      if (m > MAX_SAFE) {
+        addUnits(BigInt(units), unitsScale);
+        return;
+      }
+      const t = units < 0 ? small - m : small + m;
+      // As in addText: both within ±(2^53 − 1), so leaving the range is detected exactly.
+      if (t > MAX_SAFE || t < -MAX_SAFE) {
+        big += BigInt(small) + (units < 0 ? -BigInt(m) : BigInt(m));
+        small = 0;
+      } else {
+        small = t;
+      }
     },
     merge(other) {
       // A sum's result is exact, and its plain text reads back exactly.

@@ -80,8 +80,10 @@ export interface InvoicePreview {
   readonly commitments: readonly CommitmentOutcome[];
   /** The progressive-billing credits of each subscription whose period was billed progressively. */
   readonly progressive_billing: readonly ProgressiveBillingOutcome[];
-  /** Events left out of the aggregation, and why (bad value, duplicate id, outside the period). */
+  /** Events left out of the aggregation, and why (bad value, duplicate id, missing field...). */
   readonly rejected: readonly Rejection[];
+  /** Events of the plans' metrics dated outside the billed periods: not errors, not counted. */
+  readonly outside_period: number;
   /** Events that belong to no subscription of the invoice. */
   readonly unassigned_events: readonly UnassignedEvent[];
 }
@@ -145,6 +147,7 @@ export function previewInvoice(input: PreviewInvoiceInput): Either<FeecastError,
   const billed = invoiceFees(facts, runs, invoiceId);
   if (isLeft(billed)) return billed;
   const { fees, payInAdvance, rejected, commitments, unassigned } = billed.right;
+  const outside = billed.right.outside_period;
 
   const dates = invoiceDates(
     runs.map((run) => run.run),
@@ -196,6 +199,7 @@ export function previewInvoice(input: PreviewInvoiceInput): Either<FeecastError,
     commitments,
     progressive_billing: credited.right.outcomes,
     rejected,
+    outside_period: outside,
     unassigned_events: unassigned,
   });
 }
@@ -221,6 +225,7 @@ interface InvoiceFees {
   readonly fees: Fee[];
   readonly payInAdvance: Fee[];
   readonly rejected: Rejection[];
+  outside_period: number;
   readonly commitments: CommitmentOutcome[];
   readonly unassigned: readonly UnassignedEvent[];
 }
@@ -239,6 +244,7 @@ function invoiceFees(
     fees: [],
     payInAdvance: [],
     rejected: [],
+    outside_period: 0,
     commitments: [],
     unassigned: routed.unassigned,
   };
@@ -260,6 +266,7 @@ function invoiceFees(
     for (const fee of billed.right.fees) out.fees.push(fee);
     for (const fee of billed.right.pay_in_advance_fees) out.payInAdvance.push(fee);
     for (const rejection of billed.right.rejected) out.rejected.push(rejection);
+    out.outside_period += billed.right.outside_period;
     if (billed.right.commitment !== undefined) {
       out.commitments.push({
         external_subscription_id: entry.subscription.external_id,

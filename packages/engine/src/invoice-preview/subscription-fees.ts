@@ -47,8 +47,10 @@ export interface SubscriptionFees {
    * charge bills for the next period.
    */
   readonly pay_in_advance_fees: Fee[];
-  /** Events left out of the aggregation (bad value, duplicate id, outside the period...). */
+  /** Events left out of the aggregation (bad value, duplicate id, missing field...). */
   readonly rejected: Rejection[];
+  /** Events of the plan's metrics dated outside the charges period: not errors, not counted. */
+  readonly outside_period: number;
   /** The minimum commitment's reconciliation, when the run closes the commitment's period. */
   readonly commitment: CommitmentTrueUp | undefined;
 }
@@ -158,6 +160,7 @@ export function subscriptionFees(
 
   const payInAdvance: Fee[] = [];
   let rejected: Rejection[] = [];
+  let outside = 0;
   if (run.charges !== undefined) {
     let count = 0;
     // The charges period the run opens: recurring pay-in-advance charges bill their carried
@@ -191,6 +194,7 @@ export function subscriptionFees(
     });
     if (isLeft(report)) return left(withPlanPath(report.left, path));
     rejected = report.right.rejected;
+    outside = report.right.outside_period;
     for (const fee of report.right.fees) {
       if (fee.pay_in_advance) payInAdvance.push(fee);
       else fees.push(fee);
@@ -234,7 +238,13 @@ export function subscriptionFees(
       });
     }
   }
-  return right({ fees, pay_in_advance_fees: payInAdvance, rejected, commitment });
+  return right({
+    fees,
+    pay_in_advance_fees: payInAdvance,
+    rejected,
+    outside_period: outside,
+    commitment,
+  });
 }
 
 /** An error of the plan's stages, with its path under the subscription's entry. */

@@ -86,13 +86,12 @@ export function subscriptionRun(
     current.right.charges_to_datetime,
     fixedRange(current.right).to_datetime,
   ];
-  const parsedEnds: Instant[] = [];
+  let firstEnd = Number.POSITIVE_INFINITY;
   for (const end of ends) {
     const parsed = instant(end, path);
     if (isLeft(parsed)) return parsed;
-    parsedEnds.push(parsed.right);
+    if (parsed.right < firstEnd) firstEnd = parsed.right;
   }
-  const firstEnd = Math.min(...parsedEnds);
   const end = terminationOf(subscription, path);
   if (isLeft(end)) return end;
 

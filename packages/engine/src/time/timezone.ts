@@ -134,11 +134,14 @@ export function startOfLocalDay(zone: TimeZone, date: CalendarDate): Instant {
   const before = zone.offsetAt(wall - DAY_MS);
   const after = zone.offsetAt(wall + DAY_MS);
   const offsets = before === after ? [before] : [before, after];
-  const candidates = offsets
-    .map((offset) => wall - offset)
-    .filter((instant) => wallClock(zone, instant) === wall);
-  // Math on integer epoch milliseconds only: the earliest valid midnight.
-  if (candidates.length > 0) return Math.min(...candidates);
+  // Integer epoch milliseconds only: the earliest valid midnight.
+  let earliest: Instant | undefined;
+  for (const offset of offsets) {
+    const instant = wall - offset;
+    if (wallClock(zone, instant) === wall && (earliest === undefined || instant < earliest))
+      earliest = instant;
+  }
+  if (earliest !== undefined) return earliest;
   return endOfGap(zone, wall - after, wall - before);
 }
 

@@ -262,7 +262,7 @@ function settle(
       if (isLeft(sources)) return sources;
       granted = add(granted, sources.right.granted);
       purchased = add(purchased, sources.right.purchased);
-      updatedTransactions.push(...sources.right.updated);
+      for (const updated of sources.right.updated) updatedTransactions.push(updated);
       const g = toWireCents(sources.right.granted, [...state.path, 'balance_cents']);
       if (isLeft(g)) return g;
       const p = toWireCents(sources.right.purchased, [...state.path, 'balance_cents']);

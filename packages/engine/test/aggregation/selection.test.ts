@@ -12,9 +12,60 @@ describe('time bounds (aggregations.md §1.0)', () => {
       event('2025-04-01T00:00:00Z', {}, 'after'),
     ]);
     expect(r.count).toBe(3);
+    // Events of other periods are not errors: counted, not listed.
+    expect(r.outside_period).toBe(2);
+    expect(r.rejected).toEqual([]);
+  });
+
+  it('lists real rejections with their stream index, and counts them per reason', () => {
+    const r = run(metric('sum_agg'), [
+      event('2025-03-02T00:00:00Z', { v: '1' }, 'a'),
+      event('2025-04-02T00:00:00Z', { v: '1' }, 'later'),
+      event('2025-03-03T00:00:00Z', { v: 'abc' }, 'bad'),
+      event('2025-03-04T00:00:00Z', { v: '2' }, 'a'),
+      event('2025-03-05T00:00:00Z', {}, 'none'),
+    ]);
+    expect(r.aggregation).toBe('1');
+    expect(r.outside_period).toBe(1);
+    expect(r.rejected_counts).toEqual({
+      invalid_value: 1,
+      duplicate_transaction_id: 1,
+      missing_value: 1,
+    });
+    expect(r.rejected.map((x) => [x.index, x.transaction_id, x.reason, x.message])).toEqual([
+      [
+        2,
+        'bad',
+        'invalid_value',
+        'Event "bad" left out: The metric field value is not a decimal number. (properties.v is "abc")',
+      ],
+      [
+        3,
+        'a',
+        'duplicate_transaction_id',
+        'Event "a" left out: Another event of the subscription already has this transaction_id.',
+      ],
+      [
+        4,
+        'none',
+        'missing_value',
+        'Event "none" left out: The event has no value for the metric field. (properties.v is missing)',
+      ],
+    ]);
+  });
+
+  it('reads whole Unix seconds given as numbers exactly as their text', () => {
+    const seconds = Date.UTC(2025, 2, 31, 23, 59, 59) / 1000;
+    const r = run(metric('count_agg'), [
+      event(seconds),
+      event(seconds + 1, {}, 'next'),
+      event(String(seconds)),
+      event(-1, {}, 'negative'),
+    ]);
+    expect(r.count).toBe(2);
+    expect(r.outside_period).toBe(1);
     expect(r.rejected.map((x) => [x.transaction_id, x.reason])).toEqual([
-      ['before', 'outside_period'],
-      ['after', 'outside_period'],
+      ['negative', 'invalid_timestamp'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { decimalFromCount } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindResult } from './kind';
+import type { AggregationKind, BucketState, ColumnarRun, KindResult } from './kind';
 
 class CountState implements BucketState {
   private count = 0;
@@ -11,6 +11,10 @@ class CountState implements BucketState {
 
   merge(other: CountState): void {
     this.count += other.count;
+  }
+
+  absorb(run: ColumnarRun): void {
+    this.count += run.count;
   }
 
   result(): KindResult {

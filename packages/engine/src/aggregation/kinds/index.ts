@@ -20,6 +20,7 @@ export type {
   AggregationKind,
   AggregationType,
   BucketState,
+  ColumnarRun,
   KindContext,
   KindResult,
   UniqueValue,

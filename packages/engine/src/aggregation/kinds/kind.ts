@@ -1,4 +1,4 @@
-import type { Decimal } from '../../decimal/index';
+import type { Decimal, DecimalSum } from '../../decimal/index';
 import type { TimeZone } from '../../time/timezone';
 import type { UsageEvent } from '../event';
 
@@ -61,6 +61,19 @@ export interface KindResult {
 }
 
 /**
+ * A run of accepted events that a columnar kernel aggregated itself (`batch-kernel.ts`), to be
+ * added to a bucket state as if its events had been added one by one, after those it holds.
+ */
+export interface ColumnarRun {
+  /** How many events the run accepted. */
+  readonly count: number;
+  /** `sum_agg`: the exact total of their values. */
+  readonly total?: DecimalSum;
+  /** `unique_count_agg`: each value's latest operation in the run (see `unique-operation.ts`). */
+  readonly latest?: ReadonlyMap<UniqueValue, number>;
+}
+
+/**
  * The running state of one bucket (or group) for one aggregation type. Mergeable: merging
  * the states of two disjoint event sets, the second later in the stream, equals one state
  * over both.
@@ -69,6 +82,8 @@ export interface BucketState {
   /** Adds an event whose field value is `value` (already read); returns why not, if refused. */
   add(value: unknown, timeMs: number, event: UsageEvent): ValueProblem | undefined;
   merge(other: this): void;
+  /** Adds a columnar kernel's run (kinds the kernels cover: count, sum, unique count). */
+  absorb?(run: ColumnarRun): void;
   result(): KindResult;
 }
 

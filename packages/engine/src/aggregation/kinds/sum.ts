@@ -1,5 +1,5 @@
 import { add, createDecimalSum, type Decimal, type DecimalSum, ZERO } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
+import type { AggregationKind, BucketState, ColumnarRun, KindContext, KindResult } from './kind';
 import { proratedSumKind } from './prorated-sum';
 
 class SumState implements BucketState {
@@ -25,6 +25,11 @@ class SumState implements BucketState {
     this.total.merge(other.total);
     this.earlier.merge(other.earlier);
     this.count += other.count;
+  }
+
+  absorb(run: ColumnarRun): void {
+    if (run.total !== undefined) this.total.merge(run.total);
+    this.count += run.count;
   }
 
   result(): KindResult {

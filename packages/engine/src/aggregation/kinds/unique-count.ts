@@ -3,6 +3,7 @@ import type { UsageEvent } from '../event';
 import type {
   AggregationKind,
   BucketState,
+  ColumnarRun,
   KindContext,
   KindResult,
   UniqueValue,
@@ -67,6 +68,15 @@ class UniqueCountState implements BucketState {
   merge(other: UniqueCountState): void {
     for (const [value, op] of other.last) keepLatest(this.last, value, op);
     for (const [value, op] of other.before) keepLatest(this.before, value, op);
+  }
+
+  /**
+   * Adds a columnar kernel's run: later events of the stream, which win ties. (The kernel
+   * does not run for recurring metrics, so no run holds events before the period.)
+   */
+  absorb(run: ColumnarRun): void {
+    if (run.latest === undefined) return;
+    for (const [value, op] of run.latest) keepLatest(this.last, value, op);
   }
 
   result(): KindResult {

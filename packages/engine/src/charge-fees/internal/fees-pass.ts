@@ -1,4 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { batchEvent } from '../../aggregation/batch';
 import { prepareChargesAccumulator } from '../../aggregation/charges';
 import { evaluateForAggregation } from '../../aggregation/evaluate-field';
 import type {
@@ -8,6 +9,7 @@ import type {
   ChargeAggregation,
   ChargeBuckets,
   ChargesAccumulator,
+  EventBatch,
   GroupedBy,
   Rejection,
   UsageEvent,
@@ -37,6 +39,8 @@ export interface MetricFigures {
   /** Per charge, per bucket (filters, then default), the groups. */
   readonly charges: readonly (readonly (readonly GroupFigures[])[])[];
   readonly rejected: readonly Rejection[];
+  /** Events of the metric dated outside the period: not errors, not counted. */
+  readonly outside_period: number;
   /**
    * With `trackEvents`: per bucket of the first charge, the caller's stream indices of the
    * events it accepted, per group (keyed by {@link groupIdentity}), in time order.
@@ -60,6 +64,8 @@ export interface PassSettings {
 export interface FeesPass {
   /** Adds the event at `index` of the caller's stream (events of other metrics are ignored). */
   add(event: UsageEvent, index: number): void;
+  /** Adds every row of a batch (the caller's whole stream: a row's index is its position). */
+  addBatch(batch: EventBatch): void;
   result(): Either<FeecastError, MetricFigures>;
 }
 
@@ -189,8 +195,6 @@ class Pass implements FeesPass {
   private failure: FeecastError | undefined;
   /** Accepts exactly the values a sum metric accepts (the check of `sum_agg`). */
   private readonly probe = createDecimalSum();
-  /** The caller's index of each event given to the accumulators, by their stream position. */
-  private readonly indices: number[] = [];
 
   constructor(
     private readonly metric: CompiledMetric,
@@ -206,11 +210,18 @@ class Pass implements FeesPass {
 
   add(event: UsageEvent, index: number): void {
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
-    this.indices.push(index);
-    this.main.add(event);
+    this.main.addAt(event, index);
     if (this.cents !== undefined) {
-      this.cents.add(withProperty(event, CENTS_KEY, this.centsOf(event, index)));
+      this.cents.addAt(withProperty(event, CENTS_KEY, this.centsOf(event, index)), index);
     }
+  }
+
+  addBatch(batch: EventBatch): void {
+    if (this.cents === undefined) {
+      this.main.addAll(batch);
+      return;
+    }
+    for (let row = 0; row < batch.length; row++) this.add(batchEvent(batch, row), row);
   }
 
   /**
@@ -276,13 +287,13 @@ class Pass implements FeesPass {
       !this.offsets.track || first === undefined
         ? undefined
         : first.buckets.map((bucket) => {
-            const byGroup = new Map<string, number[]>();
+            const byGroup = new Map<string, readonly number[]>();
             const own = bucketOf(main.charges[bucket.consumer], bucket.index);
             for (const group of groupsOf(own, bucket.groupKeys)) {
-              const orders = group.figures.event_orders ?? [];
+              // Events were added at their caller's positions: the orders are those positions.
               byGroup.set(
                 groupIdentity(group.grouped_by, bucket.groupKeys),
-                orders.map((order) => this.indices[order] ?? -1),
+                group.figures.event_orders ?? [],
               );
             }
             return byGroup;
@@ -290,6 +301,7 @@ class Pass implements FeesPass {
     return right({
       charges,
       rejected: main.rejected,
+      outside_period: main.outside_period,
       ...(tracked === undefined ? {} : { tracked }),
     });
   }

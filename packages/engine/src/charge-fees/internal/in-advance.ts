@@ -276,7 +276,7 @@ export function inAdvanceFees(
         );
       const priced = priceGroup(run, bucket, group, shell, rows);
       if (priced._tag === 'Left') return priced;
-      fees.push(...priced.right);
+      for (const placed of priced.right) fees.push(placed);
     }
   }
   fees.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);

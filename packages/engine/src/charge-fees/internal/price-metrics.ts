@@ -1,6 +1,12 @@
 import type { Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { AggregationState, Rejection, UsageEvent } from '../../aggregation/index';
+import {
+  type AggregationState,
+  type EventBatch,
+  isEventBatch,
+  type Rejection,
+  type UsageEvent,
+} from '../../aggregation/index';
 import { type CompiledMetric, compileMetric } from '../../aggregation/metric';
 import { compare, currencyExponent, ONE, parseDecimal, sign } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
@@ -31,8 +37,10 @@ export interface ChargeFeesReport {
    * they carry into it (`carriedFee`), in the plan's charge order; otherwise none.
    */
   readonly carried: ChargeFee[];
-  /** Events left out of the aggregation (bad value, duplicate id, outside the period...), and why. */
+  /** Events left out of the aggregation (bad value, duplicate id, missing field...), and why. */
   readonly rejected: Rejection[];
+  /** Events of the plan's metrics dated outside the period: not errors, not counted. */
+  readonly outside_period: number;
 }
 
 /**
@@ -87,7 +95,7 @@ function checkRatio(ratio: string | undefined): FeecastError | undefined {
 export function priceMetrics(
   context: FeeContext,
   metrics: readonly MetricCharges[],
-  events: Iterable<UsageEvent>,
+  events: Iterable<UsageEvent> | EventBatch,
   chargeCount: number,
   options: {
     readonly deduplicate?: boolean | undefined;
@@ -100,7 +108,10 @@ export function priceMetrics(
   if (exponent._tag === 'Left') return exponent;
   const ratio = checkRatio(context.ratio);
   if (ratio !== undefined) return left(ratio);
-  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+  if (
+    !isEventBatch(events) &&
+    typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'
+  ) {
     return left(
       feecastError(
         'invalid_input',
@@ -132,19 +143,26 @@ export function priceMetrics(
     passes.set(entry.metric.code, pass.right);
     ordered.push(pass.right);
   }
-  let index = 0;
-  for (const event of events) {
-    const code = typeof event === 'object' && event !== null ? event.code : undefined;
-    if (typeof code === 'string') passes.get(code)?.add(event, index);
-    index++;
+  if (isEventBatch(events)) {
+    // A batch is read per metric: each pass reads only its own code's rows.
+    for (const pass of ordered) pass.addBatch(events);
+  } else {
+    let index = 0;
+    for (const event of events) {
+      const code = typeof event === 'object' && event !== null ? event.code : undefined;
+      if (typeof code === 'string') passes.get(code)?.add(event, index);
+      index++;
+    }
   }
   const perCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);
   const carriedPerCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);
   const rejected: Rejection[] = [];
+  let outside = 0;
   for (const [m, entry] of metrics.entries()) {
     const figures = ordered[m]?.result();
     if (figures === undefined) continue;
     if (figures._tag === 'Left') return figures;
+    outside += figures.right.outside_period;
     // A loop, not a spread: a stream may leave out millions of events.
     for (const rejection of figures.right.rejected) rejected.push(rejection);
     for (const [s, setup] of entry.setups.entries()) {
@@ -172,5 +190,10 @@ export function priceMetrics(
       carriedPerCharge[entry.order[s] ?? 0] = carried.right;
     }
   }
-  return right({ fees: perCharge.flat(), carried: carriedPerCharge.flat(), rejected });
+  return right({
+    fees: perCharge.flat(),
+    carried: carriedPerCharge.flat(),
+    rejected,
+    outside_period: outside,
+  });
 }

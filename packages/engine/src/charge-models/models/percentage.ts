@@ -67,8 +67,9 @@ function freeOf(p: Percentage, values: readonly Decimal[]): Free {
     units = nth ?? (sign(t) === 0 ? last : min(last, t));
   }
   const below = totals.filter((total) => compare(total, t) < 0).length;
-  const events = [e, below].filter((n) => n > 0);
-  return { units, events: events.length === 0 ? 0 : Math.min(...events) };
+  // The smaller of the two counts that apply (a count of 0 does not apply).
+  const events = e > 0 && below > 0 ? Math.min(e, below) : Math.max(e, below, 0);
+  return { units, events };
 }
 
 /**
