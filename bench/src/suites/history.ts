@@ -1,4 +1,10 @@
-import { type AggregateOptions, aggregate, type BillableMetricInput } from '@feecast/engine';
+import {
+  type AggregateOptions,
+  aggregate,
+  type BillableMetricInput,
+  type EventBatch,
+  eventBatch,
+} from '@feecast/engine';
 import { type DuckDbPeer, duckDbPeer } from '../duckdb-peer';
 import type { BenchCase, BenchSuite } from '../harness';
 import {
@@ -38,6 +44,10 @@ const ISO_NO_DEDUPE = 'aggregate, filtered sum, ISO text, no dedupe';
 const DEFAULT = 'aggregate, filtered sum, ISO text (the default call)';
 const GROUPED = 'aggregate, sum by region, ISO text, no dedupe';
 const UNIQUE = 'aggregate, unique count, ISO text, no dedupe';
+const COLUMNAR_FILTERED = 'columnar batch: filtered sum, no dedupe';
+const COLUMNAR_DEDUPE = 'columnar batch: filtered sum';
+const COLUMNAR_GROUPED = 'columnar batch: sum by region, no dedupe';
+const COLUMNAR_UNIQUE = 'columnar batch: unique count, no dedupe';
 
 /** The plain loop with deduplication as a user writes it: a `Set` of the ids seen. */
 function plainDedupedSum(events: readonly HistoryEvent[]): string {
@@ -58,7 +68,7 @@ function plainDedupedSum(events: readonly HistoryEvent[]): string {
 function engine(
   name: string,
   metric: BillableMetricInput,
-  events: readonly HistoryEvent[],
+  events: readonly HistoryEvent[] | EventBatch,
   options: Partial<AggregateOptions>,
   read: (result: Extract<ReturnType<typeof aggregate>, { _tag: 'Right' }>['right']) => unknown,
 ): BenchCase {
@@ -88,6 +98,10 @@ export async function historySuite(count = 1_000_000): Promise<BenchSuite & { cl
   const unix = historyEvents(count, 'unix');
   const iso = historyEvents(count, 'iso');
   const duck: DuckDbPeer = await duckDbPeer(unix);
+  // Built once, outside the timings: what a what-if tool keeps to price one history many times.
+  const built = eventBatch(iso);
+  if (built._tag === 'Left') throw new Error(built.left.message);
+  const batch = built.right;
   return {
     name: 'history: aggregate',
     items: count,
@@ -108,16 +122,29 @@ export async function historySuite(count = 1_000_000): Promise<BenchSuite & { cl
       engine(DEFAULT, sum, iso, { filters: FILTER }, total),
       engine(GROUPED, sum, iso, { grouped_by: ['region'], deduplicate: false }, byRegion),
       engine(UNIQUE, unique, iso, { deduplicate: false }, total),
+      engine(COLUMNAR_FILTERED, sum, batch, { filters: FILTER, deduplicate: false }, total),
+      engine(COLUMNAR_DEDUPE, sum, batch, { filters: FILTER }, total),
+      engine(
+        COLUMNAR_GROUPED,
+        sum,
+        batch,
+        { grouped_by: ['region'], deduplicate: false },
+        byRegion,
+      ),
+      engine(COLUMNAR_UNIQUE, unique, batch, { deduplicate: false }, total),
     ],
     agree: [
-      [PLAIN, PLAIN_ISO, DUCK_FILTERED, UNIX_NO_DEDUPE, ISO_NO_DEDUPE],
-      [PLAIN_DEDUPE, UNIX_DEDUPE, DEFAULT],
-      [PLAIN_GROUPED, DUCK_GROUPED, GROUPED],
-      [DUCK_UNIQUE, UNIQUE],
+      [PLAIN, PLAIN_ISO, DUCK_FILTERED, UNIX_NO_DEDUPE, ISO_NO_DEDUPE, COLUMNAR_FILTERED],
+      [PLAIN_DEDUPE, UNIX_DEDUPE, DEFAULT, COLUMNAR_DEDUPE],
+      [PLAIN_GROUPED, DUCK_GROUPED, GROUPED, COLUMNAR_GROUPED],
+      [DUCK_UNIQUE, UNIQUE, COLUMNAR_UNIQUE],
     ],
     targets: [
       { case: UNIX_NO_DEDUPE, against: PLAIN, atMost: 2.5 },
       { case: DEFAULT, against: PLAIN, atMost: 8 },
+      { case: COLUMNAR_FILTERED, against: DUCK_FILTERED, atMost: 1 },
+      { case: COLUMNAR_GROUPED, against: DUCK_GROUPED, atMost: 1 },
+      { case: COLUMNAR_UNIQUE, against: DUCK_UNIQUE, atMost: 1 },
     ],
     nsTargets: [{ case: UNIX_DEDUPE, minus: UNIX_NO_DEDUPE, atMostNs: 100 }],
   };

@@ -102,9 +102,11 @@ export function addBatchColumnar(target: KernelTarget, batch: EventBatch, base: 
   const field = metric.fieldName === undefined ? undefined : batch.properties.get(metric.fieldName);
   const values =
     type === 'sum_agg'
-      ? sumEntries(field)
+      ? derived(batch, `sum:${metric.fieldName}`, () => sumEntries(field))
       : type === 'unique_count_agg'
-        ? uniqueEntries(field, batch.properties.get('operation_type'))
+        ? derived(batch, `unique:${metric.fieldName}`, () =>
+            uniqueEntries(field, batch.properties.get('operation_type')),
+          )
         : undefined;
   if (values === undefined && type !== 'count_agg') return false;
   if (
@@ -224,6 +226,14 @@ export function addBatchColumnar(target: KernelTarget, batch: EventBatch, base: 
   return true;
 }
 
+/** A view of a batch's columns, computed once and kept with the batch. */
+function derived<T>(batch: EventBatch, key: string, compute: () => T): T {
+  if (batch.derived.has(key)) return batch.derived.get(key) as T;
+  const value = compute();
+  batch.derived.set(key, value);
+  return value;
+}
+
 /** The buckets a run can be kept for, over every consumer (a bound for unique counts' memory). */
 function countBuckets(target: KernelTarget): number {
   let total = 0;
@@ -259,12 +269,19 @@ function runOf(
   cells: number,
 ): Run | undefined {
   let combination = 0;
-  let stride = 1;
-  for (let k = 0; k < table.columns.length; k++) {
-    const column = table.columns[k];
-    const code = column === undefined ? -1 : (column.codes[row] ?? -1);
-    combination += (code + 1) * stride;
-    stride *= table.radices[k] ?? 1;
+  const count = table.columns.length;
+  if (count === 1) {
+    // The common case (one filter key, or one group key): no loop.
+    const column = table.columns[0];
+    combination = column === undefined ? 0 : (column.codes[row] ?? -1) + 1;
+  } else if (count > 1) {
+    let stride = 1;
+    for (let k = 0; k < count; k++) {
+      const column = table.columns[k];
+      const code = column === undefined ? -1 : (column.codes[row] ?? -1);
+      combination += (code + 1) * stride;
+      stride *= table.radices[k] ?? 1;
+    }
   }
   let index = table.runs[combination] ?? -2;
   if (index === -2) {

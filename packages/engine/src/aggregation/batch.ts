@@ -41,6 +41,12 @@ export interface EventBatch {
   readonly properties: ReadonlyMap<string, DictionaryColumn>;
   /** `precise_total_amount_cents` where a row has one (dynamic charges). */
   readonly preciseCents: ReadonlyMap<number, unknown>;
+  /**
+   * Views of the columns derived on first use and kept with the batch (a value column's
+   * decimals as scaled integers, its texts): a batch priced again does not read them again.
+   * @internal
+   */
+  readonly derived: Map<string, unknown>;
 }
 
 /** Whether `value` is an {@link EventBatch}. */
@@ -195,6 +201,7 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
     idHashes: idHashes.slice(0, length),
     properties: columns,
     preciseCents,
+    derived: new Map(),
   });
 }
 

@@ -94,6 +94,7 @@ export function subscriptionFees(
   };
   const ids = (...key: string[]): FeeIds => ({
     ...owner,
+    // bounded: `key` is the one or two literal parts of a fee's identity.
     svc_id: derivedId('fee', invoiceId, subscription.svc_id, ...key),
   });
   const closingPeriod: BilledRange = {

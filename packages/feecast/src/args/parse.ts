@@ -147,7 +147,7 @@ export function parseCommand<O extends OptionSpecs>(
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (i === end) {
-      positionals.push(...argv.slice(i + 1));
+      for (const rest of argv.slice(i + 1)) positionals.push(rest);
       break;
     }
     if (!looksLikeOption(arg)) {

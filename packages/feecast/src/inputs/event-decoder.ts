@@ -191,7 +191,7 @@ export function createLocatedEventDecoder(options: EventStreamOptions): EventDec
     const items = step.records.map(
       (record): LocatedItem => ({ item: eventOf(record, format, file), line: record.line }),
     );
-    if (step.error !== undefined) items.push(...stop(step.error));
+    if (step.error !== undefined) for (const item of stop(step.error)) items.push(item);
     return items;
   };
 
@@ -211,7 +211,8 @@ export function createLocatedEventDecoder(options: EventStreamOptions): EventDec
       head = '';
     }
     const items = take(current.splitter.push(fresh), current.format);
-    if (last && !done) items.push(...take(current.splitter.end(), current.format));
+    if (last && !done)
+      for (const item of take(current.splitter.end(), current.format)) items.push(item);
     return items;
   };
 

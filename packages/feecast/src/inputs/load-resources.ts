@@ -43,7 +43,7 @@ export async function loadResourceFiles<K extends ResourceKind>(
   for (const file of files) {
     const loaded = await loadResources(kind, file);
     if (loaded._tag === 'Left') return loaded;
-    all.push(...loaded.right);
+    for (const resource of loaded.right) all.push(resource);
   }
   return right(all);
 }

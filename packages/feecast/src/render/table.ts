@@ -43,7 +43,10 @@ export function renderTable(table: Table): string {
   const rows = safe(table.rows);
   const footer = safe(table.footer ?? []);
   const widths = table.columns.map((_, i) =>
-    Math.max(...[header, ...rows, ...footer].map((row) => widthOf(row[i] ?? ''))),
+    [header, ...rows, ...footer].reduce(
+      (widest, row) => Math.max(widest, widthOf(row[i] ?? '')),
+      0,
+    ),
   );
   const line = (cells: readonly string[]) =>
     cells

@@ -164,7 +164,7 @@ function scaledBreaks(
   const breaks: Decimal[] = [];
   for (const part of parts) {
     if (part.units === undefined) {
-      breaks.push(...priceBreaks(part.pricing, last));
+      for (const at of priceBreaks(part.pricing, last)) breaks.push(at);
       continue;
     }
     if (!positive(part.units)) continue;

@@ -21,7 +21,7 @@ export function dict<C extends t.Mixed>(
       const errors: t.ValidationError[] = [];
       for (const [key, value] of Object.entries(u)) {
         const result = codomain.validate(value, t.appendContext(c, key, codomain, value));
-        if (result._tag === 'Left') errors.push(...result.left);
+        if (result._tag === 'Left') for (const error of result.left) errors.push(error);
       }
       return errors.length > 0 ? t.failures(errors) : t.success(u as Record<string, t.TypeOf<C>>);
     },

@@ -19,7 +19,10 @@ export function oneOf<const CS extends readonly [t.Mixed, ...t.Mixed[]]>(
       for (const member of members) {
         const result = member.validate(u, c);
         if (result._tag === 'Right') return result;
-        const depth = Math.max(...result.left.map((error) => error.context.length));
+        const depth = result.left.reduce(
+          (deepest, error) => Math.max(deepest, error.context.length),
+          0,
+        );
         if (
           depth > bestDepth ||
           (depth === bestDepth && best !== undefined && result.left.length < best.length)

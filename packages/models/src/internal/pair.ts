@@ -25,7 +25,7 @@ export function pair<A extends t.Mixed, B extends t.Mixed>(
       ];
       checks.forEach(([codec, value], index) => {
         const result = codec.validate(value, t.appendContext(c, String(index), codec, value));
-        if (result._tag === 'Left') errors.push(...result.left);
+        if (result._tag === 'Left') for (const error of result.left) errors.push(error);
       });
       return errors.length > 0 ? t.failures(errors) : t.success(u as [t.TypeOf<A>, t.TypeOf<B>]);
     },
