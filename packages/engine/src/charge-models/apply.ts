@@ -19,6 +19,13 @@ import {
 /** A charge whose properties are checked, ready to price any number of buckets. */
 export interface CompiledChargeModel {
   readonly charge_model: ChargeModelName;
+  /**
+   * Pricing reads each event's value (`event_values`): the aggregation must be run with
+   * `per_event: true`. Only some settings of some models do (a percentage charge with free
+   * units or per-transaction limits, a prorated graduated charge); the others price from the
+   * units and the events count alone.
+   */
+  readonly needsEventValues: boolean;
   /** Prices one aggregation result (see {@link applyChargeModel}). */
   apply(context: ChargeModelContext): Either<FeecastError, ChargeModelResult>;
   /**
@@ -124,6 +131,7 @@ export function compileChargeModel(
   const priced = model.right;
   return right({
     charge_model: name,
+    needsEventValues: priced.needsEventValues === true,
     apply: (context) => run(priced, context),
     price: (units, context) => priced.price(units, context),
     eventDetails: (withEvent, withoutEvent) => priced.eventDetails(withEvent, withoutEvent),

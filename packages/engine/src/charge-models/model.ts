@@ -29,6 +29,12 @@ export interface Priced {
  * (DESIGN.md), so that shared code never asks which model it holds. @internal
  */
 export interface PricedModel {
+  /**
+   * The model prices from each event's value (`eventValues`), so its aggregation must keep
+   * per-event views: a percentage charge with free units or a per-transaction minimum or
+   * maximum, a prorated graduated charge. Absent: it does not.
+   */
+  readonly needsEventValues?: boolean;
   /** The amount and its details for `units` (§7-§16). */
   price(units: Decimal, context: PricingContext): Either<FeecastError, Priced>;
   /** The amount over the whole period from the projected units, or by scaling `priced` (§6). */

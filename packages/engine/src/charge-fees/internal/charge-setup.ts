@@ -180,10 +180,9 @@ export function setupCharge(
     prorated,
     payInAdvance,
     dynamic: charge.charge_model === 'dynamic',
-    perEvent:
-      payInAdvance ||
-      charge.charge_model === 'percentage' ||
-      (prorated && charge.charge_model === 'graduated'),
+    // The model says whether it prices from each event's value; in-advance fees always need
+    // each event's increment.
+    perEvent: payInAdvance || buckets.some((bucket) => bucket.model.needsEventValues),
     pricingUnit: pricingUnit.right,
     minAmountCents: charge.min_amount_cents ?? 0,
   });

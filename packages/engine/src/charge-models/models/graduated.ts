@@ -60,6 +60,7 @@ export const graduated: ChargeModel = {
         ? { full: context.eventValues, prorated: context.proratedEventValues }
         : undefined;
     return right({
+      needsEventValues: prorated,
       price: (units, context) => {
         const events = perEvent(context);
         if (events) return right(proratedGraduated(list, units, events.full, events.prorated));

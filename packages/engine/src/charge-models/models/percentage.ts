@@ -253,6 +253,12 @@ export const percentage: ChargeModel = {
       maximum: maximum.right,
     };
     return right({
+      // Free units and per-transaction limits walk the events; otherwise units and count do.
+      needsEventValues:
+        p.freeEvents !== undefined ||
+        p.freeTotal !== undefined ||
+        p.minimum !== undefined ||
+        p.maximum !== undefined,
       price: (units, context) => price(p, units, context),
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),
       eventDetails,
