@@ -6,7 +6,12 @@
  * id...). Nothing is dropped without being counted here; the rejected are listed with their
  * file and line.
  */
-import { type Accumulator, createAccumulator, type FeecastError } from '@feecast/engine';
+import {
+  type Accumulator,
+  createAccumulator,
+  type FeecastError,
+  type Rejection,
+} from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { AuditInput, EventsAudit, RejectedEvent } from './events-audit';
 import { locateRejections } from './locate-rejections';
@@ -28,9 +33,9 @@ function accumulatorsFor(input: AuditInput): Either<FeecastError, Map<string, Ac
 /**
  * Reads the file once more and accounts for every record: where each valid event goes (see
  * `scopeOf`), and which events the engine's aggregation of each charged metric over the
- * period refuses (`outside_period` is counted apart: a history file holds other periods, and
- * that is not an error). When some are rejected, a second pass finds their lines (see
- * `locateRejections`). An error of the whole file is a `Left`.
+ * period refuses (events of other periods are counted apart, in `outside_period`: a history
+ * file holds other periods, and that is not an error). When some are rejected, a second pass
+ * finds their lines (see `locateRejections`). An error of the whole file is a `Left`.
  *
  * @example
  * auditEvents({ file, scope, metrics, period, timezone: null })
@@ -74,15 +79,14 @@ export function auditEvents(input: AuditInput): Either<FeecastError, EventsAudit
   const broken = file.error();
   if (broken !== undefined) return left(broken);
   let outsidePeriod = 0;
-  const refused = new Map<string, Set<string>>();
+  const refused = new Map<string, Map<number, Rejection>>();
   for (const [code, accumulator] of accumulators.right) {
-    for (const rejection of accumulator.result().rejected) {
-      if (rejection.reason === 'outside_period') outsidePeriod++;
-      else {
-        const ids = refused.get(code) ?? new Set<string>();
-        refused.set(code, ids.add(rejection.transaction_id));
-      }
-    }
+    const result = accumulator.result();
+    outsidePeriod += result.outside_period ?? 0;
+    if (result.rejected.length === 0) continue;
+    const byPosition = new Map<number, Rejection>();
+    for (const rejection of result.rejected) byPosition.set(rejection.index, rejection);
+    refused.set(code, byPosition);
   }
   const located = refused.size === 0 ? right([]) : locateRejections(input, refused);
   if (located._tag === 'Left') return located;

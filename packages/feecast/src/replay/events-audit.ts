@@ -8,7 +8,7 @@ import type { EventsFile } from './events-file';
 import type { ReplayScope } from './scope';
 
 /** Why an event is rejected: the engine's reasons, or a record that is not a valid event. */
-export type RejectedReason = Exclude<RejectionReason, 'outside_period'> | 'invalid_event';
+export type RejectedReason = RejectionReason | 'invalid_event';
 
 /** An event of the file left out because it is wrong. */
 export interface RejectedEvent {
