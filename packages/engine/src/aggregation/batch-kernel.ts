@@ -222,7 +222,7 @@ export function addBatchColumnar(target: KernelTarget, batch: EventBatch, base: 
     }
   }
   target.countOutside(outside);
-  for (const run of runs) finish(run, type, scale, field, values?.texts);
+  for (const run of runs) finish(run, type, scale, values?.texts);
   return true;
 }
 
@@ -337,7 +337,6 @@ function finish(
   run: Run,
   type: string,
   scale: number,
-  field: DictionaryColumn | undefined,
   texts: readonly (string | undefined)[] | undefined,
 ): void {
   const state = run.slot.state;

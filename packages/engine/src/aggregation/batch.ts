@@ -49,13 +49,15 @@ export interface EventBatch {
   readonly derived: Map<string, unknown>;
 }
 
-/** Whether `value` is an {@link EventBatch}. */
+/**
+ * The batches `eventBatch` made: only these are batches, so an object that merely looks like
+ * one (`{ kind: 'feecast_event_batch' }`) is read as what it is, never trusted as columns.
+ */
+const made = new WeakSet<object>();
+
+/** Whether `value` is an {@link EventBatch} made by `eventBatch` (never throws). */
 export function isEventBatch(value: unknown): value is EventBatch {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === 'feecast_event_batch'
-  );
+  return typeof value === 'object' && value !== null && made.has(value);
 }
 
 /** Builds a dictionary column row by row. */
@@ -190,7 +192,7 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
   }
   if (code.codes.length < length) code.grow(length);
   if (subscription.codes.length < length) subscription.grow(length);
-  return right({
+  const batch: EventBatch = {
     kind: 'feecast_event_batch',
     length,
     timeMs: timeMs.slice(0, length),
@@ -202,7 +204,9 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
     properties: columns,
     preciseCents,
     derived: new Map(),
-  });
+  };
+  made.add(batch);
+  return right(batch);
 }
 
 /** The instant text of epoch milliseconds (`...T10:00:00Z`, with `.sss` when not whole). */

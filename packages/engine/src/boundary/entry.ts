@@ -70,6 +70,7 @@ export function guarded<F extends (...args: never[]) => Either<FeecastError, unk
     try {
       const read = readArguments(spec, args);
       if (read._tag === 'Left') return read;
+      // bounded: the caller's own arguments, read back as plain data.
       return call(...read.right);
     } catch (thrown) {
       return left(unexpected(spec.name, thrown));
@@ -97,6 +98,7 @@ export function guardedResult<F extends (...args: never[]) => Either<FeecastErro
 ): F {
   const call = fn as unknown as (...args: unknown[]) => Either<FeecastError, never>;
   const withGuardedResult = (...args: unknown[]): Either<FeecastError, unknown> => {
+    // bounded: the caller's own arguments.
     const result = call(...args);
     return result._tag === 'Left' ? result : right(guard(result.right));
   };
@@ -119,6 +121,7 @@ export function lifted<A extends unknown[], R>(
   spec: EntrySpec,
 ): (...args: A) => Either<FeecastError, R> {
   const call = fn as unknown as (...args: unknown[]) => R;
+  // bounded: the caller's own arguments.
   const answered = (...args: unknown[]): Either<FeecastError, R> => right(call(...args));
   return guarded(answered, spec) as unknown as (...args: A) => Either<FeecastError, R>;
 }
@@ -139,6 +142,7 @@ export function inspecting<F extends (...args: never[]) => unknown>(
   const call = fn as unknown as (...args: unknown[]) => unknown;
   const inspect = (...args: unknown[]): unknown => {
     try {
+      // bounded: the caller's own arguments.
       return call(...args);
     } catch {
       return fallback;

@@ -48,6 +48,11 @@ export const aggregateCharges = guarded(aggregationApi.aggregateCharges, {
   args: ['billableMetric', 'events', 'charges', 'options'],
   streams: [1],
 });
+export const eventBatch = guarded(aggregationApi.eventBatch, {
+  name: 'eventBatch',
+  args: ['events'],
+  streams: [0],
+});
 export const createAccumulator = guarded(aggregationApi.createAccumulator, {
   name: 'createAccumulator',
   args: ['billableMetric', 'options'],
@@ -333,6 +338,7 @@ export const decimalFromInteger = guarded(decimalApi.decimalFromInteger, {
 export const isDecimal = inspecting(decimalApi.isDecimal, false);
 export const isScale = inspecting(decimalApi.isScale, false);
 export const eventTimeMs = inspecting(aggregationApi.eventTimeMs, undefined);
+export const isEventBatch = inspecting(aggregationApi.isEventBatch, false);
 
 // The throwing twins throw only the documented Error, whose cause is the FeecastError.
 export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);
