@@ -356,5 +356,6 @@ function throwing<F extends (...args: never[]) => unknown>(
   safe: (...args: Parameters<F>) => Either<FeecastError, ReturnType<F>>,
   _twin: F,
 ): F {
+  // bounded: the caller's own arguments.
   return ((...args: Parameters<F>) => orThrow(safe(...args))) as F;
 }

@@ -52,5 +52,6 @@ export function defaultId(
   kind: string,
   ...parts: readonly unknown[]
 ): string | undefined {
+  // bounded: the caller's own arguments.
   return given.svc_id === undefined ? derivedInputId(kind, ...parts) : undefined;
 }
