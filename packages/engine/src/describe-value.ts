@@ -1,9 +1,20 @@
 /** Descriptions longer than this are cut, with `…` at the end. */
 const MAX_LENGTH = 200;
 
-/** JSON cannot show a BigInt: write it as JavaScript does (`10n`). */
+/** Arrays longer than this are shown by their length, not written out. */
+const MAX_SHOWN_ITEMS = 20;
+
+/**
+ * JSON cannot show a BigInt: write it as JavaScript does (`10n`). A long array (a list of
+ * millions, a sparse array of length 2^31) is shown by its length: writing it out first and
+ * cutting after would cost time and memory in proportion to its length.
+ */
 function bigintAsText(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? `${value.toString()}n` : value;
+  if (typeof value === 'bigint') return `${value.toString()}n`;
+  if (Array.isArray(value) && value.length > MAX_SHOWN_ITEMS) {
+    return `an array of ${value.length} items`;
+  }
+  return value;
 }
 
 function cut(text: string): string {

@@ -36,13 +36,20 @@ const BUILDERS: readonly (readonly [string, (inner: unknown) => unknown])[] = [
   ['an object that contains itself', (inner) => cyclic(inner)],
   ['an array that contains itself', () => cyclicArray()],
   ['a huge array', (inner) => Array.from({ length: 100_000 }, () => inner)],
-  // Longer than any list a codec or the engine reads (MAX_LIST_LENGTH), at no cost to build.
-  ['a huge sparse array', () => new Array(20_000_001)],
+  // Longer than any list a codec or the engine reads (MAX_LIST_LENGTH), at no cost to build
+  // (one element at the end: `new Array(n)` would allocate all n slots).
+  ['a huge sparse array', () => hugeSparseArray()],
   ['an iterable that throws', () => throwingIterable()],
   ['a function', () => () => boom()],
   ['a date', () => new Date(Number.NaN)],
   ['a map', (inner) => new Map([['value', inner]])],
 ];
+
+function hugeSparseArray(): unknown[] {
+  const array: unknown[] = [];
+  array[20_000_000] = undefined;
+  return array;
+}
 
 function objectOf(inner: unknown): object {
   return typeof inner === 'object' && inner !== null ? inner : { value: inner };

@@ -85,6 +85,16 @@ describe('parseDecimal refuses everything else with a Left naming the problem', 
     });
   });
 
+  it('shows a long array by its length, without writing it out', () => {
+    // A sparse array of length 2^31 - 1: written out as JSON it would be ~10 GB of "null,".
+    const sparse: unknown[] = [];
+    sparse[2 ** 31 - 2] = 1;
+    const result = parseDecimal({ values: sparse });
+    expect(result._tag === 'Left' && result.left.details).toMatchObject({
+      value: '{"values":"an array of 2147483647 items"}',
+    });
+  });
+
   it('parseDecimalUnsafe throws the same message', () => {
     expect(() => parseDecimalUnsafe('abc')).toThrow(/got "abc"/);
   });
