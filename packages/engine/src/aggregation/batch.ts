@@ -22,7 +22,7 @@ export interface DictionaryColumn {
  * Memory: 28 bytes per row (time 8, code 4, subscription 4, id hash 4, id reference 8) plus
  * 4 bytes per row and property column, plus each column's distinct values.
  */
-export interface EventBatch {
+export interface EventBatch extends Iterable<UsageEvent> {
   readonly kind: 'feecast_event_batch';
   readonly length: number;
   /** Each row's time in epoch milliseconds; `NaN` where the timestamp is not valid. */
@@ -193,6 +193,7 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
   if (code.codes.length < length) code.grow(length);
   if (subscription.codes.length < length) subscription.grow(length);
   const batch: EventBatch = {
+    [Symbol.iterator]: () => batchEvents(batch),
     kind: 'feecast_event_batch',
     length,
     timeMs: timeMs.slice(0, length),
@@ -207,6 +208,34 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
   };
   made.add(batch);
   return right(batch);
+}
+
+/**
+ * The same batch with only the rows whose `external_subscription_id` `keep` accepts
+ * (`undefined` for a row without one): the other rows keep their place (so positions in
+ * rejections still name the caller's rows) but get no code, so nothing counts them. `keep` is
+ * asked once per distinct subscription id, not once per row. Memory: 4 bytes per row.
+ * @internal
+ */
+export function batchRows(batch: EventBatch, keep: (subscription: unknown) => boolean): EventBatch {
+  const kept = batch.subscription.values.map(keep);
+  const keepNone = keep(undefined);
+  const source = batch.code.codes;
+  const subscriptions = batch.subscription.codes;
+  const codes = new Int32Array(batch.length);
+  for (let row = 0; row < batch.length; row++) {
+    const s = subscriptions[row] ?? -1;
+    codes[row] = (s < 0 ? keepNone : kept[s] === true) ? (source[row] ?? -1) : -1;
+  }
+  const rows: EventBatch = {
+    ...batch,
+    [Symbol.iterator]: () => batchEvents(rows),
+    code: { codes, values: batch.code.values },
+    // Derived views of value columns do not depend on the rows kept: share them.
+    derived: batch.derived,
+  };
+  made.add(rows);
+  return rows;
 }
 
 /** The instant text of epoch milliseconds (`...T10:00:00Z`, with `.sss` when not whole). */

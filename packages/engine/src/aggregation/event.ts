@@ -24,3 +24,11 @@ export interface UsageEvent {
  * eventTimeMs('yesterday')              // undefined
  */
 export const eventTimeMs: (timestamp: unknown) => number | undefined = timestampInstant;
+
+/**
+ * A place in an event stream that holds no event for its reader (an event of another
+ * subscription, split off): it keeps the positions of the caller's events, which rejections
+ * name (`Rejection.index`), and nothing counts it.
+ * @internal
+ */
+export const NO_EVENT = null as unknown as UsageEvent;

@@ -1,6 +1,6 @@
 import type { Invoice, PlanOverrides } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { UsageEvent } from '../aggregation/index';
+import { isEventBatch, type UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { isIterableObject, isRecord } from '../inputs/is-record';
 import type { Plain } from '../inputs/plain';
@@ -161,8 +161,12 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
   return result.right;
 }
 
-/** The events as a list, read once, so every preview sees them all (anything else as given). */
+/**
+ * The events as a list, read once, so every preview sees them all (a columnar batch, which
+ * every preview reads as it is, and anything that is not iterable, as given).
+ */
 function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
+  if (isEventBatch(events)) return events;
   return isIterableObject(events) ? Array.from(events) : events;
 }
 

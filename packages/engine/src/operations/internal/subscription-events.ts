@@ -1,4 +1,6 @@
-import type { UsageEvent } from '../../aggregation/index';
+import { batchRows } from '../../aggregation/batch';
+import { NO_EVENT } from '../../aggregation/event';
+import { isEventBatch, type UsageEvent } from '../../aggregation/index';
 import type { OperationEvent } from '../inputs';
 
 /**
@@ -48,18 +50,18 @@ function isOwnEvent(externalId: string) {
     ofSubscription(event, externalId) && isEngineEvent(event);
 }
 
+/** The subscription's events; another's leaves its place empty, so positions stay the caller's. */
 function* filtered(events: Iterable<OperationEvent>, externalId: string): Generator<UsageEvent> {
-  for (const event of events) {
-    const own = subscriptionEvent(event, externalId);
-    if (own !== undefined) yield own;
-  }
+  for (const event of events) yield subscriptionEvent(event, externalId) ?? NO_EVENT;
 }
 
 /**
  * The events of one subscription (estimate-and-usage.md §2.8, §3.5: events are matched by the
  * subscription's external id). An array that holds only the subscription's events is returned
  * as it is (the hot path reads it directly); otherwise the events are filtered lazily, so a
- * stream of any length is read once with constant memory.
+ * stream of any length is read once with constant memory; another subscription's event leaves
+ * its place empty (`NO_EVENT`), so rejections name the caller's positions. A columnar batch stays a batch: its
+ * rows of other subscriptions are masked (`batchRows`), not copied out.
  *
  * @example
  * [...subscriptionEvents([{ external_subscription_id: 'sub_2', ... }, e], 'sub_1')] // [e]
@@ -69,6 +71,9 @@ export function subscriptionEvents(
   events: Iterable<OperationEvent>,
   externalId: string,
 ): Iterable<UsageEvent> {
+  if (isEventBatch(events)) {
+    return batchRows(events, (id) => id === undefined || id === null || id === externalId);
+  }
   if (Array.isArray(events) && events.every(isOwnEvent(externalId))) return events;
   return filtered(events, externalId);
 }
