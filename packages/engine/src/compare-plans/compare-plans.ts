@@ -1,6 +1,6 @@
 import type { Invoice, PlanOverrides } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { isEventBatch, type UsageEvent } from '../aggregation/index';
+import { eventBatch, isEventBatch, type UsageEvent } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { isIterableObject, isRecord } from '../inputs/is-record';
 import type { Plain } from '../inputs/plain';
@@ -162,12 +162,16 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
 }
 
 /**
- * The events as a list, read once, so every preview sees them all (a columnar batch, which
- * every preview reads as it is, and anything that is not iterable, as given).
+ * The events in a form every preview can read again: an array or a columnar batch as given;
+ * any other iterable (a generator, a stream of millions) read once into a columnar batch,
+ * about 40 bytes per event plus its transaction id instead of the event objects, which
+ * prices the same (see `eventBatch`); anything that is not iterable as given, for the
+ * preview to report.
  */
 function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
-  if (isEventBatch(events)) return events;
-  return isIterableObject(events) ? Array.from(events) : events;
+  if (Array.isArray(events) || isEventBatch(events) || !isIterableObject(events)) return events;
+  const batch = eventBatch(events);
+  return batch._tag === 'Right' ? batch.right : events;
 }
 
 /** An error of a preview, with the compared plan's path where it concerns the plan. */

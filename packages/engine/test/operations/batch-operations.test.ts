@@ -100,6 +100,10 @@ function same(objects: unknown, batch: unknown): void {
   expect(JSON.stringify(batch)).toBe(JSON.stringify(objects));
 }
 
+function* generated(events: readonly UsageEvent[]): Generator<UsageEvent> {
+  for (const event of events) yield event;
+}
+
 function batchOf(events: readonly UsageEvent[]) {
   return ok(eventBatch(events));
 }
@@ -159,7 +163,10 @@ describe('the operations price a batch as they price the same events as objects'
     fc.assert(
       fc.property(history, (events) => {
         const run = { ...context, plans: [starter, growth], now: NOW };
-        same(comparePlans({ ...run, events }), comparePlans({ ...run, events: batchOf(events) }));
+        const objects = comparePlans({ ...run, events });
+        same(objects, comparePlans({ ...run, events: batchOf(events) }));
+        // A generator is read once, into a batch that every plan's preview reads.
+        same(objects, comparePlans({ ...run, events: generated(events) }));
       }),
       { numRuns: 60 },
     );

@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aggregate, createAccumulator, type UsageEvent } from '../../src/aggregation/index';
+import { comparePlans } from '../../src/compare-plans/index';
+import { previewInvoice } from '../../src/invoice-preview/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
 import { charge, customer, metric, plan, rightOf, subscription } from '../operations/builders';
 
@@ -46,17 +48,26 @@ const mixed = plan([
   charge(payments, 'percentage', { rate: '1.5', fixed_amount: '0.01' }),
   charge(payments, 'standard', { amount: '0.5' }, { pay_in_advance: true }),
 ]);
+/** 1 EUR per unit up to 1,000, then 0.001. */
+const graduated = charge(payments, 'graduated', {
+  graduated_ranges: [
+    { from_value: 0, to_value: 1000, per_unit_amount: '1', flat_amount: '0' },
+    { from_value: 1001, to_value: null, per_unit_amount: '0.001', flat_amount: '0' },
+  ],
+});
 /** In arrears only (nothing kept per event): grouped standard and graduated. */
 const arrears = plan([
   charge(payments, 'standard', { amount: '0.01', pricing_group_keys: ['region'] }),
-  charge(payments, 'graduated', {
-    graduated_ranges: [
-      { from_value: 0, to_value: 1000, per_unit_amount: '1', flat_amount: '0' },
-      { from_value: 1001, to_value: null, per_unit_amount: '0.001', flat_amount: '0' },
-    ],
-  }),
+  graduated,
 ]);
+/** The graduated charge of `arrears` alone. */
+const graduatedOnly = plan([graduated], { code: 'graduated_only' });
 const context = { customer: customer(), subscription: subscription(), billableMetrics: [payments] };
+
+/** The amount of each fee of an invoice preview, by charge model (the fee's `item.code` is the metric's). */
+function feeAmounts(fees: readonly { amount_cents: number }[]): number[] {
+  return fees.map((fee) => fee.amount_cents);
+}
 
 describe('2,000,000 events in one group', () => {
   const count = 2_000_000;
@@ -88,6 +99,29 @@ describe('2,000,000 events in one group', () => {
       }),
     );
     expect(estimate.fees.map((f) => f.amount_cents)).toEqual([100]);
+  });
+
+  it('an invoice preview and a comparison of plans bill them all', { timeout: LONG }, () => {
+    // In arrears on the invoice: grouped standard 4,000,000 cents, percentage 8,000,000 cents
+    // (as current usage above); the in-advance charge's fee is billed apart (200,000,000).
+    const preview = rightOf(
+      previewInvoice({
+        customer: customer(),
+        subscriptions: [{ subscription: subscription(), plan: mixed }],
+        billableMetrics: [payments],
+        events,
+        now: NOW,
+      }),
+    );
+    // The subscription fee first: the plan's amount is 0.
+    expect(feeAmounts(preview.invoice.fees)).toEqual([0, 4_000_000, 8_000_000]);
+    expect(feeAmounts(preview.pay_in_advance_fees)).toEqual([200_000_000]);
+    // On the arrears plan: grouped 4,000,000 cents; graduated 1,000 × 1 + 3,999,000 × 0.001 =
+    // 4,999.00 EUR = 499,900 cents; on the graduated charge alone, 499,900.
+    const compared = rightOf(
+      comparePlans({ ...context, plans: [arrears, graduatedOnly], events, now: NOW }),
+    );
+    expect(compared.previews.map((p) => p.invoice.fees_amount_cents)).toEqual([4_499_900, 499_900]);
   });
 
   it('aggregate keeps 2,000,000 per-event values of one group', { timeout: LONG }, () => {
@@ -161,5 +195,32 @@ describe('10,000,000 events streamed', () => {
       projectedUsage({ ...context, plan: arrears, events: stream(count), now: NOW }),
     );
     expect(projected.customer_projected_usage.amount_cents).toBe(22_099_900);
+  });
+
+  it('an invoice preview and a comparison of plans over the stream', { timeout: LONG }, () => {
+    // As current usage above: 20,000,000 + 2,099,900 cents.
+    const preview = rightOf(
+      previewInvoice({
+        customer: customer(),
+        subscriptions: [{ subscription: subscription(), plan: arrears }],
+        billableMetrics: [payments],
+        events: stream(count),
+        now: NOW,
+      }),
+    );
+    expect(feeAmounts(preview.invoice.fees)).toEqual([0, 20_000_000, 2_099_900]);
+    // A comparison reads the stream once, into a columnar batch that both plans price. On
+    // the graduated charge alone: 20,999.00 EUR; grouped alone: 200,000.00 EUR.
+    const compared = rightOf(
+      comparePlans({
+        ...context,
+        plans: [arrears, graduatedOnly],
+        events: stream(count),
+        now: NOW,
+      }),
+    );
+    expect(compared.previews.map((p) => p.invoice.fees_amount_cents)).toEqual([
+      22_099_900, 2_099_900,
+    ]);
   });
 });
