@@ -163,8 +163,9 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
 
 /**
  * The events in a form every preview can read again: an array or a columnar batch as given;
- * any other iterable (a generator, a stream of millions) read once into a columnar batch,
- * about 40 bytes per event plus its transaction id instead of the event objects, which
+ * any other iterable (a generator, a stream of millions) read once into a columnar batch
+ * (28 bytes per event and 4 per property key, plus distinct values and ids) instead of the
+ * event objects, which
  * prices the same (see `eventBatch`); anything that is not iterable as given, for the
  * preview to report.
  */
