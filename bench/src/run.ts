@@ -64,6 +64,7 @@ const benchmarks: readonly {
     },
   },
   { name: 'streaming memory', run: () => streamingMemory() },
+  { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
   { name: 'server load', run: () => serverLoad() },
 ];
 

@@ -13,14 +13,16 @@ function heapMb(): number {
 }
 
 /**
- * Issue 4: streams `count` generated events (never held in memory) through one accumulator
- * (sum grouped by region, transaction ids not remembered) and samples the heap every tenth of
- * the way. Flat memory means the accumulator keeps nothing per event.
+ * Issues 4 and 19: streams `count` generated events (never held in memory) through one
+ * accumulator (sum grouped by region) and samples the heap every tenth of the way. Without
+ * deduplication, flat memory means the accumulator keeps nothing per event; with it (the
+ * default), the growth per event is the memory each remembered transaction id costs (its
+ * string included: every event has its own id).
  */
-export function streamingMemory(count = 10_000_000): string {
+export function streamingMemory(count = 10_000_000, deduplicate = false): string {
   const accumulator = createAccumulator(
     { code: 'compute', aggregation_type: 'sum_agg', field_name: 'value' },
-    { ...MARCH, grouped_by: ['region'], deduplicate: false },
+    { ...MARCH, grouped_by: ['region'], deduplicate },
   );
   if (accumulator._tag === 'Left') throw new Error(accumulator.left.message);
   const step = count / 10;
@@ -36,14 +38,19 @@ export function streamingMemory(count = 10_000_000): string {
   const result = accumulator.right.result();
   const heaps = samples.slice(1).map((s) => s.heapMb);
   const spread = Math.max(...heaps) - Math.min(...heaps);
+  const first = samples[0]?.heapMb ?? 0;
+  const last = samples[samples.length - 1]?.heapMb ?? 0;
+  const growth = deduplicate
+    ? `- heap growth: ${(last - first).toFixed(1)} MB, ${(((last - first) * 1e6) / count).toFixed(0)} bytes per remembered id (its string included)`
+    : `- heap spread after the first tenth: ${spread.toFixed(1)} MB (flat: nothing is kept per event)`;
   return [
-    `### streaming memory (${count.toLocaleString('en-US')} generated events, sum grouped by region)`,
+    `### streaming memory (${count.toLocaleString('en-US')} generated events, sum grouped by region, ${deduplicate ? 'deduplicated' : 'no dedupe'})`,
     '',
     '| events | heap MB |',
     '| ---: | ---: |',
     ...samples.map((s) => `| ${s.events.toLocaleString('en-US')} | ${s.heapMb.toFixed(1)} |`),
     '',
     `- ${seconds.toFixed(1)} s including event generation; sum = ${result.aggregation} over ${result.count.toLocaleString('en-US')} events`,
-    `- heap spread after the first tenth: ${spread.toFixed(1)} MB (flat: nothing is kept per event)`,
+    growth,
   ].join('\n');
 }
