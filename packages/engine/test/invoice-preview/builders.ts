@@ -70,11 +70,8 @@ export function id(name: string): string {
 
 const CREATED = '2024-01-01T00:00:00Z';
 
-/** The shared wire payloads (`../shared/fixtures/wire` next to the repository). */
-const WIRE_FIXTURES = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/fixtures/wire',
-);
+/** The wire payloads of the API (`fixtures/wire` of the repository). */
+const WIRE_FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/wire');
 
 function fixtureRoot(file: string, root: string): Record<string, unknown> {
   const json: unknown = JSON.parse(readFileSync(resolve(WIRE_FIXTURES, file), 'utf8'));

@@ -19,11 +19,8 @@ import { describe, expect, it } from 'vitest';
 import { currentUsage, type EstimateFeesInput, type UsageInput } from '../../src/operations/index';
 import { currentOf, estimateOf, leftOf, uuid } from './builders';
 
-/** The shared wire payloads (`../shared/fixtures/wire` next to the repository). */
-const WIRE = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/fixtures/wire',
-);
+/** The wire payloads of the API (`fixtures/wire` of the repository). */
+const WIRE = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/wire');
 
 function payload<A>(codec: t.Decoder<unknown, A>, name: string): A {
   const decoded = decode(codec, JSON.parse(readFileSync(`${WIRE}/${name}`, 'utf8')));

@@ -593,11 +593,8 @@ export function unchecked<A>(value: unknown): A {
   return value as A;
 }
 
-/** The shared wire payloads (`../shared/fixtures/wire` next to the repository). */
-const WIRE_FIXTURES = resolve(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../shared/fixtures/wire',
-);
+/** The wire payloads of the API (`fixtures/wire` of the repository). */
+const WIRE_FIXTURES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../fixtures/wire');
 
 /** A wire fixture's root object, decoded with `codec` (e.g. `fixture('response.invoice.json', 'invoice', Invoice)`). */
 export function fixture<A>(file: string, root: string, codec: t.Decoder<unknown, A>): A {

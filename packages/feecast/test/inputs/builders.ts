@@ -15,9 +15,9 @@ export function repoPath(path: string): string {
   return resolve(repoRoot, path);
 }
 
-/** The path of a shared wire fixture (`../shared/fixtures/wire/<file>`). */
+/** The path of a shared wire fixture (`fixtures/wire/<file>` of the repository). */
 export function fixturePath(file: string): string {
-  return resolve(repoRoot, '../shared/fixtures/wire', file);
+  return resolve(repoRoot, 'fixtures/wire', file);
 }
 
 /** A shared wire fixture, parsed. */

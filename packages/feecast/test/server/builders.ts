@@ -26,9 +26,9 @@ export const NOW = '2025-03-15T12:00:00.000Z';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** A shared wire fixture (`../shared/fixtures/wire/<file>`), parsed. */
+/** A shared wire fixture (`fixtures/wire/<file>` of the repository), parsed. */
 export function fixture(file: string): Record<string, unknown> {
-  const path = resolve(repoRoot, '../shared/fixtures/wire', file);
+  const path = resolve(repoRoot, 'fixtures/wire', file);
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 }
 

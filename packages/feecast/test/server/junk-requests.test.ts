@@ -693,5 +693,6 @@ describe('junk requests over loopback HTTP', () => {
       }),
       { numRuns: 50 },
     );
-  });
+    // Fifty servers with a data directory, started and stopped: seconds on a loaded machine.
+  }, 60_000);
 });

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (`packages/models/test/support` is four levels below it). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** `../shared/fixtures/wire` from the repository root: the shared wire payloads. */
-export const wireFixtures = resolve(repoRoot, '../shared/fixtures/wire');
+/** `fixtures/wire` of the repository: the wire payloads of the API. */
+export const wireFixtures = resolve(repoRoot, 'fixtures/wire');
 
 /** A fixture file: its path relative to `wireFixtures` and its parsed JSON. */
 export interface Fixture {
