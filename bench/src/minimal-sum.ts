@@ -7,6 +7,7 @@
  * decimals). Anything else throws: the benchmark data has nothing else.
  */
 import type { BenchEvent } from './data';
+import { formatTenThousandths } from './history';
 
 const MS_PER_DAY = 86_400_000;
 
@@ -95,10 +96,5 @@ export function minimalFilteredSum(
     if (ms < fromMs || ms > toMs) continue;
     total += tenThousandths(event.properties.value);
   }
-  if (!Number.isSafeInteger(total)) throw new Error('the total is beyond exact doubles');
-  const whole = Math.floor(total / 10_000);
-  const fraction = String(total - whole * 10_000)
-    .padStart(4, '0')
-    .replace(/0+$/, '');
-  return fraction === '' ? String(whole) : `${whole}.${fraction}`;
+  return formatTenThousandths(total);
 }

@@ -36,3 +36,13 @@ export function decimalString({
 
 /** Decimal strings shaped like event values: up to 15 significant digits, plain notation. */
 export const eventValue: fc.Arbitrary<string> = decimalString({ maxDigits: 15, exponent: false });
+
+/** The aggregation types without a proration or history of their own, for laws over all of them. */
+export const AGGREGATION_TYPES = [
+  'count_agg',
+  'sum_agg',
+  'max_agg',
+  'latest_agg',
+  'unique_count_agg',
+  'weighted_sum_agg',
+] as const;

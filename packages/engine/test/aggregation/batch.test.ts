@@ -10,7 +10,7 @@ import {
   eventBatch,
   type UsageEvent,
 } from '../../src/aggregation/index';
-import { decimalString } from '../arbitraries';
+import { AGGREGATION_TYPES, decimalString } from '../arbitraries';
 import { event, MARCH, metric, run } from './support';
 
 const FROM = Date.UTC(2025, 2, 1);
@@ -107,15 +107,6 @@ const history: fc.Arbitrary<unknown[]> = fc.array(
   { maxLength: 80 },
 );
 
-const TYPES = [
-  'count_agg',
-  'sum_agg',
-  'max_agg',
-  'latest_agg',
-  'unique_count_agg',
-  'weighted_sum_agg',
-] as const;
-
 const options: fc.Arbitrary<Partial<AggregateOptions>> = fc.record(
   {
     filters: fc.constantFrom({ region: ['eu'] }, { region: ['eu', 'us'], tier: ['pro'] }),
@@ -132,7 +123,10 @@ const metricFilters = [
   { key: 'tier', values: ['free', 'pro'] },
 ];
 
-function metricOf(type: (typeof TYPES)[number], recurring: boolean): BillableMetricInput {
+function metricOf(
+  type: (typeof AGGREGATION_TYPES)[number],
+  recurring: boolean,
+): BillableMetricInput {
   return metric(type, {
     field_name: type === 'count_agg' ? null : type === 'unique_count_agg' ? 'u' : 'v',
     filters: metricFilters,
@@ -145,7 +139,7 @@ describe('columnar batches (issue 19 §3)', () => {
     fc.assert(
       fc.property(
         history,
-        fc.constantFrom(...TYPES),
+        fc.constantFrom(...AGGREGATION_TYPES),
         fc.boolean(),
         options,
         (events, type, recurring, extra) => {

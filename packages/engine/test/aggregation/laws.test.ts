@@ -6,21 +6,13 @@ import {
   createAccumulator,
   type UsageEvent,
 } from '../../src/aggregation/index';
-import { eventValue } from '../arbitraries';
+import { AGGREGATION_TYPES, eventValue } from '../arbitraries';
 import { MARCH, metric, run } from './support';
 
 const Reference = BigJs();
 Reference.DP = 60;
 const FROM = Date.UTC(2025, 2, 1);
 const END = Date.UTC(2025, 3, 1);
-const TYPES = [
-  'count_agg',
-  'sum_agg',
-  'max_agg',
-  'latest_agg',
-  'unique_count_agg',
-  'weighted_sum_agg',
-] as const;
 
 /** Events of metric `m` in March with distinct timestamps (ties would make latest/unique order-dependent). */
 const events: fc.Arbitrary<UsageEvent[]> = fc
@@ -58,7 +50,7 @@ const definitions = {
 };
 
 /** The reference figures, computed naively with big.js, following the reference notes step by step. */
-function reference(type: (typeof TYPES)[number], list: readonly UsageEvent[]): string {
+function reference(type: (typeof AGGREGATION_TYPES)[number], list: readonly UsageEvent[]): string {
   const byTime = [...list].sort(
     (a, b) => Date.parse(String(a.timestamp)) - Date.parse(String(b.timestamp)),
   );
@@ -111,7 +103,7 @@ function reference(type: (typeof TYPES)[number], list: readonly UsageEvent[]): s
 }
 
 function inChunks(
-  type: (typeof TYPES)[number],
+  type: (typeof AGGREGATION_TYPES)[number],
   list: readonly UsageEvent[],
   cuts: readonly number[],
 ): AggregationResult {
@@ -127,7 +119,7 @@ function inChunks(
   return whole.right.result();
 }
 
-describe.each(TYPES)('%s', (type) => {
+describe.each(AGGREGATION_TYPES)('%s', (type) => {
   it('equals a naive big.js reference that follows the reference notes', () => {
     fc.assert(
       fc.property(events, (list) => {
