@@ -112,8 +112,14 @@ export interface EventFigures {
   readonly cents: Decimal | undefined;
 }
 
-/** The exponent of a run's fee currency (the plan's, or the pricing unit's). */
-function feeExponent(run: InAdvanceRun): Either<FeecastError, Scale> {
+/**
+ * The exponent of a run's fee currency (the plan's, or the pricing unit's).
+ *
+ * @example
+ * feeExponent(run) // right(2) for EUR
+ * @internal
+ */
+export function feeExponent(run: InAdvanceRun): Either<FeecastError, Scale> {
   const { setup } = run;
   const currency = setup.pricingUnit === undefined ? run.context.currency : PRICING_UNIT_CURRENCY;
   return currencyExponent(currency, [...setup.path, 'currency']);
@@ -123,8 +129,13 @@ function feeExponent(run: InAdvanceRun): Either<FeecastError, Scale> {
  * The fee of one event of a bucket group (charge-models.md §5): the model on the period with
  * the event minus the model on the period before it (`priceInAdvance`), in minor units
  * (through the pricing unit when the charge has one), on the group's fee shell.
+ *
+ * @example
+ * eventFee(run, bucket, shell, 2, { eventsBefore: 0, unitsBefore: ZERO, billed: ONE, ... }, 'e1')
+ * // right({ units: '1', events_count: 1, event_transaction_id: 'e1', ... })
+ * @internal
  */
-function eventFee(
+export function eventFee(
   run: InAdvanceRun,
   bucket: BucketSetup,
   shell: () => Either<FeecastError, FeeShell>,
@@ -171,8 +182,14 @@ function eventFee(
   });
 }
 
-/** The fee shell of bucket `b`'s group `groupedBy` (made once per run's shells). */
-function groupShell(
+/**
+ * The fee shell of bucket `b`'s group `groupedBy`, made once in `shells`.
+ *
+ * @example
+ * groupShell(run, shells, 0, { region: 'eu' })() // right(shell), the same one next time
+ * @internal
+ */
+export function groupShell(
   run: InAdvanceRun,
   shells: FeeShells,
   b: number,
