@@ -2,7 +2,6 @@ import { right } from 'fp-ts/lib/Either.js';
 import { type Decimal, formatDecimal, multiply, sign, sum, ZERO } from '../../decimal/internal';
 import { isPositive, scaleByRatio } from '../internal/arithmetic';
 import { lazilyDetailed } from '../internal/lazy-details';
-import { noEventDetails } from '../internal/no-event-details';
 import { graduatedStarts, readRanges } from '../internal/ranges';
 import { type PricedTier, priceTiers } from '../internal/tiered';
 import { readUnitPrices, type UnitPrices } from '../internal/unit-prices';
@@ -82,7 +81,6 @@ export const graduated: ChargeModel = {
                 .tiers.filter((tier) => isPositive(tier.units))
                 .map((tier) => tier.total),
             ),
-      eventDetails: noEventDetails,
     });
   },
 };

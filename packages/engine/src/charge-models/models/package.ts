@@ -15,7 +15,6 @@ import {
 import { literalScale } from '../../decimal/scale';
 import { divideOrZero } from '../internal/arithmetic';
 import { lazilyDetailed } from '../internal/lazy-details';
-import { noEventDetails } from '../internal/no-event-details';
 import { readAmount, readInteger } from '../internal/properties';
 import type { ChargeModel } from '../model';
 
@@ -66,7 +65,6 @@ export const packageModel: ChargeModel = {
         );
       },
       project: (projected) => (sign(projected) === 0 ? ZERO : cost(subtract(projected, freeUnits))),
-      eventDetails: noEventDetails,
     });
   },
 };
