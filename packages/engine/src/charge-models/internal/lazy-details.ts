@@ -17,13 +17,21 @@ export function lazilyDetailed(
   per: Decimal,
   details: () => ChargeAmountDetails,
 ): Priced {
-  let written: ChargeAmountDetails | undefined;
-  return {
-    amount,
-    per,
-    get amount_details() {
-      written ??= details();
-      return written;
-    },
-  };
+  return new LazilyDetailed(amount, per, details);
+}
+
+/** A class, not a literal with a getter: one shape for every price, its getter shared. */
+class LazilyDetailed implements Priced {
+  private written: ChargeAmountDetails | undefined;
+
+  constructor(
+    readonly amount: Decimal,
+    readonly per: Decimal,
+    private readonly details: () => ChargeAmountDetails,
+  ) {}
+
+  get amount_details(): ChargeAmountDetails {
+    this.written ??= this.details();
+    return this.written;
+  }
 }
