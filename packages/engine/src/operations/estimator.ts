@@ -352,7 +352,9 @@ class PreparedEstimator implements Estimator {
  * to estimate many events: the context is checked once, each billable metric and its
  * pay-in-advance charges are checked and compiled the first time an event of the metric is
  * estimated, the tax sources are resolved once, and the period is reused for every `now` of
- * the same local day. Each `estimator.estimateFees({ event, events, now })` gives exactly
+ * the same local day. An event with no stored event of its metric before it (no history) is
+ * priced straight from the event, without an aggregation pass, when its metric is a count or a
+ * sum that is not recurring and its charges are not prorated, dynamic or custom. Each `estimator.estimateFees({ event, events, now })` gives exactly
  * what `estimateFees({ ...context, event, events, now })` gives (the same errors too), for a
  * fraction of the time: what a price preview in an app calls on every keystroke. The context
  * objects must not change while the estimator is used; prepare another estimator instead.
