@@ -1,6 +1,7 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
- * (those whose name contains NAME: decimal, aggregation, streaming, server). Prints Markdown tables
+ * (those whose name contains NAME: decimal, aggregation, operations, estimator, history,
+ * streaming, server). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
  */
@@ -12,6 +13,7 @@ import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
 import { aggregationSuite } from './suites/aggregation';
 import { decimalSumSuite } from './suites/decimal-sum';
+import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
 
@@ -52,6 +54,7 @@ const benchmarks: readonly {
       return tables.join('\n\n');
     },
   },
+  { name: 'estimator', run: () => ratioSuite(estimatorSuite()) },
   {
     name: 'history',
     run: async () => {

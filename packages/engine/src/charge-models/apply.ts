@@ -35,6 +35,12 @@ export interface CompiledChargeModel {
    */
   price(units: Decimal, context: PricingContext): Either<FeecastError, Priced>;
   /**
+   * Whether the model's pay-in-advance fees have details of their own (percentage and
+   * graduated_percentage): without, {@link eventDetails} is `{}` and its arguments need not be
+   * read. @internal
+   */
+  readonly hasEventDetails: boolean;
+  /**
    * The `amount_details` of a pay-in-advance fee from the details with and without its event
    * (§5): differences for percentage and graduated_percentage, `{}` for the other models.
    */
@@ -129,12 +135,15 @@ export function compileChargeModel(
   });
   if (model._tag === 'Left') return model;
   const priced = model.right;
+  const ownEventDetails = priced.eventDetails;
   return right({
     charge_model: name,
     needsEventValues: priced.needsEventValues === true,
     apply: (context) => run(priced, context),
     price: (units, context) => priced.price(units, context),
-    eventDetails: (withEvent, withoutEvent) => priced.eventDetails(withEvent, withoutEvent),
+    hasEventDetails: ownEventDetails !== undefined,
+    eventDetails: (withEvent, withoutEvent) =>
+      ownEventDetails === undefined ? {} : ownEventDetails(withEvent, withoutEvent),
   });
 }
 

@@ -46,12 +46,14 @@ export interface PricedModel {
   ): Decimal;
   /**
    * The details of a pay-in-advance fee: the difference of the details with and without the
-   * event where the model has per-event details (percentage, graduated_percentage), else `{}` (§5).
+   * event, for the models that have per-event details (percentage, graduated_percentage). The
+   * others leave it out: their pay-in-advance fees' details are `{}` (§5), and the details of
+   * their prices are then never read.
    */
-  eventDetails(
+  readonly eventDetails?: (
     withEvent: ChargeAmountDetails,
     withoutEvent: ChargeAmountDetails,
-  ): ChargeAmountDetails;
+  ) => ChargeAmountDetails;
 }
 
 /** The charge-level settings a model may read when it checks its properties. @internal */

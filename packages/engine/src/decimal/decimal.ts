@@ -119,24 +119,21 @@ function quotient(x: BigValue, y: BigValue): BigValue {
   return new Big(`${x.s * y.s < 0 ? '-' : ''}${units}e-${DIVISION_PLACES}`);
 }
 
-/** 10^n as big.js values, made once per exponent (the currencies' exponents in practice). */
-const POWERS_OF_TEN = new Map<number, BigValue>();
-
 /**
  * a × 10^places, exactly, for an integer `places` (negative: ÷ 10^-places): a move of the
- * decimal point, with no division.
+ * decimal point (the same digits, another exponent), with no multiplication or division.
  *
  * @example
  * formatDecimal(movePoint(parseDecimalUnsafe('12.345'), 2))  // '1234.5'
  * formatDecimal(movePoint(parseDecimalUnsafe('1234.5'), -2)) // '12.345'
  */
 export function movePoint(a: Decimal, places: number): Decimal {
-  let power = POWERS_OF_TEN.get(places);
-  if (power === undefined) {
-    power = new Big(`1e${places}`);
-    POWERS_OF_TEN.set(places, power);
-  }
-  return fromBig(toBig(a).times(power));
+  const value = toBig(a);
+  // Zero has no point to move (big.js keeps it as the digit 0 at exponent 0).
+  if (places === 0 || value.c[0] === 0) return a;
+  const moved = new Big(value);
+  moved.e += places;
+  return fromBig(moved);
 }
 
 /** −a. */

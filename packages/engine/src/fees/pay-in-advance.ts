@@ -212,9 +212,9 @@ export function priceInAdvance(
   return right({
     amount,
     unitAmount: sign(rounded) === 0 ? ZERO : divideOrZero(rounded, figures.feeUnits),
-    amount_details: model.eventDetails(
-      withEvent.right.amount_details,
-      withoutEvent.right.amount_details,
-    ),
+    // Read only for models with per-event details: the others' details are never written.
+    amount_details: model.hasEventDetails
+      ? model.eventDetails(withEvent.right.amount_details, withoutEvent.right.amount_details)
+      : {},
   });
 }

@@ -5,6 +5,11 @@ import type { CompiledMetric } from '../aggregation/metric';
 import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
 import { FeeShells } from '../charge-fees/internal/fee-shells';
+import {
+  type FirstEventPricing,
+  firstEventFee,
+  prepareFirstEvent,
+} from '../charge-fees/internal/first-event';
 import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
@@ -17,6 +22,7 @@ import { chargeMetricIndex } from '../inputs/charge-metric';
 import { isRecord } from '../inputs/is-record';
 import { feeTaxes, setFeeTaxes } from '../taxes/apply-taxes';
 import { type ResolvedTaxSources, resolveTaxSources } from '../taxes/index';
+import { timestampInstant } from '../time/instant';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { createContextCache } from './internal/context-cache';
 import { estimateError } from './internal/estimate-error';
@@ -65,6 +71,8 @@ interface MetricCharges {
   readonly charges: readonly {
     readonly at: number;
     readonly prepared: Either<FeecastError, PreparedInAdvanceCharge>;
+    /** How the charge prices a period's first event without a pass, when it can. */
+    readonly first: FirstEventPricing | undefined;
   }[];
 }
 
@@ -72,6 +80,8 @@ interface MetricCharges {
 interface PeriodEntry {
   readonly period: CheckedContext['period'];
   readonly fee: FeeContext;
+  /** The charges period's first and last instants (milliseconds). */
+  readonly window: { readonly fromMs: number; readonly toMs: number };
   /** Each charge's run with its pass prepared, by the charge's index in the plan. */
   readonly runs: Map<number, Either<FeecastError, InAdvanceRun>>;
 }
@@ -169,15 +179,15 @@ class PreparedEstimator implements Estimator {
                 const names =
                   charge.billable_metric_code === code ||
                   charge.svc_billable_metric_id === metric.svc_id;
-                return names ? [{ at, prepared: own }] : [];
+                return names ? [{ at, prepared: own, first: undefined }] : [];
               }
               if (own.right.index !== index) return [];
-              return [
-                {
-                  at,
-                  prepared: prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right),
-                },
-              ];
+              const prepared = prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right);
+              const first =
+                prepared._tag === 'Left'
+                  ? undefined
+                  : prepareFirstEvent(prepared.right.setup, compiled.right);
+              return [{ at, prepared, first }];
             }),
     };
     this.metrics.set(code, found);
@@ -188,8 +198,15 @@ class PreparedEstimator implements Estimator {
   private periodOf(context: CheckedContext): PeriodEntry {
     const known = this.periods.find((entry) => entry.period === context.period);
     if (known !== undefined) return known;
+    const fromMs = timestampInstant(context.period.charges_from_datetime);
+    const toMs = timestampInstant(context.period.charges_to_datetime);
     const entry: PeriodEntry = {
       period: context.period,
+      // No instant is in a period whose bounds do not read (the pass then says why).
+      window:
+        fromMs === undefined || toMs === undefined
+          ? { fromMs: Number.POSITIVE_INFINITY, toMs: Number.NEGATIVE_INFINITY }
+          : { fromMs, toMs },
       fee: feeContext({
         period: context.period,
         currency: context.currency,
@@ -204,14 +221,20 @@ class PreparedEstimator implements Estimator {
     return entry;
   }
 
-  /** The fee of the event for one charge, its pass prepared once per period. */
+  /**
+   * The fee of the event for one charge, its pass prepared once per period; with no event of
+   * the metric before it, priced straight from the event when the charge can be
+   * (`firstEventFee`: the same fee, without a pass).
+   */
   private chargeFee(
     entry: PeriodEntry,
-    at: number,
+    charge: MetricCharges['charges'][number],
     prepared: PreparedInAdvanceCharge,
     history: readonly UsageEvent[],
     event: UsageEvent,
+    timeMs: number,
   ): Either<FeecastError, ChargeFee> {
+    const { at, first } = charge;
     let run = entry.runs.get(at);
     if (run === undefined) {
       const plain = {
@@ -227,7 +250,12 @@ class PreparedEstimator implements Estimator {
           : right({ ...plain, start: start.right, shells: new FeeShells() });
       entry.runs.set(at, run);
     }
-    return run._tag === 'Left' ? run : estimateInAdvanceFee(run.right, history, event);
+    if (run._tag === 'Left') return run;
+    if (history.length === 0 && first !== undefined) {
+      const fee = firstEventFee(run.right, first, event, timeMs, entry.window);
+      if (fee !== undefined) return fee;
+    }
+    return estimateInAdvanceFee(run.right, history, event);
   }
 
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {
@@ -282,11 +310,19 @@ class PreparedEstimator implements Estimator {
     const entry = this.periodOf(context.right);
     this.taxes ??= resolveTaxSources(operationTaxSources(this.input));
     const fees: Fee[] = [];
-    for (const { at, prepared } of found.charges) {
+    for (const charge of found.charges) {
+      const { at, prepared } = charge;
       const fee =
         prepared._tag === 'Left'
           ? prepared
-          : this.chargeFee(entry, at, prepared.right, history.right.events, priced.right);
+          : this.chargeFee(
+              entry,
+              charge,
+              prepared.right,
+              history.right.events,
+              priced.right,
+              context.right.now,
+            );
       if (fee._tag === 'Left') {
         return left(
           estimateError(fee.left, {
@@ -316,7 +352,9 @@ class PreparedEstimator implements Estimator {
  * to estimate many events: the context is checked once, each billable metric and its
  * pay-in-advance charges are checked and compiled the first time an event of the metric is
  * estimated, the tax sources are resolved once, and the period is reused for every `now` of
- * the same local day. Each `estimator.estimateFees({ event, events, now })` gives exactly
+ * the same local day. An event with no stored event of its metric before it (no history) is
+ * priced straight from the event, without an aggregation pass, when its metric is a count or a
+ * sum that is not recurring and its charges are not prorated, dynamic or custom. Each `estimator.estimateFees({ event, events, now })` gives exactly
  * what `estimateFees({ ...context, event, events, now })` gives (the same errors too), for a
  * fraction of the time: what a price preview in an app calls on every keystroke. The context
  * objects must not change while the estimator is used; prepare another estimator instead.

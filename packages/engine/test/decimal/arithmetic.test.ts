@@ -12,6 +12,7 @@ import {
   formatDecimal,
   max,
   min,
+  movePoint,
   multiply,
   negate,
   parseDecimalUnsafe,
@@ -103,6 +104,23 @@ describe('arithmetic laws', () => {
         expect(compare(d(a), d(b))).toBe(x.cmp(y));
       }),
     );
+  });
+
+  it('movePoint equals a multiplication by the power of ten, zero and signs included', () => {
+    fc.assert(
+      fc.property(decimalString(), fc.integer({ min: -30, max: 30 }), (a, places) => {
+        const value = d(a);
+        const moved = movePoint(value, places);
+        const expected = new Reference(a).times(new Reference(`1e${places}`));
+        expect(formatDecimal(moved)).toBe(expected.toFixed());
+        expect(compare(moved, d(expected.toFixed()))).toBe(0);
+        // The value moved is not changed.
+        expect(formatDecimal(value)).toBe(new Reference(a).toFixed());
+      }),
+    );
+    expect(formatDecimal(movePoint(d('-0'), 2))).toBe(new Reference('-0').times(100).toFixed());
+    expect(formatDecimal(movePoint(d('12.345'), 2))).toBe('1234.5');
+    expect(formatDecimal(movePoint(d('1234.5'), -2))).toBe('12.345');
   });
 
   it('divide equals big.js division to 40 places, half away from zero', () => {

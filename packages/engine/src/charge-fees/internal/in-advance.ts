@@ -2,6 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   eventTimeMs,
+  type GroupedBy,
   type Rejection,
   type UsageEvent,
 } from '../../aggregation/index';
@@ -14,6 +15,7 @@ import {
   formatDecimal,
   max,
   parseDecimal,
+  type Scale,
   sign,
   ZERO,
 } from '../../decimal/internal';
@@ -90,6 +92,126 @@ function centsOf(event: UsageEvent, index: number): Either<FeecastError, Decimal
     : parseDecimal(cents, ['events', String(index), 'precise_total_amount_cents']);
 }
 
+/** One event's figures in its group: what the period billed before it, and what it adds. */
+export interface EventFigures {
+  /** The group's period before the event, as the charge models read it (no values but these). */
+  readonly eventsBefore: number;
+  /** Percentage charges: the earlier events' values, in time order. */
+  readonly valuesBefore: readonly Decimal[] | undefined;
+  /** Dynamic charges: the earlier events' precise cents. */
+  readonly centsBefore: Decimal | undefined;
+  /** What the period billed before the event. */
+  readonly unitsBefore: Decimal;
+  /** What the event adds to the billed quantity (prorated for a prorated charge). */
+  readonly billed: Decimal;
+  /** The event's own value. */
+  readonly value: Decimal;
+  /** The fee's units ({@link shownUnits}). */
+  readonly units: Decimal;
+  /** Dynamic charges: the event's precise cents. */
+  readonly cents: Decimal | undefined;
+}
+
+/**
+ * The exponent of a run's fee currency (the plan's, or the pricing unit's).
+ *
+ * @example
+ * feeExponent(run) // right(2) for EUR
+ * @internal
+ */
+export function feeExponent(run: InAdvanceRun): Either<FeecastError, Scale> {
+  const { setup } = run;
+  const currency = setup.pricingUnit === undefined ? run.context.currency : PRICING_UNIT_CURRENCY;
+  return currencyExponent(currency, [...setup.path, 'currency']);
+}
+
+/**
+ * The fee of one event of a bucket group (charge-models.md §5): the model on the period with
+ * the event minus the model on the period before it (`priceInAdvance`), in minor units
+ * (through the pricing unit when the charge has one), on the group's fee shell.
+ *
+ * @example
+ * eventFee(run, bucket, shell, 2, { eventsBefore: 0, unitsBefore: ZERO, billed: ONE, ... }, 'e1')
+ * // right({ units: '1', events_count: 1, event_transaction_id: 'e1', ... })
+ * @internal
+ */
+export function eventFee(
+  run: InAdvanceRun,
+  bucket: BucketSetup,
+  shell: () => Either<FeecastError, FeeShell>,
+  exponent: Scale,
+  figures: EventFigures,
+  transactionId: string,
+): Either<FeecastError, ChargeFee> {
+  const { context, setup } = run;
+  const price = priceInAdvance(bucket.model, {
+    before: {
+      eventsCount: figures.eventsBefore,
+      eventValues: figures.valuesBefore,
+      proratedEventValues: undefined,
+      fullUnitsNumber: undefined,
+      preciseTotalAmountCents: figures.centsBefore,
+      currency: context.currency,
+      customAmount: undefined,
+      excludeEvent: false,
+    },
+    unitsBefore: figures.unitsBefore,
+    increment: figures.billed,
+    eventValue: figures.value,
+    feeUnits: figures.units,
+    cents: figures.cents,
+    customAmount: undefined,
+    exponent,
+  });
+  if (price._tag === 'Left') {
+    return left({ ...price.left, path: [...setup.path, ...(price.left.path ?? [])] });
+  }
+  const amounts = chargeAmounts(price.right, setup.pricingUnit, context.currency);
+  if (amounts._tag === 'Left') return amounts;
+  const made = shell();
+  if (made._tag === 'Left') return made;
+  const unitsText = formatDecimal(figures.units);
+  return made.right.fee({
+    amounts: amounts.right.fee,
+    units: unitsText,
+    total_aggregated_units: unitsText,
+    events_count: 1,
+    amount_details: price.right.amount_details,
+    pricing_unit_details: amounts.right.pricing_unit_details ?? null,
+    event_transaction_id: transactionId,
+  });
+}
+
+/**
+ * The fee shell of bucket `b`'s group `groupedBy`, made once in `shells`.
+ *
+ * @example
+ * groupShell(run, shells, 0, { region: 'eu' })() // right(shell), the same one next time
+ * @internal
+ */
+export function groupShell(
+  run: InAdvanceRun,
+  shells: FeeShells,
+  b: number,
+  groupedBy: GroupedBy,
+): () => Either<FeecastError, FeeShell> {
+  const { context, metric, setup } = run;
+  const bucket = setup.buckets[b];
+  const identity = groupIdentity(groupedBy, bucket?.groupKeys ?? []);
+  return () =>
+    shells.get(`${b}${identity}`, () =>
+      feeShell({
+        item: chargeFeeItem(metric, setup.charge, bucket?.filter, groupedBy),
+        currency: context.currency,
+        from_date: context.period.charges_from_datetime,
+        to_date: context.period.charges_to_datetime,
+        pay_in_advance: true,
+        invoiceable: setup.charge.invoiceable ?? true,
+        ids: chargeFeeIds(context, setup.charge.svc_id, bucket?.filter?.svc_id),
+      }),
+    );
+}
+
 /**
  * Prices the events of one bucket group in time order: each event's fee is the model on the
  * period with it minus the model on the period before it (`payInAdvanceAmount`), the period
@@ -103,7 +225,7 @@ function priceGroup(
   shell: () => Either<FeecastError, FeeShell>,
   rows: readonly Row[],
 ): Either<FeecastError, PlacedFee[]> {
-  const { context, setup } = run;
+  const { setup } = run;
   const f = group.figures;
   const increments = f.in_advance_increments ?? [];
   const billed = setup.prorated ? (f.in_advance_prorated_increments ?? []) : increments;
@@ -119,8 +241,7 @@ function priceGroup(
   const values = !setup.prorated && f.event_values !== undefined ? f.event_values : increments;
   // What each event applied: a unique count's +1/-1/0, a sum's value (a count's 1).
   const applied = f.applied_units ?? values;
-  const currency = setup.pricingUnit === undefined ? context.currency : PRICING_UNIT_CURRENCY;
-  const exponent = currencyExponent(currency, [...setup.path, 'currency']);
+  const exponent = feeExponent(run);
   if (exponent._tag === 'Left') return exponent;
   const percentage = setup.charge.charge_model === 'percentage';
   // The values read so far, for percentage charges (their free units and min/max per event).
@@ -139,44 +260,23 @@ function priceGroup(
     const cents = setup.dynamic ? centsOf(row.event, row.index) : right(ZERO);
     if (cents._tag === 'Left') return cents;
     if (target === undefined || target === row.index) {
-      const eventValue = readBack(value);
-      const units = shownUnits(setup.prorated, readBack(increments[k]), readBack(applied[k]));
-      const price = priceInAdvance(bucket.model, {
-        before: {
-          eventsCount: k,
-          eventValues: percentage ? parsedValues.slice(0, k) : undefined,
-          proratedEventValues: undefined,
-          fullUnitsNumber: undefined,
-          preciseTotalAmountCents: setup.dynamic ? centsBefore.result() : undefined,
-          currency: context.currency,
-          customAmount: undefined,
-          excludeEvent: false,
+      const fee = eventFee(
+        run,
+        bucket,
+        shell,
+        exponent.right,
+        {
+          eventsBefore: k,
+          valuesBefore: percentage ? parsedValues.slice(0, k) : undefined,
+          centsBefore: setup.dynamic ? centsBefore.result() : undefined,
+          unitsBefore: before.result(),
+          billed: readBack(billed[k]),
+          value: readBack(value),
+          units: shownUnits(setup.prorated, readBack(increments[k]), readBack(applied[k])),
+          cents: setup.dynamic ? cents.right : undefined,
         },
-        unitsBefore: before.result(),
-        increment: readBack(billed[k]),
-        eventValue,
-        feeUnits: units,
-        cents: setup.dynamic ? cents.right : undefined,
-        customAmount: undefined,
-        exponent: exponent.right,
-      });
-      if (price._tag === 'Left') {
-        return left({ ...price.left, path: [...setup.path, ...(price.left.path ?? [])] });
-      }
-      const amounts = chargeAmounts(price.right, setup.pricingUnit, context.currency);
-      if (amounts._tag === 'Left') return amounts;
-      const made = shell();
-      if (made._tag === 'Left') return made;
-      const unitsText = formatDecimal(units);
-      const fee = made.right.fee({
-        amounts: amounts.right.fee,
-        units: unitsText,
-        total_aggregated_units: unitsText,
-        events_count: 1,
-        amount_details: price.right.amount_details,
-        pricing_unit_details: amounts.right.pricing_unit_details ?? null,
-        event_transaction_id: row.event.transaction_id,
-      });
+        row.event.transaction_id,
+      );
       if (fee._tag === 'Left') return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
     }
@@ -262,18 +362,7 @@ export function inAdvanceFees(
         }
       }
       rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
-      const shell = () =>
-        shells.get(`${b}${identity}`, () =>
-          feeShell({
-            item: chargeFeeItem(metric, setup.charge, bucket.filter, group.grouped_by),
-            currency: context.currency,
-            from_date: context.period.charges_from_datetime,
-            to_date: context.period.charges_to_datetime,
-            pay_in_advance: true,
-            invoiceable: setup.charge.invoiceable ?? true,
-            ids: chargeFeeIds(context, setup.charge.svc_id, bucket.filter?.svc_id),
-          }),
-        );
+      const shell = groupShell(run, shells, b, group.grouped_by);
       const priced = priceGroup(run, bucket, group, shell, rows);
       if (priced._tag === 'Left') return priced;
       for (const placed of priced.right) fees.push(placed);

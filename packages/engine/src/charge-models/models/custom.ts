@@ -1,7 +1,6 @@
 import { left, right } from 'fp-ts/lib/Either.js';
 import { feecastError } from '../../error';
 import { scaleByRatio } from '../internal/arithmetic';
-import { noEventDetails } from '../internal/no-event-details';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';
 
@@ -33,6 +32,5 @@ export const custom: ChargeModel = {
               per: unitsDivisor(units, context),
             }),
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),
-      eventDetails: noEventDetails,
     }),
 };

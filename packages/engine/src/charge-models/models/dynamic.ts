@@ -2,7 +2,6 @@ import { left, right } from 'fp-ts/lib/Either.js';
 import { fromCents, multiply, sign, ZERO } from '../../decimal/internal';
 import { feecastError } from '../../error';
 import { scaleByRatio } from '../internal/arithmetic';
-import { noEventDetails } from '../internal/no-event-details';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';
 
@@ -37,6 +36,5 @@ export const dynamic: ChargeModel = {
         return right({ amount: multiply(cents, minorUnit.right), amount_details: {}, per });
       },
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),
-      eventDetails: noEventDetails,
     }),
 };

@@ -1,7 +1,7 @@
 import { right } from 'fp-ts/lib/Either.js';
 import { type Decimal, formatDecimal, multiply, sign, sum, ZERO } from '../../decimal/internal';
 import { isPositive, scaleByRatio } from '../internal/arithmetic';
-import { noEventDetails } from '../internal/no-event-details';
+import { lazilyDetailed } from '../internal/lazy-details';
 import { graduatedStarts, readRanges } from '../internal/ranges';
 import { type PricedTier, priceTiers } from '../internal/tiered';
 import { readUnitPrices, type UnitPrices } from '../internal/unit-prices';
@@ -65,13 +65,11 @@ export const graduated: ChargeModel = {
         const events = perEvent(context);
         if (events) return right(proratedGraduated(list, units, events.full, events.prorated));
         const { tiers, amount } = priceTiers(list, units, context.excludeEvent, unitsPrice);
-        return right({
-          amount,
-          amount_details: {
+        return right(
+          lazilyDetailed(amount, unitsDivisor(units, context), () => ({
             graduated_ranges: tiers.map(detailOf),
-          },
-          per: unitsDivisor(units, context),
-        });
+          })),
+        );
       },
       // §6: prorated graduated scales its amount; graduated walks the tiers with the projected
       // units, and only ranges that receive units add their flat amount.
@@ -83,7 +81,6 @@ export const graduated: ChargeModel = {
                 .tiers.filter((tier) => isPositive(tier.units))
                 .map((tier) => tier.total),
             ),
-      eventDetails: noEventDetails,
     });
   },
 };

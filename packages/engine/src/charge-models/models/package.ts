@@ -14,7 +14,7 @@ import {
 } from '../../decimal/internal';
 import { literalScale } from '../../decimal/scale';
 import { divideOrZero } from '../internal/arithmetic';
-import { noEventDetails } from '../internal/no-event-details';
+import { lazilyDetailed } from '../internal/lazy-details';
 import { readAmount, readInteger } from '../internal/properties';
 import type { ChargeModel } from '../model';
 
@@ -55,19 +55,16 @@ export const packageModel: ChargeModel = {
       price: (units) => {
         const paid = subtract(units, freeUnits);
         const paidUnits = sign(paid) < 0 ? ZERO : paid;
-        return right({
-          amount: cost(paid),
-          amount_details: {
+        return right(
+          lazilyDetailed(cost(paid), paidUnits, () => ({
             free_units: formatDecimal(freeUnits),
             paid_units: formatDecimal(paidUnits),
             per_package_size: packageSize,
             per_package_unit_amount: formatDecimal(packageAmount),
-          },
-          per: paidUnits,
-        });
+          })),
+        );
       },
       project: (projected) => (sign(projected) === 0 ? ZERO : cost(subtract(projected, freeUnits))),
-      eventDetails: noEventDetails,
     });
   },
 };

@@ -1,6 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
 import { multiply } from '../../decimal/internal';
-import { noEventDetails } from '../internal/no-event-details';
 import { readAmount } from '../internal/properties';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';
@@ -26,7 +25,6 @@ export const standard: ChargeModel = {
           per: unitsDivisor(units, context),
         }),
       project: (projected) => multiply(projected, amount),
-      eventDetails: noEventDetails,
     });
   },
 };

@@ -10,7 +10,6 @@ import {
   ZERO,
 } from '../../decimal/internal';
 import { divideOrZero } from '../internal/arithmetic';
-import { noEventDetails } from '../internal/no-event-details';
 import { type Bounds, readRanges } from '../internal/ranges';
 import { readUnitPrices, type UnitPrices } from '../internal/unit-prices';
 import type { ChargeModel } from '../model';
@@ -71,7 +70,6 @@ export const volume: ChargeModel = {
         const range = rangeFor(list, projected);
         return add(multiply(projected, range.perUnit), range.flat);
       },
-      eventDetails: noEventDetails,
     });
   },
 };

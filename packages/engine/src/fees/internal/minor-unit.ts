@@ -30,8 +30,12 @@ export interface MinorUnit {
  */
 export const PRICING_UNIT_CURRENCY = 'EUR';
 
+/** The minor units of the currencies asked so far (ISO 4217 codes only: a bounded set). */
+const KNOWN = new Map<string, MinorUnit>();
+
 /**
  * The minor unit of an ISO 4217 currency; an unknown code is a `Left` (`unknown_currency`).
+ * Each currency's is computed once.
  *
  * @example
  * minorUnit('KWD') // right({ currency: 'KWD', subunit: 1000, unit: 0.001 })
@@ -40,9 +44,13 @@ export function minorUnit(
   currency: string,
   path: readonly string[] = ['currency'],
 ): Either<FeecastError, MinorUnit> {
+  const known = KNOWN.get(currency);
+  if (known !== undefined) return right(known);
   const unit = fromCents(1, currency, path);
   if (unit._tag === 'Left') return unit;
   const subunit = toCents(ONE, currency, down, path);
   if (subunit._tag === 'Left') return subunit;
-  return right({ currency, subunit: decimalFromCount(subunit.right), unit: unit.right });
+  const minor = { currency, subunit: decimalFromCount(subunit.right), unit: unit.right };
+  KNOWN.set(currency, minor);
+  return right(minor);
 }
