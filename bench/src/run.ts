@@ -1,6 +1,7 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
- * (those whose name contains NAME: decimal, aggregation, streaming, server). Prints Markdown tables
+ * (those whose name contains NAME: decimal, aggregation, operations, history, usage, streaming,
+ * server). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
  */
@@ -14,6 +15,7 @@ import { aggregationSuite } from './suites/aggregation';
 import { decimalSumSuite } from './suites/decimal-sum';
 import { historySuite } from './suites/history';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
+import { usageSuite } from './suites/usage';
 
 const filter = process.argv.slice(2).find((a) => a !== '--');
 const outputDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'output');
@@ -63,6 +65,7 @@ const benchmarks: readonly {
       }
     },
   },
+  { name: 'usage', run: () => ratioSuite(usageSuite()) },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'server load', run: () => serverLoad() },
 ];
