@@ -34,6 +34,8 @@ export interface ConsumerSpec {
   readonly bucketGroupKeys: readonly (readonly string[])[];
   /** Prorate (a prorated charge of a recurring sum or unique count; checked by the caller). */
   readonly prorated?: boolean;
+  /** Keep this consumer's per-event views even when the options' `perEvent` is off. */
+  readonly perEvent?: boolean;
 }
 
 /** The figures of a bucket or of one of its groups. */
@@ -154,7 +156,9 @@ export class MetricPass implements KernelTarget {
         route: spec.route,
         routeKeys: spec.routeKeys,
         prorated,
-        buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
+        buckets: spec.bucketGroupKeys.map(
+          (keys) => new Bucket(keys, create, options.perEvent || spec.perEvent === true),
+        ),
       };
     });
   }

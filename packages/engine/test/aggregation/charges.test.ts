@@ -66,6 +66,16 @@ describe('aggregateCharges: one pass for every charge of a metric', () => {
     ]);
   });
 
+  it('keeps per-event views for the charges that ask for them only', () => {
+    const [kept, plain] = pass(events, [{ per_event: true, filters: byRegion }, {}]).charges;
+    // In time order: eu/a (1) wins the two-key filter, eu/b (10) and eu (1000) the one-key one.
+    expect(kept?.filters.map((f) => f.event_values)).toEqual([['10', '1000'], ['1']]);
+    expect(kept?.default.in_advance_increments).toEqual(['100']);
+    expect(plain?.default.aggregation).toBe('1111');
+    expect(plain?.default.event_values).toBeUndefined();
+    expect(plain?.default.in_advance_increments).toBeUndefined();
+  });
+
   it('refuses to prorate a non-recurring metric, naming the charge', () => {
     const result = aggregateCharges(calls, [], [{ prorated: true }], MARCH);
     expect(result._tag === 'Left' && result.left.path).toEqual(['charges', '0', 'prorated']);

@@ -40,14 +40,17 @@ const sumOf = (texts: readonly string[]) => sum(texts.map(readBack));
  * of their in-advance increments, prorated for a prorated charge); nothing, not even a first
  * flat amount, before its first event when nothing was carried in. So the period's fee equals
  * the carried units' fee plus the sum of its per-event fees (estimate-and-usage.md §3.5: the
- * high-water mark over the whole total).
+ * high-water mark over the whole total). Each event's value goes to the model only when it
+ * prices from it (`needsEventValues`): the others would read it for nothing.
  */
 function modelContext(
   setup: ChargeSetup,
+  bucket: BucketSetup,
   group: GroupFigures,
   currency: string,
 ): ChargeModelContext {
   const f = group.figures;
+  const values = bucket.model.needsEventValues ? f.event_values : undefined;
   const common = {
     events_count: f.count,
     currency,
@@ -68,17 +71,17 @@ function modelContext(
       ...(increments.length === 0 ? { exclude_event: true } : {}),
       ...(setup.prorated
         ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
-        : f.event_values === undefined
+        : values === undefined
           ? {}
-          : { event_values: f.event_values }),
+          : { event_values: values }),
     };
   }
   return {
     ...common,
     units: f.aggregation,
     ...(f.full_units_number === undefined ? {} : { full_units_number: f.full_units_number }),
-    ...(f.event_values === undefined ? {} : { event_values: f.event_values }),
-    ...(setup.prorated && f.event_prorated_values !== undefined
+    ...(values === undefined ? {} : { event_values: values }),
+    ...(setup.prorated && values !== undefined && f.event_prorated_values !== undefined
       ? { prorated_event_values: f.event_prorated_values }
       : {}),
   };
@@ -242,7 +245,7 @@ export function priceBucket(
   group: GroupFigures,
 ): Either<FeecastError, PricedFee> {
   const at = bucketPath(setup, bucket);
-  const modelInput = modelContext(setup, group, context.currency);
+  const modelInput = modelContext(setup, bucket, group, context.currency);
   const priced = priceModel(
     context,
     setup,
