@@ -2,7 +2,15 @@ import { Cents, DecimalString } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeModelContext, ChargeModelResult } from '../../charge-models/index';
 import { readBack } from '../../charge-models/internal/read-back';
-import { add, formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
+import {
+  add,
+  createDecimalSum,
+  type Decimal,
+  formatDecimal,
+  max,
+  sign,
+  ZERO,
+} from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import { readModelAmounts } from '../../fees/fee-amounts';
 import { guardNegative } from '../../fees/index';
@@ -30,7 +38,16 @@ export interface PricedFee {
   readonly usedPreciseCents: string;
 }
 
-const sumOf = (texts: readonly string[]) => sum(texts.map(readBack));
+/**
+ * The exact sum of decimal texts the engine wrote (per-event increments), read as scaled
+ * integers: no decimal object per text. A text that does not read (never one the engine
+ * wrote) counts as 0, as `readBack` reads it.
+ */
+function sumOf(texts: readonly string[]): Decimal {
+  const total = createDecimalSum();
+  for (const text of texts) total.add(text);
+  return total.result();
+}
 
 /**
  * What the charge model prices for a bucket (charge-models.md §2, §16; aggregations.md §6.2):
