@@ -3,7 +3,6 @@ import {
   aggregate,
   type ChargeFeesMetric,
   currentUsage,
-  type OperationCharge,
   type OperationPlan,
   projectedUsage,
   type UsageInput,
@@ -11,6 +10,7 @@ import {
 import Big from 'big.js';
 import type { BenchCase, BenchSuite } from '../harness';
 import { type HistoryEvent, historyEvents, NOVEMBER } from '../history';
+import { type ChargeShape, planCharge, SUBSCRIBER } from '../plan-charges';
 
 /** The one metric of the history set: the sum of `value`, filterable by region and tier. */
 const compute: ChargeFeesMetric = {
@@ -38,7 +38,7 @@ const tiers = {
  * two filtered (by region, by tier), one grouped by region and one standard charge paid in
  * advance (priced from each event's increment).
  */
-const CHARGES: readonly (readonly [string, object, Partial<OperationCharge>])[] = [
+const CHARGES: readonly ChargeShape[] = [
   ['standard', { amount: '0.05' }, {}],
   ['graduated', tiers, {}],
   ['package', { amount: '2', package_size: 1000, free_units: 100 }, {}],
@@ -92,32 +92,13 @@ const plan: OperationPlan = {
   pay_in_advance: false,
   amount_currency: 'EUR',
   taxes: [],
-  charges: CHARGES.map(([charge_model, properties, shape], i) => ({
-    svc_id: `00000000-0000-4000-8000-${String(200 + i).padStart(12, '0')}`,
-    billable_metric_code: 'compute',
-    charge_model,
-    properties,
-    ...shape,
-    filters: (shape.filters ?? []).map((filter, f) => ({
-      ...filter,
-      svc_id: `00000000-0000-4000-8000-${String(300 + 10 * i + f).padStart(12, '0')}`,
-    })),
-  })),
+  charges: CHARGES.map((shape, i) => planCharge(shape, i, 'compute')),
 };
 
 /** The subscription of every history event; `now` is late November, the period November. */
 function usageInput(events: readonly HistoryEvent[]): UsageInput {
   return {
-    customer: { svc_id: '00000000-0000-4000-8000-000000000001', external_id: 'cust_1' },
-    subscription: {
-      svc_id: '00000000-0000-4000-8000-000000000002',
-      external_id: 'sub_1',
-      external_customer_id: 'cust_1',
-      billing_time: 'calendar',
-      started_at: '2025-01-01T00:00:00Z',
-      subscription_at: '2025-01-01T00:00:00Z',
-      status: 'active',
-    },
+    ...SUBSCRIBER,
     plan,
     billableMetrics: [compute],
     taxes: {},
