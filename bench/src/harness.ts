@@ -42,6 +42,11 @@ export interface BenchSuite {
    * exact code vs its reference.
    */
   readonly agree?: readonly (readonly string[])[];
+  /**
+   * Checks run once before timing, beyond `agree`: each disagreement found (a figure against
+   * an independent computation of it), described.
+   */
+  readonly checks?: () => readonly string[];
 }
 
 export interface CaseResult {
@@ -73,9 +78,12 @@ function median(values: readonly number[]): number {
 /** Keeps results alive so the optimiser cannot drop the measured work. */
 export let sink: unknown;
 
-/** The cases named in a group of `suite.agree` whose results differ from the group's first, if any. */
+/**
+ * The disagreements of `suite.checks`, and the cases named in a group of `suite.agree` whose
+ * results differ from the group's first, if any.
+ */
 export async function disagreements(suite: BenchSuite): Promise<string[]> {
-  const wrong: string[] = [];
+  const wrong: string[] = [...(suite.checks?.() ?? [])];
   for (const group of suite.agree ?? []) {
     const values: { name: string; value: string }[] = [];
     for (const name of group) {

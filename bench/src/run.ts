@@ -1,6 +1,6 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
- * (those whose name contains NAME: decimal, aggregation, operations, estimator, history,
+ * (those whose name contains NAME: decimal, aggregation, operations, estimator, history, usage,
  * streaming, server). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
@@ -16,6 +16,7 @@ import { decimalSumSuite } from './suites/decimal-sum';
 import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
+import { usageSuite } from './suites/usage';
 
 const filter = process.argv.slice(2).find((a) => a !== '--');
 const outputDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'output');
@@ -66,6 +67,7 @@ const benchmarks: readonly {
       }
     },
   },
+  { name: 'usage', run: () => ratioSuite(usageSuite()) },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
   { name: 'server load', run: () => serverLoad() },

@@ -11,6 +11,7 @@ import {
 } from '@feecast/engine';
 import { type BenchEvent, benchEvents } from '../data';
 import type { BenchCase, BenchSuite } from '../harness';
+import { type ChargeShape, planCharge, SUBSCRIBER } from '../plan-charges';
 
 /** How many metrics (and charges) the plan has. */
 const CHARGES = 10;
@@ -36,7 +37,7 @@ const tiers = (key: string) => ({
 });
 
 /** The properties of each charge: every model, filters and pricing groups. */
-const CHARGE_SHAPES: readonly (readonly [string, object, Partial<OperationCharge>])[] = [
+const CHARGE_SHAPES: readonly ChargeShape[] = [
   ['standard', { amount: '0.05' }, { pay_in_advance: true }],
   ['package', { amount: '1', package_size: 100, free_units: 10 }, {}],
   ['graduated', tiers('graduated_ranges'), {}],
@@ -92,32 +93,13 @@ function benchPlan(mixed: boolean): OperationPlan & {
       const [charge_model, properties, shape] =
         mixed || !perEvent ? [model, own, extra] : ['standard', { amount: '0.05' }, {}];
       const metric = metrics[i] ?? metrics[0];
-      return {
-        svc_id: `00000000-0000-4000-8000-${String(200 + i).padStart(12, '0')}`,
-        billable_metric_code: metric?.code ?? 'compute_0',
-        charge_model,
-        properties,
-        ...shape,
-        filters: (shape.filters ?? []).map((filter, f) => ({
-          ...filter,
-          svc_id: `00000000-0000-4000-8000-${String(300 + 10 * i + f).padStart(12, '0')}`,
-        })),
-      };
+      return planCharge([charge_model, properties, shape], i, metric?.code ?? 'compute_0');
     }),
   };
 }
 
 const context = {
-  customer: { svc_id: '00000000-0000-4000-8000-000000000001', external_id: 'cust_1' },
-  subscription: {
-    svc_id: '00000000-0000-4000-8000-000000000002',
-    external_id: 'sub_1',
-    external_customer_id: 'cust_1',
-    billing_time: 'calendar',
-    started_at: '2025-01-01T00:00:00Z',
-    subscription_at: '2025-01-01T00:00:00Z',
-    status: 'active',
-  },
+  ...SUBSCRIBER,
   plan: benchPlan(true),
   billableMetrics: metrics,
   taxes: {},

@@ -27,6 +27,8 @@ export interface KernelTarget {
     readonly routeKeys: readonly string[];
     readonly buckets: readonly Bucket[];
     readonly prorated: boolean;
+    /** Its buckets keep per-event records (which the kernels do not write). */
+    readonly recording: boolean;
   }[];
   readonly log: RejectionLog;
   idsOf(subscription: unknown): IdSet;
@@ -87,8 +89,7 @@ export function addBatchColumnar(target: KernelTarget, batch: EventBatch, base: 
   if (
     metric.expression !== undefined ||
     metric.recurring ||
-    options.perEvent ||
-    target.consumers.some((c) => c.prorated) ||
+    target.consumers.some((c) => c.prorated || c.recording) ||
     (type !== 'count_agg' && type !== 'sum_agg' && type !== 'unique_count_agg')
   ) {
     return false;

@@ -1,11 +1,11 @@
+import { EventRecords } from './event-records';
 import { type GroupKey, groupKey } from './groups';
 import type { BucketState } from './kinds/index';
-import type { EventRecord } from './per-event';
 
 /** A group's (or an ungrouped bucket's) running state, and its events when per-event views are on. */
 export interface Slot {
   readonly state: BucketState;
-  readonly records: EventRecord[] | undefined;
+  readonly records: EventRecords | undefined;
 }
 
 /**
@@ -19,7 +19,7 @@ export class Bucket {
   constructor(
     readonly groupKeys: readonly string[],
     private readonly create: () => BucketState,
-    private readonly recording: boolean,
+    readonly recording: boolean,
   ) {}
 
   /** The slot an event with these properties falls in (created on first use). */
@@ -52,9 +52,8 @@ export class Bucket {
         this.slots.set(key, mine);
       }
       mine.state.merge(theirs.state);
-      if (mine.records !== undefined && theirs.records !== undefined) {
-        for (const r of theirs.records) mine.records.push({ ...r, order: r.order + orderOffset });
-      }
+      if (mine.records !== undefined && theirs.records !== undefined)
+        mine.records.append(theirs.records, orderOffset);
     }
   }
 
@@ -70,12 +69,12 @@ export class Bucket {
     for (const slot of this.slots.values()) {
       total.state.merge(slot.state);
       if (total.records !== undefined && slot.records !== undefined)
-        for (const record of slot.records) total.records.push(record);
+        total.records.append(slot.records, 0);
     }
     return total;
   }
 
   private newSlot(): Slot {
-    return { state: this.create(), records: this.recording ? [] : undefined };
+    return { state: this.create(), records: this.recording ? new EventRecords() : undefined };
   }
 }

@@ -27,6 +27,12 @@ export interface ChargeBuckets {
   readonly grouped_by?: readonly string[];
   /** The charge is prorated (recurring sums and unique counts only). */
   readonly prorated?: boolean;
+  /**
+   * Keep this charge's per-event views (as the options' `per_event`, for this charge alone):
+   * a charge priced from each event's value or increment needs them, the others do not pay
+   * for them.
+   */
+  readonly per_event?: boolean;
 }
 
 /** The period options shared by every charge of a pass. */
@@ -92,6 +98,7 @@ function consumerOf(
     },
     bucketGroupKeys: Array.from({ length: compiled.length + 1 }, () => groupKeys.right),
     prorated: prorated.right,
+    perEvent: charge.per_event === true,
   });
 }
 

@@ -5,21 +5,13 @@ import { addBatchColumnar, type KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
+import { defineEventViews } from './event-views';
 import { type GroupedBy, groupedBy } from './groups';
 import { IdSet } from './id-set';
 import type { KindContext, KindResult } from './kinds/index';
 import { uniqueValueOf } from './kinds/unique-operation';
 import type { CompiledMetric } from './metric';
 import type { AggregationState, ResolvedOptions } from './options';
-import {
-  byTime,
-  eventValues,
-  IN_ADVANCE_TYPES,
-  inAdvanceIncrements,
-  PER_EVENT_TYPES,
-  uniqueScores,
-} from './per-event';
-import { proratedViews } from './prorated-views';
 import { type Rejection, type RejectionCounts, RejectionLog } from './rejection';
 
 /** Routes an event's properties to a bucket index of a consumer, or -1 (not its event). */
@@ -34,6 +26,8 @@ export interface ConsumerSpec {
   readonly bucketGroupKeys: readonly (readonly string[])[];
   /** Prorate (a prorated charge of a recurring sum or unique count; checked by the caller). */
   readonly prorated?: boolean;
+  /** Keep this consumer's per-event views even when the options' `perEvent` is off. */
+  readonly perEvent?: boolean;
 }
 
 /** The figures of a bucket or of one of its groups. */
@@ -118,6 +112,8 @@ export class MetricPass implements KernelTarget {
     readonly routeKeys: readonly string[];
     readonly buckets: readonly Bucket[];
     readonly prorated: boolean;
+    /** Its buckets keep per-event records. */
+    readonly recording: boolean;
   }[];
   /** Transaction ids seen, per subscription id ('' when the event names none). */
   private readonly seen = new Map<unknown, IdSet>();
@@ -150,11 +146,13 @@ export class MetricPass implements KernelTarget {
       const prorated = spec.prorated === true && metric.kind.prorated !== undefined;
       const kind = prorated ? (metric.kind.prorated ?? metric.kind) : metric.kind;
       const create = () => kind.create(this.context);
+      const recording = options.perEvent || spec.perEvent === true;
       return {
         route: spec.route,
         routeKeys: spec.routeKeys,
         prorated,
-        buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, options.perEvent)),
+        recording,
+        buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, recording)),
       };
     });
   }
@@ -227,13 +225,14 @@ export class MetricPass implements KernelTarget {
         return;
       }
       // Per-event views are period-bounded, even for a recurring metric (§6.1).
-      if (timeMs >= this.options.fromMs)
-        slot.records?.push({
+      if (timeMs >= this.options.fromMs && slot.records !== undefined) {
+        slot.records.push(
           timeMs,
-          order: position,
-          value: recordValue(value),
-          removes: event.properties?.operation_type === 'remove',
-        });
+          position,
+          recordValue(value),
+          event.properties?.operation_type === 'remove',
+        );
+      }
     }
   }
 
@@ -348,76 +347,64 @@ export class MetricPass implements KernelTarget {
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
     const whole: Mutable<AggregationResult> = Object.assign(
-      this.figures(totalResult, total, prorated),
+      this.figures({}, totalResult, total, prorated),
       rejected,
     );
     if (state) whole.state = state;
     if (found.groupKeys.length === 0) return whole;
-    const groups = [...found.slots]
-      .map(([key, slot]) => ({
-        grouped_by: groupedBy(found.groupKeys, key),
-        ...this.figures(slot.state.result(), slot, prorated),
-      }))
+    // Built by assignment, not spread: a spread would write every lazy per-event view.
+    const groups: GroupAggregation[] = [...found.slots]
+      .map(([key, slot]) =>
+        this.figures(
+          { grouped_by: groupedBy(found.groupKeys, key) },
+          slot.state.result(),
+          slot,
+          prorated,
+        ),
+      )
       .sort((a, b) => compareGroups(a.grouped_by, b.grouped_by, found.groupKeys));
     const none = {
       grouped_by: Object.fromEntries(found.groupKeys.map((k) => [k, null])),
       aggregation: '0',
       count: 0,
     };
-    return { ...whole, groups: groups.length > 0 ? groups : [none] };
+    whole.groups = groups.length > 0 ? groups : [none];
+    return whole;
   }
 
   /**
-   * A slot's figures: the rounded aggregation and, when recorded, the per-event views. Built
-   * by assignment in one fixed order, not by spreading partial objects (much cheaper per call).
+   * A slot's figures, written into `out`: the rounded aggregation and, when recorded, the
+   * per-event views (each written when first read, see `defineEventViews`). Built by
+   * assignment in one fixed order, not by spreading partial objects (much cheaper per call).
    */
-  private figures(result: KindResult, slot: Slot, prorated: boolean): Mutable<Figures> {
-    const type = this.metric.kind.type;
-    const records = slot.records?.sort(byTime);
-    const full = result.fullUnits === undefined ? undefined : this.metric.round(result.fullUnits);
-    const values =
-      records !== undefined && PER_EVENT_TYPES.has(type) ? eventValues(type, records) : undefined;
-    const startActive = result.startActive ?? [];
-    const scores =
-      records !== undefined && type === 'unique_count_agg'
-        ? uniqueScores(records, startActive)
-        : undefined;
-    const start = result.start ?? ZERO;
-    const increments =
-      records !== undefined && IN_ADVANCE_TYPES.has(type)
-        ? inAdvanceIncrements(type, records, start, scores)
-        : undefined;
-    const out: Mutable<Figures> = {
+  private figures<T extends object>(
+    out: T,
+    result: KindResult,
+    slot: Slot,
+    prorated: boolean,
+  ): T & Mutable<Figures> {
+    const figures = Object.assign(out, {
       aggregation: formatDecimal(this.metric.round(result.aggregation)),
       count: result.count,
-    };
+    }) as T & Mutable<Figures>;
     if (result.total_aggregated_units !== undefined) {
-      out.total_aggregated_units = formatDecimal(result.total_aggregated_units);
+      figures.total_aggregated_units = formatDecimal(result.total_aggregated_units);
     }
-    if (full !== undefined) {
-      out.full_units_number = formatDecimal(full);
-      out.current_usage_units = formatDecimal(max(full, ZERO));
+    if (result.fullUnits !== undefined) {
+      const full = this.metric.round(result.fullUnits);
+      figures.full_units_number = formatDecimal(full);
+      figures.current_usage_units = formatDecimal(max(full, ZERO));
     }
-    if (values !== undefined) out.event_values = values;
-    if (increments !== undefined) out.in_advance_increments = increments;
-    if (scores !== undefined) out.applied_units = scores.map(String);
-    if (values !== undefined && records !== undefined) {
-      out.event_orders = records.map((r) => r.order);
-    }
-    if (records !== undefined && this.metric.recurring && result.start !== undefined) {
-      out.start_units = formatDecimal(result.start);
-      out.end_units = formatDecimal(result.fullUnits ?? result.aggregation);
-    }
-    if (prorated && records !== undefined && values !== undefined && increments !== undefined) {
-      Object.assign(
-        out,
-        proratedViews(this.context, type, records, values, increments, {
-          total: start,
-          active: startActive,
-        }),
+    if (slot.records !== undefined) {
+      defineEventViews(
+        figures,
+        this.metric,
+        slot.records,
+        result,
+        prorated ? this.context : undefined,
       );
     }
-    return out;
+    return figures;
   }
 
   /**

@@ -11,35 +11,25 @@ import {
   subtract,
   ZERO,
 } from '../decimal/internal';
+import type { RecordColumns } from './event-records';
 import type { AggregationType, UniqueValue } from './kinds/index';
 
-/**
- * One accepted event, as the per-event views need it: when, its place in the stream, its value
- * (the decimal text for sums and maxima, the counted value for unique counts, `null` for an
- * event without the field) and, for unique counts, whether it adds or removes.
- * @internal
- */
-export interface EventRecord {
-  readonly timeMs: number;
-  readonly order: number;
-  readonly value: UniqueValue;
-  readonly removes: boolean;
-}
-
-/** Time order, then stream order: the order in which the reference walks a period's events. */
-export function byTime(a: EventRecord, b: EventRecord): number {
-  return a.timeMs - b.timeMs || a.order - b.order;
-}
-
-/** The decimal of a value text that aggregation has already checked (see `EventRecord`). */
+/** The decimal of a value text that aggregation has already checked (see `RecordColumns`). */
 function decimal(text: UniqueValue): Decimal {
   const parsed = parseDecimal(text ?? '0');
   return parsed._tag === 'Right' ? parsed.right : ZERO;
 }
 
 /** The decimal texts of sum records (never `null`: a sum refuses an event without the field). */
-function texts(records: readonly EventRecord[]): string[] {
-  return records.map((r) => r.value ?? '0');
+function texts(records: RecordColumns): string[] {
+  const out = new Array<string>(records.length);
+  for (let i = 0; i < records.length; i++) out[i] = records.value[i] ?? '0';
+  return out;
+}
+
+/** `text` once per record. */
+function each(records: RecordColumns, text: string): string[] {
+  return new Array<string>(records.length).fill(text);
 }
 
 /** Which aggregation types have per-event values, and which can be paid in advance (§6). */
@@ -60,19 +50,24 @@ export const IN_ADVANCE_TYPES: ReadonlySet<AggregationType> = new Set([
  * counts, the value for sums, and for maxima the value of the first event that reaches the
  * maximum and 0 for every other event (so they add up to the maximum).
  */
-export function eventValues(type: AggregationType, records: readonly EventRecord[]): string[] {
-  if (type === 'count_agg' || type === 'unique_count_agg') return records.map(() => '1');
+export function eventValues(type: AggregationType, records: RecordColumns): string[] {
+  if (type === 'count_agg' || type === 'unique_count_agg') return each(records, '1');
+  const values = texts(records);
   if (type === 'max_agg') {
     let best = -1;
-    records.forEach((r, i) => {
-      const current = records[best];
-      if (current === undefined || compare(decimal(r.value), decimal(current.value)) > 0) best = i;
+    let highest = ZERO;
+    values.forEach((text, i) => {
+      const value = decimal(text);
+      if (best < 0 || compare(value, highest) > 0) {
+        best = i;
+        highest = value;
+      }
     });
-    return records.map((r, i) => (i === best ? formatDecimal(decimal(r.value)) : '0'));
+    return values.map((text, i) => (i === best ? formatDecimal(decimal(text)) : '0'));
   }
-  const batch = scaledBatch(texts(records));
+  const batch = scaledBatch(values);
   if (batch !== undefined) return batch.units.map((units) => scaledText(units, batch.scale));
-  return records.map((r) => formatDecimal(decimal(r.value)));
+  return values.map((text) => formatDecimal(decimal(text)));
 }
 
 /**
@@ -86,16 +81,21 @@ export function eventValues(type: AggregationType, records: readonly EventRecord
  * uniqueScores(records, ['a']) // [0, 1, -1, 0]
  */
 export function uniqueScores(
-  records: readonly EventRecord[],
+  records: RecordColumns,
   startActive: readonly UniqueValue[],
 ): number[] {
   const active = new Set(startActive);
-  return records.map((r) => {
-    if (r.removes) return active.delete(r.value) ? -1 : 0;
-    if (active.has(r.value)) return 0;
-    active.add(r.value);
-    return 1;
-  });
+  const scores = new Array<number>(records.length);
+  for (let i = 0; i < records.length; i++) {
+    const value = records.value[i] ?? null;
+    if (records.removes?.[i] === 1) scores[i] = active.delete(value) ? -1 : 0;
+    else if (active.has(value)) scores[i] = 0;
+    else {
+      active.add(value);
+      scores[i] = 1;
+    }
+  }
+  return scores;
 }
 
 /**
@@ -112,11 +112,11 @@ export function uniqueScores(
  */
 export function inAdvanceIncrements(
   type: AggregationType,
-  records: readonly EventRecord[],
+  records: RecordColumns,
   start: Decimal,
   scores: readonly number[] | undefined,
 ): string[] {
-  if (type === 'count_agg') return records.map(() => '1');
+  if (type === 'count_agg') return each(records, '1');
   if (type === 'sum_agg') return sumIncrements(records, start);
   // The number of active values never starts below 0: its mark is the starting number, so
   // the level and the mark can both be counted from there.
@@ -131,20 +131,18 @@ export function inAdvanceIncrements(
 }
 
 /** The high-water-mark increments of a sum's events from a level of `start`. */
-function sumIncrements(records: readonly EventRecord[], start: Decimal): string[] {
+function sumIncrements(records: RecordColumns, start: Decimal): string[] {
   // The mark starts at what is billed already: max(0, start) (see docs/semantics.md).
   const startText = formatDecimal(start);
   const all = new Array<string>(records.length + 1);
   all[0] = startText;
-  records.forEach((r, i) => {
-    all[i + 1] = r.value ?? '0';
-  });
+  for (let i = 0; i < records.length; i++) all[i + 1] = records.value[i] ?? '0';
   const batch = scaledBatch(all);
   if (batch !== undefined) return scaledIncrements(batch);
   let current = start;
   let highest = max(start, ZERO);
-  return records.map((r) => {
-    current = add(current, decimal(r.value));
+  return all.slice(1).map((text) => {
+    current = add(current, decimal(text));
     const increment = max(subtract(current, highest), ZERO);
     highest = max(highest, current);
     return formatDecimal(increment);

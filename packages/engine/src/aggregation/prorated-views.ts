@@ -1,9 +1,9 @@
 import { type Decimal, formatDecimal, parseDecimal, sign } from '../decimal/internal';
+import type { RecordColumns } from './event-records';
 import type { AggregationType, KindContext, UniqueValue } from './kinds/index';
 import { ceilDaysToPeriodEnd, daysToPeriodEnd, prorate } from './kinds/prorated-share';
 import { stateChanges } from './kinds/prorated-unique-count';
 import { packOperation } from './kinds/unique-operation';
-import type { EventRecord } from './per-event';
 
 /** The per-event views of a prorated charge (aggregations.md §1.8 and §6.1). */
 export interface ProratedViews {
@@ -42,19 +42,25 @@ function decimalOf(text: string): Decimal | undefined {
 export function proratedViews(
   context: KindContext,
   type: AggregationType,
-  records: readonly EventRecord[],
+  records: RecordColumns,
   values: readonly string[],
   increments: readonly string[],
   start: ProratedStart,
 ): ProratedViews {
   const duration = context.chargesDurationDays;
-  const at = (texts: readonly string[], days: (record: EventRecord) => number) =>
-    records.map((record, i) => {
+  const at = (texts: readonly string[], days: (timeMs: number) => number) => {
+    const out = new Array<string>(records.length);
+    for (let i = 0; i < records.length; i++) {
       const value = decimalOf(texts[i] ?? '0');
-      return value === undefined ? '0' : formatDecimal(prorate(value, days(record), duration));
-    });
-  const in_advance_prorated_increments = at(increments, (r) =>
-    ceilDaysToPeriodEnd(context, r.timeMs),
+      out[i] =
+        value === undefined
+          ? '0'
+          : formatDecimal(prorate(value, days(records.timeMs[i] ?? 0), duration));
+    }
+    return out;
+  };
+  const in_advance_prorated_increments = at(increments, (timeMs) =>
+    ceilDaysToPeriodEnd(context, timeMs),
   );
   if (type === 'unique_count_agg') {
     return {
@@ -64,7 +70,7 @@ export function proratedViews(
   }
   const persisted = start.total;
   const leads = sign(persisted) !== 0;
-  const proratedValues = at(values, (r) => daysToPeriodEnd(context, r.timeMs));
+  const proratedValues = at(values, (timeMs) => daysToPeriodEnd(context, timeMs));
   return {
     event_values: leads ? [formatDecimal(persisted), ...values] : values,
     event_prorated_values: leads
@@ -80,25 +86,24 @@ export function proratedViews(
  */
 function relevantOperations(
   context: KindContext,
-  records: readonly EventRecord[],
+  records: RecordColumns,
   startActive: readonly UniqueValue[],
 ): string[] {
   const byValue = new Map<UniqueValue, number[]>();
-  records.forEach((r, i) => {
-    const indices = byValue.get(r.value);
-    if (indices === undefined) byValue.set(r.value, [i]);
+  for (let i = 0; i < records.length; i++) {
+    const value = records.value[i] ?? null;
+    const indices = byValue.get(value);
+    if (indices === undefined) byValue.set(value, [i]);
     else indices.push(i);
-  });
+  }
+  const removes = (i: number) => records.removes?.[i] === 1;
   const active = new Set(startActive);
-  const out = records.map(() => '0');
+  const out = new Array<string>(records.length).fill('0');
   for (const [value, indices] of byValue) {
-    const operations = indices.map((i) => {
-      const r = records[i];
-      return r === undefined ? 0 : packOperation(r.timeMs, r.removes);
-    });
+    const operations = indices.map((i) => packOperation(records.timeMs[i] ?? 0, removes(i)));
     stateChanges(context, operations, active.has(value)).forEach((changes, k) => {
       const i = indices[k];
-      if (changes && i !== undefined) out[i] = records[i]?.removes ? '-1' : '1';
+      if (changes && i !== undefined) out[i] = removes(i) ? '-1' : '1';
     });
   }
   return out;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   aggregateCharges,
   createChargesAccumulator,
+  eventBatch,
   type UsageEvent,
 } from '../../src/aggregation/index';
 import { eventValue } from '../arbitraries';
@@ -64,6 +65,25 @@ describe('aggregateCharges: one pass for every charge of a metric', () => {
       'values',
       'region',
     ]);
+  });
+
+  it('keeps per-event views for the charges that ask for them only', () => {
+    const [kept, plain] = pass(events, [{ per_event: true, filters: byRegion }, {}]).charges;
+    // In time order: eu/a (1) wins the two-key filter, eu/b (10) and eu (1000) the one-key one.
+    expect(kept?.filters.map((f) => f.event_values)).toEqual([['10', '1000'], ['1']]);
+    expect(kept?.default.in_advance_increments).toEqual(['100']);
+    expect(plain?.default.aggregation).toBe('1111');
+    expect(plain?.default.event_values).toBeUndefined();
+    expect(plain?.default.in_advance_increments).toBeUndefined();
+  });
+
+  it('keeps them from a columnar batch too (the columnar kernel writes no views)', () => {
+    const batch = eventBatch(events);
+    if (batch._tag === 'Left') throw new Error(batch.left.message);
+    const result = aggregateCharges(calls, batch.right, [{ per_event: true }, {}], MARCH);
+    if (result._tag === 'Left') throw new Error(result.left.message);
+    expect(result.right.charges[0]?.default.event_values).toEqual(['1', '10', '100', '1000']);
+    expect(result.right.charges[1]?.default.event_values).toBeUndefined();
   });
 
   it('refuses to prorate a non-recurring metric, naming the charge', () => {

@@ -2,7 +2,15 @@ import { Cents, DecimalString } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeModelContext, ChargeModelResult } from '../../charge-models/index';
 import { readBack } from '../../charge-models/internal/read-back';
-import { add, formatDecimal, max, sign, sum, ZERO } from '../../decimal/internal';
+import {
+  add,
+  createDecimalSum,
+  type Decimal,
+  formatDecimal,
+  max,
+  sign,
+  ZERO,
+} from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
 import { readModelAmounts } from '../../fees/fee-amounts';
 import { guardNegative } from '../../fees/index';
@@ -30,7 +38,16 @@ export interface PricedFee {
   readonly usedPreciseCents: string;
 }
 
-const sumOf = (texts: readonly string[]) => sum(texts.map(readBack));
+/**
+ * The exact sum of decimal texts the engine wrote (per-event increments), read as scaled
+ * integers: no decimal object per text. A text that does not read (never one the engine
+ * wrote) counts as 0, as `readBack` reads it.
+ */
+function sumOf(texts: readonly string[]): Decimal {
+  const total = createDecimalSum();
+  for (const text of texts) total.add(text);
+  return total.result();
+}
 
 /**
  * What the charge model prices for a bucket (charge-models.md §2, §16; aggregations.md §6.2):
@@ -40,14 +57,17 @@ const sumOf = (texts: readonly string[]) => sum(texts.map(readBack));
  * of their in-advance increments, prorated for a prorated charge); nothing, not even a first
  * flat amount, before its first event when nothing was carried in. So the period's fee equals
  * the carried units' fee plus the sum of its per-event fees (estimate-and-usage.md §3.5: the
- * high-water mark over the whole total).
+ * high-water mark over the whole total). Each event's value goes to the model only when it
+ * prices from it (`needsEventValues`): the others would read it for nothing.
  */
 function modelContext(
   setup: ChargeSetup,
+  bucket: BucketSetup,
   group: GroupFigures,
   currency: string,
 ): ChargeModelContext {
   const f = group.figures;
+  const values = bucket.model.needsEventValues ? f.event_values : undefined;
   const common = {
     events_count: f.count,
     currency,
@@ -68,17 +88,17 @@ function modelContext(
       ...(increments.length === 0 ? { exclude_event: true } : {}),
       ...(setup.prorated
         ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
-        : f.event_values === undefined
+        : values === undefined
           ? {}
-          : { event_values: f.event_values }),
+          : { event_values: values }),
     };
   }
   return {
     ...common,
     units: f.aggregation,
     ...(f.full_units_number === undefined ? {} : { full_units_number: f.full_units_number }),
-    ...(f.event_values === undefined ? {} : { event_values: f.event_values }),
-    ...(setup.prorated && f.event_prorated_values !== undefined
+    ...(values === undefined ? {} : { event_values: values }),
+    ...(setup.prorated && values !== undefined && f.event_prorated_values !== undefined
       ? { prorated_event_values: f.event_prorated_values }
       : {}),
   };
@@ -242,7 +262,7 @@ export function priceBucket(
   group: GroupFigures,
 ): Either<FeecastError, PricedFee> {
   const at = bucketPath(setup, bucket);
-  const modelInput = modelContext(setup, group, context.currency);
+  const modelInput = modelContext(setup, bucket, group, context.currency);
   const priced = priceModel(
     context,
     setup,

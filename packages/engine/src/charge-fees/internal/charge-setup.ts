@@ -29,7 +29,10 @@ export interface ChargeSetup {
   readonly path: readonly string[];
   /** The filter buckets in the charge's order, then the default bucket. */
   readonly buckets: readonly BucketSetup[];
-  /** One aggregation consumer per distinct set of group keys (usually one). */
+  /**
+   * One aggregation consumer per distinct set of group keys (usually one), keeping per-event
+   * views only when the charge needs them (`perEvent`).
+   */
   readonly consumers: readonly ChargeBuckets[];
   readonly prorated: boolean;
   readonly payInAdvance: boolean;
@@ -172,17 +175,23 @@ export function setupCharge(
   if (pricingUnit._tag === 'Left') return pricingUnit;
   const payInAdvance = charge.pay_in_advance === true;
   const values = filters.map((f) => f.values);
+  // The model says whether it prices from each event's value; in-advance fees always need
+  // each event's increment.
+  const perEvent = payInAdvance || buckets.some((bucket) => bucket.model.needsEventValues);
   return right({
     charge,
     path,
     buckets,
-    consumers: consumerKeys.map((keys) => ({ filters: values, grouped_by: keys, prorated })),
+    consumers: consumerKeys.map((keys) => ({
+      filters: values,
+      grouped_by: keys,
+      prorated,
+      per_event: perEvent,
+    })),
     prorated,
     payInAdvance,
     dynamic: charge.charge_model === 'dynamic',
-    // The model says whether it prices from each event's value; in-advance fees always need
-    // each event's increment.
-    perEvent: payInAdvance || buckets.some((bucket) => bucket.model.needsEventValues),
+    perEvent,
     pricingUnit: pricingUnit.right,
     minAmountCents: charge.min_amount_cents ?? 0,
   });

@@ -94,16 +94,24 @@ function groupsOf(result: AggregationResult, keys: readonly string[]): GroupFigu
   return (result.groups ?? []).map((group) => ({ grouped_by: group.grouped_by, figures: group }));
 }
 
-/** The consumers of all charges, with each charge's first consumer and each consumer's charge path. */
-function layout(setups: readonly ChargeSetup[], keep: (setup: ChargeSetup) => boolean) {
+/**
+ * The consumers of all charges, with each charge's first consumer and each consumer's charge
+ * path; with `track`, the first charge's consumers keep their per-event views (their
+ * `event_orders` are the tracked events).
+ */
+function layout(
+  setups: readonly ChargeSetup[],
+  keep: (setup: ChargeSetup) => boolean,
+  track = false,
+) {
   const consumers: ChargeBuckets[] = [];
   const offsets: number[] = [];
   const paths: (readonly string[])[] = [];
-  for (const setup of setups) {
+  for (const [s, setup] of setups.entries()) {
     offsets.push(consumers.length);
     if (!keep(setup)) continue;
     for (const consumer of setup.consumers) {
-      consumers.push(consumer);
+      consumers.push(track && s === 0 ? { ...consumer, per_event: true } : consumer);
       paths.push(setup.path);
     }
   }
@@ -151,7 +159,7 @@ export function prepareFeesPass(
   settings: PassSettings,
 ): Either<FeecastError, () => FeesPass> {
   const tracking = settings.trackEvents === true;
-  const main = layout(setups, () => true);
+  const main = layout(setups, () => true, tracking);
   const { period } = settings;
   const options = {
     from_datetime: period.charges_from_datetime,
@@ -167,7 +175,6 @@ export function prepareFeesPass(
   const accumulator = prepareChargesAccumulator(source, main.consumers, {
     ...options,
     ...(settings.previous === undefined ? {} : { previous: settings.previous }),
-    per_event: tracking || setups.some((s) => s.perEvent),
   });
   if (accumulator._tag === 'Left') return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
@@ -180,7 +187,7 @@ export function prepareFeesPass(
       recurring: metric.recurring,
       filters: metric.filters,
     };
-    const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false }));
+    const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false, per_event: false }));
     const created = prepareChargesAccumulator(centsMetric, plain, options);
     if (created._tag === 'Left') return left(relocate(created.left, where(dynamic.paths)));
     cents = created.right;

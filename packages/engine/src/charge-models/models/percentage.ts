@@ -56,10 +56,14 @@ function freeOf(p: Percentage, values: readonly Decimal[]): Free {
   const totals =
     p.freeEvents === undefined && p.freeTotal === undefined
       ? []
-      : runningTotals(values.map(formatDecimal), {
-          ...(p.freeEvents === undefined ? {} : { perEvents: p.freeEvents }),
-          ...(p.freeTotal === undefined ? {} : { perTotal: p.freeTotal }),
-        }).map(readBack);
+      : // With E, only the first E values count: the others are not written out.
+        runningTotals(
+          (p.freeEvents === undefined ? values : values.slice(0, e)).map(formatDecimal),
+          {
+            ...(p.freeEvents === undefined ? {} : { perEvents: p.freeEvents }),
+            ...(p.freeTotal === undefined ? {} : { perTotal: p.freeTotal }),
+          },
+        ).map(readBack);
   const last = totals.at(-1) ?? ZERO;
   let units = ZERO;
   if (sign(last) !== 0) {
