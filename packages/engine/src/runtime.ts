@@ -49,6 +49,7 @@ export {
   evaluateExpression,
   evaluateExpressionText,
   eventBatch,
+  eventBatchFromColumns,
   eventProrationRatio,
   eventTimeMs,
   feeAmounts,

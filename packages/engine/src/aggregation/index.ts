@@ -1,5 +1,12 @@
 export { type Accumulator, aggregate, createAccumulator } from './accumulator';
-export { type DictionaryColumn, type EventBatch, eventBatch, isEventBatch } from './batch';
+export {
+  type DictionaryColumn,
+  type EventBatch,
+  type EventColumns,
+  eventBatch,
+  eventBatchFromColumns,
+  isEventBatch,
+} from './batch';
 export {
   aggregateCharges,
   type ChargeAggregation,

@@ -53,6 +53,11 @@ export const eventBatch = guarded(aggregationApi.eventBatch, {
   args: ['events'],
   streams: [0],
 });
+export const eventBatchFromColumns = guarded(aggregationApi.eventBatchFromColumns, {
+  name: 'eventBatchFromColumns',
+  // The columns are typed arrays and lists of millions: read as given, checked by the function.
+  asGiven: [0],
+});
 export const createAccumulator = guarded(aggregationApi.createAccumulator, {
   name: 'createAccumulator',
   args: ['billableMetric', 'options'],
