@@ -28,6 +28,10 @@ import { orThrow } from './internal/unsafe';
  * - `event_transaction_id` is the client's `transaction_id` (null without one); `from_date`
  *   and `to_date` are the charges period; currency is the plan's.
  *
+ * - Memory: the subscription's stored events of the metric up to `now` are kept (references
+ *   to them, ~8 bytes each) while the estimate is priced, so a stream is read once but not in
+ *   constant memory; aggregation, usage, invoices and comparisons stream.
+ *
  * @example
  * estimateFees({
  *   event: { code: 'api_calls', external_subscription_id: 'sub_1' },
