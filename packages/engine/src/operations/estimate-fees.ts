@@ -28,9 +28,10 @@ import { orThrow } from './internal/unsafe';
  * - `event_transaction_id` is the client's `transaction_id` (null without one); `from_date`
  *   and `to_date` are the charges period; currency is the plan's.
  *
- * - Memory: the subscription's stored events of the metric up to `now` are kept (references
- *   to them, ~8 bytes each) while the estimate is priced, so a stream is read once but not in
- *   constant memory; aggregation, usage, invoices and comparisons stream.
+ * - Memory: the subscription's stored events of the metric up to `now` are kept in a list
+ *   while the estimate is priced (from an array, 8 bytes per event; from a stream, the events
+ *   themselves stay alive), so a stream is read once but not in constant memory; aggregation,
+ *   usage and invoices stream.
  *
  * @example
  * estimateFees({
