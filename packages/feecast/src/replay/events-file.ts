@@ -5,8 +5,8 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
+import { type EventSource, readEventsSync, spoolStream } from '@feecast/sources';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { type EventSource, readEventsSync, spoolStream } from '../inputs/index';
 import { createProgressWriter, type ProgressStream } from '../render/progress';
 
 /** Hears a record that is not JSON or not a valid event, and the line it starts on. */

@@ -9,7 +9,7 @@ import {
   jsonErrorIndex,
   type RawRecord,
   type RecordSplitter,
-} from '../../src/inputs/index';
+} from '../src/index';
 import { cutsFor } from './builders';
 
 /** Runs a splitter over chunks; the records, or the first error's message. */

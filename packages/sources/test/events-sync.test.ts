@@ -12,7 +12,7 @@ import {
   type ReadProgress,
   readEvents,
   readEventsSync,
-} from '../../src/inputs/index';
+} from '../src/index';
 import {
   apiCall,
   createHeapProbe,
@@ -396,7 +396,7 @@ describe('standard input', () => {
 
   /** A script that reads its standard input with readEventsSync and prints what it got. */
   function stdinScript(nonBlocking: boolean): string {
-    const source = repoPath('packages/feecast/src/inputs/index.ts');
+    const source = repoPath('packages/sources/src/index.ts');
     return writeTemp(
       `stdin-${nonBlocking}.ts`,
       [
