@@ -1,14 +1,22 @@
 /**
- * Usage events from a file (or standard input), streamed, with progress reports.
+ * Usage events from a file (or standard input) of any format, streamed, with progress reports.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { FeecastError } from '@feecast/engine';
+import { open, stat } from 'node:fs/promises';
+import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { EventItem } from './event-decoder';
-import { eventsFromChunks } from './event-stream';
-import { CHUNK_BYTES, decoderOptions, type ReadOptions, sizeFromStats } from './read-options';
+import type { EventItem, LocatedItem } from './event-decoder';
+import { locatedEventsFromChunks } from './event-stream';
+import { type EventFormat, formatFromName, hasParquetMagic } from './file-format';
+import { parquetEvents } from './parquet';
+import {
+  CHUNK_BYTES,
+  decoderOptions,
+  displayName,
+  type ReadOptions,
+  sizeFromStats,
+} from './read-options';
 import { fileError } from './read-text-file';
 
 export type { ReadProgress } from './read-options';
@@ -27,11 +35,99 @@ async function sizeOf(file: string): Promise<Either<FeecastError, number | undef
   }
 }
 
+/** Whether the file starts as a Parquet file does (`false` when it cannot be read). */
+async function startsAsParquet(file: string): Promise<boolean> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const head = new Uint8Array(4);
+      await handle.read(head, 0, 4, 0);
+      return hasParquetMagic(head);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The usage events of `file` (NDJSON or a JSON array; `-` for standard input), one at a
- * time, as {@link eventsFromChunks} yields them: constant memory whatever the file's size.
- * A file that cannot be opened gives one `Left` (`unreadable_file`). `onProgress` hears the
- * bytes read and the file's size.
+ * The format of `file`: the option, else its name's (`.csv`, `.parquet`), else Parquet when
+ * its first bytes are Parquet's; `undefined` leaves NDJSON or JSON to the text itself.
+ *
+ * @example
+ * await eventFormatOf('usage.csv.gz', {}) // 'csv'
+ */
+export async function eventFormatOf(
+  file: string,
+  options: ReadOptions,
+): Promise<EventFormat | undefined> {
+  const format = options.format ?? (file === '-' ? undefined : formatFromName(file));
+  if (format !== undefined || file === '-') return format;
+  return (await startsAsParquet(file)) ? 'parquet' : undefined;
+}
+
+/** The error of Parquet asked of standard input: it is read from its end, so from a file. */
+function parquetFromStdin(name: string): FeecastError {
+  return feecastError(
+    'invalid_usage',
+    `Cannot read Parquet from ${name}: a Parquet file is read from its end; give its path, or save the stream to a file first.`,
+    undefined,
+    { file: name },
+  );
+}
+
+/**
+ * {@link readEvents}, with each item's line (a Parquet file's row; none for an error of the
+ * whole file).
+ *
+ * @example
+ * for await (const { item, line } of readLocatedEvents('events.csv')) ...
+ */
+export async function* readLocatedEvents(
+  file: string,
+  options: ReadEventsOptions = {},
+): AsyncGenerator<LocatedItem, void, undefined> {
+  const name = displayName(file, options);
+  const format = await eventFormatOf(file, options);
+  if (file === '-') {
+    if (format === 'parquet') {
+      yield { item: left(parquetFromStdin(name)) };
+      return;
+    }
+    const chunks = options.stdin ?? process.stdin;
+    yield* locatedEventsFromChunks(chunks, decoderOptions(file, options, undefined, format));
+    return;
+  }
+  const size = await sizeOf(file);
+  if (size._tag === 'Left') {
+    yield { item: size };
+    return;
+  }
+  const totalBytes = size.right;
+  if (format === 'parquet') {
+    const { onProgress } = options;
+    const onRows =
+      onProgress === undefined || totalBytes === undefined
+        ? undefined
+        : (rows: number, total: number) =>
+            onProgress({ bytesRead: Math.floor((totalBytes * rows) / total), totalBytes });
+    yield* parquetEvents(file, name, onRows);
+    return;
+  }
+  const chunks = createReadStream(file, { highWaterMark: CHUNK_BYTES });
+  yield* locatedEventsFromChunks(chunks, decoderOptions(file, options, totalBytes, format));
+}
+
+/**
+ * The usage events of `file` (`-` for standard input), one at a time, as `right(event)` or
+ * `left(error)`: NDJSON, a JSON array or envelope `{"events": [...]}`, CSV with a header, or
+ * Parquet (see `ReadOptions.format` for how the format is told); text formats may be
+ * gzip-compressed. Constant memory whatever the file's size (for Parquet: one row group). A
+ * record that is not an event gives a `Left` naming its file and line (row, for Parquet) and
+ * reading goes on; a file that cannot be opened or is broken gives one final `Left`
+ * (`unreadable_file`, `invalid_json` or `invalid_input`). `onProgress` hears the bytes read
+ * and the file's size. Never throws.
  *
  * @example
  * for await (const item of readEvents('examples/cli/events.ndjson', { onProgress: bar.update })) {
@@ -43,20 +139,7 @@ export async function* readEvents(
   file: string,
   options: ReadEventsOptions = {},
 ): AsyncGenerator<EventItem, void, undefined> {
-  let chunks: AsyncIterable<string | Uint8Array>;
-  let totalBytes: number | undefined;
-  if (file === '-') {
-    chunks = options.stdin ?? process.stdin;
-  } else {
-    const size = await sizeOf(file);
-    if (size._tag === 'Left') {
-      yield size;
-      return;
-    }
-    totalBytes = size.right;
-    chunks = createReadStream(file, { highWaterMark: CHUNK_BYTES });
-  }
-  yield* eventsFromChunks(chunks, decoderOptions(file, options, totalBytes));
+  for await (const located of readLocatedEvents(file, options)) yield located.item;
 }
 
 /**
