@@ -127,18 +127,19 @@ export function csvRecord(
     );
   }
   const event: Record<string, unknown> = {};
-  const properties: Record<string, unknown> = {};
+  // Entries, not assignment: a property named __proto__ is a key like any other.
+  const properties: [string, string][] = [];
   for (const [i, column] of columns.entries()) {
     const cell = row.fields[i] ?? '';
     if (cell === '') continue;
     if (column.kind === 'key') event[column.name] = cell;
-    else if (column.kind === 'property') properties[column.name] = cell;
+    else if (column.kind === 'property') properties.push([column.name, cell]);
     else {
       const json = parseJsonText(cell, { file, line: row.line, what: 'the properties column' });
       if (json._tag === 'Left') return json;
       event[PROPERTIES] = json.right;
     }
   }
-  if (header.propertyColumns) event[PROPERTIES] = properties;
+  if (header.propertyColumns) event[PROPERTIES] = Object.fromEntries(properties);
   return right(event);
 }

@@ -108,9 +108,10 @@ function plain(value: unknown, scale: number | undefined): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => plain(item, undefined));
   if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = plain(item, undefined);
-    return out;
+    // Entries, not assignment: a key named __proto__ is a key like any other.
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, plain(item, undefined)]),
+    );
   }
   return value;
 }
@@ -125,11 +126,12 @@ function rowEvent(
   propertyColumns: boolean,
 ): Record<string, unknown> {
   const event: Record<string, unknown> = {};
-  const properties: Record<string, unknown> = {};
+  const properties: [string, unknown][] = [];
   for (const [name, raw] of Object.entries(row)) {
     const value = plain(raw, scales.get(name));
     if (value === undefined) continue;
-    if (name.startsWith(PROPERTY_PREFIX)) properties[name.slice(PROPERTY_PREFIX.length)] = value;
+    if (name.startsWith(PROPERTY_PREFIX))
+      properties.push([name.slice(PROPERTY_PREFIX.length), value]);
     else if (name === PROPERTIES && typeof value === 'string') {
       try {
         event[PROPERTIES] = JSON.parse(value) as unknown;
@@ -138,7 +140,7 @@ function rowEvent(
       }
     } else event[name] = value;
   }
-  if (propertyColumns) event[PROPERTIES] = properties;
+  if (propertyColumns) event[PROPERTIES] = Object.fromEntries(properties);
   return event;
 }
 
