@@ -1,7 +1,8 @@
 // The formats beyond NDJSON and JSON arrays: envelopes, CSV, gzip and Parquet, read from real
 // files, with their rejections and lines, and the law that every format reads the same events.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { createWriteStream, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, gzipSync } from 'node:zlib';
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
@@ -15,7 +16,7 @@ import {
   readLocatedEvents,
   scaled,
 } from '../src/index';
-import { tempPath, writeTemp } from './builders';
+import { createHeapProbe, tempPath, writeTemp } from './builders';
 
 /** A column of the writer's schema. */
 type SchemaElement = NonNullable<Parameters<typeof parquetWriteBuffer>[0]['schema']>[number];
@@ -445,4 +446,38 @@ describe('lines', () => {
     for await (const { line } of readLocatedEvents(file)) lines.push(line);
     expect(lines).toEqual([3, 4]);
   });
+});
+
+describe('a CSV.gz file of 1.5 million rows', () => {
+  it('is read in constant memory: the heap does not grow with the file', async () => {
+    const rows = 1_500_000;
+    const file = tempPath('big.csv.gz');
+    async function* text(): AsyncGenerator<string> {
+      yield 'transaction_id,external_subscription_id,code,timestamp,properties.calls\n';
+      for (let i = 0; i < rows; i += 10_000) {
+        let batch = '';
+        for (let k = i; k < i + 10_000; k++) {
+          batch += `tr_${k},sub_1,api_calls,${1_762_000_000 + k},"${k % 997}.25"\n`;
+        }
+        yield batch;
+      }
+    }
+    await pipeline(text(), createGzip(), createWriteStream(file));
+    expect(statSync(file).size).toBeGreaterThan(1024 * 1024);
+    const heap = createHeapProbe();
+    let count = 0;
+    const source = eventSource(file);
+    for await (const event of source.events) {
+      count++;
+      if (count % 250_000 === 0) {
+        heap.sample();
+        // 249,999 % 997 = 749, as written: values stay the strings of the file.
+        if (count === 250_000) expect(event.properties).toEqual({ calls: '749.25' });
+      }
+    }
+    expect(source.error()).toBeUndefined();
+    expect(count).toBe(rows);
+    // Holding the rows would take hundreds of MB; the reader holds a chunk and one row.
+    expect(heap.peak()).toBeLessThan(16 * 1024 * 1024);
+  }, 300_000);
 });
