@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { comparePlans, type FeecastError, type PlanComparison } from '@feecast/engine';
+import { fileError } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
-import { fileError } from '../inputs/index';
 import type { Io } from '../io';
 import { renderCompareTable, reportError } from '../render/index';
 import {

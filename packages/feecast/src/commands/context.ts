@@ -6,6 +6,7 @@ import type {
 } from '@feecast/engine';
 import { feecastError } from '@feecast/engine';
 import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feecast/models';
+import { EVENT_FORMATS, type EventFormat } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { flag, option, repeated } from '../args/index';
 import { type Inputs, loadInputs, parseNow } from '../inputs/index';
@@ -26,9 +27,14 @@ export const CONTEXT_OPTIONS = {
   appliedCoupons: repeated('An applied-coupons file', { valueName: 'file' }),
   wallets: repeated('A wallets file', { valueName: 'file' }),
   addOns: repeated('An add-ons file (billed on the invoice)', { valueName: 'file' }),
-  events: option('Usage events: NDJSON or a JSON array ("-" for standard input)', {
-    valueName: 'file',
-  }),
+  events: option(
+    'Usage events: NDJSON, a JSON array or {"events": [...]}, CSV or Parquet, gzip or not ("-" for standard input)',
+    { valueName: 'file' },
+  ),
+  eventsFormat: option<EventFormat>(
+    'The format of --events when its name does not tell it (.csv, .parquet, .gz): ndjson, json, csv or parquet',
+    { valueName: 'format', parse: parseEventsFormat },
+  ),
   subscriptionId: option('The external_id of the subscription to price (when several)', {
     valueName: 'id',
   }),
@@ -70,6 +76,7 @@ export interface ContextOptions {
   readonly wallets: readonly string[];
   readonly addOns: readonly string[];
   readonly events: string | undefined;
+  readonly eventsFormat: EventFormat | undefined;
   readonly subscriptionId: string | undefined;
   readonly now: string | undefined;
 }
@@ -98,6 +105,19 @@ export interface PricingContext {
 
 function usage(message: string, path: readonly string[]): FeecastError {
   return feecastError('invalid_usage', message, path);
+}
+
+/** `--events-format`: one of the readers' formats. */
+function parseEventsFormat(text: string): Either<FeecastError, EventFormat> {
+  const format = EVENT_FORMATS.find((known) => known === text);
+  return format === undefined
+    ? left(
+        usage(
+          `--events-format must be one of ${EVENT_FORMATS.join(', ')}; found ${JSON.stringify(text)}.`,
+          ['--events-format'],
+        ),
+      )
+    : right(format);
 }
 
 function single<T>(
@@ -165,7 +185,7 @@ export async function loadContext(
   );
   if (plan._tag === 'Left') return plan;
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
-  const file = await openEventsFile(options.events, progress, stdin);
+  const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
   if (file._tag === 'Left') return file;
   const replay = createReplay({
     file: file.right,

@@ -4,9 +4,9 @@ import {
   type FeecastError,
   feecastError,
 } from '@feecast/engine';
+import { parseJsonText, readTextFile } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
-import { parseJsonText, readTextFile } from '../inputs/index';
 import type { Io } from '../io';
 import { renderFeesTable, reportError } from '../render/index';
 import { CONTEXT_OPTIONS, EVENTS_HELP, operationInput, withContext } from './context';

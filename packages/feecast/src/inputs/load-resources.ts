@@ -2,9 +2,8 @@
  * Loading resources from files: read, parse and decode, each step with its own error.
  */
 import type { FeecastError } from '@feecast/engine';
+import { parseJsonText, readTextFile } from '@feecast/sources';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { parseJsonText } from './json-text';
-import { readTextFile } from './read-text-file';
 import type { ResourceKind, Resources } from './resource-kinds';
 import { resourcesFromJson } from './resources';
 

@@ -4,8 +4,8 @@
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { fromLagoKeys } from '@feecast/models';
+import { decodeIn } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { decodeIn } from './decode-in';
 import {
   RESOURCE_KIND_NAMES,
   RESOURCE_KINDS,

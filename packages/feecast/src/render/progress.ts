@@ -2,7 +2,7 @@
  * The progress bar of long event files, on stderr: a pure function renders the text, a small
  * writer draws it only on a terminal.
  */
-import type { ReadProgress } from '../inputs/read-events';
+import type { ReadProgress } from '@feecast/sources';
 import { terminalText } from './terminal-text';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

@@ -1,26 +1,31 @@
 /**
  * The `--events` file of a command, read anew for each pass (pricing, then checking): in
- * constant memory whatever its size, with a progress bar on a terminal. Standard input is
- * kept in a temporary file first, so that it too can be read more than once.
+ * constant memory whatever its size, with a progress bar on a terminal. Standard input,
+ * gzip and Parquet are copied to a temporary text file first (see `prepareSyncFile`), so that
+ * they too can be read synchronously and more than once.
  */
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
+import {
+  type EventFormat,
+  type EventSource,
+  prepareSyncFile,
+  type ReadEventsSyncOptions,
+  type RejectionListener,
+  readEventsSync,
+} from '@feecast/sources';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { type EventSource, readEventsSync, spoolStream } from '../inputs/index';
 import { createProgressWriter, type ProgressStream } from '../render/progress';
-
-/** Hears a record that is not JSON or not a valid event, and the line it starts on. */
-export type BadRecordListener = (error: FeecastError, line: number) => void;
 
 /** An events file that can be read any number of times. */
 export interface EventsFile {
   /** The file as messages name it (`standard input` for `-`). */
   readonly name: string;
   /**
-   * A new pass over the file. Bad records go to `onBadRecord` and reading goes on; an error
+   * A new pass over the file. Bad records go to `onRejected` and reading goes on; an error
    * of the whole file ends the pass and is kept (see `error`).
    */
-  read(onBadRecord: BadRecordListener): EventSource;
+  read(onRejected: RejectionListener): EventSource;
   /** The first error of the whole file that any pass met (check it after each pass). */
   error(): FeecastError | undefined;
   /** Removes what reading standard input left behind; the file cannot be read after. */
@@ -45,9 +50,11 @@ const NO_EVENTS: EventSource = {
 };
 
 /**
- * Opens the `--events` file (`undefined`: none, so no events; `-`: standard input, saved to a
- * temporary file first). Each pass draws a progress bar on `progress` while it reads, when
- * that stream is a terminal. Saving standard input can fail: a `Left` (`unreadable_file`).
+ * Opens the `--events` file (`undefined`: none, so no events; `-`: standard input), in the
+ * format given (`--events-format`) or told by its name and first bytes: NDJSON, JSON (an array
+ * or an envelope), CSV, Parquet; gzip or not. Standard input, gzip and Parquet are copied to a
+ * temporary text file first. Each pass draws a progress bar on `progress` while it reads, when
+ * that stream is a terminal. Making the copy can fail: a `Left` naming the file.
  *
  * @example
  * const file = await openEventsFile('examples/cli/events.ndjson', process.stderr);
@@ -61,26 +68,31 @@ export async function openEventsFile(
   file: string | undefined,
   progress: ProgressStream | undefined,
   stdin: AsyncIterable<string | Uint8Array> = process.stdin,
+  format?: EventFormat,
 ): Promise<Either<FeecastError, EventsFile>> {
-  let path = file;
+  let path: string | undefined;
+  let options: ReadEventsSyncOptions = {};
   let dispose: () => Promise<void> = async () => undefined;
   const name = file === '-' ? 'standard input' : (file ?? '');
-  if (file === '-') {
-    const spooled = await spoolStream(stdin, name);
-    if (spooled._tag === 'Left') return spooled;
-    path = spooled.right.path;
-    dispose = spooled.right.dispose;
+  if (file !== undefined) {
+    const prepared = await prepareSyncFile(file, {
+      name,
+      stdin,
+      ...(format === undefined ? {} : { format }),
+    });
+    if (prepared._tag === 'Left') return prepared;
+    ({ path, options, dispose } = prepared.right);
   }
   let first: FeecastError | undefined;
   const passes: EventSource[] = [];
   return right({
     name,
-    read(onBadRecord) {
+    read(onRejected) {
       if (path === undefined) return NO_EVENTS;
       const bar = progress === undefined ? undefined : createProgressWriter(progress, name);
       const source = readEventsSync(path, {
-        name,
-        onBadRecord,
+        ...options,
+        onRejected,
         ...(bar === undefined ? {} : { onProgress: bar.update }),
       });
       passes.push(source);

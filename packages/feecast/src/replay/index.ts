@@ -11,7 +11,7 @@ export type {
   RejectedEvent,
   RejectedReason,
 } from './events-audit';
-export { type BadRecordListener, type EventsFile, openEventsFile } from './events-file';
+export { type EventsFile, openEventsFile } from './events-file';
 export { locateRejections } from './locate-rejections';
 export { chargedMetrics, createReplay, type Replay, type ReplayInput } from './replay';
 export { inScope, type OutOfScope, type ReplayScope, scopeOf } from './scope';

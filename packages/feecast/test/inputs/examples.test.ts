@@ -10,8 +10,9 @@ import {
   ZERO,
 } from '@feecast/engine';
 import type { Plan, UsageEvent } from '@feecast/models';
+import { collectEvents, readEvents } from '@feecast/sources';
 import { describe, expect, it } from 'vitest';
-import { collectEvents, loadInputs, loadResources, readEvents } from '../../src/inputs/index';
+import { loadInputs, loadResources } from '../../src/inputs/index';
 import { examplePath } from './builders';
 
 async function inputs() {

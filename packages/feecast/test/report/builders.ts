@@ -118,6 +118,7 @@ async function exampleContext() {
     wallets: [],
     addOns: [],
     events: examplePath('events.ndjson'),
+    eventsFormat: undefined,
     subscriptionId: undefined,
     now: '2026-11-30T23:59:59Z',
   };

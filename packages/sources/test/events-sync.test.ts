@@ -12,7 +12,7 @@ import {
   type ReadProgress,
   readEvents,
   readEventsSync,
-} from '../../src/inputs/index';
+} from '../src/index';
 import {
   apiCall,
   createHeapProbe,
@@ -235,10 +235,10 @@ describe('the sync reader yields what the async reader yields', () => {
 });
 
 describe('reading past bad records, with the line of each event', () => {
-  it('onBadRecord hears the bad line (3 of 4) and the events after it are read', () => {
+  it('onRejected hears the bad line (3 of 4) and the events after it are read', () => {
     const file = badLineFile();
     const bad: [string, number][] = [];
-    const source = readEventsSync(file, { onBadRecord: (error, at) => bad.push([error.code, at]) });
+    const source = readEventsSync(file, { onRejected: (error, at) => bad.push([error.code, at]) });
     const lines: number[] = [];
     const ids: string[] = [];
     for (const event of source.events) {
@@ -265,17 +265,17 @@ describe('reading past bad records, with the line of each event', () => {
       [ndjsonFile, [2, 4]],
       [arrayFile, [2, 4]],
     ] as const) {
-      const source = readEventsSync(file, { onBadRecord: () => undefined });
+      const source = readEventsSync(file, { onRejected: () => undefined });
       const lines: number[] = [];
       for (const _ of source.events) lines.push(source.line());
       expect(lines).toEqual(expected);
     }
   });
 
-  it('an error of the whole file still ends the events, with onBadRecord too', () => {
+  it('an error of the whole file still ends the events, with onRejected too', () => {
     const file = writeTemp('broken-array.json', `[${line(apiCall(1))},,${line(apiCall(2))}]`);
     const bad: number[] = [];
-    const source = readEventsSync(file, { onBadRecord: (_, at) => bad.push(at) });
+    const source = readEventsSync(file, { onRejected: (_, at) => bad.push(at) });
     expect([...source.events].map((e) => e.transaction_id)).toEqual(['tr_1']);
     expect(bad).toEqual([]);
     expect(source.error()?.code).toBe('invalid_json');
@@ -396,7 +396,7 @@ describe('standard input', () => {
 
   /** A script that reads its standard input with readEventsSync and prints what it got. */
   function stdinScript(nonBlocking: boolean): string {
-    const source = repoPath('packages/feecast/src/inputs/index.ts');
+    const source = repoPath('packages/sources/src/index.ts');
     return writeTemp(
       `stdin-${nonBlocking}.ts`,
       [

@@ -1,31 +1,46 @@
 /**
- * The push core of every events reader: chunks of bytes or text go in, usage events (or the
- * errors that name the file, line and problem) come out. It settles the layout (NDJSON or a
- * JSON array), decodes UTF-8 across chunk boundaries, drops the byte-order mark, splits the
- * text into records, and parses and decodes each record; memory holds one unfinished event.
- * The asynchronous and the synchronous readers are thin loops around it.
+ * The push core of every reader of text events: chunks of bytes or text go in, usage events
+ * (or the errors that name the file, line and problem) come out. It settles the layout
+ * (NDJSON, a JSON array or envelope, CSV), decodes UTF-8 across chunk boundaries, drops the
+ * byte-order mark, splits the text into records, and parses and decodes each record; memory
+ * holds one unfinished event. The asynchronous and the synchronous readers are thin loops
+ * around it.
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { UsageEvent } from '@feecast/models';
 import { type Either, left } from 'fp-ts/lib/Either.js';
+import { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
+import { type CsvRow, createCsvSplitter } from './csv-splitter';
 import { decodeIn } from './decode-in';
 import { createJsonArraySplitter } from './json-array-splitter';
 import { parseJsonText } from './json-text';
 import { createLineSplitter } from './line-splitter';
+import { PARQUET_HINT } from './parquet-hint';
 import { errorCode, fileError } from './read-text-file';
-import type { RawRecord, RecordSplitter, SplitStep } from './record-splitter';
+import type { RawRecord, SplitStep, SplitterOptions } from './record-splitter';
 
-/** The two layouts of an events file. */
-export type EventFormat = 'ndjson' | 'json-array';
+/**
+ * The layouts of a text events file: NDJSON (one event per line), JSON (an array of events,
+ * or an envelope `{"events": [...]}`), CSV with a header.
+ */
+export type TextFormat = 'ndjson' | 'json' | 'csv';
 
 /** Settings of {@link createEventDecoder} (and of the readers built on it). */
 export interface EventStreamOptions {
   /** The file, as the user named it, for messages. */
   readonly file: string;
-  /** The layout; by default `json-array` when the first non-blank character is `[`, else `ndjson`. */
-  readonly format?: EventFormat;
+  /**
+   * The layout. By default it is sniffed: `json` when the first non-blank character is `[`,
+   * or `{` followed by the key `"events"`; else `ndjson`. CSV is never sniffed: name it.
+   */
+  readonly format?: TextFormat;
   /** The longest event accepted, in characters (default 16 Mi). */
   readonly maxRecordChars?: number;
+  /**
+   * What a record's line is called in messages: `line` (default), or `row` for NDJSON whose
+   * line `n` holds row `n` of another file (a Parquet file's rows, spooled).
+   */
+  readonly unit?: 'line' | 'row';
   /** Called after each chunk with the bytes (or characters, for text chunks) read so far. */
   readonly onBytes?: (bytesRead: number) => void;
 }
@@ -64,9 +79,9 @@ export interface EventDecoder<T = EventItem> {
 const EXAMPLE =
   '{"transaction_id": "tr_1", "external_subscription_id": "sub_1", "code": "api_calls", "timestamp": "2026-11-01T10:00:00Z", "properties": {"calls": "12"}}';
 
-const HINTS: Readonly<Record<EventFormat, string>> = {
-  ndjson: `each line of an NDJSON events file is one event, such as ${EXAMPLE} (a pretty-printed JSON document must be an array: [{...}, {...}]).`,
-  'json-array': `each element of a JSON array of events is one event, such as ${EXAMPLE}.`,
+const HINTS: Readonly<Record<'ndjson' | 'json', string>> = {
+  ndjson: `each line of an NDJSON events file is one event, such as ${EXAMPLE} (a pretty-printed JSON document must be an array: [{...}, {...}], or an envelope {"events": [...]}).`,
+  json: `each element of a JSON array of events (or of the "events" array of an envelope) is one event, such as ${EXAMPLE}.`,
 };
 
 /** Blank text read before the layout is settled, at most (then it is NDJSON). */
@@ -74,42 +89,130 @@ const SNIFF_LIMIT = 1024 * 1024;
 
 const BOM = 0xfeff;
 
-/** The layout of a file and the splitter of its records. */
-interface Layout {
-  readonly format: EventFormat;
-  readonly splitter: RecordSplitter;
+/** What a layout gives for a step: the records' items, and the error that broke the file. */
+interface LayoutStep {
+  readonly items: LocatedItem[];
+  readonly error?: FeecastError;
 }
 
-/** The first non-blank character decides the layout. */
-function sniff(text: string): EventFormat | undefined {
+/** A layout's reader of text: it splits records and turns each into an event or an error. */
+interface Layout {
+  push(text: string): LayoutStep;
+  end(): LayoutStep;
+}
+
+/** The first key of an envelope, right after its `{`. */
+const ENVELOPE_START = /^\{\s*"events"/;
+/** Text that may still grow into {@link ENVELOPE_START}. */
+const ENVELOPE_PREFIX = /^\{\s*("e?v?e?n?t?s?)?$/;
+
+/**
+ * The layout that the first non-blank text shows: `json` for `[` or `{"events"`, else
+ * `ndjson`; `undefined` while the text could still be either (blank, or `{` and part of a key).
+ */
+function sniff(text: string, last: boolean): TextFormat | undefined {
   const match = /[^\s\uFEFF]/.exec(text);
   if (match === null) return undefined;
-  return match[0] === '[' ? 'json-array' : 'ndjson';
+  if (match[0] === '[') return 'json';
+  if (match[0] !== '{') return 'ndjson';
+  const rest = text.slice(match.index);
+  if (ENVELOPE_START.test(rest)) return 'json';
+  return ENVELOPE_PREFIX.test(rest) && !last ? undefined : 'ndjson';
 }
 
-function layoutOf(format: EventFormat, options: EventStreamOptions): Layout {
-  const settings = {
-    file: options.file,
-    ...(options.maxRecordChars === undefined ? {} : { maxRecordChars: options.maxRecordChars }),
-  };
-  const splitter =
-    format === 'ndjson' ? createLineSplitter(settings) : createJsonArraySplitter(settings);
-  return { format, splitter };
-}
-
-/** Parses and decodes one record. */
-function eventOf(record: RawRecord, format: EventFormat, file: string): EventItem {
-  const hint = HINTS[format];
-  const what = format === 'json-array' ? `element ${record.index} of the array` : undefined;
+/** Parses and decodes one JSON record. */
+function eventOf(
+  record: RawRecord,
+  format: 'ndjson' | 'json',
+  file: string,
+  unit: 'line' | 'row' | undefined,
+): EventItem {
+  const hint = unit === 'row' ? PARQUET_HINT : HINTS[format];
+  const path = record.path ?? '';
+  const what = path === '' ? undefined : `element ${path}`;
+  const where = { file, line: record.line, ...(unit === undefined ? {} : { unit }) };
   const json = parseJsonText(record.text, {
-    file,
-    line: record.line,
+    ...where,
     hint,
     ...(what === undefined ? {} : { what }),
   });
   if (json._tag === 'Left') return json;
-  const prefix = format === 'json-array' ? `[${record.index}]` : '';
-  return decodeIn(UsageEvent, json.right, { file, line: record.line, prefix, hint });
+  return decodeIn(UsageEvent, json.right, { ...where, prefix: path, hint });
+}
+
+/** The layout of NDJSON or JSON: a splitter of records, each parsed and decoded. */
+function jsonLayout(
+  format: 'ndjson' | 'json',
+  settings: SplitterOptions,
+  unit: 'line' | 'row' | undefined,
+): Layout {
+  const splitter =
+    format === 'ndjson' ? createLineSplitter(settings) : createJsonArraySplitter(settings);
+  const take = (step: SplitStep): LayoutStep => ({
+    items: step.records.map((record) => ({
+      item: eventOf(record, format, settings.file, unit),
+      line: record.line,
+    })),
+    ...(step.error === undefined ? {} : { error: step.error }),
+  });
+  return { push: (text) => take(splitter.push(text)), end: () => take(splitter.end()) };
+}
+
+/** The layout of CSV: the first row is the header, each row after it one event. */
+function csvLayout(settings: SplitterOptions): Layout {
+  const { file } = settings;
+  const splitter = createCsvSplitter(settings);
+  let header: CsvHeader | undefined;
+  let broken: FeecastError | undefined;
+  const take = (rows: readonly CsvRow[], error: FeecastError | undefined): LayoutStep => {
+    const items: LocatedItem[] = [];
+    for (const row of rows) {
+      if (broken !== undefined) break;
+      if (header === undefined) {
+        const read = csvHeader(row, file);
+        if (read._tag === 'Left') broken = read.left;
+        else header = read.right;
+        continue;
+      }
+      const record = csvRecord(header, row, file);
+      const item =
+        record._tag === 'Left'
+          ? record
+          : decodeIn(UsageEvent, record.right, {
+              file,
+              line: row.line,
+              prefix: '',
+              hint: CSV_HINT,
+            });
+      items.push({ item, line: row.line });
+    }
+    const stop = broken ?? error;
+    return stop === undefined ? { items } : { items, error: stop };
+  };
+  return {
+    push: (text) => {
+      const step = splitter.push(text);
+      return take(step.rows, step.error);
+    },
+    end: () => {
+      const step = splitter.end();
+      const taken = take(step.rows, step.error);
+      if (header !== undefined || taken.error !== undefined) return taken;
+      const message = `${file} is empty, where a CSV header was expected.\nHint: ${CSV_HINT}`;
+      return {
+        items: taken.items,
+        error: feecastError('invalid_input', message, undefined, { file }),
+      };
+    },
+  };
+}
+
+function layoutOf(format: TextFormat, options: EventStreamOptions): Layout {
+  const settings = {
+    file: options.file,
+    ...(options.maxRecordChars === undefined ? {} : { maxRecordChars: options.maxRecordChars }),
+  };
+  return format === 'csv' ? csvLayout(settings) : jsonLayout(format, settings, options.unit);
 }
 
 function notUtf8(file: string): FeecastError {
@@ -186,11 +289,9 @@ export function createLocatedEventDecoder(options: EventStreamOptions): EventDec
     return text;
   };
 
-  /** The events of a step of the splitter; a broken file ends the decoder. */
-  const take = (step: SplitStep, format: EventFormat): LocatedItem[] => {
-    const items = step.records.map(
-      (record): LocatedItem => ({ item: eventOf(record, format, file), line: record.line }),
-    );
+  /** The events of a step of the layout; a broken file ends the decoder. */
+  const take = (step: LayoutStep): LocatedItem[] => {
+    const { items } = step;
     if (step.error !== undefined) for (const item of stop(step.error)) items.push(item);
     return items;
   };
@@ -201,18 +302,17 @@ export function createLocatedEventDecoder(options: EventStreamOptions): EventDec
     let fresh = text;
     if (current === undefined) {
       head += text;
-      const sniffed = sniff(head);
-      // Only blank text so far: wait for more, unless the text ends or the blank grows long
-      // (then it is NDJSON, whose splitter skips blank lines and counts them).
+      const sniffed = sniff(head, last);
+      // Only blank text (or `{` and part of a key) so far: wait for more, unless the text
+      // ends or the head grows long (then it is NDJSON, whose splitter skips blank lines).
       if (sniffed === undefined && !last && head.length < SNIFF_LIMIT) return [];
       current = layoutOf(sniffed ?? 'ndjson', options);
       layout = current;
       fresh = head;
       head = '';
     }
-    const items = take(current.splitter.push(fresh), current.format);
-    if (last && !done)
-      for (const item of take(current.splitter.end(), current.format)) items.push(item);
+    const items = take(current.push(fresh));
+    if (last && !done) for (const item of take(current.end())) items.push(item);
     return items;
   };
 

@@ -9,7 +9,7 @@ import {
   jsonErrorIndex,
   type RawRecord,
   type RecordSplitter,
-} from '../../src/inputs/index';
+} from '../src/index';
 import { cutsFor } from './builders';
 
 /** Runs a splitter over chunks; the records, or the first error's message. */
@@ -77,9 +77,39 @@ describe('NDJSON line splitter', () => {
 describe('JSON array splitter', () => {
   it('yields each element with the line it starts on', () => {
     expect(run(elements(), ['[\n  {"a": [1, {"x": "]"}]},\n  {"b": "\\"}"}', '\n]\n'])).toEqual([
-      { text: '{"a": [1, {"x": "]"}]}', line: 2, index: 0 },
-      { text: '{"b": "\\"}"}\n', line: 3, index: 1 },
+      { text: '{"a": [1, {"x": "]"}]}', line: 2, index: 0, path: '[0]' },
+      { text: '{"b": "\\"}"}\n', line: 3, index: 1, path: '[1]' },
     ]);
+  });
+
+  it('reads the events array of an envelope, skipping its other keys', () => {
+    const text = '{"meta": {"x": ["]", "}"]},\n "events": [\n {"a": 1},\n {"b": 2}\n ], "n": 2}';
+    expect(run(elements(), [text])).toEqual([
+      { text: '{"a": 1}', line: 3, index: 0, path: 'events[0]' },
+      { text: '{"b": 2}\n ', line: 4, index: 1, path: 'events[1]' },
+    ]);
+  });
+
+  it('an envelope read in any chunks gives the elements JSON.parse gives', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .record({
+            events: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 8 }),
+            meta: fc.jsonValue({ maxDepth: 2 }),
+          })
+          .chain((doc) => {
+            const text = JSON.stringify(doc, null, 1);
+            return fc.tuple(fc.constant(doc.events), fc.constant(text), cutsFor(text.length));
+          }),
+        ([events, text, cuts]) => {
+          const records = run(elements(), cut(text, cuts));
+          expect(typeof records).not.toBe('string');
+          if (typeof records === 'string') return;
+          expect(records.map((r) => JSON.parse(r.text))).toEqual(events);
+        },
+      ),
+    );
   });
 
   it('an empty array has no elements', () => {
@@ -109,7 +139,12 @@ describe('JSON array splitter', () => {
   });
 
   it.each([
-    ['{"a": 1}', 1, 1, 'expected "[" to open the array of events, found "{"'],
+    ['"a"', 1, 1, 'expected "[" (an array of events) or "{" (an envelope), found "\\""'],
+    ['{"a": 1}', 1, 8, 'the envelope has no "events" key'],
+    ['{"events": [1], "events": []}', 1, 27, 'a second "events" key'],
+    ['{"events": {}}', 1, 12, 'expected "[": "events" must be an array of events'],
+    ['{"events": [1]} x', 1, 17, 'text after the envelope\'s "}"'],
+    ['{"events": [1]', 1, 15, 'the file ends before the envelope is closed'],
     ['[1,,2]', 1, 4, 'an empty element before ","'],
     ['[1,\n 2,\n]', 3, 1, 'a "," just before the closing "]"'],
     ['[{"a": 1}}]', 1, 10, 'an unmatched "}"'],

@@ -11,6 +11,8 @@ export interface RawRecord {
   readonly line: number;
   /** The record's position among the file's records (0-based). */
   readonly index: number;
+  /** The record's path in the document (`[3]`, `events[3]`); none for a line of NDJSON. */
+  readonly path?: string;
 }
 
 /**
@@ -72,7 +74,7 @@ export function syntaxError(
 ): FeecastError {
   return feecastError(
     'invalid_json',
-    `${file} line ${line}, column ${column}: ${problem}. An events file is NDJSON (one JSON event per line) or one JSON array of events.`,
+    `${file} line ${line}, column ${column}: ${problem}. An events file is NDJSON (one JSON event per line), one JSON array of events or an envelope {"events": [...]}.`,
     undefined,
     { file, line, column },
   );

@@ -6,12 +6,7 @@ import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import {
-  collectEvents,
-  eventsFromChunks,
-  type ReadProgress,
-  readEvents,
-} from '../../src/inputs/index';
+import { collectEvents, eventsFromChunks, type ReadProgress, readEvents } from '../src/index';
 import {
   all,
   apiCall,

@@ -4,7 +4,8 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { EventFormat, EventStreamOptions } from './event-decoder';
+import type { EventStreamOptions, TextFormat } from './event-decoder';
+import type { EventFormat } from './file-format';
 import { fileError } from './read-text-file';
 
 /** How far reading has got. */
@@ -16,9 +17,14 @@ export interface ReadProgress {
 
 /** Settings of every reader of an events file. */
 export interface ReadOptions {
-  /** The layout; sniffed from the first non-blank character by default. */
+  /**
+   * The format. By default the file's name tells CSV (`.csv`, `.csv.gz`) and Parquet
+   * (`.parquet`), a Parquet file's first bytes tell it too, and NDJSON and JSON (an array or
+   * an envelope) are told apart by their first character. Gzip is always told by the first
+   * bytes, whatever the name.
+   */
   readonly format?: EventFormat;
-  /** Called after each chunk read (64 KiB). */
+  /** Called after each chunk read (64 KiB); for Parquet, after each row group. */
   readonly onProgress?: (progress: ReadProgress) => void;
   /** The longest event accepted, in characters (default 16 Mi). */
   readonly maxRecordChars?: number;
@@ -53,21 +59,32 @@ export function sizeFromStats(
 }
 
 /**
- * The decoder's settings for reading `file` (named `options.name` in messages, else the path;
- * `-` is `standard input`), with progress reported against `totalBytes`.
+ * The file's name in messages: `options.name`, else the path (`-` is `standard input`).
  *
  * @example
- * decoderOptions('-', { format: 'ndjson' }, undefined) // { file: 'standard input', format: 'ndjson' }
+ * displayName('-', {}) // 'standard input'
+ */
+export function displayName(file: string, options: ReadOptions): string {
+  return options.name ?? (file === '-' ? 'standard input' : file);
+}
+
+/**
+ * The decoder's settings for reading `file` as `format` (named as {@link displayName} says),
+ * with progress reported against `totalBytes`.
+ *
+ * @example
+ * decoderOptions('-', {}, undefined, 'ndjson') // { file: 'standard input', format: 'ndjson' }
  */
 export function decoderOptions(
   file: string,
   options: ReadOptions,
   totalBytes: number | undefined,
+  format: TextFormat | undefined,
 ): EventStreamOptions {
   const { onProgress } = options;
   return {
-    file: options.name ?? (file === '-' ? 'standard input' : file),
-    ...(options.format === undefined ? {} : { format: options.format }),
+    file: displayName(file, options),
+    ...(format === undefined ? {} : { format }),
     ...(options.maxRecordChars === undefined ? {} : { maxRecordChars: options.maxRecordChars }),
     ...(onProgress === undefined
       ? {}

@@ -12,6 +12,8 @@ export interface TextOrigin {
   readonly file: string;
   /** The line of the file the text starts on (1-based; default 1). */
   readonly line?: number;
+  /** What `line` counts: `line` (default) or `row` (a Parquet file's rows). */
+  readonly unit?: 'line' | 'row';
   /** What the text is, when not the whole file (`element 3 of the array`). */
   readonly what?: string;
   /** What the text should be, added to a syntax error's message. */
@@ -33,7 +35,8 @@ function locate(text: string, index: number, origin: TextOrigin): string {
 }
 
 /**
- * A human location: `events.ndjson line 12` or `plans.json line 3, column 7`.
+ * A human location: `events.ndjson line 12`, `plans.json line 3, column 7` or
+ * `events.parquet row 4`.
  *
  * @example
  * describeOrigin({ file: 'events.ndjson', line: 12 }) // 'events.ndjson line 12'
@@ -42,7 +45,7 @@ export function describeOrigin(origin: TextOrigin, column?: number): string {
   const what = origin.what === undefined ? '' : ` (${origin.what})`;
   if (origin.line === undefined && column === undefined) return `${origin.file}${what}`;
   const at = column === undefined ? '' : `, column ${column}`;
-  return `${origin.file} line ${origin.line ?? 1}${at}${what}`;
+  return `${origin.file} ${origin.unit ?? 'line'} ${origin.line ?? 1}${at}${what}`;
 }
 
 /**

@@ -3,11 +3,7 @@
 // from the first non-blank character, and nothing more after the end or a broken file.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  createEventDecoder,
-  type EventItem,
-  type EventStreamOptions,
-} from '../../src/inputs/index';
+import { createEventDecoder, type EventItem, type EventStreamOptions } from '../src/index';
 import { apiCall, cutsFor, eventsFileText, pieces } from './builders';
 
 /** Everything the decoder gives for these chunks, then the end. */

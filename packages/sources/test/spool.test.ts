@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEventsSync, spoolStream } from '../../src/inputs/index';
+import { readEventsSync, spoolStream } from '../src/index';
 import { apiCall } from './builders';
 
 async function* chunks(...parts: (string | Uint8Array)[]): AsyncGenerator<string | Uint8Array> {

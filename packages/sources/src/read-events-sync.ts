@@ -1,14 +1,23 @@
 /**
- * Usage events from a file (or standard input) as a synchronous iterable, read lazily in
+ * Usage events from a text file (or standard input) as a synchronous iterable, read lazily in
  * 64 KiB chunks as the consumer iterates: what the engine's operations, which iterate an
- * `Iterable<UsageEvent>` once, need to price a file of any size in constant memory.
+ * `Iterable<UsageEvent>` once, need to price a file of any size in constant memory. Gzip and
+ * Parquet are read asynchronously only: `prepareSyncFile` makes a text copy of them first.
  */
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { createLocatedEventDecoder, type LocatedItem } from './event-decoder';
-import { CHUNK_BYTES, decoderOptions, type ReadOptions, sizeFromStats } from './read-options';
+import type { RejectionListener } from './event-source';
+import { formatFromName, hasGzipMagic, hasParquetMagic } from './file-format';
+import {
+  CHUNK_BYTES,
+  decoderOptions,
+  displayName,
+  type ReadOptions,
+  sizeFromStats,
+} from './read-options';
 import { errorCode, fileError } from './read-text-file';
 
 /** Settings of {@link readEventsSync}. */
@@ -20,7 +29,9 @@ export interface ReadEventsSyncOptions extends ReadOptions {
    * reading goes on past it. Without it, the first bad record ends the events (see `error`).
    * An error of the whole file ends them either way.
    */
-  readonly onBadRecord?: (error: FeecastError, line: number) => void;
+  readonly onRejected?: RejectionListener;
+  /** What a line is called in messages: `row` for a Parquet file's rows spooled as NDJSON. */
+  readonly unit?: 'line' | 'row';
 }
 
 /** The events of a file, and how reading them went. */
@@ -91,20 +102,53 @@ function readSome(fd: number, buffer: Uint8Array): number {
   }
 }
 
+/** The error of a file that only the asynchronous readers read. */
+function notText(name: string, what: string): FeecastError {
+  return feecastError(
+    'invalid_usage',
+    `Cannot read ${name} synchronously: it is ${what}. Read it with readEvents or eventSource, or make a text copy with prepareSyncFile first.`,
+    undefined,
+    { file: name },
+  );
+}
+
 /** Every event and error of the file, as the decoder gives them; the file is closed after. */
 function* itemsOf(file: string, options: ReadEventsSyncOptions): Generator<LocatedItem, void> {
+  const name = displayName(file, options);
+  const format = options.format ?? (file === '-' ? undefined : formatFromName(file));
+  if (format === 'parquet') {
+    yield { item: left(notText(name, 'Parquet')) };
+    return;
+  }
   const opened = open(file, options);
   if (opened._tag === 'Left') {
     yield { item: opened };
     return;
   }
   const { fd, totalBytes, owned } = opened.right;
-  const decoder = createLocatedEventDecoder(decoderOptions(file, options, totalBytes));
+  const decoder = createLocatedEventDecoder({
+    ...decoderOptions(file, options, totalBytes, format),
+    ...(options.unit === undefined ? {} : { unit: options.unit }),
+  });
   // One buffer for every chunk: the decoder is done with a chunk before the next is read.
   const buffer = new Uint8Array(CHUNK_BYTES);
+  let first = true;
   try {
     while (!decoder.done) {
       const size = readSome(fd, buffer);
+      if (first && size >= 2) {
+        const head = buffer.subarray(0, size);
+        const what = hasGzipMagic(head)
+          ? 'gzip-compressed'
+          : hasParquetMagic(head)
+            ? 'Parquet'
+            : '';
+        if (what !== '') {
+          yield { item: left(notText(name, what)) };
+          return;
+        }
+      }
+      first = false;
       yield* size === 0 ? decoder.end() : decoder.push(buffer.subarray(0, size));
     }
   } catch (error) {
@@ -131,8 +175,8 @@ function readTwice(file: string): FeecastError {
  * events, so memory holds one chunk and one event whatever the file's size, and closed when
  * iteration ends (or stops early). The events and errors are those {@link readEvents} gives,
  * but the first error (a bad record, a broken file, a file that cannot be opened) ends the
- * events and is kept for `error()`: check it after iterating; with `onBadRecord`, bad
- * records go to it instead and only an error of the whole file ends the events. `line()`
+ * events and is kept for `error()`: check it after iterating; with `onRejected`, bad
+ * records go to `onRejected` instead and only an error of the whole file ends the events. `line()`
  * tells where the last event yielded is. `events` can be iterated once; a second iteration
  * yields nothing and records an error. Never throws.
  *
@@ -150,16 +194,16 @@ export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}
   let started = false;
   function* events(): Generator<UsageEvent, void, undefined> {
     if (started) {
-      error ??= readTwice(decoderOptions(file, options, undefined).file);
+      error ??= readTwice(displayName(file, options));
       return;
     }
     started = true;
-    const { onBadRecord } = options;
+    const { onRejected } = options;
     for (const located of itemsOf(file, options)) {
       const { item } = located;
       if (item._tag === 'Left') {
-        if (onBadRecord !== undefined && located.line !== undefined) {
-          onBadRecord(item.left, located.line);
+        if (onRejected !== undefined && located.line !== undefined) {
+          onRejected(item.left, located.line);
           continue;
         }
         error = item.left;

@@ -12,8 +12,10 @@ import { describeOrigin } from './json-text';
 export interface DecodeContext {
   /** The file, as the user named it. */
   readonly file: string;
-  /** The line the value starts on, for line-based files (NDJSON). */
+  /** The line the value starts on, for line-based files (NDJSON); its row, for Parquet. */
   readonly line?: number;
+  /** What `line` counts: `line` (default) or `row` (Parquet). */
+  readonly unit?: 'line' | 'row';
   /** The value's path inside the parsed document (`plans[0]`; `''` for the root). */
   readonly prefix: string;
   /** What the file should hold and how, for the `Hint:` line. */
@@ -59,7 +61,11 @@ export function decodeIn<A>(
   const where = describeOrigin(
     context.line === undefined
       ? { file: context.file }
-      : { file: context.file, line: context.line },
+      : {
+          file: context.file,
+          line: context.line,
+          ...(context.unit === undefined ? {} : { unit: context.unit }),
+        },
   );
   return left(
     feecastError(

@@ -1,0 +1,77 @@
+/**
+ * Usage events as an `AsyncIterable<UsageEvent>`, for code that prices a stream: the records
+ * that are not events go to a callback with their line, and an error of the whole file is
+ * kept for the caller to check after iterating.
+ */
+import type { FeecastError } from '@feecast/engine';
+import type { UsageEvent } from '@feecast/models';
+import { type ReadEventsOptions, readLocatedEvents } from './read-events';
+
+/** Hears a record that is not a valid event, and the line (Parquet: row) it starts on. */
+export type RejectionListener = (error: FeecastError, line: number) => void;
+
+/** Settings of {@link eventSource}. */
+export interface EventSourceOptions extends ReadEventsOptions {
+  /**
+   * Hears each record that is not JSON or not a valid event, and reading goes on past it.
+   * Without it, the first bad record ends the events (see `error`).
+   */
+  readonly onRejected?: RejectionListener;
+}
+
+/** The events of a file as an async iterable, and how reading them went. */
+export interface AsyncEventSource {
+  /** The events, read as they are iterated; each iteration reads the file anew. */
+  readonly events: AsyncIterable<UsageEvent>;
+  /** Why the last iteration stopped early; `undefined` when every event was read. */
+  error(): FeecastError | undefined;
+  /** How many events the last iteration yielded so far. */
+  count(): number;
+  /** The line (Parquet: row) of the last event yielded (0 before the first). */
+  line(): number;
+}
+
+/**
+ * The usage events of `file` (any format {@link readEvents} reads) as an
+ * `AsyncIterable<UsageEvent>`, in constant memory. Bad records go to `onRejected` with their
+ * line (or, without it, end the events and are kept for `error()`); an error of the whole
+ * file (it cannot be opened, damaged gzip, broken JSON structure) ends the events and is kept
+ * for `error()`: check it after iterating. Never throws.
+ *
+ * @example
+ * const rejected: string[] = [];
+ * const source = eventSource('events.csv.gz', { onRejected: (error) => rejected.push(error.message) });
+ * for await (const event of source.events) total += Number(event.properties?.calls ?? 0);
+ * source.error(); // undefined: the whole file was read
+ */
+export function eventSource(file: string, options: EventSourceOptions = {}): AsyncEventSource {
+  let error: FeecastError | undefined;
+  let count = 0;
+  let line = 0;
+  async function* events(): AsyncGenerator<UsageEvent, void, undefined> {
+    error = undefined;
+    count = 0;
+    line = 0;
+    const { onRejected } = options;
+    for await (const located of readLocatedEvents(file, options)) {
+      const { item } = located;
+      if (item._tag === 'Left') {
+        if (onRejected !== undefined && located.line !== undefined) {
+          onRejected(item.left, located.line);
+          continue;
+        }
+        error = item.left;
+        return;
+      }
+      count++;
+      line = located.line ?? 0;
+      yield item.right;
+    }
+  }
+  return {
+    events: { [Symbol.asyncIterator]: events },
+    error: () => error,
+    count: () => count,
+    line: () => line,
+  };
+}

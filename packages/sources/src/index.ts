@@ -1,0 +1,63 @@
+/**
+ * `@feecast/sources`: usage events read from files and streams in constant memory, with the
+ * file and line of every record that is not a valid event. Node only (the engine, which
+ * prices the events, stays browser-safe and does not import this package).
+ */
+
+export { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
+export { type CsvRow, type CsvSplitter, type CsvStep, createCsvSplitter } from './csv-splitter';
+export { type DecodeContext, decodeIn } from './decode-in';
+export {
+  createEventDecoder,
+  createLocatedEventDecoder,
+  type EventDecoder,
+  type EventItem,
+  type EventStreamOptions,
+  type LocatedItem,
+  type TextFormat,
+} from './event-decoder';
+export {
+  type AsyncEventSource,
+  type EventSourceOptions,
+  eventSource,
+  type RejectionListener,
+} from './event-source';
+export { eventsFromChunks, locatedEventsFromChunks } from './event-stream';
+export {
+  EVENT_FORMATS,
+  type EventFormat,
+  formatFromName,
+  hasGzipMagic,
+  hasParquetMagic,
+  isGzipName,
+} from './file-format';
+export { gunzipIfCompressed } from './gzip';
+export { createJsonArraySplitter } from './json-array-splitter';
+export { joinPath, pathSegments } from './json-path';
+export { jsonErrorIndex } from './json-syntax';
+export { describeOrigin, parseJsonText, type TextOrigin } from './json-text';
+export { createLineSplitter } from './line-splitter';
+export { type ParquetRow, parquetEvents, parquetRows, scaled } from './parquet';
+export { type PrepareOptions, prepareSyncFile, type SyncFile } from './prepare-sync-file';
+export {
+  collectEvents,
+  eventFormatOf,
+  type ReadEventsOptions,
+  readEvents,
+  readLocatedEvents,
+} from './read-events';
+export {
+  type EventSource,
+  type ReadEventsSyncOptions,
+  readEventsSync,
+} from './read-events-sync';
+export type { ReadOptions, ReadProgress } from './read-options';
+export { errorCode, fileError, readTextFile } from './read-text-file';
+export {
+  MAX_RECORD_CHARS,
+  type RawRecord,
+  type RecordSplitter,
+  type SplitStep,
+  type SplitterOptions,
+} from './record-splitter';
+export { type Spooled, spoolStream } from './spool';

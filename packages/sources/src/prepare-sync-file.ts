@@ -1,0 +1,135 @@
+/**
+ * Any events file made readable by {@link readEventsSync}: standard input is saved to a
+ * temporary file, gzip is decompressed into one, and a Parquet file's rows are written to one
+ * as NDJSON (row `n` on line `n`), so that the synchronous reader gives the same events,
+ * rejections and lines (rows) as the asynchronous readers, in constant memory (the copy is on
+ * disk).
+ */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { FeecastError } from '@feecast/engine';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { formatFromName, hasGzipMagic, hasParquetMagic } from './file-format';
+import { gunzipIfCompressed } from './gzip';
+import { parquetRows } from './parquet';
+import type { ReadEventsSyncOptions } from './read-events-sync';
+import { CHUNK_BYTES, displayName, type ReadOptions } from './read-options';
+import { spoolStream } from './spool';
+
+/** Settings of {@link prepareSyncFile}. */
+export interface PrepareOptions extends Pick<ReadOptions, 'format' | 'name'> {
+  /** What `-` reads (default: `process.stdin`). */
+  readonly stdin?: AsyncIterable<string | Uint8Array>;
+}
+
+/** A file that {@link readEventsSync} reads, with the settings to read it with. */
+export interface SyncFile {
+  /** The path to give `readEventsSync`. */
+  readonly path: string;
+  /** The settings to give `readEventsSync` (the name, the format, what a line is called). */
+  readonly options: ReadEventsSyncOptions;
+  /** Deletes the copies made (none for a plain text file); never throws. */
+  dispose(): Promise<void>;
+}
+
+/** The first bytes of a file (fewer when it is shorter; none when it cannot be read). */
+async function headOf(path: string): Promise<Uint8Array> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const head = new Uint8Array(4);
+      const { bytesRead } = await handle.read(head, 0, 4, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // readEventsSync reports the file that cannot be read, with the reason.
+    return new Uint8Array(0);
+  }
+}
+
+/** The rows of a Parquet file as NDJSON text, in batches; a file error is kept in `failed`. */
+async function* parquetAsNdjson(
+  path: string,
+  name: string,
+  failed: { error?: FeecastError },
+): AsyncGenerator<string, void, undefined> {
+  let batch = '';
+  for await (const { event, error } of parquetRows(path, name)) {
+    if (error !== undefined) {
+      failed.error = error;
+      return;
+    }
+    batch += `${JSON.stringify(event)}\n`;
+    if (batch.length >= CHUNK_BYTES) {
+      yield batch;
+      batch = '';
+    }
+  }
+  if (batch !== '') yield batch;
+}
+
+/**
+ * `file` (`-`: standard input) made readable by `readEventsSync`: a text file as it is; standard
+ * input saved to a temporary file; gzip decompressed into one; Parquet written into one as
+ * NDJSON whose line `n` is row `n` (messages then say `row`). The format is told as
+ * `readEvents` tells it. A stream that cannot be saved, gzip data that cannot be decompressed
+ * or a Parquet file that cannot be read is a `Left`, and leaves no file behind. Call `dispose`
+ * when done.
+ *
+ * @example
+ * const prepared = await prepareSyncFile('events.csv.gz');
+ * if (prepared._tag === 'Right') {
+ *   const source = readEventsSync(prepared.right.path, prepared.right.options);
+ *   for (const event of source.events) ...; // as many passes as needed
+ *   await prepared.right.dispose();
+ * }
+ */
+export async function prepareSyncFile(
+  file: string,
+  options: PrepareOptions = {},
+): Promise<Either<FeecastError, SyncFile>> {
+  const name = displayName(file, options);
+  const copies: (() => Promise<void>)[] = [];
+  const dispose = async () => {
+    for (const remove of copies.splice(0)) await remove();
+  };
+  let path = file;
+  if (file === '-') {
+    const spooled = await spoolStream(options.stdin ?? process.stdin, name);
+    if (spooled._tag === 'Left') return spooled;
+    copies.push(spooled.right.dispose);
+    path = spooled.right.path;
+  }
+  let format = options.format ?? (file === '-' ? undefined : formatFromName(file));
+  const head = await headOf(path);
+  if (hasGzipMagic(head)) {
+    const plain = await spoolStream(
+      gunzipIfCompressed(createReadStream(path, { highWaterMark: CHUNK_BYTES })),
+      name,
+    );
+    if (plain._tag === 'Left') {
+      await dispose();
+      return plain;
+    }
+    copies.push(plain.right.dispose);
+    path = plain.right.path;
+  } else if (format === 'parquet' || (format === undefined && hasParquetMagic(head))) {
+    const failed: { error?: FeecastError } = {};
+    const rows = await spoolStream(parquetAsNdjson(path, name, failed), name);
+    if (rows._tag === 'Right') copies.push(rows.right.dispose);
+    if (rows._tag === 'Left' || failed.error !== undefined) {
+      await dispose();
+      return left(rows._tag === 'Left' ? rows.left : (failed.error as FeecastError));
+    }
+    path = rows.right.path;
+    format = 'ndjson';
+    return right({ path, options: { name, format, unit: 'row' }, dispose });
+  }
+  return right({
+    path,
+    options: { name, ...(format === undefined ? {} : { format }) },
+    dispose,
+  });
+}
