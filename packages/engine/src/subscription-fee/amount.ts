@@ -104,6 +104,7 @@ function trialEnd(input: SubscriptionFeeAmountInput): Either<FeecastError, strin
   }
   const start = parseInstant(input.trial_started_at, ['subscription', 'started_at']);
   if (isLeft(start)) return start;
-  // A whole or fractional number of days to integer milliseconds: a duration, not money.
+  // Not money: the trial's length in days (a plan's `trial_period`, whole or fractional) as
+  // integer epoch milliseconds, the precision of every instant; no amount is computed here.
   return right(formatInstant(start.right + Math.round(trialDays * DAY_MS)));
 }
