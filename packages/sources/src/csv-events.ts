@@ -6,22 +6,8 @@
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { CsvRow } from './csv-splitter';
+import { EVENT_COLUMNS, PROPERTIES, PROPERTY_PREFIX } from './event-columns';
 import { parseJsonText } from './json-text';
-
-/** The columns of an event's own keys. */
-const EVENT_COLUMNS: ReadonlySet<string> = new Set([
-  'transaction_id',
-  'external_subscription_id',
-  'external_customer_id',
-  'code',
-  'timestamp',
-  'precise_total_amount_cents',
-]);
-
-/** The column of the properties as one JSON object. */
-const PROPERTIES = 'properties';
-/** The prefix of a column holding one property. */
-const PROPERTY_PREFIX = 'properties.';
 
 /** What a column of the header holds. */
 type Column =

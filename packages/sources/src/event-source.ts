@@ -5,10 +5,8 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
+import { createEventTally, type RejectionListener } from './event-tally';
 import { type ReadEventsOptions, readLocatedEvents } from './read-events';
-
-/** Hears a record that is not a valid event, and the line (Parquet: row) it starts on. */
-export type RejectionListener = (error: FeecastError, line: number) => void;
 
 /** Settings of {@link eventSource}. */
 export interface EventSourceOptions extends ReadEventsOptions {
@@ -45,33 +43,19 @@ export interface AsyncEventSource {
  * source.error(); // undefined: the whole file was read
  */
 export function eventSource(file: string, options: EventSourceOptions = {}): AsyncEventSource {
-  let error: FeecastError | undefined;
-  let count = 0;
-  let line = 0;
+  let tally = createEventTally(options.onRejected);
   async function* events(): AsyncGenerator<UsageEvent, void, undefined> {
-    error = undefined;
-    count = 0;
-    line = 0;
-    const { onRejected } = options;
+    tally = createEventTally(options.onRejected);
     for await (const located of readLocatedEvents(file, options)) {
-      const { item } = located;
-      if (item._tag === 'Left') {
-        if (onRejected !== undefined && located.line !== undefined) {
-          onRejected(item.left, located.line);
-          continue;
-        }
-        error = item.left;
-        return;
-      }
-      count++;
-      line = located.line ?? 0;
-      yield item.right;
+      const event = tally.take(located);
+      if (tally.stopped) return;
+      if (event !== undefined) yield event;
     }
   }
   return {
     events: { [Symbol.asyncIterator]: events },
-    error: () => error,
-    count: () => count,
-    line: () => line,
+    error: () => tally.error(),
+    count: () => tally.count(),
+    line: () => tally.line(),
   };
 }

@@ -20,9 +20,9 @@ export {
   type AsyncEventSource,
   type EventSourceOptions,
   eventSource,
-  type RejectionListener,
 } from './event-source';
 export { eventsFromChunks, locatedEventsFromChunks } from './event-stream';
+export { createEventTally, type EventTally, type RejectionListener } from './event-tally';
 export {
   EVENT_FORMATS,
   type EventFormat,

@@ -17,21 +17,10 @@ import {
   type SchemaElement,
 } from 'hyparquet';
 import { decodeIn } from './decode-in';
+import { EVENT_COLUMNS, PROPERTIES, PROPERTY_PREFIX } from './event-columns';
 import type { LocatedItem } from './event-decoder';
 import { PARQUET_HINT } from './parquet-hint';
 import { fileError } from './read-text-file';
-
-/** The columns of an event's own keys. */
-const EVENT_COLUMNS: ReadonlySet<string> = new Set([
-  'transaction_id',
-  'external_subscription_id',
-  'external_customer_id',
-  'code',
-  'timestamp',
-  'precise_total_amount_cents',
-]);
-const PROPERTIES = 'properties';
-const PROPERTY_PREFIX = 'properties.';
 
 /**
  * `value / 10^scale` written exactly (`12345n, 2` is `'123.45'`).

@@ -9,7 +9,7 @@ import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { createLocatedEventDecoder, type LocatedItem } from './event-decoder';
-import type { RejectionListener } from './event-source';
+import { createEventTally, type RejectionListener } from './event-tally';
 import { formatFromName, hasGzipMagic, hasParquetMagic } from './file-format';
 import {
   CHUNK_BYTES,
@@ -188,36 +188,24 @@ function readTwice(file: string): FeecastError {
  * source.count(); // 200
  */
 export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}): EventSource {
-  let error: FeecastError | undefined;
-  let count = 0;
-  let line = 0;
+  const tally = createEventTally(options.onRejected);
   let started = false;
   function* events(): Generator<UsageEvent, void, undefined> {
     if (started) {
-      error ??= readTwice(displayName(file, options));
+      tally.fail(readTwice(displayName(file, options)));
       return;
     }
     started = true;
-    const { onRejected } = options;
     for (const located of itemsOf(file, options)) {
-      const { item } = located;
-      if (item._tag === 'Left') {
-        if (onRejected !== undefined && located.line !== undefined) {
-          onRejected(item.left, located.line);
-          continue;
-        }
-        error = item.left;
-        return;
-      }
-      count++;
-      line = located.line ?? 0;
-      yield item.right;
+      const event = tally.take(located);
+      if (tally.stopped) return;
+      if (event !== undefined) yield event;
     }
   }
   return {
     events: { [Symbol.iterator]: events },
-    error: () => error,
-    count: () => count,
-    line: () => line,
+    error: tally.error,
+    count: tally.count,
+    line: tally.line,
   };
 }
