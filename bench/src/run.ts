@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { estimateStreamMemory } from './estimate-stream';
 import { type BenchSuite, disagreements, formatResult, runSuite } from './harness';
 import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
@@ -70,6 +71,7 @@ const benchmarks: readonly {
   { name: 'usage', run: () => ratioSuite(usageSuite()) },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
+  { name: 'estimate over a stream', run: () => estimateStreamMemory() },
   { name: 'server load', run: () => serverLoad() },
 ];
 

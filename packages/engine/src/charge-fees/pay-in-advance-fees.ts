@@ -12,7 +12,12 @@ import type {
 } from './inputs';
 import { type ChargeSetup, setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
-import { type InAdvanceRun, inAdvanceFees } from './internal/in-advance';
+import {
+  type InAdvanceReader,
+  type InAdvanceRun,
+  inAdvanceFees,
+  inAdvanceReader,
+} from './internal/in-advance';
 import { checkMetric } from './internal/price-metrics';
 
 /** The input of {@link payInAdvanceFees}. */
@@ -163,30 +168,36 @@ export function estimateInAdvanceFee(
   events: Iterable<UsageEvent>,
   event: UsageEvent,
 ): Either<FeecastError, ChargeFee> {
-  // The stored events, then the estimated one at index `at`.
-  const all: UsageEvent[] = [];
-  for (const stored of events) all.push(stored);
-  const at = all.length;
-  all.push(event);
-  // Written out rather than spread: a run of fixed shape keeps its reads fast.
-  const only: InAdvanceRun = {
-    context: run.context,
-    metric: run.metric,
-    compiled: run.compiled,
-    setup: run.setup,
-    previous: run.previous,
-    deduplicate: run.deduplicate,
-    start: run.start,
-    shells: run.shells,
-    only: () => at,
-  };
-  const result = inAdvanceFees(only, all);
+  const reader = inAdvanceReader(run, false);
+  if (reader._tag === 'Left') return reader;
+  for (const stored of events) reader.right.add(stored);
+  return lastEventFee(run, reader.right, event);
+}
+
+/**
+ * The fee of `event`, added after every event `reader` has read (an estimate): its fee, or
+ * why billing would leave it out.
+ *
+ * @example
+ * lastEventFee(run, reader, { transaction_id: 'new', code: 'api_calls', timestamp: now })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ * @internal
+ */
+export function lastEventFee(
+  run: InAdvanceRun,
+  reader: InAdvanceReader,
+  event: UsageEvent,
+): Either<FeecastError, ChargeFee> {
+  const at = reader.addLast(event);
+  const result = reader.fees(at);
   if (result._tag === 'Left') return result;
   const priced = result.right.fees.find((placed) => placed.index === at);
   if (priced !== undefined) return right(priced.fee);
-  const rejection = [...result.right.rejected]
-    .reverse()
-    .find((r) => r.transaction_id === event.transaction_id);
+  const { rejected } = result.right;
+  let rejection: (typeof rejected)[number] | undefined;
+  for (let i = rejected.length - 1; i >= 0 && rejection === undefined; i--) {
+    if (rejected[i]?.transaction_id === event.transaction_id) rejection = rejected[i];
+  }
   if (rejection !== undefined) {
     return left(
       feecastError('invalid_input', rejection.message, ['event'], { reason: rejection.reason }),

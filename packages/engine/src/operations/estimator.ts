@@ -10,10 +10,15 @@ import {
   firstEventFee,
   prepareFirstEvent,
 } from '../charge-fees/internal/first-event';
-import { type InAdvanceRun, prepareInAdvancePass } from '../charge-fees/internal/in-advance';
+import {
+  type InAdvanceReader,
+  type InAdvanceRun,
+  inAdvanceReader,
+  prepareInAdvancePass,
+} from '../charge-fees/internal/in-advance';
 import { checkMetric } from '../charge-fees/internal/price-metrics';
 import {
-  estimateInAdvanceFee,
+  lastEventFee,
   type PreparedInAdvanceCharge,
   prepareInAdvanceCharge,
 } from '../charge-fees/pay-in-advance-fees';
@@ -27,7 +32,7 @@ import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs'
 import { createContextCache } from './internal/context-cache';
 import { estimateError } from './internal/estimate-error';
 import { checkEventTimestamp, pricedEvent } from './internal/estimate-event';
-import { estimateHistory } from './internal/estimate-history';
+import { readEstimateHistory } from './internal/estimate-history';
 import {
   type CheckedContext,
   type ReadOperation,
@@ -221,20 +226,12 @@ class PreparedEstimator implements Estimator {
     return entry;
   }
 
-  /**
-   * The fee of the event for one charge, its pass prepared once per period; with no event of
-   * the metric before it, priced straight from the event when the charge can be
-   * (`firstEventFee`: the same fee, without a pass).
-   */
-  private chargeFee(
+  /** A charge's run for the period, its pass prepared once per period. */
+  private runOf(
     entry: PeriodEntry,
-    charge: MetricCharges['charges'][number],
+    at: number,
     prepared: PreparedInAdvanceCharge,
-    history: readonly UsageEvent[],
-    event: UsageEvent,
-    timeMs: number,
-  ): Either<FeecastError, ChargeFee> {
-    const { at, first } = charge;
+  ): Either<FeecastError, InAdvanceRun> {
     let run = entry.runs.get(at);
     if (run === undefined) {
       const plain = {
@@ -250,12 +247,45 @@ class PreparedEstimator implements Estimator {
           : right({ ...plain, start: start.right, shells: new FeeShells() });
       entry.runs.set(at, run);
     }
+    return run;
+  }
+
+  /** A reader of the stored events for each charge that can read them (by the charge's place). */
+  private readersOf(
+    entry: PeriodEntry,
+    charges: MetricCharges['charges'],
+  ): (InAdvanceReader | undefined)[] {
+    return charges.map(({ at, prepared }) => {
+      if (prepared._tag === 'Left') return undefined;
+      const run = this.runOf(entry, at, prepared.right);
+      if (run._tag === 'Left') return undefined;
+      const reader = inAdvanceReader(run.right, false);
+      return reader._tag === 'Left' ? undefined : reader.right;
+    });
+  }
+
+  /**
+   * The fee of the event for one charge, after the stored events its `reader` read; with no
+   * event of the metric before it (no reader), priced straight from the event when the charge
+   * can be (`firstEventFee`: the same fee, without a pass).
+   */
+  private chargeFee(
+    entry: PeriodEntry,
+    charge: MetricCharges['charges'][number],
+    prepared: PreparedInAdvanceCharge,
+    reader: InAdvanceReader | undefined,
+    event: UsageEvent,
+    timeMs: number,
+  ): Either<FeecastError, ChargeFee> {
+    const run = this.runOf(entry, charge.at, prepared);
     if (run._tag === 'Left') return run;
-    if (history.length === 0 && first !== undefined) {
-      const fee = firstEventFee(run.right, first, event, timeMs, entry.window);
+    if (reader !== undefined) return lastEventFee(run.right, reader, event);
+    if (charge.first !== undefined) {
+      const fee = firstEventFee(run.right, charge.first, event, timeMs, entry.window);
       if (fee !== undefined) return fee;
     }
-    return estimateInAdvanceFee(run.right, history, event);
+    const fresh = inAdvanceReader(run.right, false);
+    return fresh._tag === 'Left' ? fresh : lastEventFee(run.right, fresh.right, event);
   }
 
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {
@@ -283,12 +313,22 @@ class PreparedEstimator implements Estimator {
       typeof event.transaction_id === 'string' && event.transaction_id !== ''
         ? event.transaction_id
         : ESTIMATE_TRANSACTION_ID;
-    const history = estimateHistory(request.events, {
-      externalSubscriptionId: subscription.external_id,
-      code: metric.code,
-      now: context.right.now,
-      wanted,
-    });
+    const entry = this.periodOf(context.right);
+    // The stored events are read once, by every in-advance charge of the metric at a time.
+    let readers: (InAdvanceReader | undefined)[] | undefined;
+    const history = readEstimateHistory(
+      request.events,
+      {
+        externalSubscriptionId: subscription.external_id,
+        code: metric.code,
+        now: context.right.now,
+        wanted,
+      },
+      (stored) => {
+        readers ??= this.readersOf(entry, found.charges);
+        for (const reader of readers) reader?.add(stored);
+      },
+    );
     if (history._tag === 'Left') return history;
     const priced = pricedEvent(
       event,
@@ -307,10 +347,9 @@ class PreparedEstimator implements Estimator {
         ),
       );
     }
-    const entry = this.periodOf(context.right);
     this.taxes ??= resolveTaxSources(operationTaxSources(this.input));
     const fees: Fee[] = [];
-    for (const charge of found.charges) {
+    for (const [k, charge] of found.charges.entries()) {
       const { at, prepared } = charge;
       const fee =
         prepared._tag === 'Left'
@@ -319,7 +358,7 @@ class PreparedEstimator implements Estimator {
               entry,
               charge,
               prepared.right,
-              history.right.events,
+              readers?.[k],
               priced.right,
               context.right.now,
             );

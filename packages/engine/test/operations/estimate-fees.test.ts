@@ -489,6 +489,15 @@ describe('estimate-and-usage.md §2.10-§2.12: taxes and the fee object', () => 
       events: [stored],
     });
     expect([fee.amount_cents, fee.event_transaction_id]).toEqual([1000, 'same']);
+    // Its internal id skips the stored ids it could take ("same", then "same#2"): a clash
+    // would make it a duplicate, left out with an error instead of a fee.
+    const suffixed = event('api_calls', '2025-09-02T01:00:00Z', {}, { transaction_id: 'same#2' });
+    const again = feeOf({
+      ...context([standard], '2025-09-03T00:00:00Z'),
+      event: { ...estimated('api_calls'), transaction_id: 'same' },
+      events: [stored, suffixed],
+    });
+    expect([again.amount_cents, again.event_transaction_id]).toEqual([1000, 'same']);
   });
 
   it('events after now, of other subscriptions or other metrics are not history', () => {

@@ -197,6 +197,39 @@ describe('10,000,000 events streamed', () => {
     expect(projected.customer_projected_usage.amount_cents).toBe(22_099_900);
   });
 
+  it('an estimate reads the stream once, for every in-advance charge', { timeout: LONG }, () => {
+    // Two in-advance charges of the metric, each reading the 10,000,000 stored events: the
+    // standard one bills one more event of 2 at 0.5 = 1.00 EUR; the graduated one is past its
+    // first 1,000 units, so 2 more at 0.001 = 0.002 EUR, 0 cents.
+    const inAdvance = plan([
+      charge(payments, 'standard', { amount: '0.5' }, { pay_in_advance: true }),
+      charge(
+        payments,
+        'graduated',
+        {
+          graduated_ranges: [
+            { from_value: 0, to_value: 1000, per_unit_amount: '1', flat_amount: '0' },
+            { from_value: 1001, to_value: null, per_unit_amount: '0.001', flat_amount: '0' },
+          ],
+        },
+        { pay_in_advance: true },
+      ),
+    ]);
+    const estimate = rightOf(
+      estimateFees({
+        ...context,
+        plan: inAdvance,
+        events: stream(count),
+        now: NOW,
+        event: { code: 'payments', external_subscription_id: 'sub_1', properties: shared },
+      }),
+    );
+    expect(estimate.fees.map((f) => [f.amount_cents, f.units])).toEqual([
+      [100, '2'],
+      [0, '2'],
+    ]);
+  });
+
   it('an invoice preview and a comparison of plans over the stream', { timeout: LONG }, () => {
     // As current usage above: 20,000,000 + 2,099,900 cents.
     const preview = rightOf(

@@ -35,7 +35,10 @@ import { type FeesPass, type GroupFigures, groupIdentity, prepareFeesPass } from
 
 /** An accepted event of the period, in the order the per-event views list it. */
 interface Row {
-  readonly event: UsageEvent;
+  /** The event, when kept (its fee is priced), for its transaction id. */
+  readonly event: UsageEvent | undefined;
+  /** Dynamic charges: its `precise_total_amount_cents`. */
+  readonly cents: unknown;
   /** Its place in the caller's stream. */
   readonly index: number;
   readonly timeMs: number;
@@ -62,11 +65,6 @@ export interface InAdvanceRun {
   readonly setup: ChargeSetup;
   readonly previous?: AggregationState | undefined;
   readonly deduplicate?: boolean | undefined;
-  /**
-   * Price only the event at this stream index (an estimate), known once the stream is read;
-   * default: every event.
-   */
-  readonly only?: (() => number) | undefined;
   /** Starts the run's pass ({@link prepareInAdvancePass}); default: prepared on each call. */
   readonly start?: (() => FeesPass) | undefined;
   /** The fee shells of the charge's lines, kept across runs; default: made for each run. */
@@ -85,8 +83,7 @@ function shownUnits(prorated: boolean, increment: Decimal, applied: Decimal): De
   return max(applied, ZERO);
 }
 
-function centsOf(event: UsageEvent, index: number): Either<FeecastError, Decimal> {
-  const cents = event.precise_total_amount_cents;
+function centsOf(cents: unknown, index: number): Either<FeecastError, Decimal> {
   return cents === undefined || cents === null
     ? right(ZERO)
     : parseDecimal(cents, ['events', String(index), 'precise_total_amount_cents']);
@@ -224,6 +221,7 @@ function priceGroup(
   group: GroupFigures,
   shell: () => Either<FeecastError, FeeShell>,
   rows: readonly Row[],
+  target: number | undefined,
 ): Either<FeecastError, PlacedFee[]> {
   const { setup } = run;
   const f = group.figures;
@@ -246,7 +244,6 @@ function priceGroup(
   const percentage = setup.charge.charge_model === 'percentage';
   // The values read so far, for percentage charges (their free units and min/max per event).
   const parsedValues: Decimal[] = [];
-  const target = run.only?.();
   const fees: PlacedFee[] = [];
   // Running totals of what the period billed before each event (from the units a recurring
   // metric carried in, billed when the period started), and of the events' precise cents.
@@ -257,9 +254,9 @@ function priceGroup(
   const centsBefore = createDecimalSum();
   for (const [k, row] of rows.entries()) {
     const value = values[k] ?? '0';
-    const cents = setup.dynamic ? centsOf(row.event, row.index) : right(ZERO);
+    const cents = setup.dynamic ? centsOf(row.cents, row.index) : right(ZERO);
     if (cents._tag === 'Left') return cents;
-    if (target === undefined || target === row.index) {
+    if ((target === undefined || target === row.index) && row.event !== undefined) {
       const fee = eventFee(
         run,
         bucket,
@@ -309,11 +306,139 @@ export function prepareInAdvancePass(run: InAdvanceRun): Either<FeecastError, ()
 }
 
 /**
- * The per-event fees of a pay-in-advance charge over a period (charge-models.md §5;
- * aggregations.md §6.2): one pass over the metric's events that also groups each bucket by the
- * events' stream index, so each accepted event of the period is known with its bucket, group
- * and place in time; each event is then priced after − before. Memory grows with the metric's
- * events (one fee each).
+ * Reads the events of one in-advance run as they come (any stream, read once), then prices
+ * them: one pass over the metric's events that also groups each bucket by the events' stream
+ * index, so each accepted event of the period is known with its bucket, group and place in
+ * time; each event is then priced after − before (charge-models.md §5; aggregations.md §6.2).
+ *
+ * What it keeps per event of the metric: the pass's per-event record and, when every event's
+ * fee is wanted (`keepEvents`), the event itself. An estimate prices one event, the last one
+ * added: then it keeps, per earlier event, its time (8 bytes) and, for a dynamic charge, a
+ * reference to its `precise_total_amount_cents`, never the event.
+ * @internal
+ */
+export class InAdvanceReader {
+  private readonly pass: FeesPass;
+  /** Stream positions read so far (events of other metrics included). */
+  private read = 0;
+  /** The metric's events by stream index, when kept. */
+  private readonly events: (UsageEvent | undefined)[] | undefined;
+  /** Without the events: each position's time (NaN for another metric's or an unreadable one). */
+  private readonly times: number[] | undefined;
+  /** Without the events, for a dynamic charge: each position's precise cents. */
+  private readonly cents: unknown[] | undefined;
+  /** The one event kept without `keepEvents`: the last one added with {@link addLast}. */
+  private last: { readonly event: UsageEvent; readonly index: number } | undefined;
+
+  constructor(
+    private readonly run: InAdvanceRun,
+    pass: FeesPass,
+    keepEvents: boolean,
+  ) {
+    this.pass = pass;
+    this.events = keepEvents ? [] : undefined;
+    this.times = keepEvents ? undefined : [];
+    this.cents = !keepEvents && run.setup.dynamic ? [] : undefined;
+  }
+
+  /** Adds the next event of the stream (events of other metrics keep their place). */
+  add(event: UsageEvent): void {
+    const index = this.read++;
+    const mine = typeof event === 'object' && event !== null && event.code === this.run.metric.code;
+    if (mine) this.pass.add(event, index);
+    if (this.events !== undefined) {
+      this.events.push(mine ? event : undefined);
+      return;
+    }
+    this.times?.push(mine ? (eventTimeMs(event.timestamp) ?? Number.NaN) : Number.NaN);
+    this.cents?.push(mine ? event.precise_total_amount_cents : undefined);
+  }
+
+  /** Adds the event whose fee {@link fees} prices (an estimate), after every other; its index. */
+  addLast(event: UsageEvent): number {
+    const index = this.read;
+    this.add(event);
+    this.last = { event, index };
+    return index;
+  }
+
+  /** The event at stream index `i`, with what pricing reads of it, if it is of the period. */
+  private row(i: number, fromMs: number): Row | undefined {
+    let event: UsageEvent | undefined;
+    let timeMs: number | undefined;
+    let cents: unknown;
+    if (this.events !== undefined) {
+      event = this.events[i];
+      timeMs = event === undefined ? undefined : eventTimeMs(event.timestamp);
+      cents = event?.precise_total_amount_cents;
+    } else {
+      event = this.last?.index === i ? this.last.event : undefined;
+      timeMs = this.times?.[i];
+      cents = this.cents?.[i];
+    }
+    // Per-event views hold the period's events only (a recurring metric reads earlier ones).
+    if (timeMs === undefined || Number.isNaN(timeMs) || timeMs < fromMs) return undefined;
+    return { event, cents, index: i, timeMs };
+  }
+
+  /**
+   * The fees of the events read (of the event at stream index `only`, when given), in time
+   * order, and the events left out.
+   */
+  fees(only?: number): Either<FeecastError, InAdvanceResult> {
+    const { run } = this;
+    const { context, setup } = run;
+    const shells = run.shells ?? new FeeShells();
+    const figures = this.pass.result();
+    if (figures._tag === 'Left') return figures;
+    const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
+    const fees: PlacedFee[] = [];
+    for (const [b, bucket] of setup.buckets.entries()) {
+      const tracked = figures.right.tracked?.[b];
+      for (const group of figures.right.charges[0]?.[b] ?? []) {
+        const identity = groupIdentity(group.grouped_by, bucket.groupKeys);
+        const indices = tracked?.get(identity) ?? [];
+        // An estimate prices one event: the other groups' events cannot change its fee.
+        if (only !== undefined && !indices.includes(only)) continue;
+        const rows: Row[] = [];
+        for (const i of indices) {
+          const row = this.row(i, fromMs);
+          if (row !== undefined) rows.push(row);
+        }
+        rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
+        const shell = groupShell(run, shells, b, group.grouped_by);
+        const priced = priceGroup(run, bucket, group, shell, rows, only);
+        if (priced._tag === 'Left') return priced;
+        for (const placed of priced.right) fees.push(placed);
+      }
+    }
+    fees.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
+    return right({ fees, rejected: figures.right.rejected });
+  }
+}
+
+/**
+ * Starts reading the events of an in-advance run ({@link InAdvanceReader}), its pass started
+ * from the run's `start` (or prepared now).
+ *
+ * @example
+ * const reader = inAdvanceReader(run, true);
+ * if (reader._tag === 'Right') { for (const e of events) reader.right.add(e); reader.right.fees(); }
+ * @internal
+ */
+export function inAdvanceReader(
+  run: InAdvanceRun,
+  keepEvents: boolean,
+): Either<FeecastError, InAdvanceReader> {
+  const start = run.start === undefined ? prepareInAdvancePass(run) : right(run.start);
+  if (start._tag === 'Left') return start;
+  return right(new InAdvanceReader(run, start.right(), keepEvents));
+}
+
+/**
+ * The per-event fees of a pay-in-advance charge over a period: every event of `events` read
+ * by an {@link InAdvanceReader} that keeps them. Memory grows with the metric's events (one fee
+ * each).
  *
  * @example
  * inAdvanceFees(run, events) // right({ fees: [{ fee, index: 0, timeMs }, ...], rejected: [] })
@@ -323,51 +448,13 @@ export function inAdvanceFees(
   run: InAdvanceRun,
   events: Iterable<UsageEvent>,
 ): Either<FeecastError, InAdvanceResult> {
-  const { context, metric, setup } = run;
-  const shells = run.shells ?? new FeeShells();
   if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
     return left(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
     );
   }
-  const start = run.start === undefined ? prepareInAdvancePass(run) : right(run.start);
-  if (start._tag === 'Left') return start;
-  const pass = start.right();
-  // The metric's events by stream index (undefined for other codes).
-  const stored: (UsageEvent | undefined)[] = [];
-  for (const event of events) {
-    const mine = typeof event === 'object' && event !== null && event.code === metric.code;
-    if (mine) pass.add(event, stored.length);
-    stored.push(mine ? event : undefined);
-  }
-  const figures = pass.result();
-  if (figures._tag === 'Left') return figures;
-  const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
-  const target = run.only?.();
-  const fees: PlacedFee[] = [];
-  for (const [b, bucket] of setup.buckets.entries()) {
-    const tracked = figures.right.tracked?.[b];
-    for (const group of figures.right.charges[0]?.[b] ?? []) {
-      const identity = groupIdentity(group.grouped_by, bucket.groupKeys);
-      const indices = tracked?.get(identity) ?? [];
-      // An estimate prices one event: the other groups' events cannot change its fee.
-      if (target !== undefined && !indices.includes(target)) continue;
-      const rows: Row[] = [];
-      for (const i of indices) {
-        const event = stored[i];
-        const timeMs = event === undefined ? undefined : eventTimeMs(event.timestamp);
-        // Per-event views hold the period's events only (a recurring metric reads earlier ones).
-        if (event !== undefined && timeMs !== undefined && timeMs >= fromMs) {
-          rows.push({ event, index: i, timeMs });
-        }
-      }
-      rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
-      const shell = groupShell(run, shells, b, group.grouped_by);
-      const priced = priceGroup(run, bucket, group, shell, rows);
-      if (priced._tag === 'Left') return priced;
-      for (const placed of priced.right) fees.push(placed);
-    }
-  }
-  fees.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
-  return right({ fees, rejected: figures.right.rejected });
+  const reader = inAdvanceReader(run, true);
+  if (reader._tag === 'Left') return reader;
+  for (const event of events) reader.right.add(event);
+  return reader.right.fees();
 }

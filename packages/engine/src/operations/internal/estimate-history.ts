@@ -6,9 +6,10 @@ import type { Instant } from '../../time/instant';
 import type { OperationEvent } from '../inputs';
 import { subscriptionEvent } from './subscription-events';
 
-/** The stored events an estimate reads, and the transaction id the estimated event gets. */
+/** What an estimate learned from reading its history. */
 export interface EstimateHistory {
-  readonly events: readonly UsageEvent[];
+  /** How many stored events of the metric it read. */
+  readonly count: number;
   /** The wanted id, or that id with a suffix when a stored event of the metric has it. */
   readonly transactionId: string;
 }
@@ -23,23 +24,26 @@ export interface HistoryScope {
 }
 
 /**
- * The events already used in the period, as an estimate sees them (estimate-and-usage.md
- * §2.8): the subscription's events of the metric's code dated up to `now` (events dated after
- * now are not billed yet; those whose timestamp does not parse are kept, so that aggregation
- * reports them). The estimated event is new, as in the reference (which ignores the client's
- * `transaction_id`): it gets the wanted id unless a stored event of the metric already has it.
+ * Reads the events already used in the period, as an estimate sees them (estimate-and-usage.md
+ * §2.8), once, handing each to `visit`: the subscription's events of the metric's code dated up
+ * to `now` (events dated after now are not billed yet; those whose timestamp does not parse
+ * are kept, so that aggregation reports them). Nothing is kept per event: a stream of any
+ * length is read in constant memory. The estimated event is new, as in the reference (which
+ * ignores the client's `transaction_id`): it gets the wanted id unless a stored event of the
+ * metric already has it, then the first free `<id>#<n>` (n = 2, 3...).
  *
  * @example
- * estimateHistory(stored, { externalSubscriptionId: 'sub_1', code: 'api_calls', now, wanted: 'tx_1' })
- * // right({ events: [...], transactionId: 'tx_1#2' }) when a stored api_calls event is tx_1
+ * readEstimateHistory(stored, { externalSubscriptionId: 'sub_1', code: 'api_calls', now, wanted: 'tx_1' }, visit)
+ * // right({ count: 12, transactionId: 'tx_1#2' }) when a stored api_calls event is tx_1
  * @internal
  */
-export function estimateHistory(
+export function readEstimateHistory(
   events: unknown,
   scope: HistoryScope,
+  visit: (event: UsageEvent) => void,
 ): Either<FeecastError, EstimateHistory> {
   if (events === undefined || events === null) {
-    return right({ events: [], transactionId: scope.wanted });
+    return right({ count: 0, transactionId: scope.wanted });
   }
   if (!isIterableObject<OperationEvent>(events)) {
     return left(
@@ -50,21 +54,28 @@ export function estimateHistory(
       ),
     );
   }
-  const kept: UsageEvent[] = [];
-  let clash = false;
+  const { wanted } = scope;
+  const suffixed = `${wanted}#`;
+  let count = 0;
+  // The ids a suffix could clash with: the wanted one and `<wanted>#...` (rarely any).
+  let taken: Set<string> | undefined;
   for (const stored of events) {
     if (typeof stored !== 'object' || stored === null || stored.code !== scope.code) continue;
     const event = subscriptionEvent(stored, scope.externalSubscriptionId);
     if (event === undefined) continue;
     const time = eventTimeMs(event.timestamp);
     if (time !== undefined && time > scope.now) continue;
-    if (event.transaction_id === scope.wanted) clash = true;
-    kept.push(event);
+    const id = event.transaction_id;
+    if (typeof id === 'string' && (id === wanted || id.startsWith(suffixed))) {
+      taken ??= new Set();
+      taken.add(id);
+    }
+    count++;
+    visit(event);
   }
-  let transactionId = scope.wanted;
-  if (clash) {
-    const taken = new Set(kept.map((event) => event.transaction_id));
-    for (let n = 2; taken.has(transactionId); n++) transactionId = `${scope.wanted}#${n}`;
+  let transactionId = wanted;
+  if (taken?.has(wanted)) {
+    for (let n = 2; taken.has(transactionId); n++) transactionId = `${wanted}#${n}`;
   }
-  return right({ events: kept, transactionId });
+  return right({ count, transactionId });
 }
