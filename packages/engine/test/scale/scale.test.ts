@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aggregate, createAccumulator, type UsageEvent } from '../../src/aggregation/index';
+import { chargeFees } from '../../src/charge-fees/index';
 import { comparePlans } from '../../src/compare-plans/index';
 import { previewInvoice } from '../../src/invoice-preview/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
@@ -195,6 +196,43 @@ describe('10,000,000 events streamed', () => {
       projectedUsage({ ...context, plan: arrears, events: stream(count), now: NOW }),
     );
     expect(projected.customer_projected_usage.amount_cents).toBe(22_099_900);
+  });
+
+  it('chargeFees prices a grouped charge and a graduated one over the stream', {
+    timeout: LONG,
+  }, () => {
+    const period = {
+      charges_from_datetime: MARCH.from_datetime,
+      charges_to_datetime: MARCH.to_datetime,
+      charges_duration: 31,
+    };
+    const [grouped, tiers] = arrears.charges;
+    // As current usage below: 20,000,000 × 0.01 = 200,000.00 EUR in the one group "eu";
+    // 1,000 + 19,999,000 × 0.001 = 20,999.00 EUR.
+    const byGroup = rightOf(
+      chargeFees({
+        charge: grouped,
+        billableMetric: payments,
+        events: stream(count),
+        period,
+        currency: 'EUR',
+      }),
+    );
+    expect(byGroup.map((fee) => [fee.item.grouped_by, fee.amount_cents, fee.events_count])).toEqual(
+      [[{ region: 'eu' }, 20_000_000, count]],
+    );
+    const graduatedFees = rightOf(
+      chargeFees({
+        charge: tiers,
+        billableMetric: payments,
+        events: stream(count),
+        period,
+        currency: 'EUR',
+      }),
+    );
+    expect(graduatedFees.map((fee) => [fee.units, fee.amount_cents])).toEqual([
+      ['20000000', 2_099_900],
+    ]);
   });
 
   it('an estimate reads the stream once, for every in-advance charge', { timeout: LONG }, () => {
