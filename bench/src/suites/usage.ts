@@ -202,6 +202,11 @@ function unitsGroups(events: readonly HistoryEvent[]): Record<string, string> {
   );
 }
 
+/** The events one at a time from an async generator (issue 21 §1: events given asynchronously). */
+async function* arriving(events: readonly HistoryEvent[]): AsyncGenerator<HistoryEvent> {
+  for (const event of events) yield event;
+}
+
 const AGGREGATE = 'aggregate, sum (the default options)';
 const CURRENT = 'currentUsage, 10 charges';
 const PROJECTED = 'projectedUsage, 10 charges';
@@ -222,6 +227,14 @@ export function usageSuite(count = 1_000_000): BenchSuite {
       name: CURRENT,
       run: () => {
         const result = currentUsage(input);
+        if (result._tag === 'Left') throw new Error(result.left.message);
+        return result.right.customer_usage.amount_cents;
+      },
+    },
+    {
+      name: `${CURRENT}, the same events from an async generator`,
+      run: async () => {
+        const result = await currentUsage({ ...input, events: arriving(events) });
         if (result._tag === 'Left') throw new Error(result.left.message);
         return result.right.customer_usage.amount_cents;
       },

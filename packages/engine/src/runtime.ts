@@ -59,6 +59,7 @@ export {
   guardNegative,
   invoiceCredit,
   invoiceCreditableAmounts,
+  isAsyncEvents,
   isDecimal,
   isEventBatch,
   isScale,

@@ -2,6 +2,7 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { type EventBatch, isEventBatch } from './batch';
 import type { UsageEvent } from './event';
+import { type AsyncEvents, isAsyncEvents } from './event-feed';
 import { compileFilter, matchesFilter } from './filters';
 import { Fingerprint, isInstance } from './fingerprint';
 import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
@@ -20,6 +21,13 @@ export interface Accumulator {
    * `rejected`.
    */
   add(event: UsageEvent): void;
+  /**
+   * Adds every event of an asynchronous source (an `AsyncIterable` or a web `ReadableStream`),
+   * as they come, with the same figures; the promise resolves once the source ends. It never
+   * rejects: a source that fails ends the stream, with a rejection (`unreadable_event`). Do not
+   * add other events to this accumulator before it resolves.
+   */
+  addAll(events: AsyncEvents): Promise<void>;
   /**
    * Adds every event of an iterable, streaming (nothing is kept per event), or every row of a
    * columnar batch (`eventBatch`), with the same figures. It never throws: an iterable that
@@ -48,7 +56,10 @@ class SingleBucketAccumulator implements Accumulator {
     this.pass.addReadable(event);
   }
 
-  addAll(events: Iterable<UsageEvent> | EventBatch): void {
+  addAll(events: AsyncEvents): Promise<void>;
+  addAll(events: Iterable<UsageEvent> | EventBatch): void;
+  addAll(events: Iterable<UsageEvent> | EventBatch | AsyncEvents): void | Promise<void> {
+    if (isAsyncEvents(events)) return this.pass.addAsyncStream(events);
     if (isEventBatch(events)) this.pass.addBatch(events);
     else this.pass.addStream(events);
   }
@@ -142,12 +153,31 @@ export function createAccumulator(
  *   { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' },
  * )
  * // right({ aggregation: '205.5', count: 2, rejected: [{ transaction_id: 't3', reason: 'invalid_value', ... }] })
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * result as a `Promise`, the stream read once as it comes, in constant memory.
  */
+export function aggregate(
+  billableMetric: BillableMetricInput,
+  events: AsyncEvents,
+  options: AggregateOptions,
+): Promise<Either<FeecastError, AggregationResult>>;
 export function aggregate(
   billableMetric: BillableMetricInput,
   events: Iterable<UsageEvent> | EventBatch,
   options: AggregateOptions,
-): Either<FeecastError, AggregationResult> {
+): Either<FeecastError, AggregationResult>;
+export function aggregate(
+  billableMetric: BillableMetricInput,
+  events: Iterable<UsageEvent> | EventBatch | AsyncEvents,
+  options: AggregateOptions,
+): Either<FeecastError, AggregationResult> | Promise<Either<FeecastError, AggregationResult>> {
+  if (isAsyncEvents(events)) {
+    const accumulator = createAccumulator(billableMetric, options);
+    if (accumulator._tag === 'Left') return Promise.resolve(accumulator);
+    const { right: started } = accumulator;
+    return started.addAll(events).then(() => right(started.result()));
+  }
   if (
     !isEventBatch(events) &&
     typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'

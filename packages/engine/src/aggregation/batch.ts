@@ -1,6 +1,17 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { eventTimeMs, type UsageEvent } from './event';
+import {
+  type AsyncEvents,
+  driveAsync,
+  driveSync,
+  type EventFeed,
+  eventFeed,
+  type Feeding,
+  isAsyncEvents,
+  readEvents,
+  type WithAsyncEvents,
+} from './event-feed';
 import { hashOf } from './id-set';
 
 /**
@@ -111,16 +122,119 @@ function grown<T extends Float64Array | Int32Array>(array: T, atLeast: number): 
   return out;
 }
 
+/** The columns of a batch as its events are read, one row per item. */
+class BatchBuilder {
+  private capacity: number;
+  private timeMs: Float64Array<ArrayBuffer>;
+  private idHashes: Int32Array<ArrayBuffer>;
+  private readonly transactionIds: unknown[] = [];
+  private readonly badTimestamps = new Map<number, unknown>();
+  private readonly preciseCents = new Map<number, unknown>();
+  private readonly code: ColumnBuilder;
+  private readonly subscription: ColumnBuilder;
+  private readonly properties = new Map<string, ColumnBuilder>();
+  private row = 0;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+    this.timeMs = new Float64Array(capacity);
+    this.idHashes = new Int32Array(capacity);
+    this.code = new ColumnBuilder(capacity);
+    this.subscription = new ColumnBuilder(capacity);
+  }
+
+  /** Adds the next item as a row. */
+  add(event: UsageEvent): void {
+    const row = this.row++;
+    if (row >= this.capacity) {
+      this.capacity *= 2;
+      this.timeMs = grown(this.timeMs, this.capacity);
+      this.idHashes = grown(this.idHashes, this.capacity);
+    }
+    if (typeof event !== 'object' || event === null) {
+      // Not an event: a row of no code, which no metric counts (as in the object path).
+      this.timeMs[row] = Number.NaN;
+      this.transactionIds.push(undefined);
+      return;
+    }
+    const id = event.transaction_id;
+    this.transactionIds.push(id);
+    this.idHashes[row] = typeof id === 'string' && id !== '' ? hashOf(id) : 0;
+    if (typeof event.code === 'string') this.code.set(row, event.code);
+    const timestamp = event.timestamp;
+    const ms =
+      typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0
+        ? timestamp * 1000
+        : eventTimeMs(timestamp);
+    if (ms === undefined) {
+      this.timeMs[row] = Number.NaN;
+      this.badTimestamps.set(row, timestamp);
+    } else this.timeMs[row] = ms;
+    const sub = event.external_subscription_id;
+    if (sub !== undefined) this.subscription.set(row, sub);
+    const props = event.properties;
+    if (typeof props === 'object' && props !== null) {
+      for (const key in props) {
+        if (!Object.hasOwn(props, key)) continue;
+        let column = this.properties.get(key);
+        if (column === undefined) {
+          column = new ColumnBuilder(this.capacity);
+          this.properties.set(key, column);
+        }
+        column.set(row, props[key]);
+      }
+    }
+    const cents = event.precise_total_amount_cents;
+    if (cents !== undefined) this.preciseCents.set(row, cents);
+  }
+
+  /** The batch of the rows added. */
+  batch(): EventBatch {
+    const length = this.row;
+    const columns = new Map<string, DictionaryColumn>();
+    for (const [key, builder] of this.properties) {
+      if (builder.codes.length < length) builder.grow(length);
+      columns.set(key, builder.column(length));
+    }
+    const { code, subscription } = this;
+    if (code.codes.length < length) code.grow(length);
+    if (subscription.codes.length < length) subscription.grow(length);
+    const batch: EventBatch = {
+      [Symbol.iterator]: () => batchEvents(batch),
+      kind: 'feecast_event_batch',
+      length,
+      timeMs: this.timeMs.slice(0, length),
+      badTimestamps: this.badTimestamps,
+      code: code.column(length),
+      subscription: subscription.column(length),
+      transactionIds: this.transactionIds,
+      idHashes: this.idHashes.slice(0, length),
+      properties: columns,
+      preciseCents: this.preciseCents,
+      derived: new Map(),
+    };
+    made.add(batch);
+    return batch;
+  }
+}
+
 /**
  * Builds the columns of `events` in one pass (an array or any iterable, read once). Every
  * item becomes a row, events or not, so a row's index is the item's position, as in the
- * object path's rejections.
+ * object path's rejections. Given asynchronously (an `AsyncIterable` or a `ReadableStream`),
+ * the same batch as a `Promise`, the stream read once as it comes: what a caller keeps to
+ * price one stream many times (`comparePlans` does).
  *
  * @example
  * const batch = eventBatch(events);
  * aggregate(metric, batch, MARCH) // the same figures as aggregate(metric, events, MARCH)
  */
-export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, EventBatch> {
+export function eventBatch(events: AsyncEvents): Promise<Either<FeecastError, EventBatch>>;
+export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, EventBatch>;
+export function eventBatch(
+  events: Iterable<UsageEvent> | AsyncEvents,
+): Either<FeecastError, EventBatch> | Promise<Either<FeecastError, EventBatch>> {
+  if (isAsyncEvents(events)) return driveAsync(eventBatchSteps(eventFeed(), 1024), events);
   if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
     return left(
       feecastError(
@@ -130,84 +244,18 @@ export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, E
       ),
     );
   }
-  let capacity = Array.isArray(events) ? Math.max(events.length, 16) : 1024;
-  let timeMs = new Float64Array(capacity);
-  let idHashes = new Int32Array(capacity);
-  const transactionIds: unknown[] = [];
-  const badTimestamps = new Map<number, unknown>();
-  const preciseCents = new Map<number, unknown>();
-  const code = new ColumnBuilder(capacity);
-  const subscription = new ColumnBuilder(capacity);
-  const properties = new Map<string, ColumnBuilder>();
-  let row = 0;
-  for (const event of events) {
-    if (row >= capacity) {
-      capacity *= 2;
-      timeMs = grown(timeMs, capacity);
-      idHashes = grown(idHashes, capacity);
-    }
-    if (typeof event !== 'object' || event === null) {
-      // Not an event: a row of no code, which no metric counts (as in the object path).
-      timeMs[row] = Number.NaN;
-      transactionIds.push(undefined);
-      row++;
-      continue;
-    }
-    const id = event.transaction_id;
-    transactionIds.push(id);
-    idHashes[row] = typeof id === 'string' && id !== '' ? hashOf(id) : 0;
-    if (typeof event.code === 'string') code.set(row, event.code);
-    const timestamp = event.timestamp;
-    const ms =
-      typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0
-        ? timestamp * 1000
-        : eventTimeMs(timestamp);
-    if (ms === undefined) {
-      timeMs[row] = Number.NaN;
-      badTimestamps.set(row, timestamp);
-    } else timeMs[row] = ms;
-    const sub = event.external_subscription_id;
-    if (sub !== undefined) subscription.set(row, sub);
-    const props = event.properties;
-    if (typeof props === 'object' && props !== null) {
-      for (const key in props) {
-        if (!Object.hasOwn(props, key)) continue;
-        let column = properties.get(key);
-        if (column === undefined) {
-          column = new ColumnBuilder(capacity);
-          properties.set(key, column);
-        }
-        column.set(row, props[key]);
-      }
-    }
-    const cents = event.precise_total_amount_cents;
-    if (cents !== undefined) preciseCents.set(row, cents);
-    row++;
-  }
-  const length = row;
-  const columns = new Map<string, DictionaryColumn>();
-  for (const [key, builder] of properties) {
-    if (builder.codes.length < length) builder.grow(length);
-    columns.set(key, builder.column(length));
-  }
-  if (code.codes.length < length) code.grow(length);
-  if (subscription.codes.length < length) subscription.grow(length);
-  const batch: EventBatch = {
-    [Symbol.iterator]: () => batchEvents(batch),
-    kind: 'feecast_event_batch',
-    length,
-    timeMs: timeMs.slice(0, length),
-    badTimestamps,
-    code: code.column(length),
-    subscription: subscription.column(length),
-    transactionIds,
-    idHashes: idHashes.slice(0, length),
-    properties: columns,
-    preciseCents,
-    derived: new Map(),
-  };
-  made.add(batch);
-  return right(batch);
+  const capacity = Array.isArray(events) ? Math.max(events.length, 16) : 1024;
+  return driveSync(eventBatchSteps(events, capacity));
+}
+
+/** {@link eventBatch} as steps that read the events once (see `readEvents`). */
+function* eventBatchSteps(
+  events: Iterable<UsageEvent> | EventFeed,
+  capacity: number,
+): Feeding<Either<FeecastError, EventBatch>> {
+  const builder = new BatchBuilder(capacity);
+  yield* readEvents(events, (event) => builder.add(event));
+  return right(builder.batch());
 }
 
 /**
@@ -422,4 +470,29 @@ export function batchEvent(batch: EventBatch, row: number): UsageEvent {
  */
 export function* batchEvents(batch: EventBatch): Generator<UsageEvent> {
   for (let row = 0; row < batch.length; row++) yield batchEvent(batch, row);
+}
+
+/**
+ * Runs an operation that reads its events more than once (per subscription, per plan) on its
+ * input: now, for events given as an iterable; for events given asynchronously, as a `Promise`,
+ * once the stream has been read into a columnar batch ({@link eventBatch}: 28 bytes per event
+ * and 4 per property column, plus the ids and the distinct values), which the operation then
+ * reads as often as it needs.
+ *
+ * @example
+ * withBatchedEvents(input, previewInvoiceNow) // a Promise of right({ invoice, ... }) for an async stream
+ * @internal
+ */
+export function withBatchedEvents<I extends { readonly events?: unknown }, A>(
+  input: I | WithAsyncEvents<I>,
+  run: (input: I) => Either<FeecastError, A>,
+): Either<FeecastError, A> | Promise<Either<FeecastError, A>> {
+  const events =
+    typeof input === 'object' && input !== null
+      ? (input as { events?: unknown }).events
+      : undefined;
+  if (!isAsyncEvents(events)) return run(input as I);
+  return eventBatch(events as AsyncEvents).then((batch) =>
+    batch._tag === 'Left' ? batch : run({ ...input, events: batch.right } as unknown as I),
+  );
 }

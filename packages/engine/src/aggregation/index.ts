@@ -17,6 +17,12 @@ export {
   type PassOptions,
 } from './charges';
 export { eventTimeMs, type UsageEvent } from './event';
+export {
+  type AsyncEvents,
+  isAsyncEvents,
+  type StreamOf,
+  type WithAsyncEvents,
+} from './event-feed';
 export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';
 export type { GroupedBy } from './groups';
 export type { AggregationType } from './kinds/index';

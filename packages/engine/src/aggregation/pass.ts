@@ -5,6 +5,7 @@ import { addBatchColumnar, type KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
+import { type AsyncEvents, eventsOf } from './event-feed';
 import { defineEventViews } from './event-views';
 import { type GroupedBy, groupedBy } from './groups';
 import { IdSet } from './id-set';
@@ -264,6 +265,23 @@ export class MetricPass implements KernelTarget {
         'unreadable_event',
         '',
         `the events iterable threw: ${describeThrown(thrown)}`,
+      );
+    }
+  }
+
+  /**
+   * {@link addStream} for events given asynchronously: read as they come; a source that
+   * fails ends the stream, with one rejection (`unreadable_event`) saying so.
+   */
+  async addAsyncStream(events: AsyncEvents<unknown>): Promise<void> {
+    try {
+      for await (const event of eventsOf(events)) this.addReadable(event as UsageEvent);
+    } catch (thrown) {
+      this.log.add(
+        this.position,
+        'unreadable_event',
+        '',
+        `the events stream failed: ${describeThrown(thrown)}`,
       );
     }
   }

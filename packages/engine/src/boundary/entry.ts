@@ -53,7 +53,8 @@ function readArguments(spec: EntrySpec, args: readonly unknown[]): Either<Feecas
  * A public function of the engine as callers get it: its arguments are read as plain data
  * first (`readPlainData`: a BigInt, a symbol, a cycle, a getter or proxy that throws is a
  * `Left` naming the path), event streams are passed as they are, and any throw that still
- * escapes (an event's getter, read later; a defect) becomes a `Left` (`unexpected_error`).
+ * escapes (an event's getter, read later; a defect) becomes a `Left` (`unexpected_error`); a
+ * function given events asynchronously answers with a promise that resolves the same way.
  * The function's own checks, types and documentation are unchanged.
  *
  * @example
@@ -66,12 +67,20 @@ export function guarded<F extends (...args: never[]) => Either<FeecastError, unk
   spec: EntrySpec,
 ): F {
   const call = fn as unknown as (...args: unknown[]) => Either<FeecastError, unknown>;
-  const entry = (...args: unknown[]): Either<FeecastError, unknown> => {
+  const entry = (
+    ...args: unknown[]
+  ): Either<FeecastError, unknown> | Promise<Either<FeecastError, unknown>> => {
     try {
       const read = readArguments(spec, args);
       if (read._tag === 'Left') return read;
       // bounded: the caller's own arguments, read back as plain data.
-      return call(...read.right);
+      const answer: Either<FeecastError, unknown> | Promise<Either<FeecastError, unknown>> = call(
+        ...read.right,
+      );
+      // Events given asynchronously: the answer is a promise, which never rejects either.
+      return answer instanceof Promise
+        ? answer.then(undefined, (thrown: unknown) => left(unexpected(spec.name, thrown)))
+        : answer;
     } catch (thrown) {
       return left(unexpected(spec.name, thrown));
     }

@@ -344,6 +344,7 @@ export const isDecimal = inspecting(decimalApi.isDecimal, false);
 export const isScale = inspecting(decimalApi.isScale, false);
 export const eventTimeMs = inspecting(aggregationApi.eventTimeMs, undefined);
 export const isEventBatch = inspecting(aggregationApi.isEventBatch, false);
+export const isAsyncEvents = inspecting(aggregationApi.isAsyncEvents, false);
 
 // The throwing twins throw only the documented Error, whose cause is the FeecastError.
 export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);
@@ -361,6 +362,12 @@ function throwing<F extends (...args: never[]) => unknown>(
   safe: (...args: Parameters<F>) => Either<FeecastError, ReturnType<F>>,
   _twin: F,
 ): F {
-  // bounded: the caller's own arguments.
-  return ((...args: Parameters<F>) => orThrow(safe(...args))) as F;
+  return ((...args: Parameters<F>) => {
+    // bounded: the caller's own arguments.
+    const answer: unknown = safe(...args);
+    // Events given asynchronously: a promise of the value, rejected with the same `Error`.
+    return answer instanceof Promise
+      ? answer.then((result: Either<FeecastError, ReturnType<F>>) => orThrow(result))
+      : orThrow(answer as Either<FeecastError, ReturnType<F>>);
+  }) as F;
 }

@@ -1,12 +1,13 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { AggregationState, UsageEvent } from '../aggregation/index';
+import { type Fed, type Feeding, withEvents } from '../aggregation/event-feed';
+import type { AggregationState, UsageEvent, WithAsyncEvents } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { checkChargeMetric } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
 import type { ChargeFeesCharge, ChargeFeesMetric, ChargeFeesOptions } from './inputs';
 import { setupCharge } from './internal/charge-setup';
 import { feeContext } from './internal/fee-context';
-import { checkMetric, priceMetrics } from './internal/price-metrics';
+import { checkMetric, priceMetricsSteps } from './internal/price-metrics';
 
 /** The input of {@link chargeFees}. */
 export interface ChargeFeesInput extends ChargeFeesOptions {
@@ -41,8 +42,22 @@ export interface ChargeFeesInput extends ChargeFeesOptions {
  *   period: { charges_from_datetime: '2025-03-01T00:00:00Z', charges_to_datetime: '2025-03-31T23:59:59Z' },
  *   currency: 'EUR',
  * }) // right([{ amount_cents: 5062, precise_amount: '50.61725', units: '5', ... }])
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
  */
-export function chargeFees(input: ChargeFeesInput): Either<FeecastError, ChargeFee[]> {
+export function chargeFees(
+  input: WithAsyncEvents<ChargeFeesInput>,
+): Promise<Either<FeecastError, ChargeFee[]>>;
+export function chargeFees(input: ChargeFeesInput): Either<FeecastError, ChargeFee[]>;
+export function chargeFees(
+  input: ChargeFeesInput | WithAsyncEvents<ChargeFeesInput>,
+): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
+  return withEvents(input, chargeFeesSteps);
+}
+
+/** {@link chargeFees} as steps that read the events once (see `withEvents`). */
+function* chargeFeesSteps(input: Fed<ChargeFeesInput>): Feeding<Either<FeecastError, ChargeFee[]>> {
   if (typeof input !== 'object' || input === null) {
     return left(feecastError('invalid_input', 'chargeFees needs an input object.', []));
   }
@@ -52,7 +67,7 @@ export function chargeFees(input: ChargeFeesInput): Either<FeecastError, ChargeF
   if (matches._tag === 'Left') return matches;
   const setup = setupCharge(input.charge, compiled.right, ['charge'], input.pricing_units);
   if (setup._tag === 'Left') return setup;
-  const report = priceMetrics(
+  const report = yield* priceMetricsSteps(
     feeContext(input),
     [
       {

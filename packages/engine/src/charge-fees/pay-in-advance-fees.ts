@@ -1,5 +1,11 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type AggregationState, eventTimeMs, type UsageEvent } from '../aggregation/index';
+import { type Fed, withEvents } from '../aggregation/event-feed';
+import {
+  type AggregationState,
+  eventTimeMs,
+  type UsageEvent,
+  type WithAsyncEvents,
+} from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
 import { type FeecastError, feecastError } from '../error';
 import { checkChargeMetric } from '../inputs/charge-metric';
@@ -15,7 +21,7 @@ import { feeContext } from './internal/fee-context';
 import {
   type InAdvanceReader,
   type InAdvanceRun,
-  inAdvanceFees,
+  inAdvanceFeesSteps,
   inAdvanceReader,
 } from './internal/in-advance';
 import { checkMetric } from './internal/price-metrics';
@@ -78,7 +84,7 @@ export function prepareInAdvanceCharge(
   return right({ metric: billableMetric, compiled: compiled.right, setup: setup.right });
 }
 
-function prepare(input: PayInAdvanceFeesInput): Either<FeecastError, InAdvanceRun> {
+function prepare(input: Fed<PayInAdvanceFeesInput>): Either<FeecastError, InAdvanceRun> {
   if (typeof input !== 'object' || input === null) {
     return left(feecastError('invalid_input', 'An input object is required.', []));
   }
@@ -108,12 +114,23 @@ function prepare(input: PayInAdvanceFeesInput): Either<FeecastError, InAdvanceRu
  * // graduated 0..5 (0.02, flat 0.01), 6..∞ (0.01, flat 0.01); events of 3, 1 and 2 units
  * payInAdvanceFees({ charge, billableMetric, events, period, currency: 'EUR' })
  * // right([{ amount_cents: 7, event_transaction_id: 'e1' }, { amount_cents: 2, ... }, { amount_cents: 4, ... }])
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
  */
-export function payInAdvanceFees(input: PayInAdvanceFeesInput): Either<FeecastError, ChargeFee[]> {
-  const run = prepare(input);
-  if (run._tag === 'Left') return run;
-  const result = inAdvanceFees(run.right, input.events);
-  return result._tag === 'Left' ? result : right(result.right.fees.map((placed) => placed.fee));
+export function payInAdvanceFees(
+  input: WithAsyncEvents<PayInAdvanceFeesInput>,
+): Promise<Either<FeecastError, ChargeFee[]>>;
+export function payInAdvanceFees(input: PayInAdvanceFeesInput): Either<FeecastError, ChargeFee[]>;
+export function payInAdvanceFees(
+  input: PayInAdvanceFeesInput | WithAsyncEvents<PayInAdvanceFeesInput>,
+): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
+  return withEvents(input, function* (fed) {
+    const run = prepare(fed);
+    if (run._tag === 'Left') return run;
+    const result = yield* inAdvanceFeesSteps(run.right, fed.events);
+    return result._tag === 'Left' ? result : right(result.right.fees.map((placed) => placed.fee));
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { AggregationState, UsageEvent } from '../aggregation/index';
+import { driveSync, type Fed, type Feeding, withEvents } from '../aggregation/event-feed';
+import type { AggregationState, UsageEvent, WithAsyncEvents } from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { chargeMetricIndex } from '../inputs/charge-metric';
 import type { ChargeFee } from './charge-fee';
@@ -15,7 +16,7 @@ import {
   type ChargeFeesReport,
   checkMetric,
   type MetricCharges,
-  priceMetrics,
+  priceMetricsSteps,
 } from './internal/price-metrics';
 
 export type { ChargeFeesReport } from './internal/price-metrics';
@@ -57,6 +58,20 @@ export interface PlanChargeFeesInput extends Omit<ChargeFeesOptions, 'currency'>
 export function planChargeFeesReport(
   input: PlanChargeFeesInput,
 ): Either<FeecastError, ChargeFeesReport> {
+  return driveSync(planChargeFeesSteps(input));
+}
+
+/**
+ * {@link planChargeFeesReport} as steps that read the events once, from an iterable or a feed
+ * of asynchronous events (see `withEvents`).
+ *
+ * @example
+ * const report = yield* planChargeFeesSteps({ ...input, events: subscriptionEvents(feed, 'sub_1') });
+ * @internal
+ */
+export function* planChargeFeesSteps(
+  input: Fed<PlanChargeFeesInput>,
+): Feeding<Either<FeecastError, ChargeFeesReport>> {
   if (typeof input !== 'object' || input === null || !Array.isArray(input.plan?.charges)) {
     return left(
       feecastError('invalid_input', 'planChargeFees needs a plan with its charges.', [
@@ -96,7 +111,7 @@ export function planChargeFeesReport(
     entry.order.push(i);
     grouped.set(m, entry);
   }
-  return priceMetrics(
+  return yield* priceMetricsSteps(
     feeContext({ ...input, currency }),
     [...grouped.values()],
     input.events,
@@ -113,8 +128,19 @@ export function planChargeFeesReport(
  * @example
  * planChargeFees({ plan, billableMetrics, events, currency: 'EUR', period: billingPeriod(...).right })
  * // right([...fees of charge 0, ...fees of charge 1, ...])
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
  */
-export function planChargeFees(input: PlanChargeFeesInput): Either<FeecastError, ChargeFee[]> {
-  const report = planChargeFeesReport(input);
-  return report._tag === 'Left' ? report : right(report.right.fees);
+export function planChargeFees(
+  input: WithAsyncEvents<PlanChargeFeesInput>,
+): Promise<Either<FeecastError, ChargeFee[]>>;
+export function planChargeFees(input: PlanChargeFeesInput): Either<FeecastError, ChargeFee[]>;
+export function planChargeFees(
+  input: PlanChargeFeesInput | WithAsyncEvents<PlanChargeFeesInput>,
+): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
+  return withEvents(input, function* (fed) {
+    const report = yield* planChargeFeesSteps(fed);
+    return report._tag === 'Left' ? report : right(report.right.fees);
+  });
 }

@@ -1,6 +1,12 @@
 import type { Invoice, PlanOverrides } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { eventBatch, isEventBatch, type UsageEvent } from '../aggregation/index';
+import { withBatchedEvents } from '../aggregation/batch';
+import {
+  eventBatch,
+  isEventBatch,
+  type UsageEvent,
+  type WithAsyncEvents,
+} from '../aggregation/index';
 import { type FeecastError, feecastError } from '../error';
 import { isIterableObject, isRecord } from '../inputs/is-record';
 import type { Plain } from '../inputs/plain';
@@ -72,7 +78,18 @@ function withOverrides(entry: ComparedPlan): ComparedPlanWithOverrides {
  * // right({ previews: [{ plan_code: 'basic', invoice }, { plan_code: 'pro', invoice }],
  * //   differences: [{ kind: 'subscription', ... }, { kind: 'charge', code: 'api_calls', ... }, ..., { kind: 'total', ... }] })
  */
-export function comparePlans(input: ComparePlansInput): Either<FeecastError, PlanComparison> {
+export function comparePlans(
+  input: WithAsyncEvents<ComparePlansInput>,
+): Promise<Either<FeecastError, PlanComparison>>;
+export function comparePlans(input: ComparePlansInput): Either<FeecastError, PlanComparison>;
+export function comparePlans(
+  input: ComparePlansInput | WithAsyncEvents<ComparePlansInput>,
+): Either<FeecastError, PlanComparison> | Promise<Either<FeecastError, PlanComparison>> {
+  return withBatchedEvents(input, comparePlansNow);
+}
+
+/** {@link comparePlans} of events given as an iterable or a batch. */
+function comparePlansNow(input: ComparePlansInput): Either<FeecastError, PlanComparison> {
   if (!isRecord(input)) {
     return left(
       feecastError(

@@ -10,7 +10,8 @@ import type {
 } from '@feecast/models';
 import { Invoice as InvoiceCodec } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { Rejection } from '../aggregation/index';
+import { withBatchedEvents } from '../aggregation/batch';
+import type { Rejection, WithAsyncEvents } from '../aggregation/index';
 import type { CommitmentTrueUp } from '../commitments/index';
 import type { CouponOutcome } from '../coupons/index';
 import type { FeecastError } from '../error';
@@ -119,7 +120,18 @@ export interface InvoicePreview {
  * // right({ invoice: { fees_amount_cents: 20400, coupons_amount_cents: 2130, taxes_amount_cents: 3695,
  * //   total_amount_cents: 21965, billing_periods: [...], fees: [...], ... }, wallets: [...], ... })
  */
-export function previewInvoice(input: PreviewInvoiceInput): Either<FeecastError, InvoicePreview> {
+export function previewInvoice(
+  input: WithAsyncEvents<PreviewInvoiceInput>,
+): Promise<Either<FeecastError, InvoicePreview>>;
+export function previewInvoice(input: PreviewInvoiceInput): Either<FeecastError, InvoicePreview>;
+export function previewInvoice(
+  input: PreviewInvoiceInput | WithAsyncEvents<PreviewInvoiceInput>,
+): Either<FeecastError, InvoicePreview> | Promise<Either<FeecastError, InvoicePreview>> {
+  return withBatchedEvents(input, previewInvoiceNow);
+}
+
+/** {@link previewInvoice} of events given as an iterable or a batch. */
+function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, InvoicePreview> {
   const read = readPreviewInput(input);
   if (isLeft(read)) return read;
   const facts = read.right;

@@ -1,5 +1,7 @@
 import { CustomerUsageResponse } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
+import { withEvents } from '../aggregation/event-feed';
+import type { WithAsyncEvents } from '../aggregation/index';
 import type { FeecastError } from '../error';
 import type { UsageInput } from './inputs';
 import { orThrow } from './internal/unsafe';
@@ -29,11 +31,21 @@ import { wireBody } from './internal/wire-body';
  * // right({ customer_usage: { amount_cents: 5, taxes_amount_cents: 1, total_amount_cents: 6,
  * //   charges_usage: [{ units: '4', amount_cents: 5, ... }], ... } })
  */
-export function currentUsage(input: UsageInput): Either<FeecastError, CustomerUsageResponse> {
-  const body = usageReport(input, 'current');
-  return body._tag === 'Left'
-    ? body
-    : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+export function currentUsage(
+  input: WithAsyncEvents<UsageInput>,
+): Promise<Either<FeecastError, CustomerUsageResponse>>;
+export function currentUsage(input: UsageInput): Either<FeecastError, CustomerUsageResponse>;
+export function currentUsage(
+  input: UsageInput | WithAsyncEvents<UsageInput>,
+):
+  | Either<FeecastError, CustomerUsageResponse>
+  | Promise<Either<FeecastError, CustomerUsageResponse>> {
+  return withEvents(input, function* (fed) {
+    const body = yield* usageReport(fed, 'current');
+    return body._tag === 'Left'
+      ? body
+      : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { EstimateFeesResponse } from '@feecast/models';
 import { type Either, left } from 'fp-ts/lib/Either.js';
+import { isAsyncEvents, type WithAsyncEvents } from '../aggregation/index';
 import type { FeecastError } from '../error';
 import { isRecord } from '../inputs/is-record';
 import { checkEstimateRequest, createEstimator } from './estimator';
@@ -44,15 +45,31 @@ import { orThrow } from './internal/unsafe';
  *   events: stored,
  *   now: '2025-09-02T10:00:00Z',
  * }) // right({ fees: [{ amount_cents: 1000, taxes_amount_cents: 200, total_amount_cents: 1200, units: '1', ... }] })
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
  */
-export function estimateFees(input: EstimateFeesInput): Either<FeecastError, EstimateFeesResponse> {
+export function estimateFees(
+  input: WithAsyncEvents<EstimateFeesInput>,
+): Promise<Either<FeecastError, EstimateFeesResponse>>;
+export function estimateFees(input: EstimateFeesInput): Either<FeecastError, EstimateFeesResponse>;
+export function estimateFees(
+  input: EstimateFeesInput | WithAsyncEvents<EstimateFeesInput>,
+):
+  | Either<FeecastError, EstimateFeesResponse>
+  | Promise<Either<FeecastError, EstimateFeesResponse>> {
   const problem = checkEstimateRequest(
     input,
     isRecord(input) && isRecord(input.subscription) ? input.subscription.external_id : undefined,
   );
-  if (problem !== undefined) return left(problem);
+  const answer = (result: Either<FeecastError, EstimateFeesResponse>) =>
+    isRecord(input) && isAsyncEvents(input.events) ? Promise.resolve(result) : result;
+  if (problem !== undefined) return answer(left(problem));
   const estimator = createEstimator(input);
-  return estimator._tag === 'Left' ? estimator : estimator.right.estimateFees(input);
+  if (estimator._tag === 'Left') return answer(estimator);
+  return isAsyncEvents(input.events)
+    ? estimator.right.estimateFees(input as WithAsyncEvents<EstimateFeesInput>)
+    : estimator.right.estimateFees(input as EstimateFeesInput);
 }
 
 /**

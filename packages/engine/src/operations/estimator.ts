@@ -1,6 +1,7 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { UsageEvent } from '../aggregation/index';
+import { type Fed, type Feeding, withEvents } from '../aggregation/event-feed';
+import type { UsageEvent, WithAsyncEvents } from '../aggregation/index';
 import type { CompiledMetric } from '../aggregation/metric';
 import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
 import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
@@ -61,6 +62,13 @@ export interface EstimateRequest {
 
 /** `estimateFees` for one prepared context, as many times as needed. */
 export interface Estimator {
+  /**
+   * {@link estimateFees} of a request whose stored events are given asynchronously (an
+   * `AsyncIterable` or a `ReadableStream`): the same fees as a `Promise`, the stream read once.
+   */
+  estimateFees(
+    request: WithAsyncEvents<EstimateRequest>,
+  ): Promise<Either<FeecastError, EstimateFeesResponse>>;
   /**
    * The fees the event would bring if it were sent at `now`: exactly what `estimateFees` gives
    * for the prepared context and this request.
@@ -288,7 +296,22 @@ class PreparedEstimator implements Estimator {
     return fresh._tag === 'Left' ? fresh : lastEventFee(run.right, fresh.right, event);
   }
 
-  estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {
+  estimateFees(
+    request: WithAsyncEvents<EstimateRequest>,
+  ): Promise<Either<FeecastError, EstimateFeesResponse>>;
+  estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse>;
+  estimateFees(
+    request: EstimateRequest | WithAsyncEvents<EstimateRequest>,
+  ):
+    | Either<FeecastError, EstimateFeesResponse>
+    | Promise<Either<FeecastError, EstimateFeesResponse>> {
+    return withEvents(request, (fed) => this.estimateSteps(fed));
+  }
+
+  /** {@link estimateFees} as steps that read the stored events once (see `withEvents`). */
+  private *estimateSteps(
+    request: Fed<EstimateRequest>,
+  ): Feeding<Either<FeecastError, EstimateFeesResponse>> {
     const { subscription, plan } = this.input;
     const problem = checkEstimateRequest(request, subscription.external_id);
     if (problem !== undefined) return left(problem);
@@ -316,7 +339,7 @@ class PreparedEstimator implements Estimator {
     const entry = this.periodOf(context.right);
     // The stored events are read once, by every in-advance charge of the metric at a time.
     let readers: (InAdvanceReader | undefined)[] | undefined;
-    const history = readEstimateHistory(
+    const history = yield* readEstimateHistory(
       request.events,
       {
         externalSubscriptionId: subscription.external_id,

@@ -1,5 +1,7 @@
 import { CustomerProjectedUsageResponse } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
+import { withEvents } from '../aggregation/event-feed';
+import type { WithAsyncEvents } from '../aggregation/index';
 import type { FeecastError } from '../error';
 import type { UsageInput } from './inputs';
 import { orThrow } from './internal/unsafe';
@@ -28,12 +30,22 @@ import { wireBody } from './internal/wire-body';
  * //   charges_usage: [{ units: '4', projected_units: '41.33', projected_amount_cents: 42, ... }], ... } })
  */
 export function projectedUsage(
+  input: WithAsyncEvents<UsageInput>,
+): Promise<Either<FeecastError, CustomerProjectedUsageResponse>>;
+export function projectedUsage(
   input: UsageInput,
-): Either<FeecastError, CustomerProjectedUsageResponse> {
-  const body = usageReport(input, 'projected');
-  return body._tag === 'Left'
-    ? body
-    : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
+): Either<FeecastError, CustomerProjectedUsageResponse>;
+export function projectedUsage(
+  input: UsageInput | WithAsyncEvents<UsageInput>,
+):
+  | Either<FeecastError, CustomerProjectedUsageResponse>
+  | Promise<Either<FeecastError, CustomerProjectedUsageResponse>> {
+  return withEvents(input, function* (fed) {
+    const body = yield* usageReport(fed, 'projected');
+    return body._tag === 'Left'
+      ? body
+      : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
+  });
 }
 
 /**

@@ -56,7 +56,13 @@ const OVER_ENGINE_VALUES = new Set([
 ]);
 
 /** Predicates and readers over any value: they answer, whatever the value. */
-const INSPECTORS = new Set(['isDecimal', 'isScale', 'eventTimeMs', 'isEventBatch']);
+const INSPECTORS = new Set([
+  'isDecimal',
+  'isScale',
+  'eventTimeMs',
+  'isEventBatch',
+  'isAsyncEvents',
+]);
 
 /** The throwing twins: they throw the documented Error (whose cause is the FeecastError) only. */
 const TWINS = new Set([
@@ -324,7 +330,7 @@ describe('the cases of the issue', () => {
       [{ ...context, plan: proxy }, ['plan']],
     ] as const;
     for (const [input, path] of cases) {
-      const result = engine.currentUsage({ ...input, events: [] } as never);
+      const result = engine.currentUsage({ ...input, events: [] } as unknown as engine.UsageInput);
       expect(result._tag === 'Left' && result.left).toMatchObject({ code: 'invalid_input', path });
     }
   });

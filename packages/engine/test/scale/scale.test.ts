@@ -57,10 +57,9 @@ const graduated = charge(payments, 'graduated', {
   ],
 });
 /** In arrears only (nothing kept per event): grouped standard and graduated. */
-const arrears = plan([
-  charge(payments, 'standard', { amount: '0.01', pricing_group_keys: ['region'] }),
-  graduated,
-]);
+/** 0.01 EUR per unit, per region. */
+const byRegion = charge(payments, 'standard', { amount: '0.01', pricing_group_keys: ['region'] });
+const arrears = plan([byRegion, graduated]);
 /** The graduated charge of `arrears` alone. */
 const graduatedOnly = plan([graduated], { code: 'graduated_only' });
 const context = { customer: customer(), subscription: subscription(), billableMetrics: [payments] };
@@ -206,12 +205,11 @@ describe('10,000,000 events streamed', () => {
       charges_to_datetime: MARCH.to_datetime,
       charges_duration: 31,
     };
-    const [grouped, tiers] = arrears.charges;
     // As current usage below: 20,000,000 × 0.01 = 200,000.00 EUR in the one group "eu";
     // 1,000 + 19,999,000 × 0.001 = 20,999.00 EUR.
     const byGroup = rightOf(
       chargeFees({
-        charge: grouped,
+        charge: { ...byRegion, svc_id: String(byRegion.svc_id) },
         billableMetric: payments,
         events: stream(count),
         period,
@@ -223,7 +221,7 @@ describe('10,000,000 events streamed', () => {
     );
     const graduatedFees = rightOf(
       chargeFees({
-        charge: tiers,
+        charge: { ...graduated, svc_id: String(graduated.svc_id) },
         billableMetric: payments,
         events: stream(count),
         period,
@@ -232,6 +230,21 @@ describe('10,000,000 events streamed', () => {
     );
     expect(graduatedFees.map((fee) => [fee.units, fee.amount_cents])).toEqual([
       ['20000000', 2_099_900],
+    ]);
+  });
+
+  it('current usage over the stream given asynchronously, read as it comes', {
+    timeout: LONG,
+  }, async () => {
+    // An async generator (a network, a database cursor): the same figures as the iterable.
+    async function* arriving(): AsyncGenerator<UsageEvent> {
+      for (let i = 0; i < count; i++) yield payment(i, count);
+    }
+    const usage = rightOf(
+      await currentUsage({ ...context, plan: arrears, events: arriving(), now: NOW }),
+    );
+    expect(usage.customer_usage.charges_usage.map((c) => c.amount_cents)).toEqual([
+      20_000_000, 2_099_900,
     ]);
   });
 

@@ -1,5 +1,12 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
+  driveSync,
+  type EventFeed,
+  type Feeding,
+  isEventFeed,
+  readEvents,
+} from '../../aggregation/event-feed';
+import {
   type AggregationState,
   eventTimeMs,
   type GroupedBy,
@@ -448,13 +455,31 @@ export function inAdvanceFees(
   run: InAdvanceRun,
   events: Iterable<UsageEvent>,
 ): Either<FeecastError, InAdvanceResult> {
-  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+  return driveSync(inAdvanceFeesSteps(run, events));
+}
+
+/**
+ * {@link inAdvanceFees} as steps that read the events once (see `readEvents`).
+ *
+ * @example
+ * const result = yield* inAdvanceFeesSteps(run, feed);
+ * @internal
+ */
+export function* inAdvanceFeesSteps(
+  run: InAdvanceRun,
+  events: Iterable<UsageEvent> | EventFeed,
+): Feeding<Either<FeecastError, InAdvanceResult>> {
+  if (
+    !isEventFeed(events) &&
+    typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'
+  ) {
     return left(
       feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
     );
   }
   const reader = inAdvanceReader(run, true);
   if (reader._tag === 'Left') return reader;
-  for (const event of events) reader.right.add(event);
-  return reader.right.fees();
+  const { right: started } = reader;
+  yield* readEvents(events, (event) => started.add(event));
+  return started.fees();
 }

@@ -1,6 +1,13 @@
 import type { Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
+  driveSync,
+  type EventFeed,
+  type Feeding,
+  isEventFeed,
+  readEvents,
+} from '../../aggregation/event-feed';
+import {
   type AggregationState,
   type EventBatch,
   isEventBatch,
@@ -97,19 +104,41 @@ export function priceMetrics(
   metrics: readonly MetricCharges[],
   events: Iterable<UsageEvent> | EventBatch,
   chargeCount: number,
-  options: {
-    readonly deduplicate?: boolean | undefined;
-    readonly feeId?: ((fee: Fee) => string) | undefined;
-    /** The charges period that follows: recurring pay-in-advance charges bill their carried units for it. */
-    readonly nextPeriod?: ChargesPeriod | undefined;
-  },
+  options: PriceOptions,
 ): Either<FeecastError, ChargeFeesReport> {
+  return driveSync(priceMetricsSteps(context, metrics, events, chargeCount, options));
+}
+
+/** How {@link priceMetrics} prices. */
+export interface PriceOptions {
+  readonly deduplicate?: boolean | undefined;
+  readonly feeId?: ((fee: Fee) => string) | undefined;
+  /** The charges period that follows: recurring pay-in-advance charges bill their carried units for it. */
+  readonly nextPeriod?: ChargesPeriod | undefined;
+}
+
+/**
+ * {@link priceMetrics} as steps that read the events once (`readEvents`), from an iterable, a
+ * batch, or a feed of asynchronous events (`driveAsync`).
+ *
+ * @example
+ * await driveAsync(priceMetricsSteps(context, metrics, eventFeed(), 2, {}), stream)
+ * @internal
+ */
+export function* priceMetricsSteps(
+  context: FeeContext,
+  metrics: readonly MetricCharges[],
+  events: Iterable<UsageEvent> | EventBatch | EventFeed,
+  chargeCount: number,
+  options: PriceOptions,
+): Feeding<Either<FeecastError, ChargeFeesReport>> {
   const exponent = currencyExponent(context.currency, ['currency']);
   if (exponent._tag === 'Left') return exponent;
   const ratio = checkRatio(context.ratio);
   if (ratio !== undefined) return left(ratio);
   if (
     !isEventBatch(events) &&
+    !isEventFeed(events) &&
     typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function'
   ) {
     return left(
@@ -148,11 +177,11 @@ export function priceMetrics(
     for (const pass of ordered) pass.addBatch(events);
   } else {
     let index = 0;
-    for (const event of events) {
+    yield* readEvents(events, (event) => {
       const code = typeof event === 'object' && event !== null ? event.code : undefined;
       if (typeof code === 'string') passes.get(code)?.add(event, index);
       index++;
-    }
+    });
   }
   const perCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);
   const carriedPerCharge: ChargeFee[][] = Array.from({ length: chargeCount }, () => []);

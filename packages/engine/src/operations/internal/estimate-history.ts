@@ -1,4 +1,10 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type EventFeed,
+  type Feeding,
+  isEventFeed,
+  readEvents,
+} from '../../aggregation/event-feed';
 import { eventTimeMs, type UsageEvent } from '../../aggregation/index';
 import { type FeecastError, feecastError } from '../../error';
 import { isIterableObject } from '../../inputs/is-record';
@@ -25,7 +31,8 @@ export interface HistoryScope {
 
 /**
  * Reads the events already used in the period, as an estimate sees them (estimate-and-usage.md
- * §2.8), once, handing each to `visit`: the subscription's events of the metric's code dated up
+ * §2.8), once (steps that read an iterable, or a feed of asynchronous events), handing each to
+ * `visit`: the subscription's events of the metric's code dated up
  * to `now` (events dated after now are not billed yet; those whose timestamp does not parse
  * are kept, so that aggregation reports them). Nothing is kept per event: a stream of any
  * length is read in constant memory. The estimated event is new, as in the reference (which
@@ -33,19 +40,19 @@ export interface HistoryScope {
  * metric already has it, then the first free `<id>#<n>` (n = 2, 3...).
  *
  * @example
- * readEstimateHistory(stored, { externalSubscriptionId: 'sub_1', code: 'api_calls', now, wanted: 'tx_1' }, visit)
+ * driveSync(readEstimateHistory(stored, { externalSubscriptionId: 'sub_1', code: 'api_calls', now, wanted: 'tx_1' }, visit))
  * // right({ count: 12, transactionId: 'tx_1#2' }) when a stored api_calls event is tx_1
  * @internal
  */
-export function readEstimateHistory(
+export function* readEstimateHistory(
   events: unknown,
   scope: HistoryScope,
   visit: (event: UsageEvent) => void,
-): Either<FeecastError, EstimateHistory> {
+): Feeding<Either<FeecastError, EstimateHistory>> {
   if (events === undefined || events === null) {
     return right({ count: 0, transactionId: scope.wanted });
   }
-  if (!isIterableObject<OperationEvent>(events)) {
+  if (!isIterableObject<OperationEvent>(events) && !isEventFeed(events)) {
     return left(
       feecastError(
         'invalid_input',
@@ -59,12 +66,13 @@ export function readEstimateHistory(
   let count = 0;
   // The ids a suffix could clash with: the wanted one and `<wanted>#...` (rarely any).
   let taken: Set<string> | undefined;
-  for (const stored of events) {
-    if (typeof stored !== 'object' || stored === null || stored.code !== scope.code) continue;
+  yield* readEvents(events as Iterable<UsageEvent> | EventFeed, (given) => {
+    const stored = given as OperationEvent;
+    if (typeof stored !== 'object' || stored === null || stored.code !== scope.code) return;
     const event = subscriptionEvent(stored, scope.externalSubscriptionId);
-    if (event === undefined) continue;
+    if (event === undefined) return;
     const time = eventTimeMs(event.timestamp);
-    if (time !== undefined && time > scope.now) continue;
+    if (time !== undefined && time > scope.now) return;
     const id = event.transaction_id;
     if (typeof id === 'string' && (id === wanted || id.startsWith(suffixed))) {
       taken ??= new Set();
@@ -72,7 +80,7 @@ export function readEstimateHistory(
     }
     count++;
     visit(event);
-  }
+  });
   let transactionId = wanted;
   if (taken?.has(wanted)) {
     for (let n = 2; taken.has(transactionId); n++) transactionId = `${wanted}#${n}`;

@@ -1,5 +1,6 @@
 import { batchRows } from '../../aggregation/batch';
 import { NO_EVENT } from '../../aggregation/event';
+import { type EventFeed, isEventFeed, mapFeed } from '../../aggregation/event-feed';
 import { isEventBatch, type UsageEvent } from '../../aggregation/index';
 import type { OperationEvent } from '../inputs';
 
@@ -61,7 +62,8 @@ function* filtered(events: Iterable<OperationEvent>, externalId: string): Genera
  * as it is (the hot path reads it directly); otherwise the events are filtered lazily, so a
  * stream of any length is read once with constant memory; another subscription's event leaves
  * its place empty (`NO_EVENT`), so rejections name the caller's positions. A columnar batch stays a batch: its
- * rows of other subscriptions are masked (`batchRows`), not copied out.
+ * rows of other subscriptions are masked (`batchRows`), not copied out; a feed of asynchronous
+ * events is filtered the same way as it comes.
  *
  * @example
  * [...subscriptionEvents([{ external_subscription_id: 'sub_2', ... }, e], 'sub_1')] // [e]
@@ -70,7 +72,21 @@ function* filtered(events: Iterable<OperationEvent>, externalId: string): Genera
 export function subscriptionEvents(
   events: Iterable<OperationEvent>,
   externalId: string,
-): Iterable<UsageEvent> {
+): Iterable<UsageEvent>;
+export function subscriptionEvents(
+  events: Iterable<OperationEvent> | EventFeed,
+  externalId: string,
+): Iterable<UsageEvent> | EventFeed;
+export function subscriptionEvents(
+  events: Iterable<OperationEvent> | EventFeed,
+  externalId: string,
+): Iterable<UsageEvent> | EventFeed {
+  if (isEventFeed(events)) {
+    return mapFeed(
+      events,
+      (event) => subscriptionEvent(event as OperationEvent, externalId) ?? NO_EVENT,
+    );
+  }
   if (isEventBatch(events)) {
     return batchRows(events, (id) => id === undefined || id === null || id === externalId);
   }

@@ -1,5 +1,6 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { planChargeFeesReport } from '../../charge-fees/index';
+import { type Fed, type Feeding, isEventFeed } from '../../aggregation/event-feed';
+import { planChargeFeesSteps } from '../../charge-fees/plan-charge-fees';
 import { readCents, roundCents } from '../../coupons/internal/wire-amounts';
 import { add, sum } from '../../decimal/internal';
 import { type FeecastError, feecastError } from '../../error';
@@ -17,7 +18,9 @@ function noActiveSubscription(message: string, path: readonly string[]): Feecast
 }
 
 /** A subscription given for another customer than the one asked for: none of theirs is active. */
-function otherCustomer(input: UsageInput): FeecastError | undefined {
+function otherCustomer(
+  input: Pick<UsageInput, 'subscription' | 'customer'>,
+): FeecastError | undefined {
   const { subscription, customer } = input;
   const pairs = [
     [subscription.external_customer_id, customer.external_id, 'external_customer_id'],
@@ -44,15 +47,17 @@ function otherCustomer(input: UsageInput): FeecastError | undefined {
  * level (or 0 with `applyTaxes: false`) and total; for projections, `projected_amount_cents`
  * = Σ of the charges' projected amounts.
  *
+ * Steps that read the events once (see `withEvents`).
+ *
  * @example
- * usageReport(input, 'current')
+ * driveSync(usageReport(input, 'current'))
  * // right({ from_datetime: '2025-07-01T00:00:00Z', amount_cents: 5, taxes_amount_cents: 1, ... })
  * @internal
  */
-export function usageReport(
-  given: UsageInput,
+export function* usageReport(
+  given: Fed<UsageInput>,
   kind: UsageKind,
-): Either<FeecastError, Record<string, unknown>> {
+): Feeding<Either<FeecastError, Record<string, unknown>>> {
   const checked = checkContext(given, {
     status: 'active_only',
     error: (inactive) =>
@@ -65,7 +70,7 @@ export function usageReport(
   const { read: input, context } = checked.right;
   const foreign = otherCustomer(input);
   if (foreign !== undefined) return left(foreign);
-  if (!isIterableObject(input.events)) {
+  if (!isIterableObject(input.events) && !isEventFeed(input.events)) {
     return left(
       feecastError(
         'invalid_input',
@@ -77,7 +82,7 @@ export function usageReport(
   const { period, currency, timezone, issuingDate } = context;
   const { plan, subscription, customer, billableMetrics } = input;
   const pricingUnits = input.pricingUnits ?? undefined;
-  const report = planChargeFeesReport({
+  const report = yield* planChargeFeesSteps({
     plan,
     billableMetrics,
     events: subscriptionEvents(input.events, subscription.external_id),
