@@ -86,6 +86,7 @@ export {
   prorationRatio,
   recurringTopUp,
   resolveTaxSources,
+  restoreAccumulator,
   ruleTopUpCredits,
   scaleOf,
   settlePaidTransaction,

@@ -1,4 +1,10 @@
-export { type Accumulator, aggregate, createAccumulator } from './accumulator';
+export {
+  type Accumulator,
+  type AccumulatorState,
+  aggregate,
+  createAccumulator,
+  restoreAccumulator,
+} from './accumulator';
 export {
   type DictionaryColumn,
   type EventBatch,
@@ -19,8 +25,9 @@ export {
 export { eventTimeMs, type UsageEvent } from './event';
 export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';
 export type { GroupedBy } from './groups';
-export type { AggregationType } from './kinds/index';
+export type { AggregationType, BucketStateJson, UniqueOperationJson } from './kinds/index';
 export type { BillableMetricInput } from './metric';
 export type { AggregateOptions, AggregationState } from './options';
 export type { AggregationResult, GroupAggregation } from './pass';
+export { type GroupState, type PassStateHeader, STATE_FORMAT } from './pass-state';
 export { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';

@@ -62,6 +62,10 @@ export const createAccumulator = guarded(aggregationApi.createAccumulator, {
   name: 'createAccumulator',
   args: ['billableMetric', 'options'],
 });
+export const restoreAccumulator = guarded(aggregationApi.restoreAccumulator, {
+  name: 'restoreAccumulator',
+  args: ['billableMetric', 'options', 'state'],
+});
 export const createChargesAccumulator = guarded(aggregationApi.createChargesAccumulator, {
   name: 'createChargesAccumulator',
   args: ['billableMetric', 'charges', 'options'],

@@ -1,0 +1,313 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type AccumulatorState,
+  type AggregateOptions,
+  type AggregationResult,
+  type BillableMetricInput,
+  createAccumulator,
+  restoreAccumulator,
+  type UsageEvent,
+} from '../../src/aggregation/index';
+import { eventValue } from '../arbitraries';
+import { MARCH, metric } from './support';
+
+const FROM = Date.UTC(2025, 2, 1);
+const END = Date.UTC(2025, 3, 1);
+const DAY = 86_400_000;
+
+/**
+ * Events of metric `m` around March: some before it and after it, some with values that are
+ * not decimals or no value, some repeating the previous event's transaction id, each with its
+ * own timestamp (ties would make latest and unique counts depend on the order of chunks).
+ */
+const events: fc.Arbitrary<UsageEvent[]> = fc
+  .uniqueArray(fc.integer({ min: -40 * DAY, max: END - FROM + 5 * DAY }), { maxLength: 40 })
+  .chain((offsets) =>
+    fc.tuple(
+      ...offsets.map((offset) =>
+        fc.record({
+          offset: fc.constant(offset),
+          value: fc.oneof(
+            { weight: 8, arbitrary: eventValue },
+            { weight: 1, arbitrary: fc.constantFrom('abc', '1e3x', undefined) },
+          ),
+          user: fc.constantFrom('a', 'b', 'c', 'd'),
+          remove: fc.boolean(),
+          region: fc.constantFrom('eu', 'us', 'apac'),
+          tier: fc.constantFrom('gold', 'silver', ''),
+          repeat: fc.boolean(),
+        }),
+      ),
+    ),
+  )
+  .map((rows) => {
+    const list: UsageEvent[] = [];
+    rows.forEach(({ offset, value, user, remove, region, tier, repeat }, i) => {
+      const id = repeat && i > 0 ? `t${i - 1}` : `t${i}`;
+      list.push({
+        transaction_id: id,
+        code: 'm',
+        timestamp: new Date(FROM + offset).toISOString(),
+        properties: {
+          ...(value === undefined ? {} : { v: value }),
+          u: user,
+          region,
+          tier,
+          ...(remove ? { operation_type: 'remove' } : {}),
+        },
+      });
+    });
+    return list;
+  });
+
+/** Where to cut a list in two without separating events of one transaction id. */
+function cutAt(list: readonly UsageEvent[], cut: number): number {
+  let at = cut % (list.length + 1);
+  while (at > 0 && at < list.length && list[at]?.transaction_id === list[at - 1]?.transaction_id)
+    at++;
+  return at;
+}
+
+const recurringSum = metric('sum_agg', { recurring: true });
+const recurringUnique = metric('unique_count_agg', { field_name: 'u', recurring: true });
+const filtered = { filters: { region: ['eu', 'us'] } };
+const grouped = { grouped_by: ['region', 'tier'] };
+
+/** Every kind, recurring and prorated variants, with filters and groups. */
+const CASES: readonly [string, BillableMetricInput, AggregateOptions][] = [
+  ['count', metric('count_agg'), MARCH],
+  [
+    'count, filtered and grouped',
+    metric('count_agg', { filters: REGIONS() }),
+    { ...MARCH, ...filtered, ...grouped },
+  ],
+  ['sum', metric('sum_agg'), { ...MARCH, grouped_by: ['region'] }],
+  ['sum, filtered', metric('sum_agg', { filters: REGIONS() }), { ...MARCH, ...filtered }],
+  ['recurring sum with a carried value', recurringSum, { ...MARCH, previous: { value: '7.25' } }],
+  ['prorated sum', recurringSum, { ...MARCH, prorated: true, grouped_by: ['region'] }],
+  ['max', metric('max_agg'), { ...MARCH, ...grouped }],
+  ['latest', metric('latest_agg'), { ...MARCH, grouped_by: ['region'] }],
+  ['unique count', metric('unique_count_agg', { field_name: 'u' }), { ...MARCH, ...grouped }],
+  [
+    'recurring unique count, carried values',
+    recurringUnique,
+    { ...MARCH, previous: { active_values: ['b', 'z'] } },
+  ],
+  ['prorated unique count', recurringUnique, { ...MARCH, prorated: true, grouped_by: ['tier'] }],
+  ['weighted sum', metric('weighted_sum_agg'), { ...MARCH, grouped_by: ['region'] }],
+  [
+    'recurring weighted sum',
+    metric('weighted_sum_agg', { recurring: true }),
+    { ...MARCH, previous: { value: '3' } },
+  ],
+];
+
+function REGIONS() {
+  return [{ key: 'region', values: ['eu', 'us', 'apac'] }];
+}
+
+function accumulate(
+  m: BillableMetricInput,
+  options: AggregateOptions,
+  list: readonly UsageEvent[],
+) {
+  const acc = createAccumulator(m, options);
+  if (acc._tag === 'Left') throw new Error(acc.left.message);
+  acc.right.addAll(list);
+  return acc.right;
+}
+
+function restore(m: BillableMetricInput, options: AggregateOptions, state: unknown) {
+  const acc = restoreAccumulator(m, options, state);
+  if (acc._tag === 'Left') throw new Error(`${acc.left.message} at ${acc.left.path?.join('.')}`);
+  return acc.right;
+}
+
+/** A state through JSON text, as it travels between processes. */
+const travelled = (state: AccumulatorState): unknown => JSON.parse(JSON.stringify(state));
+
+/** A result's figures (the rejected events themselves are not part of a state). */
+function figures(result: AggregationResult) {
+  const { rejected: _rejected, ...rest } = result;
+  return JSON.parse(JSON.stringify(rest)) as unknown;
+}
+
+describe.each(CASES)('the state of a %s', (_name, m, options) => {
+  it('survives JSON text, and restores to the same state and figures', () => {
+    fc.assert(
+      fc.property(events, (list) => {
+        const acc = accumulate(m, options, list);
+        const state = acc.state();
+        expect(travelled(state)).toStrictEqual(state);
+        const restored = restore(m, options, travelled(state));
+        expect(restored.state()).toStrictEqual(state);
+        expect(figures(restored.result())).toEqual(figures(acc.result()));
+      }),
+    );
+  });
+
+  it('merge(state(a), state(b)) = state(a ++ b), figures included', () => {
+    fc.assert(
+      fc.property(events, fc.nat(), (list, cut) => {
+        const at = cutAt(list, cut);
+        const a = accumulate(m, options, list.slice(0, at)).state();
+        const b = accumulate(m, options, list.slice(at)).state();
+        const merged = restore(m, options, travelled(a));
+        const merge = merged.merge(restore(m, options, travelled(b)));
+        expect(merge._tag).toBe('Right');
+        const whole = accumulate(m, options, list);
+        expect(merged.state()).toStrictEqual(whole.state());
+        expect(figures(merged.result())).toEqual(figures(whole.result()));
+      }),
+    );
+  });
+
+  it('a restored state goes on adding events as the original would', () => {
+    fc.assert(
+      fc.property(events, fc.nat(), (list, cut) => {
+        const at = cutAt(list, cut);
+        const restored = restore(
+          m,
+          options,
+          travelled(accumulate(m, options, list.slice(0, at)).state()),
+        );
+        restored.addAll(list.slice(at));
+        const whole = accumulate(m, options, list);
+        // Ids are not part of a state: only chunks without shared ids compare (cutAt keeps them apart).
+        expect(restored.state()).toStrictEqual(whole.state());
+      }),
+    );
+  });
+});
+
+describe('a bad state', () => {
+  const sum = metric('sum_agg');
+  const good = (): AccumulatorState =>
+    accumulate(sum, { ...MARCH, grouped_by: ['region'] }, [
+      {
+        transaction_id: 't1',
+        code: 'm',
+        timestamp: '2025-03-02T00:00:00Z',
+        properties: { v: '1.5', region: 'eu' },
+      },
+      {
+        transaction_id: 't2',
+        code: 'm',
+        timestamp: '2025-03-03T00:00:00Z',
+        properties: { v: 'x', region: 'eu' },
+      },
+    ]).state();
+
+  it('is a Left naming the path of the wrong field', () => {
+    const options = { ...MARCH, grouped_by: ['region'] };
+    const cases: [unknown, string[]][] = [
+      [null, ['state']],
+      [{ ...good(), format: 'v0' }, ['state', 'format']],
+      [{ ...good(), aggregation_type: 'max_agg' }, ['state', 'aggregation_type']],
+      [{ ...good(), rejected_counts: { nope: 1 } }, ['state', 'rejected_counts', 'nope']],
+      [
+        { ...good(), rejected_counts: { invalid_value: -1 } },
+        ['state', 'rejected_counts', 'invalid_value'],
+      ],
+      [{ ...good(), outside_period: 1.5 }, ['state', 'outside_period']],
+      [{ ...good(), prorated: true }, ['state', 'prorated']],
+      [
+        {
+          ...good(),
+          groups: [
+            { grouped_by: { tier: 'x' }, state: { count: 1, sum: '1', sum_before_period: '0' } },
+          ],
+        },
+        ['state', 'groups', '0', 'grouped_by'],
+      ],
+      [
+        {
+          ...good(),
+          groups: [
+            { grouped_by: { region: 'eu' }, state: { count: 1, sum: 1.5, sum_before_period: '0' } },
+          ],
+        },
+        ['state', 'groups', '0', 'state', 'sum'],
+      ],
+      [
+        {
+          ...good(),
+          groups: [
+            {
+              grouped_by: { region: 'eu' },
+              state: { count: 1, sum: '1e', sum_before_period: '0' },
+            },
+          ],
+        },
+        ['state', 'groups', '0', 'state', 'sum'],
+      ],
+      [
+        { ...good(), groups: [...good().groups, ...good().groups] },
+        ['state', 'groups', '1', 'grouped_by'],
+      ],
+    ];
+    for (const [state, path] of cases) {
+      const restored = restoreAccumulator(sum, options, state);
+      expect(restored._tag, JSON.stringify(state)).toBe('Left');
+      if (restored._tag === 'Left') expect(restored.left.path).toEqual(path);
+    }
+  });
+
+  it('of a unique count names the repeated value or the wrong operation', () => {
+    const users = metric('unique_count_agg', { field_name: 'u' });
+    const state = (values: unknown) => ({
+      format: 'feecast.aggregation-state.v1',
+      aggregation_type: 'unique_count_agg',
+      prorated: false,
+      groups: [{ grouped_by: {}, state: { values, values_before_period: [] } }],
+      rejected_counts: {},
+      outside_period: 0,
+    });
+    const repeated = restoreAccumulator(
+      users,
+      MARCH,
+      state([
+        { value: 'a', operation: 'add', at: FROM },
+        { value: 'a', operation: 'remove', at: FROM + 1 },
+      ]),
+    );
+    expect(repeated._tag === 'Left' && repeated.left.path).toEqual([
+      'state',
+      'groups',
+      '0',
+      'state',
+      'values',
+      '1',
+      'value',
+    ]);
+    const wrong = restoreAccumulator(
+      users,
+      MARCH,
+      state([{ value: 'a', operation: 'delete', at: FROM }]),
+    );
+    expect(wrong._tag === 'Left' && wrong.left.path).toEqual([
+      'state',
+      'groups',
+      '0',
+      'state',
+      'values',
+      '0',
+      'operation',
+    ]);
+  });
+
+  it('is never a throw, whatever the value', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), fc.anything()), (value) => {
+        const restored = restoreAccumulator(metric('sum_agg'), MARCH, value);
+        expect(restored._tag).toBe('Left');
+      }),
+    );
+  });
+
+  it('per-event views are not part of a state', () => {
+    const restored = restoreAccumulator(sum, { ...MARCH, per_event: true }, good());
+    expect(restored._tag === 'Left' && restored.left.path).toEqual(['options', 'per_event']);
+  });
+});
