@@ -87,6 +87,7 @@ export {
   recurringTopUp,
   resolveTaxSources,
   restoreAccumulator,
+  restoreChargesAccumulator,
   ruleTopUpCredits,
   scaleOf,
   settlePaidTransaction,

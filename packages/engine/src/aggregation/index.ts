@@ -15,12 +15,15 @@ export {
 } from './batch';
 export {
   aggregateCharges,
+  type BucketGroupsState,
   type ChargeAggregation,
   type ChargeBuckets,
   type ChargesAccumulator,
+  type ChargesAccumulatorState,
   type ChargesAggregation,
   createChargesAccumulator,
   type PassOptions,
+  restoreChargesAccumulator,
 } from './charges';
 export { eventTimeMs, type UsageEvent } from './event';
 export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';

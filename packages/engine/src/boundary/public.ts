@@ -70,6 +70,10 @@ export const createChargesAccumulator = guarded(aggregationApi.createChargesAccu
   name: 'createChargesAccumulator',
   args: ['billableMetric', 'charges', 'options'],
 });
+export const restoreChargesAccumulator = guarded(aggregationApi.restoreChargesAccumulator, {
+  name: 'restoreChargesAccumulator',
+  args: ['billableMetric', 'charges', 'options', 'state'],
+});
 
 // charge-fees
 export const chargeFees = guarded(chargeFeesApi.chargeFees, { name: 'chargeFees' });

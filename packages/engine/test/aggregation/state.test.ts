@@ -5,8 +5,11 @@ import {
   type AggregateOptions,
   type AggregationResult,
   type BillableMetricInput,
+  type ChargeBuckets,
   createAccumulator,
+  createChargesAccumulator,
   restoreAccumulator,
+  restoreChargesAccumulator,
   type UsageEvent,
 } from '../../src/aggregation/index';
 import { eventValue } from '../arbitraries';
@@ -178,6 +181,63 @@ describe.each(CASES)('the state of a %s', (_name, m, options) => {
         expect(restored.state()).toStrictEqual(whole.state());
       }),
     );
+  });
+});
+
+describe.each(CASES)('the charges state of a %s', (_name, m, options) => {
+  const { from_datetime, to_datetime } = options;
+  const period = { from_datetime, to_datetime };
+  // Proration is for recurring sums and unique counts (aggregations.md §1.8).
+  const recurring = m.recurring === true && m.aggregation_type !== 'weighted_sum_agg';
+  const charges: ChargeBuckets[] = [
+    { filters: [{ region: ['eu'] }, { region: ['us', 'apac'] }], grouped_by: ['tier'] },
+    { grouped_by: ['region', 'tier'], prorated: recurring },
+    {},
+  ];
+  const withFilters = { ...m, filters: REGIONS() };
+  const pass = (list: readonly UsageEvent[]) => {
+    const acc = createChargesAccumulator(withFilters, charges, period);
+    if (acc._tag === 'Left') throw new Error(acc.left.message);
+    acc.right.addAll(list);
+    return acc.right;
+  };
+  const restoreCharges = (state: unknown) => {
+    const acc = restoreChargesAccumulator(withFilters, charges, period, state);
+    if (acc._tag === 'Left') throw new Error(`${acc.left.message} at ${acc.left.path?.join('.')}`);
+    return acc.right;
+  };
+
+  it('merge(state(a), state(b)) = state(a ++ b) per charge, filter bucket and group', () => {
+    fc.assert(
+      fc.property(events, fc.nat(), (list, cut) => {
+        const at = cutAt(list, cut);
+        const a = JSON.parse(JSON.stringify(pass(list.slice(0, at)).state())) as unknown;
+        const b = JSON.parse(JSON.stringify(pass(list.slice(at)).state())) as unknown;
+        const merged = restoreCharges(a);
+        expect(merged.merge(restoreCharges(b))._tag).toBe('Right');
+        const whole = pass(list);
+        expect(merged.state()).toStrictEqual(whole.state());
+        // The rejected events are not part of a state (their counts are).
+        const figuresOf = (value: unknown) =>
+          JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'rejected' ? undefined : v)));
+        expect(figuresOf(merged.result())).toEqual(figuresOf(whole.result()));
+      }),
+    );
+  });
+
+  it('names the path of a charge whose buckets do not fit', () => {
+    const state = pass([]).state();
+    const fewer = {
+      ...state,
+      charges: [{ ...state.charges[0], filters: [] }, ...state.charges.slice(1)],
+    };
+    const restored = restoreChargesAccumulator(withFilters, charges, period, fewer);
+    expect(restored._tag === 'Left' && restored.left.path).toEqual([
+      'state',
+      'charges',
+      '0',
+      'filters',
+    ]);
   });
 });
 
