@@ -371,3 +371,97 @@ describe('a bad state', () => {
     expect(restored._tag === 'Left' && restored.left.path).toEqual(['options', 'per_event']);
   });
 });
+
+/** Aggregates each chunk alone, sends its state through JSON text, restores and merges them. */
+function throughStates(
+  m: BillableMetricInput,
+  options: AggregateOptions,
+  chunks: readonly (readonly UsageEvent[])[],
+): { states: unknown[]; result: AggregationResult } {
+  const states = chunks.map((chunk) => travelled(accumulate(m, options, chunk).state()));
+  const [first, ...rest] = states.map((state) => restore(m, options, state));
+  if (first === undefined) throw new Error('no chunk');
+  for (const other of rest) first.merge(other);
+  return { states, result: first.result() };
+}
+
+const at = (timestamp: string, properties: Record<string, unknown>, id: string): UsageEvent => ({
+  transaction_id: id,
+  code: 'm',
+  timestamp,
+  properties,
+});
+
+describe("the reference's worked figures, from the states of separate chunks", () => {
+  it('weighted sum (aggregations.md §1.6): +2 on Jan 11, −1 on Jan 21 of a 31-day January = 1', () => {
+    const january = { from_datetime: '2023-01-01T00:00:00Z', to_datetime: '2023-01-31T23:59:59Z' };
+    const { states, result } = throughStates(metric('weighted_sum_agg'), january, [
+      [at('2023-01-11T00:00:00Z', { v: '2' }, 't1')],
+      [at('2023-01-21T00:00:00Z', { v: '-1' }, 't2')],
+    ]);
+    // 2 × (Feb 1 − Jan 11 = 21 days = 1,814,400,000 ms) = 3,628,800,000;
+    // −1 × (Feb 1 − Jan 21 = 11 days = 950,400,000 ms) = −950,400,000.
+    expect((states[0] as AccumulatorState).groups[0]?.state).toEqual({
+      count: 1,
+      weighted_ms: '3628800000',
+      variation: '2',
+    });
+    expect((states[1] as AccumulatorState).groups[0]?.state).toEqual({
+      count: 1,
+      weighted_ms: '-950400000',
+      variation: '-1',
+    });
+    // (3,628,800,000 − 950,400,000) / (31 × 86,400,000 = 2,678,400,000) = 1.
+    expect(result.aggregation).toBe('1');
+    expect(result.count).toBe(2);
+  });
+
+  it('prorated sum (§1.8): 10 persisted units and +31 on Jan 31: 10·31/31 + 31·1/31 = 11, full 41', () => {
+    const january = {
+      from_datetime: '2025-01-01T00:00:00Z',
+      to_datetime: '2025-01-31T23:59:59Z',
+      prorated: true,
+    };
+    const { states, result } = throughStates(metric('sum_agg', { recurring: true }), january, [
+      [at('2024-12-10T08:00:00Z', { v: '10' }, 't1')],
+      [at('2025-01-31T12:00:00Z', { v: '31' }, 't2')],
+    ]);
+    expect((states[0] as AccumulatorState).groups[0]?.state).toEqual({
+      count: 1,
+      sum_before_period: '10',
+      sums_by_days: [],
+    });
+    // Jan 31 to Jan 31, both included: 1 day.
+    expect((states[1] as AccumulatorState).groups[0]?.state).toEqual({
+      count: 1,
+      sum_before_period: '0',
+      sums_by_days: [{ days: 1, sum: '31' }],
+    });
+    expect(result.aggregation).toBe('11');
+    expect(result.full_units_number).toBe('41');
+  });
+
+  it('unique count (§1.5b): a: add, add, remove, add; b: remove; c: add = 2, in three chunks', () => {
+    const users = metric('unique_count_agg', { field_name: 'u' });
+    const e = (day: number, u: string, remove: boolean) =>
+      at(
+        `2025-03-${String(day).padStart(2, '0')}T00:00:00Z`,
+        remove ? { u, operation_type: 'remove' } : { u },
+        `t${day}`,
+      );
+    const { states, result } = throughStates(users, MARCH, [
+      [e(1, 'a', false), e(2, 'a', false), e(3, 'b', true)],
+      [e(4, 'a', true), e(5, 'c', false)],
+      [e(6, 'a', false)],
+    ]);
+    // a: 1 + 0 − 1 + 1 = 1; b: 0; c: 1.
+    expect(result.aggregation).toBe('2');
+    expect((states[1] as AccumulatorState).groups[0]?.state).toEqual({
+      values: [
+        { value: 'a', operation: 'remove', at: Date.UTC(2025, 2, 4) },
+        { value: 'c', operation: 'add', at: Date.UTC(2025, 2, 5) },
+      ],
+      values_before_period: [],
+    });
+  });
+});

@@ -111,3 +111,25 @@ export function repeated(path: readonly string[], value: unknown): Read<never> {
     }),
   );
 }
+
+/**
+ * A state of the common shape `{ count, <decimal>... }`: its count and the decimals of `keys`,
+ * in that order.
+ */
+export function readCountAndDecimals(
+  json: unknown,
+  path: readonly string[],
+  keys: readonly string[],
+): Read<{ readonly count: number; readonly decimals: readonly Decimal[] }> {
+  const object = readObject(json, path);
+  if (object._tag === 'Left') return object;
+  const count = readCount(object.right, 'count', path);
+  if (count._tag === 'Left') return count;
+  const decimals: Decimal[] = [];
+  for (const key of keys) {
+    const decimal = readDecimalText(object.right, key, path);
+    if (decimal._tag === 'Left') return decimal;
+    decimals.push(decimal.right);
+  }
+  return right({ count: count.right, decimals });
+}

@@ -16,7 +16,7 @@ import type {
   KindResult,
 } from './kind';
 import { proratedSumKind } from './prorated-sum';
-import { readCount, readDecimalText, readObject } from './state-json';
+import { readCountAndDecimals } from './state-json';
 
 class SumState implements BucketState {
   /** The period's events. */
@@ -80,15 +80,10 @@ export const sumKind: AggregationKind = {
   prorated: proratedSumKind,
   create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
   restore: (context, json, path) => {
-    const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
-    const count = readCount(object.right, 'count', path);
-    if (count._tag === 'Left') return count;
-    const total = readDecimalText(object.right, 'sum', path);
-    if (total._tag === 'Left') return total;
-    const earlier = readDecimalText(object.right, 'sum_before_period', path);
-    if (earlier._tag === 'Left') return earlier;
+    const read = readCountAndDecimals(json, path, ['sum', 'sum_before_period']);
+    if (read._tag === 'Left') return read;
+    const [total = ZERO, earlier = ZERO] = read.right.decimals;
     const state = new SumState(context.previous ?? ZERO, context.fromMs);
-    return right(state.restoreFrom(count.right, total.right, earlier.right));
+    return right(state.restoreFrom(read.right.count, total, earlier));
   },
 };

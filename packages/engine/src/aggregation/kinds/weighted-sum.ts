@@ -19,7 +19,7 @@ import type {
   KindContext,
   KindResult,
 } from './kind';
-import { readCount, readDecimalText, readObject } from './state-json';
+import { readCountAndDecimals } from './state-json';
 
 const MS_PER_DAY = 86_400_000;
 /** The reference ceils the time-weighted average to 20 decimals. */
@@ -101,15 +101,9 @@ export const weightedSumKind: AggregationKind = {
   recurringReadsHistory: false,
   create: (context: KindContext) => new WeightedSumState(context),
   restore: (context, json, path) => {
-    const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
-    const count = readCount(object.right, 'count', path);
-    if (count._tag === 'Left') return count;
-    const weighted = readDecimalText(object.right, 'weighted_ms', path);
-    if (weighted._tag === 'Left') return weighted;
-    const variation = readDecimalText(object.right, 'variation', path);
-    if (variation._tag === 'Left') return variation;
-    const state = new WeightedSumState(context);
-    return right(state.restoreFrom(count.right, weighted.right, variation.right));
+    const read = readCountAndDecimals(json, path, ['weighted_ms', 'variation']);
+    if (read._tag === 'Left') return read;
+    const [weighted = ZERO, variation = ZERO] = read.right.decimals;
+    return right(new WeightedSumState(context).restoreFrom(read.right.count, weighted, variation));
   },
 };
