@@ -98,6 +98,11 @@ const CASES: readonly [string, BillableMetricInput, AggregateOptions][] = [
     { ...MARCH, previous: { active_values: ['b', 'z'] } },
   ],
   ['prorated unique count', recurringUnique, { ...MARCH, prorated: true, grouped_by: ['tier'] }],
+  [
+    'prorated unique count, carried values',
+    recurringUnique,
+    { ...MARCH, prorated: true, previous: { active_values: ['a', 'z'] } },
+  ],
   ['weighted sum', metric('weighted_sum_agg'), { ...MARCH, grouped_by: ['region'] }],
   [
     'recurring weighted sum',

@@ -68,7 +68,11 @@ class ProratedUniqueCountState implements BucketState {
   merge(other: ProratedUniqueCountState): void {
     for (const [value, theirs] of other.operations) {
       const ours = this.operationsOf(value);
-      for (const operation of theirs) ours.push(operation);
+      for (const operation of theirs) {
+        // Both parts start from the same carried values: a value is carried once.
+        if (operation === CARRIED && ours.includes(CARRIED)) continue;
+        ours.push(operation);
+      }
     }
   }
 
