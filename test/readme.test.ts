@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The TypeScript examples of the README, of docs/inputs.md and of the readers' README
+ * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md and of the readers' README
  * (packages/sources), on the built packages: each
  * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
  * (compiled to JavaScript) printing what its `// comments` say, line by line.
@@ -23,7 +23,12 @@ function examples(file: string): string[] {
   return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 }
 
-const documents = ['README.md', 'docs/inputs.md', 'packages/sources/README.md'] as const;
+const documents = [
+  'README.md',
+  'docs/inputs.md',
+  'docs/aggregation-state.md',
+  'packages/sources/README.md',
+] as const;
 const blocks = documents.flatMap((file) =>
   examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),
 );

@@ -87,6 +87,8 @@ export {
   prorationRatio,
   recurringTopUp,
   resolveTaxSources,
+  restoreAccumulator,
+  restoreChargesAccumulator,
   ruleTopUpCredits,
   scaleOf,
   settlePaidTransaction,

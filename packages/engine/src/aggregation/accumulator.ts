@@ -8,6 +8,27 @@ import { Fingerprint, isInstance } from './fingerprint';
 import { type BillableMetricInput, checkProrated, compileMetric } from './metric';
 import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
 import { type AggregationResult, MetricPass } from './pass';
+import {
+  bucketGroups,
+  type GroupState,
+  type PassStateHeader,
+  passHeader,
+  restoreBucket,
+  restoreHeader,
+} from './pass-state';
+
+/**
+ * An accumulator's partial state in JSON (docs/aggregation-state.md): what it aggregated so
+ * far, per group, with the counts of the events it left out. It survives
+ * `JSON.parse(JSON.stringify(...))`; {@link restoreAccumulator} turns it back into an
+ * accumulator, which merges with others exactly as the original would.
+ */
+export interface AccumulatorState extends PassStateHeader {
+  /** Whether the aggregation is prorated (`options.prorated` on a recurring sum or unique count). */
+  readonly prorated: boolean;
+  /** One entry per group (`grouped_by: {}` when not grouped); none before any event counts. */
+  readonly groups: readonly GroupState[];
+}
 
 /**
  * An incremental, mergeable aggregation of one billable metric over one period (API.md,
@@ -44,6 +65,11 @@ export interface Accumulator {
   merge(other: Accumulator): Either<FeecastError, Accumulator>;
   /** The figures so far. */
   result(): AggregationResult;
+  /**
+   * The partial state so far, in its JSON form (per-event views, rejected events and seen
+   * transaction ids are not part of it: only the counts of rejections per reason).
+   */
+  state(): AccumulatorState;
 }
 
 class SingleBucketAccumulator implements Accumulator {
@@ -82,6 +108,15 @@ class SingleBucketAccumulator implements Accumulator {
 
   result(): AggregationResult {
     return this.pass.result(0, 0);
+  }
+
+  state(): AccumulatorState {
+    const consumer = this.pass.consumers[0];
+    const bucket = consumer?.buckets[0];
+    return Object.assign(passHeader(this.pass), {
+      prorated: consumer?.prorated === true,
+      groups: bucket === undefined ? [] : bucketGroups(bucket),
+    });
   }
 }
 
@@ -132,6 +167,52 @@ export function createAccumulator(
     { route, routeKeys, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
   return right(new SingleBucketAccumulator(pass, new Fingerprint([billableMetric, options])));
+}
+
+/**
+ * An accumulator that starts from `state`, the {@link Accumulator.state} of an accumulator of
+ * the same billable metric and options (or one computed elsewhere in the same JSON form,
+ * docs/aggregation-state.md). It adds events and merges as the original would. A `Left`
+ * naming the path of the first field that is not as documented, or with `per_event` options
+ * (per-event views are not part of a state).
+ *
+ * @example
+ * const restored = restoreAccumulator(metric, MARCH, JSON.parse(savedText));
+ * if (restored._tag === 'Right') restored.right.merge(otherChunk);
+ */
+export function restoreAccumulator(
+  billableMetric: BillableMetricInput,
+  options: AggregateOptions,
+  state: unknown,
+): Either<FeecastError, Accumulator> {
+  if (options?.per_event === true) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'Per-event views are not part of a state: aggregate the events with `per_event`.',
+        ['options', 'per_event'],
+      ),
+    );
+  }
+  const created = createAccumulator(billableMetric, options);
+  if (created._tag === 'Left') return created;
+  const accumulator = created.right as SingleBucketAccumulator;
+  const pass = accumulator.pass;
+  const header = restoreHeader(pass, state, ['state']);
+  if (header._tag === 'Left') return header;
+  const prorated = pass.consumers[0]?.prorated === true;
+  if (header.right.prorated !== prorated) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `prorated must be ${prorated}, as the metric and options give.`,
+        ['state', 'prorated'],
+        { value: header.right.prorated },
+      ),
+    );
+  }
+  const restored = restoreBucket(pass, 0, 0, header.right, ['state']);
+  return restored._tag === 'Left' ? restored : right(accumulator);
 }
 
 /**

@@ -74,6 +74,16 @@ export class Bucket {
     return total;
   }
 
+  /**
+   * Sets the state of the group `key` (a state restored from its JSON form, in a new bucket
+   * that keeps no per-event records); `false` when the bucket already has that group.
+   */
+  restoreSlot(key: GroupKey, state: BucketState): boolean {
+    if (this.slots.has(key)) return false;
+    this.slots.set(key, { state, records: undefined });
+    return true;
+  }
+
   private newSlot(): Slot {
     return { state: this.create(), records: this.recording ? new EventRecords() : undefined };
   }

@@ -9,6 +9,7 @@ import {
   type FilterValues,
 } from './filters';
 import { Fingerprint, isInstance } from './fingerprint';
+import { readArray, readObject } from './kinds/state-json';
 import {
   type BillableMetricInput,
   type CompiledMetric,
@@ -17,6 +18,14 @@ import {
 } from './metric';
 import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
 import { type AggregationResult, type ConsumerSpec, MetricPass } from './pass';
+import {
+  bucketGroups,
+  type GroupState,
+  type PassStateHeader,
+  passHeader,
+  restoreBucket,
+  restoreHeader,
+} from './pass-state';
 import type { Rejection } from './rejection';
 
 /** How one charge of a metric splits its events (API.md, "One pass ... serves every charge"). */
@@ -55,6 +64,24 @@ export interface ChargesAggregation {
   readonly outside_period: number;
 }
 
+/** One bucket's groups in a {@link ChargesAccumulatorState}. */
+export interface BucketGroupsState {
+  readonly groups: readonly GroupState[];
+}
+
+/**
+ * A charges accumulator's partial state in JSON (docs/aggregation-state.md): per charge, in
+ * the order of the charges given, its filter buckets (in the charge's order) and its default
+ * bucket, each with its groups.
+ */
+export interface ChargesAccumulatorState extends PassStateHeader {
+  readonly charges: readonly {
+    readonly prorated: boolean;
+    readonly filters: readonly BucketGroupsState[];
+    readonly default: BucketGroupsState;
+  }[];
+}
+
 /** An incremental, mergeable pass over a metric's events for several charges. */
 export interface ChargesAccumulator {
   add(event: UsageEvent): void;
@@ -69,6 +96,8 @@ export interface ChargesAccumulator {
   /** Adds a later part of the same stream aggregated with the same metric, charges and options. */
   merge(other: ChargesAccumulator): Either<FeecastError, ChargesAccumulator>;
   result(): ChargesAggregation;
+  /** The partial state so far, in its JSON form (as `Accumulator.state()`, per charge). */
+  state(): ChargesAccumulatorState;
 }
 
 function consumerOf(
@@ -104,7 +133,7 @@ function consumerOf(
 
 class PassAccumulator implements ChargesAccumulator {
   constructor(
-    private readonly pass: MetricPass,
+    readonly pass: MetricPass,
     private readonly shape: readonly number[],
     private readonly fingerprint: Fingerprint,
   ) {}
@@ -142,6 +171,65 @@ class PassAccumulator implements ChargesAccumulator {
     }));
     const whole = this.pass.result(0, 0);
     return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
+  }
+
+  state(): ChargesAccumulatorState {
+    const charges = this.pass.consumers.map((consumer, c) => {
+      const buckets = consumer.buckets.map((bucket) => ({ groups: bucketGroups(bucket) }));
+      const filterCount = this.shape[c] ?? 0;
+      return {
+        prorated: consumer.prorated,
+        filters: buckets.slice(0, filterCount),
+        default: buckets[filterCount] ?? { groups: [] },
+      };
+    });
+    return Object.assign(passHeader(this.pass), { charges });
+  }
+
+  /** Fills this new accumulator's buckets from a state (its header already restored). */
+  restoreCharges(state: Record<string, unknown>): Either<FeecastError, this> {
+    const list = readArray(state, 'charges', ['state']);
+    if (list._tag === 'Left') return list;
+    if (list.right.length !== this.shape.length) {
+      return left(
+        feecastError('invalid_input', `state.charges must have ${this.shape.length} charges.`, [
+          'state',
+          'charges',
+        ]),
+      );
+    }
+    for (const [c, item] of list.right.entries()) {
+      const path = ['state', 'charges', String(c)];
+      const charge = readObject(item, path);
+      if (charge._tag === 'Left') return charge;
+      const prorated = this.pass.consumers[c]?.prorated === true;
+      if (charge.right.prorated !== prorated) {
+        return left(
+          feecastError('invalid_input', `prorated must be ${prorated}, as the charge gives.`, [
+            ...path,
+            'prorated',
+          ]),
+        );
+      }
+      const filters = readArray(charge.right, 'filters', path);
+      if (filters._tag === 'Left') return filters;
+      const filterCount = this.shape[c] ?? 0;
+      if (filters.right.length !== filterCount) {
+        return left(
+          feecastError('invalid_input', `filters must have the charge's ${filterCount} buckets.`, [
+            ...path,
+            'filters',
+          ]),
+        );
+      }
+      const buckets = [...filters.right, charge.right.default];
+      for (const [b, bucket] of buckets.entries()) {
+        const at = b < filterCount ? [...path, 'filters', String(b)] : [...path, 'default'];
+        const restored = restoreBucket(this.pass, c, b, bucket, at);
+        if (restored._tag === 'Left') return restored;
+      }
+    }
+    return right(this);
   }
 }
 
@@ -218,6 +306,39 @@ export function prepareChargesAccumulator(
     () =>
       new PassAccumulator(new MetricPass(metric.right, resolved.right, specs), shape, fingerprint),
   );
+}
+
+/**
+ * A charges accumulator that starts from `state`, the {@link ChargesAccumulator.state} of one
+ * created with the same metric, charges and options (or computed elsewhere in the same JSON
+ * form, docs/aggregation-state.md). A `Left` naming the path of the first field that is not as
+ * documented, or for a charge with `per_event` (per-event views are not part of a state).
+ *
+ * @example
+ * const restored = restoreChargesAccumulator(metric, charges, MARCH, JSON.parse(savedText));
+ * if (restored._tag === 'Right') restored.right.result().charges[0]?.default.aggregation;
+ */
+export function restoreChargesAccumulator(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  state: unknown,
+): Either<FeecastError, ChargesAccumulator> {
+  const perEvent = Array.isArray(charges) ? charges.findIndex((c) => c?.per_event === true) : -1;
+  if (perEvent >= 0 || options?.per_event === true) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'Per-event views are not part of a state: aggregate the events of this charge.',
+        perEvent >= 0 ? ['charges', String(perEvent), 'per_event'] : ['options', 'per_event'],
+      ),
+    );
+  }
+  const created = createChargesAccumulator(billableMetric, charges, options);
+  if (created._tag === 'Left') return created;
+  const accumulator = created.right as PassAccumulator;
+  const header = restoreHeader(accumulator.pass, state, ['state']);
+  return header._tag === 'Left' ? header : accumulator.restoreCharges(header.right);
 }
 
 /**

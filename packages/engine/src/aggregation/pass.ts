@@ -9,7 +9,7 @@ import { type AsyncEvents, eventsOf } from './event-feed';
 import { defineEventViews } from './event-views';
 import { type GroupedBy, groupedBy } from './groups';
 import { IdSet } from './id-set';
-import type { KindContext, KindResult } from './kinds/index';
+import type { AggregationKind, KindContext, KindResult } from './kinds/index';
 import { uniqueValueOf } from './kinds/unique-operation';
 import type { CompiledMetric } from './metric';
 import type { AggregationState, ResolvedOptions } from './options';
@@ -113,6 +113,8 @@ export class MetricPass implements KernelTarget {
     readonly routeKeys: readonly string[];
     readonly buckets: readonly Bucket[];
     readonly prorated: boolean;
+    /** The kind of its bucket states (the metric's, or its prorated variant). */
+    readonly kind: AggregationKind;
     /** Its buckets keep per-event records. */
     readonly recording: boolean;
   }[];
@@ -121,7 +123,7 @@ export class MetricPass implements KernelTarget {
   readonly log: RejectionLog;
   /** Events of the metric dated outside the period. */
   private outside = 0;
-  private readonly context: KindContext;
+  readonly context: KindContext;
   readonly readsHistory: boolean;
   /** Events given so far: the stream position of per-event records. */
   private position = 0;
@@ -152,6 +154,7 @@ export class MetricPass implements KernelTarget {
         route: spec.route,
         routeKeys: spec.routeKeys,
         prorated,
+        kind,
         recording,
         buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, recording)),
       };
@@ -302,6 +305,11 @@ export class MetricPass implements KernelTarget {
 
   countOutside(count: number): void {
     this.outside += count;
+  }
+
+  /** Events of the metric dated outside the period so far. */
+  get outsidePeriod(): number {
+    return this.outside;
   }
 
   /** The ids seen of one subscription (the last one asked is remembered: streams are runs of one). */

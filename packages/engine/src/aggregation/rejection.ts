@@ -53,6 +53,8 @@ export class RejectionLog {
   private readonly ids: string[] = [];
   private readonly details: unknown[] = [];
   private readonly counts = new Float64Array(REASON_LIST.length);
+  /** Counts of rejections known only by number (restored states), per reason code. */
+  private readonly unlisted = new Float64Array(REASON_LIST.length);
 
   /** `fieldName`: the metric's field, named in the messages about values. */
   constructor(private readonly fieldName: string) {}
@@ -82,13 +84,26 @@ export class RejectionLog {
       this.details.push(other.details[i]);
       this.counts[code] = (this.counts[code] ?? 0) + 1;
     }
+    other.unlisted.forEach((count, code) => {
+      this.unlisted[code] = (this.unlisted[code] ?? 0) + count;
+    });
+  }
+
+  /**
+   * Adds counts of rejections whose events are not known (a state restored from its JSON
+   * form keeps the counts, not the events): counted by reason, not listed.
+   */
+  addCounts(counts: RejectionCounts): void {
+    REASON_LIST.forEach((reason, code) => {
+      this.unlisted[code] = (this.unlisted[code] ?? 0) + (counts[reason] ?? 0);
+    });
   }
 
   /** The counts per reason. */
   countsByReason(): RejectionCounts {
     const out: RejectionCounts = {};
     REASON_LIST.forEach((reason, code) => {
-      const count = this.counts[code] ?? 0;
+      const count = (this.counts[code] ?? 0) + (this.unlisted[code] ?? 0);
       if (count > 0) out[reason] = count;
     });
     return out;

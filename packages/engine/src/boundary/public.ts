@@ -62,9 +62,17 @@ export const createAccumulator = guarded(aggregationApi.createAccumulator, {
   name: 'createAccumulator',
   args: ['billableMetric', 'options'],
 });
+export const restoreAccumulator = guarded(aggregationApi.restoreAccumulator, {
+  name: 'restoreAccumulator',
+  args: ['billableMetric', 'options', 'state'],
+});
 export const createChargesAccumulator = guarded(aggregationApi.createChargesAccumulator, {
   name: 'createChargesAccumulator',
   args: ['billableMetric', 'charges', 'options'],
+});
+export const restoreChargesAccumulator = guarded(aggregationApi.restoreChargesAccumulator, {
+  name: 'restoreChargesAccumulator',
+  args: ['billableMetric', 'charges', 'options', 'state'],
 });
 
 // charge-fees

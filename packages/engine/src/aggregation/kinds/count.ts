@@ -1,5 +1,7 @@
+import { right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount } from '../../decimal/internal';
 import type { AggregationKind, BucketState, ColumnarRun, KindResult } from './kind';
+import { readCount, readObject } from './state-json';
 
 class CountState implements BucketState {
   private count = 0;
@@ -20,6 +22,16 @@ class CountState implements BucketState {
   result(): KindResult {
     return { aggregation: decimalFromCount(this.count), count: this.count };
   }
+
+  state(): { count: number } {
+    return { count: this.count };
+  }
+
+  static restore(count: number): CountState {
+    const state = new CountState();
+    state.count = count;
+    return state;
+  }
 }
 
 /** `count_agg`: the number of events. */
@@ -29,4 +41,10 @@ export const countKind: AggregationKind = {
   recurringAllowed: false,
   recurringReadsHistory: false,
   create: () => new CountState(),
+  restore: (_context, json, path) => {
+    const object = readObject(json, path);
+    if (object._tag === 'Left') return object;
+    const count = readCount(object.right, 'count', path);
+    return count._tag === 'Left' ? count : right(CountState.restore(count.right));
+  },
 };

@@ -20,8 +20,10 @@ export type {
   AggregationKind,
   AggregationType,
   BucketState,
+  BucketStateJson,
   ColumnarRun,
   KindContext,
   KindResult,
+  UniqueOperationJson,
   UniqueValue,
 } from './kind';

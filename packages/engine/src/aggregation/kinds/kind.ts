@@ -1,4 +1,6 @@
+import type { Either } from 'fp-ts/lib/Either.js';
 import type { Decimal, DecimalSum } from '../../decimal/index';
+import type { FeecastError } from '../../error';
 import type { TimeZone } from '../../time/timezone';
 import type { UsageEvent } from '../event';
 
@@ -85,6 +87,8 @@ export interface BucketState {
   /** Adds a columnar kernel's run (kinds the kernels cover: count, sum, unique count). */
   absorb?(run: ColumnarRun): void;
   result(): KindResult;
+  /** The state in its JSON form (docs/aggregation-state.md): restored, it merges and results alike. */
+  state(): BucketStateJson;
 }
 
 /** One aggregation type: what it needs, and how to start a bucket. */
@@ -104,4 +108,59 @@ export interface AggregationKind {
   /** The prorated variant (aggregations.md §1.8), for kinds that have one. */
   readonly prorated?: AggregationKind;
   create(context: KindContext): BucketState;
+  /**
+   * A bucket state from its JSON form ({@link BucketState.state}), for the same context; a
+   * `Left` naming the path of the first field that is not as documented.
+   */
+  restore(
+    context: KindContext,
+    json: unknown,
+    path: readonly string[],
+  ): Either<FeecastError, BucketState>;
 }
+
+/**
+ * An add or remove of a unique count's value in JSON: `at` is the event's time in epoch
+ * milliseconds; a value carried from the previous period is `{ "operation": "carried" }`.
+ */
+export type UniqueOperationJson =
+  | { readonly operation: 'add' | 'remove'; readonly at: number }
+  | { readonly operation: 'carried' };
+
+/**
+ * The JSON form of one bucket's (or group's) state, per aggregation type
+ * (docs/aggregation-state.md). Decimals are exact decimal strings, times epoch milliseconds,
+ * lists of distinct values sorted (`null` first, then by code unit). Every form is relative to
+ * the aggregation's options (period, carried `previous`): restore it with the same ones.
+ */
+export type BucketStateJson =
+  /** `count_agg`. */
+  | { readonly count: number }
+  /** `sum_agg`: the period's events, and (recurring) the events before the period. */
+  | { readonly count: number; readonly sum: string; readonly sum_before_period: string }
+  /** `max_agg`: `null` without events. */
+  | { readonly count: number; readonly max: string | null }
+  /** `latest_agg`: the latest value and its time (`null` without events). */
+  | { readonly count: number; readonly latest: string | null; readonly latest_at: number | null }
+  /** `unique_count_agg`: each value's latest operation, overall and before the period. */
+  | {
+      readonly values: readonly ({ readonly value: UniqueValue } & UniqueOperationJson)[];
+      readonly values_before_period: readonly ({
+        readonly value: UniqueValue;
+      } & UniqueOperationJson)[];
+    }
+  /** `weighted_sum_agg`: Σ value × (period end − event time, in ms), and Σ value. */
+  | { readonly count: number; readonly weighted_ms: string; readonly variation: string }
+  /** Prorated `sum_agg`: the period's sums by the days their events count for. */
+  | {
+      readonly count: number;
+      readonly sum_before_period: string;
+      readonly sums_by_days: readonly { readonly days: number; readonly sum: string }[];
+    }
+  /** Prorated `unique_count_agg`: every operation of each value, in stream order. */
+  | {
+      readonly values: readonly {
+        readonly value: UniqueValue;
+        readonly operations: readonly UniqueOperationJson[];
+      }[];
+    };

@@ -1,12 +1,16 @@
+import { left, right } from 'fp-ts/lib/Either.js';
 import {
   checkDecimalText,
   createScan,
   type Decimal,
+  formatDecimal,
   max,
   readDecimal,
   ZERO,
 } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindResult } from './kind';
+import { feecastError } from '../../error';
+import type { AggregationKind, BucketState, BucketStateJson, KindResult } from './kind';
+import { readCount, readDecimalText, readEpochMs, readObject } from './state-json';
 
 class LatestState implements BucketState {
   private readonly scan = createScan();
@@ -39,6 +43,22 @@ class LatestState implements BucketState {
   result(): KindResult {
     return { aggregation: max(this.latest ?? ZERO, ZERO), count: this.count };
   }
+
+  state(): BucketStateJson {
+    return this.latest === undefined
+      ? { count: this.count, latest: null, latest_at: null }
+      : { count: this.count, latest: formatDecimal(this.latest), latest_at: this.latestMs };
+  }
+
+  static restore(count: number, latest: Decimal | null, latestMs: number | null): LatestState {
+    const state = new LatestState();
+    state.count = count;
+    if (latest !== null && latestMs !== null) {
+      state.latest = latest;
+      state.latestMs = latestMs;
+    }
+    return state;
+  }
 }
 
 /** `latest_agg`: the value of the most recent event, clamped at 0 (0 without events). */
@@ -48,4 +68,23 @@ export const latestKind: AggregationKind = {
   recurringAllowed: false,
   recurringReadsHistory: false,
   create: () => new LatestState(),
+  restore: (_context, json, path) => {
+    const object = readObject(json, path);
+    if (object._tag === 'Left') return object;
+    const count = readCount(object.right, 'count', path);
+    if (count._tag === 'Left') return count;
+    const latest = readDecimalText(object.right, 'latest', path, true);
+    if (latest._tag === 'Left') return latest;
+    const at = readEpochMs(object.right, 'latest_at', path, true);
+    if (at._tag === 'Left') return at;
+    if ((latest.right === null) !== (at.right === null)) {
+      return left(
+        feecastError('invalid_input', 'latest and latest_at must both be set or both be null.', [
+          ...path,
+          'latest_at',
+        ]),
+      );
+    }
+    return right(LatestState.restore(count.right, latest.right, at.right));
+  },
 };

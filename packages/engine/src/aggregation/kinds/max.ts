@@ -1,5 +1,14 @@
-import { compare, createScan, type Decimal, readDecimal, ZERO } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindResult } from './kind';
+import { right } from 'fp-ts/lib/Either.js';
+import {
+  compare,
+  createScan,
+  type Decimal,
+  formatDecimal,
+  readDecimal,
+  ZERO,
+} from '../../decimal/internal';
+import type { AggregationKind, BucketState, BucketStateJson, KindResult } from './kind';
+import { readCount, readDecimalText, readObject } from './state-json';
 
 class MaxState implements BucketState {
   private readonly scan = createScan();
@@ -23,6 +32,17 @@ class MaxState implements BucketState {
   result(): KindResult {
     return { aggregation: this.max ?? ZERO, count: this.count };
   }
+
+  state(): BucketStateJson {
+    return { count: this.count, max: this.max === undefined ? null : formatDecimal(this.max) };
+  }
+
+  static restore(count: number, max: Decimal | null): MaxState {
+    const state = new MaxState();
+    state.count = count;
+    state.max = max ?? undefined;
+    return state;
+  }
 }
 
 /** `max_agg`: the largest field value (0 without events; not clamped: all-negative gives a negative). */
@@ -32,4 +52,12 @@ export const maxKind: AggregationKind = {
   recurringAllowed: false,
   recurringReadsHistory: false,
   create: () => new MaxState(),
+  restore: (_context, json, path) => {
+    const object = readObject(json, path);
+    if (object._tag === 'Left') return object;
+    const count = readCount(object.right, 'count', path);
+    if (count._tag === 'Left') return count;
+    const max = readDecimalText(object.right, 'max', path, true);
+    return max._tag === 'Left' ? max : right(MaxState.restore(count.right, max.right));
+  },
 };

@@ -1,14 +1,30 @@
+import { right } from 'fp-ts/lib/Either.js';
 import {
   add,
   createDecimalSum,
   type Decimal,
   type DecimalSum,
   decimalFromCount,
+  formatDecimal,
   multiply,
   ZERO,
 } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
+import type {
+  AggregationKind,
+  BucketState,
+  BucketStateJson,
+  KindContext,
+  KindResult,
+} from './kind';
 import { daysToPeriodEnd, prorate } from './prorated-share';
+import {
+  type Read,
+  readArray,
+  readCount,
+  readDecimalText,
+  readObject,
+  repeated,
+} from './state-json';
 
 /**
  * Prorated recurring `sum_agg` (aggregations.md §1.8): an event of the period counts for the
@@ -72,6 +88,40 @@ class ProratedSumState implements BucketState {
       start: persisted,
     };
   }
+
+  state(): BucketStateJson {
+    return {
+      count: this.count,
+      sum_before_period: formatDecimal(this.earlier.result()),
+      sums_by_days: Array.from(this.byDays)
+        .sort(([a], [b]) => a - b)
+        .map(([days, sum]) => ({ days, sum: formatDecimal(sum.result()) })),
+    };
+  }
+
+  /** Fills a new, empty state from its JSON form. */
+  restoreFrom(object: Record<string, unknown>, path: readonly string[]): Read<this> {
+    const count = readCount(object, 'count', path);
+    if (count._tag === 'Left') return count;
+    const earlier = readDecimalText(object, 'sum_before_period', path);
+    if (earlier._tag === 'Left') return earlier;
+    const list = readArray(object, 'sums_by_days', path);
+    if (list._tag === 'Left') return list;
+    for (const [i, item] of list.right.entries()) {
+      const at = [...path, 'sums_by_days', String(i)];
+      const entry = readObject(item, at);
+      if (entry._tag === 'Left') return entry;
+      const days = readCount(entry.right, 'days', at);
+      if (days._tag === 'Left') return days;
+      if (this.byDays.has(days.right)) return repeated([...at, 'days'], days.right);
+      const sum = readDecimalText(entry.right, 'sum', at);
+      if (sum._tag === 'Left') return sum;
+      this.sumFor(days.right).add(sum.right);
+    }
+    this.count = count.right;
+    this.earlier.add(earlier.right);
+    return right(this);
+  }
 }
 
 /** `sum_agg` with `prorated: true`. */
@@ -81,4 +131,10 @@ export const proratedSumKind: AggregationKind = {
   recurringAllowed: true,
   recurringReadsHistory: true,
   create: (context: KindContext) => new ProratedSumState(context),
+  restore: (context, json, path) => {
+    const object = readObject(json, path);
+    return object._tag === 'Left'
+      ? object
+      : new ProratedSumState(context).restoreFrom(object.right, path);
+  },
 };

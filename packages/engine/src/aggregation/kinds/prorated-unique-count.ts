@@ -1,21 +1,28 @@
+import { right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount } from '../../decimal/internal';
 import { localEpochDay } from '../../time/timezone';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,
   BucketState,
+  BucketStateJson,
   KindContext,
   KindResult,
   UniqueValue,
   ValueProblem,
 } from './kind';
 import { prorate } from './prorated-share';
+import { type Read, readArray, readObject } from './state-json';
 import {
   CARRIED,
   compareUniqueValues,
   isAdd,
   type Operation,
+  operationJson,
   readOperation,
+  readOperationJson,
+  readValueEntries,
+  sortedByValue,
   timeOf,
 } from './unique-operation';
 
@@ -61,7 +68,11 @@ class ProratedUniqueCountState implements BucketState {
   merge(other: ProratedUniqueCountState): void {
     for (const [value, theirs] of other.operations) {
       const ours = this.operationsOf(value);
-      for (const operation of theirs) ours.push(operation);
+      for (const operation of theirs) {
+        // Both parts start from the same carried values: a value is carried once.
+        if (operation === CARRIED && ours.includes(CARRIED)) continue;
+        ours.push(operation);
+      }
     }
   }
 
@@ -87,6 +98,47 @@ class ProratedUniqueCountState implements BucketState {
       startActive: startActive.sort(compareUniqueValues),
     };
   }
+
+  state(): BucketStateJson {
+    return {
+      values: sortedByValue(this.operations).map(([value, operations]) => ({
+        value,
+        operations: operations.map(operationJson),
+      })),
+    };
+  }
+
+  /** Fills a new state (with no carried values) from its JSON form. */
+  restoreFrom(object: Record<string, unknown>, path: readonly string[]): Read<this> {
+    const list = readArray(object, 'values', path);
+    if (list._tag === 'Left') return list;
+    const read = readValueEntries(
+      list.right,
+      [...path, 'values'],
+      readOperationList,
+      (value, ops) => this.operations.set(value, ops),
+    );
+    return read._tag === 'Left' ? read : right(this);
+  }
+}
+
+/** The `operations` of a value's entry, in stream order. */
+function readOperationList(
+  object: Record<string, unknown>,
+  path: readonly string[],
+): Read<Operation[]> {
+  const list = readArray(object, 'operations', path);
+  if (list._tag === 'Left') return list;
+  const operations: Operation[] = [];
+  for (const [i, item] of list.right.entries()) {
+    const at = [...path, 'operations', String(i)];
+    const entry = readObject(item, at);
+    if (entry._tag === 'Left') return entry;
+    const op = readOperationJson(entry.right, at);
+    if (op._tag === 'Left') return op;
+    operations.push(op.right);
+  }
+  return right(operations);
 }
 
 /** Whether the value of these effective operations (in time order) is active just before `timeMs`. */
@@ -173,4 +225,13 @@ export const proratedUniqueCountKind: AggregationKind = {
   recurringAllowed: true,
   recurringReadsHistory: true,
   create: (context: KindContext) => new ProratedUniqueCountState(context),
+  restore: (context, json, path) => {
+    const object = readObject(json, path);
+    return object._tag === 'Left'
+      ? object
+      : new ProratedUniqueCountState({ ...context, previousActive: undefined }).restoreFrom(
+          object.right,
+          path,
+        );
+  },
 };

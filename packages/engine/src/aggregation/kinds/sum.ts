@@ -1,6 +1,22 @@
-import { add, createDecimalSum, type Decimal, type DecimalSum, ZERO } from '../../decimal/internal';
-import type { AggregationKind, BucketState, ColumnarRun, KindContext, KindResult } from './kind';
+import { right } from 'fp-ts/lib/Either.js';
+import {
+  add,
+  createDecimalSum,
+  type Decimal,
+  type DecimalSum,
+  formatDecimal,
+  ZERO,
+} from '../../decimal/internal';
+import type {
+  AggregationKind,
+  BucketState,
+  BucketStateJson,
+  ColumnarRun,
+  KindContext,
+  KindResult,
+} from './kind';
 import { proratedSumKind } from './prorated-sum';
+import { readCountAndDecimals } from './state-json';
 
 class SumState implements BucketState {
   /** The period's events. */
@@ -37,6 +53,22 @@ class SumState implements BucketState {
     const aggregation = add(start, this.total.result());
     return { aggregation, count: this.count, carried: aggregation, start };
   }
+
+  state(): BucketStateJson {
+    return {
+      count: this.count,
+      sum: formatDecimal(this.total.result()),
+      sum_before_period: formatDecimal(this.earlier.result()),
+    };
+  }
+
+  /** Sets the figures of a restored state (a new, empty one). */
+  restoreFrom(count: number, total: Decimal, earlier: Decimal): this {
+    this.count = count;
+    this.total.add(total);
+    this.earlier.add(earlier);
+    return this;
+  }
 }
 
 /** `sum_agg`: the sum of the field's values (negative values reduce it; never clamped). */
@@ -47,4 +79,11 @@ export const sumKind: AggregationKind = {
   recurringReadsHistory: true,
   prorated: proratedSumKind,
   create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
+  restore: (context, json, path) => {
+    const read = readCountAndDecimals(json, path, ['sum', 'sum_before_period']);
+    if (read._tag === 'Left') return read;
+    const [total = ZERO, earlier = ZERO] = read.right.decimals;
+    const state = new SumState(context.previous ?? ZERO, context.fromMs);
+    return right(state.restoreFrom(read.right.count, total, earlier));
+  },
 };

@@ -1,8 +1,10 @@
+import { right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount } from '../../decimal/internal';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,
   BucketState,
+  BucketStateJson,
   ColumnarRun,
   KindContext,
   KindResult,
@@ -10,12 +12,17 @@ import type {
   ValueProblem,
 } from './kind';
 import { proratedUniqueCountKind } from './prorated-unique-count';
+import { readArray, readObject } from './state-json';
 import {
   CARRIED,
   compareUniqueValues,
   isAdd,
   type Operation,
+  operationJson,
   readOperation,
+  readOperationJson,
+  readValueEntries,
+  sortedByValue,
   timeOf,
 } from './unique-operation';
 
@@ -92,6 +99,17 @@ class UniqueCountState implements BucketState {
       startActive,
     };
   }
+
+  state(): BucketStateJson {
+    const entries = (latest: ReadonlyMap<UniqueValue, Operation>) =>
+      sortedByValue(latest).map(([value, op]) => ({ value, ...operationJson(op) }));
+    return { values: entries(this.last), values_before_period: entries(this.before) };
+  }
+
+  /** Sets each value's latest operation, overall or before the period (a restored state). */
+  restoreOperation(beforePeriod: boolean, value: UniqueValue, op: Operation): void {
+    (beforePeriod ? this.before : this.last).set(value, op);
+  }
 }
 
 /**
@@ -107,4 +125,18 @@ export const uniqueCountKind: AggregationKind = {
   prorated: proratedUniqueCountKind,
   create: (context: KindContext) =>
     new UniqueCountState(context.previousActive ?? [], context.fromMs),
+  restore: (context, json, path) => {
+    const object = readObject(json, path);
+    if (object._tag === 'Left') return object;
+    const state = new UniqueCountState([], context.fromMs);
+    for (const key of ['values', 'values_before_period'] as const) {
+      const list = readArray(object.right, key, path);
+      if (list._tag === 'Left') return list;
+      const read = readValueEntries(list.right, [...path, key], readOperationJson, (value, op) =>
+        state.restoreOperation(key === 'values_before_period', value, op),
+      );
+      if (read._tag === 'Left') return read;
+    }
+    return right(state);
+  },
 };

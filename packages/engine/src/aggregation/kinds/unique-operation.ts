@@ -1,6 +1,9 @@
+import { left, right } from 'fp-ts/lib/Either.js';
+import { feecastError } from '../../error';
 import type { UsageEvent } from '../event';
 import { propertyText } from '../property';
-import type { UniqueValue, ValueProblem } from './kind';
+import type { UniqueOperationJson, UniqueValue, ValueProblem } from './kind';
+import { type Read, readEpochMs, readObject, readUniqueValue, repeated } from './state-json';
 
 /**
  * Orders unique values: `null` first, then texts by code unit (the order of `active_values`).
@@ -68,4 +71,62 @@ export function readOperation(
   if (operation !== undefined && operation !== 'add' && operation !== 'remove')
     return 'invalid_operation_type';
   return { text, packed: packOperation(timeMs, operation === 'remove') };
+}
+
+/** An operation in its JSON form (docs/aggregation-state.md). */
+export function operationJson(op: Operation): UniqueOperationJson {
+  if (op === CARRIED) return { operation: 'carried' };
+  return { operation: isAdd(op) ? 'add' : 'remove', at: timeOf(op) };
+}
+
+/** An operation from its JSON form, `object` (already checked to be an object). */
+export function readOperationJson(
+  object: Record<string, unknown>,
+  path: readonly string[],
+): Read<Operation> {
+  const kind = object.operation;
+  if (kind === 'carried') return right(CARRIED);
+  if (kind !== 'add' && kind !== 'remove') {
+    return left(
+      feecastError(
+        'invalid_input',
+        `${[...path, 'operation'].join('.')} must be "add", "remove" or "carried".`,
+        [...path, 'operation'],
+        { value: kind },
+      ),
+    );
+  }
+  const at = readEpochMs(object, 'at', path, false);
+  return at._tag === 'Left' ? at : right(packOperation(at.right ?? 0, kind === 'remove'));
+}
+
+/**
+ * Reads a list of `{ value, ... }` entries, each value once, with `entry` reading the rest of
+ * each; calls `each` with the value and what `entry` read.
+ */
+export function readValueEntries<T>(
+  list: readonly unknown[],
+  path: readonly string[],
+  entry: (object: Record<string, unknown>, path: readonly string[]) => Read<T>,
+  each: (value: UniqueValue, read: T) => void,
+): Read<void> {
+  const seen = new Set<UniqueValue>();
+  for (const [i, item] of list.entries()) {
+    const at = [...path, String(i)];
+    const object = readObject(item, at);
+    if (object._tag === 'Left') return object;
+    const value = readUniqueValue(object.right, 'value', at);
+    if (value._tag === 'Left') return value;
+    if (seen.has(value.right)) return repeated([...at, 'value'], value.right);
+    seen.add(value.right);
+    const read = entry(object.right, at);
+    if (read._tag === 'Left') return read;
+    each(value.right, read.right);
+  }
+  return right(undefined);
+}
+
+/** Map entries sorted by value (`compareUniqueValues`), for a JSON form. */
+export function sortedByValue<T>(map: ReadonlyMap<UniqueValue, T>): [UniqueValue, T][] {
+  return Array.from(map).sort(([a], [b]) => compareUniqueValues(a, b));
 }

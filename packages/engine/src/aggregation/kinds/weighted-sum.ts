@@ -1,3 +1,4 @@
+import { right } from 'fp-ts/lib/Either.js';
 import {
   add,
   ceil,
@@ -5,12 +6,20 @@ import {
   type Decimal,
   decimalFromCount,
   divide,
+  formatDecimal,
   multiply,
   readDecimal,
   type Scale,
   ZERO,
 } from '../../decimal/internal';
-import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
+import type {
+  AggregationKind,
+  BucketState,
+  BucketStateJson,
+  KindContext,
+  KindResult,
+} from './kind';
+import { readCountAndDecimals } from './state-json';
 
 const MS_PER_DAY = 86_400_000;
 /** The reference ceils the time-weighted average to 20 decimals. */
@@ -66,6 +75,22 @@ class WeightedSumState implements BucketState {
       carried: level,
     };
   }
+
+  state(): BucketStateJson {
+    return {
+      count: this.count,
+      weighted_ms: formatDecimal(this.weighted),
+      variation: formatDecimal(this.variation),
+    };
+  }
+
+  /** Sets the figures of a restored state (a new, empty one). */
+  restoreFrom(count: number, weighted: Decimal, variation: Decimal): this {
+    this.count = count;
+    this.weighted = weighted;
+    this.variation = variation;
+    return this;
+  }
 }
 
 /** `weighted_sum_agg`: the time-weighted average of a level changed by each event's value. */
@@ -75,4 +100,10 @@ export const weightedSumKind: AggregationKind = {
   recurringAllowed: true,
   recurringReadsHistory: false,
   create: (context: KindContext) => new WeightedSumState(context),
+  restore: (context, json, path) => {
+    const read = readCountAndDecimals(json, path, ['weighted_ms', 'variation']);
+    if (read._tag === 'Left') return read;
+    const [weighted = ZERO, variation = ZERO] = read.right.decimals;
+    return right(new WeightedSumState(context).restoreFrom(read.right.count, weighted, variation));
+  },
 };
