@@ -67,7 +67,10 @@ function same(now: unknown, later: unknown): void {
 
 const context = { customer: customer(), subscription: subscription(), billableMetrics };
 
-describe('the operations answer for events given asynchronously as for an array', () => {
+// Properties of whole operations: seconds each, more on a loaded machine than the default 5 s.
+describe('the operations answer for events given asynchronously as for an array', {
+  timeout: 60_000,
+}, () => {
   it('aggregate and an accumulator, from an async iterable and from a web stream', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (events) => {
