@@ -7,6 +7,12 @@ const SOURCE_CONDITION = '@feecast/source';
 /** Every test file runs with the seed chosen by the global setup. */
 const setupFiles = ['./vitest.setup.ts'];
 
+/**
+ * A test's time limit catches a hang, not slowness (performance is measured in bench/): property
+ * tests of whole operations take seconds, several times more on a busy 2-core machine.
+ */
+const testTimeout = 30_000;
+
 export default defineConfig({
   test: {
     // Runs once per run (not per project): chooses and prints the fast-check seed.
@@ -16,11 +22,16 @@ export default defineConfig({
         // Unit and property tests of each package, run on the sources (no build needed).
         resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
         ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts'], setupFiles },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts'],
+          setupFiles,
+          testTimeout,
+        },
       },
       {
         // Cross-package suites that run on the built packages, exactly as users import them.
-        test: { name: 'dist', include: ['test/**/*.test.ts'], setupFiles },
+        test: { name: 'dist', include: ['test/**/*.test.ts'], setupFiles, testTimeout },
       },
     ],
   },
