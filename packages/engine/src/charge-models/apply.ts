@@ -1,6 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, formatDecimal } from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+import { type Decimal, type FeecastError, feecastError, formatDecimal } from '../core/index';
 import { readContext } from './context';
 import { divideOrZero, projectedUnits } from './internal/arithmetic';
 import { checkGrouping } from './internal/grouping';

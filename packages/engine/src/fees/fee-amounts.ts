@@ -2,15 +2,15 @@ import { type Either, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   down,
+  type FeecastError,
   formatDecimal,
   halfAwayFromZero,
+  literalScale,
   multiply,
   parseDecimal,
   toCents,
-} from '../decimal/internal';
-import { literalScale } from '../decimal/scale';
-import type { FeecastError } from '../error';
-import { type MinorUnit, minorUnit } from './internal/minor-unit';
+} from '../core/index';
+import { type MinorUnit, minorUnit } from './minor-unit';
 
 /** A fee's amount fields (charge-models.md §2). */
 export interface FeeAmountFields {

@@ -2,19 +2,20 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   decimalFromInteger,
+  type FeecastError,
+  feecastError,
   formatDecimal,
   multiply,
   parseDecimal,
   sign,
-} from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+} from '../core/index';
 import {
   amountFields,
   type FeeAmountFields,
   type ModelAmounts,
   readModelAmounts,
 } from './fee-amounts';
-import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
+import { minorUnit, PRICING_UNIT_CURRENCY } from './minor-unit';
 
 /** A charge's applied pricing unit: which unit, and how many currency units one unit is worth. */
 export interface AppliedPricingUnit {

@@ -5,16 +5,17 @@ import {
   decimalFromCount,
   decimalFromInteger,
   divide,
+  type FeecastError,
+  feecastError,
   formatDecimal,
   halfAwayFromZero,
   multiply,
   parseDecimal,
   subtract,
   toCents,
-} from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+} from '../core/index';
 import { type FeeAmountFields, precise } from './fee-amounts';
-import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
+import { minorUnit, PRICING_UNIT_CURRENCY } from './minor-unit';
 import {
   type AppliedPricingUnit,
   type PricingUnitDetailsFields,

@@ -1,10 +1,10 @@
 import { CustomerUsageResponse } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
+import type { FeecastError } from '../core/index';
 import type { UsageInput } from './inputs';
-import { orThrow } from './internal/unsafe';
-import { usageReport } from './internal/usage-report';
-import { wireBody } from './internal/wire-body';
+import { orThrow } from './unsafe';
+import { usageReport } from './usage-report';
+import { wireBody } from './wire-body';
 
 /**
  * A customer's usage of one subscription in the current period:

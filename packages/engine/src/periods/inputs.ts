@@ -1,7 +1,14 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
-import { formatInstant, type Instant, parseInstant } from '../time/instant';
-import { localDate, type TimeZone, timeZone } from '../time/timezone';
+import {
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  type Instant,
+  localDate,
+  parseInstant,
+  type TimeZone,
+  timeZone,
+} from '../core/index';
 import {
   BILLING_TIMES,
   type BillingAnchor,

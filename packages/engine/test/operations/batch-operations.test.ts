@@ -8,9 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventBatch, type UsageEvent } from '../../src/aggregation/index';
-import { comparePlans } from '../../src/compare-plans/index';
-import { previewInvoice } from '../../src/invoice-preview/index';
+import { comparePlans } from '../../src/operations/compare-plans/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
+import { previewInvoice } from '../../src/operations/preview-invoice/index';
 import {
   charge,
   customer,
@@ -19,7 +19,7 @@ import {
   ok,
   plan,
   subscription,
-} from '../invoice-preview/builders';
+} from './preview-invoice/builders';
 
 const calls = metric('api_calls', 'sum_agg', 'calls', {
   filters: [{ key: 'region', values: ['eu', 'us'] }],

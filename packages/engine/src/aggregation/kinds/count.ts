@@ -1,4 +1,4 @@
-import { decimalFromCount } from '../../decimal/internal';
+import { decimalFromCount } from '../../core/index';
 import type { AggregationKind, BucketState, ColumnarRun, KindResult } from './kind';
 
 class CountState implements BucketState {

@@ -1,5 +1,4 @@
-import type { Decimal, DecimalSum } from '../../decimal/index';
-import type { TimeZone } from '../../time/timezone';
+import type { Decimal, DecimalSum, TimeZone } from '../../core/index';
 import type { UsageEvent } from '../event';
 
 /** The aggregation types the engine implements (`custom_agg`, deprecated, is not one). */

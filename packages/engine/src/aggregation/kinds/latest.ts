@@ -5,7 +5,7 @@ import {
   max,
   readDecimal,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type { AggregationKind, BucketState, KindResult } from './kind';
 
 class LatestState implements BucketState {

@@ -1,4 +1,4 @@
-import { compare, createScan, type Decimal, readDecimal, ZERO } from '../../decimal/internal';
+import { compare, createScan, type Decimal, readDecimal, ZERO } from '../../core/index';
 import type { AggregationKind, BucketState, KindResult } from './kind';
 
 class MaxState implements BucketState {

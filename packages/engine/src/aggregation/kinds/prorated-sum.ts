@@ -6,7 +6,7 @@ import {
   decimalFromCount,
   multiply,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
 import { daysToPeriodEnd, prorate } from './prorated-share';
 

@@ -1,5 +1,4 @@
-import { decimalFromCount } from '../../decimal/internal';
-import { localEpochDay } from '../../time/timezone';
+import { decimalFromCount, localEpochDay } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,

@@ -1,4 +1,4 @@
-import { add, createDecimalSum, type Decimal, type DecimalSum, ZERO } from '../../decimal/internal';
+import { add, createDecimalSum, type Decimal, type DecimalSum, ZERO } from '../../core/index';
 import type { AggregationKind, BucketState, ColumnarRun, KindContext, KindResult } from './kind';
 import { proratedSumKind } from './prorated-sum';
 

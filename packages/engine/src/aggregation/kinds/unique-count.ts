@@ -1,4 +1,4 @@
-import { decimalFromCount } from '../../decimal/internal';
+import { decimalFromCount } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,

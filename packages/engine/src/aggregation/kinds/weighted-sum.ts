@@ -9,7 +9,7 @@ import {
   readDecimal,
   type Scale,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type { AggregationKind, BucketState, KindContext, KindResult } from './kind';
 
 const MS_PER_DAY = 86_400_000;

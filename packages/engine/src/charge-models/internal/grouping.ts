@@ -4,7 +4,7 @@
  * @internal
  */
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../../error';
+import type { FeecastError } from '../../core/index';
 import { describePath, invalidProperty, isRecord, own, type PropertyRecord } from './properties';
 
 const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value !== '';

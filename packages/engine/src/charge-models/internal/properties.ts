@@ -5,8 +5,13 @@
  * @internal
  */
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, parseDecimal, sign } from '../../decimal/internal';
-import { type FeecastError, feecastError } from '../../error';
+import {
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  parseDecimal,
+  sign,
+} from '../../core/index';
 
 /** A checked object of properties (an object that is not an array). */
 export type PropertyRecord = Readonly<Record<string, unknown>>;

@@ -9,12 +9,12 @@ import {
   compare,
   type Decimal,
   equals,
+  type FeecastError,
   formatDecimal,
   ONE,
   parseDecimal,
   ZERO,
-} from '../../decimal/internal';
-import type { FeecastError } from '../../error';
+} from '../../core/index';
 import { describePath, invalidProperty, isRecord, own, type PropertyRecord } from './properties';
 
 /** Where a range sits: its bounds as decimals and as the JSON numbers configured. */
