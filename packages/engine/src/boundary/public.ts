@@ -17,8 +17,8 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import * as aggregationApi from '../aggregation/index';
 import * as expressionApi from '../aggregation/index';
 import * as chargeModelsApi from '../charge-models/index';
-import type { FeecastError } from '../core/index';
 import * as decimalApi from '../core/index';
+import { type FeecastError, orThrow } from '../core/index';
 import * as chargeFeesApi from '../fees/index';
 import * as commitmentsApi from '../fees/index';
 import * as feesApi from '../fees/index';
@@ -33,7 +33,6 @@ import * as comparePlansApi from '../operations/index';
 import * as invoicePreviewApi from '../operations/index';
 import * as operationsApi from '../operations/index';
 import * as planOverridesApi from '../operations/index';
-import { orThrow } from '../operations/index';
 import * as periodsApi from '../periods/index';
 import { guarded, guardedResult, inspecting } from './entry';
 

@@ -12,7 +12,7 @@ export {
 // For the floors above (not part of the package surface: see the root index.ts).
 export { readContext } from './context';
 export { divideOrZero } from './internal/arithmetic';
-export { isRecord, own } from './internal/properties';
+export { own } from './internal/properties';
 export { readBack } from './internal/read-back';
 export type { PricingContext } from './model';
 export {

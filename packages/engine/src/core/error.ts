@@ -1,3 +1,5 @@
+import type { Either } from 'fp-ts/lib/Either.js';
+
 /**
  * The one error shape of every fallible function of the engine: a `Left` carries it.
  *
@@ -119,4 +121,17 @@ export function feecastError(
     ...(path === undefined ? {} : { path }),
     ...(details === undefined ? {} : { details }),
   };
+}
+
+/**
+ * The value of a `Right`, or a thrown `Error` for a `Left`: the throwing twins (`...Unsafe`)
+ * of the operations. The error's message is the `FeecastError`'s code and message, and its
+ * `cause` the `FeecastError` itself (code, path, details).
+ *
+ * @example
+ * orThrow(estimateFees(input)) // { fees: [...] }, or throws Error('does_not_match_an_instant_charge: ...')
+ */
+export function orThrow<A>(result: Either<FeecastError, A>): A {
+  if (result._tag === 'Right') return result.right;
+  throw new Error(`${result.left.code}: ${result.left.message}`, { cause: result.left });
 }

@@ -75,9 +75,19 @@ export {
   type FeecastError,
   type FeecastErrorCode,
   feecastError,
+  orThrow,
 } from './error';
 export { isIterableObject, isRecord } from './guards';
-export { centsToUnits, type Money, moneyOf, ratioOr, roundToCent, unitsToCents } from './money';
+export {
+  centsToUnits,
+  type Money,
+  moneyOf,
+  PRICING_UNIT_CURRENCY,
+  percentOf,
+  ratioOr,
+  roundToCent,
+  unitsToCents,
+} from './money';
 export type { OtherWireKeys, Plain } from './plain';
 export {
   addDays,
@@ -111,4 +121,15 @@ export {
   timeZone,
   wallClock,
 } from './time/timezone';
-export { countToWire, readCents, toWireCents, toWireDecimal, toWireTimestamp } from './wire';
+export {
+  countToWire,
+  decimalText,
+  rateNumber,
+  readCents,
+  roundCents,
+  toWireCents,
+  toWireDecimal,
+  toWireTimestamp,
+  truncateCents,
+  WHOLE_CENTS,
+} from './wire';

@@ -57,7 +57,6 @@ export {
 export { type FeeAmountFields, feeAmounts } from './fee-amounts';
 export { type FeeAmounts, readFeeList } from './fee-list';
 export { fixedChargeFee } from './fixed-charge-fee';
-export { PRICING_UNIT_CURRENCY } from './minor-unit';
 export { type GuardedAmounts, guardNegative } from './negative-guard';
 export {
   type PayInAdvanceAmount,

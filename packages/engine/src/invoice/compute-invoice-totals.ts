@@ -19,6 +19,8 @@ import {
   formatDecimal,
   max,
   min,
+  readCents,
+  roundCents,
   sign,
   subtract,
   sum,
@@ -33,7 +35,6 @@ import {
 import type { AppliedCouponInput, CouponApplication } from './coupons/coupon-terms';
 import type { CouponFeeInput, CouponPlan } from './coupons/eligible-fees';
 import type { InvoiceSubscription } from './coupons/invoice-subscriptions';
-import { readCents, roundCents } from './coupons/wire-amounts';
 import {
   type AvailableCreditNoteInput,
   type CreditNoteFeeInput,

@@ -3,11 +3,14 @@ import { type Either, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
+  decimalText,
   type FeecastError,
   max,
   min,
   parseDecimal,
   parseInstant,
+  readCents,
+  roundCents,
   sign,
   subtract,
   sum,
@@ -15,7 +18,6 @@ import {
 } from '../core/index';
 import { allocateProportionally } from './coupons/allocate-proportionally';
 import { COUPON_SHARE_SCALE, type NetFeeInput, readFeeNet } from './coupons/fee-net';
-import { decimalText, readCents, roundCents } from './coupons/wire-amounts';
 
 /** The fields of a credit note (the wire `CreditNote`) that a later invoice consumes. */
 export type AvailableCreditNoteInput = Pick<

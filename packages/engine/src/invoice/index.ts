@@ -30,7 +30,6 @@ export {
   type CouponsApplied,
   type CouponTerms,
 } from './coupons/index';
-export { readCents, roundCents } from './coupons/wire-amounts';
 export {
   type AvailableCreditNoteInput,
   type CreditNoteCredit,

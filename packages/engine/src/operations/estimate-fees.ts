@@ -1,9 +1,8 @@
 import type { EstimateFeesResponse } from '@feecast/models';
 import { type Either, left } from 'fp-ts/lib/Either.js';
-import { type FeecastError, isRecord } from '../core/index';
+import { type FeecastError, isRecord, orThrow } from '../core/index';
 import { checkEstimateRequest, createEstimator } from './estimator';
 import type { EstimateFeesInput } from './inputs';
-import { orThrow } from './unsafe';
 
 /**
  * The fees an event would bring if it were sent now: `POST /events/estimate_fees`

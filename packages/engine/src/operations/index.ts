@@ -69,4 +69,3 @@ export {
   type UnassignedEvent,
 } from './preview-invoice/index';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
-export { orThrow } from './unsafe';

@@ -1,8 +1,7 @@
 import { CustomerProjectedUsageResponse } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../core/index';
+import { type FeecastError, orThrow } from '../core/index';
 import type { UsageInput } from './inputs';
-import { orThrow } from './unsafe';
 import { usageReport } from './usage-report';
 import { wireBody } from './wire-body';
 

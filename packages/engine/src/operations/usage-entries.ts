@@ -1,7 +1,13 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { add, type Decimal, type FeecastError, formatDecimal, ZERO } from '../core/index';
-import { PRICING_UNIT_CURRENCY } from '../fees/index';
-import { roundCents } from '../invoice/index';
+import {
+  add,
+  type Decimal,
+  type FeecastError,
+  formatDecimal,
+  PRICING_UNIT_CURRENCY,
+  roundCents,
+  ZERO,
+} from '../core/index';
 import type { ChargeRows, UsageRow } from './usage-rows';
 
 /** Whether the entries carry projected figures (projected usage) or not (current usage). */

@@ -1,7 +1,14 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { add, type FeecastError, feecastError, isIterableObject, sum } from '../core/index';
+import {
+  add,
+  type FeecastError,
+  feecastError,
+  isIterableObject,
+  readCents,
+  roundCents,
+  sum,
+} from '../core/index';
 import { planChargeFeesReport } from '../fees/index';
-import { readCents, roundCents } from '../invoice/index';
 import type { UsageInput } from './inputs';
 import { checkContext } from './operation-context';
 import { subscriptionEvents } from './subscription-events';

@@ -1,7 +1,7 @@
 import type { Charge, Plan } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { readBack } from '../charge-models/index';
-import { type Decimal, type FeecastError, feecastError, ZERO } from '../core/index';
+import { type Decimal, type FeecastError, feecastError, readCents, ZERO } from '../core/index';
 import {
   type AppliedPricingUnit,
   type BucketSetup,
@@ -12,7 +12,6 @@ import {
   checkMetric,
   setupCharge,
 } from '../fees/index';
-import { readCents } from '../invoice/index';
 
 /** A filter bucket of a charge: a filter, or the default bucket (`filter` undefined). */
 export interface UsageBucket {

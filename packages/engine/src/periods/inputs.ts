@@ -4,6 +4,7 @@ import {
   feecastError,
   formatInstant,
   type Instant,
+  isRecord,
   localDate,
   parseInstant,
   type TimeZone,
@@ -103,10 +104,6 @@ function invalid(path: readonly string[], message: string, value?: unknown): Res
   return left(
     feecastError('invalid_input', message, path, value === undefined ? undefined : { value }),
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalInstant(

@@ -3,15 +3,13 @@
  * is a 400; a missing, `null` or empty root object is the reference's 400 ("param is
  * missing..."); a body whose fields do not decode is a 422 naming each field.
  */
+
 import { decode } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../guards';
 import { type ApiErrorResponse, decodeFailure, malformedJson, missingParam } from './api-error';
 
 type Codec<A> = Parameters<typeof decode<A>>[0];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Parses JSON text; `undefined` when it is not JSON. `JSON.parse` makes every key, even

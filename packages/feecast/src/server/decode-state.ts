@@ -1,8 +1,7 @@
 import type { FeecastError } from '@feecast/engine';
 import { chain, type Either } from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
-import type { ServerState } from './state';
-import { readStateShape } from './state';
+import { readStateShape, type ServerState } from './state';
 import { checkState } from './state-checks';
 
 /**

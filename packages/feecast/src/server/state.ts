@@ -3,8 +3,8 @@
  * STATE.md (beside this file) for the format; {@link decodeState} checks a document and
  * returns the state or an error that names the offending path.
  */
-import type { FeecastError } from '@feecast/engine';
-import { feecastError } from '@feecast/engine';
+
+import { type FeecastError, feecastError } from '@feecast/engine';
 import {
   ActivityLog,
   AddOn,
@@ -27,6 +27,7 @@ import {
   WebhookEndpoint,
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../guards';
 import { asUuid } from './brands';
 
 /** The version of the state format this server reads and writes. */
@@ -136,10 +137,6 @@ const COLLECTION_READERS: { readonly [K in keyof StateCollections]: ItemReader }
 export const COLLECTION_NAMES = Object.keys(
   COLLECTION_READERS,
 ) as readonly (keyof StateCollections)[];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function invalid(path: readonly string[], message: string, value?: unknown): FeecastError {
   return feecastError('invalid_input', message, path, value === undefined ? undefined : { value });

@@ -15,7 +15,8 @@ const NUMBER_TEXT = /^[0-9]+(\.[0-9]+)?$/;
 const PROPERTY_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 const OPERATORS: ReadonlySet<unknown> = new Set(['+', '-', '*', '/']);
 
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+/** Any object, arrays included (an AST node is read field by field; core's `isRecord` refuses arrays). */
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null;
 }
 
@@ -38,11 +39,11 @@ export function check(
   path: readonly string[],
   report: Reporter,
 ): FeecastError | undefined {
-  const column = isRecord(node) && typeof node.column === 'number' ? node.column : 0;
+  const column = isObject(node) && typeof node.column === 'number' ? node.column : 0;
   if (depth > MAX_EXPRESSION_DEPTH) {
     return report(column, path, `at most ${MAX_EXPRESSION_DEPTH} levels of nesting`, 'deeper');
   }
-  if (!isRecord(node)) return report(column, path, 'an expression node', typeof node);
+  if (!isObject(node)) return report(column, path, 'an expression node', typeof node);
   switch (node.kind) {
     case 'number':
       return typeof node.text === 'string' && NUMBER_TEXT.test(node.text)

@@ -28,17 +28,6 @@ export function own(record: PropertyRecord, key: string): unknown {
 }
 
 /**
- * `true` for a plain object (not `null`, not an array).
- *
- * @example
- * isRecord({}) // true
- * isRecord([]) // false
- */
-export function isRecord(value: unknown): value is PropertyRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
  * An `invalid_charge_properties` error for the property at `path`.
  *
  * @example

@@ -3,6 +3,7 @@
  * each other as the reference requires (charge-models.md §1.4).
  * @internal
  */
+
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
@@ -11,11 +12,12 @@ import {
   equals,
   type FeecastError,
   formatDecimal,
+  isRecord,
   ONE,
   parseDecimal,
   ZERO,
 } from '../../core/index';
-import { describePath, invalidProperty, isRecord, own, type PropertyRecord } from './properties';
+import { describePath, invalidProperty, own, type PropertyRecord } from './properties';
 
 /** Where a range sits: its bounds as decimals and as the JSON numbers configured. */
 export interface Bounds {

@@ -1,12 +1,7 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeBuckets, CompiledMetric } from '../../aggregation/index';
-import {
-  type CompiledChargeModel,
-  compileChargeModel,
-  isRecord,
-  own,
-} from '../../charge-models/index';
-import { type FeecastError, feecastError } from '../../core/index';
+import { type CompiledChargeModel, compileChargeModel, own } from '../../charge-models/index';
+import { type FeecastError, feecastError, isRecord } from '../../core/index';
 import type { AppliedPricingUnit } from '../pricing-units';
 import type { ChargeFeesCharge, ChargeFeesFilter, PricingUnitInfo } from './inputs';
 import { resolvePricingUnit } from './pricing-unit';

@@ -16,13 +16,13 @@ import {
   feecastError,
   formatDecimal,
   max,
+  PRICING_UNIT_CURRENCY,
   parseDecimal,
   type Scale,
   sign,
   ZERO,
 } from '../../core/index';
 import { type FeeShell, feeShell } from '../fee-object';
-import { PRICING_UNIT_CURRENCY } from '../minor-unit';
 import { priceInAdvance } from '../pay-in-advance';
 import { carriedIn } from './carried-units';
 import { chargeAmounts } from './charge-amounts';

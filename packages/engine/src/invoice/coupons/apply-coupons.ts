@@ -14,6 +14,8 @@ import {
   formatDecimal,
   max,
   min,
+  readCents,
+  roundCents,
   sign,
   subtract,
   sum,
@@ -32,7 +34,6 @@ import {
 import { type CouponFeeInput, type CouponPlan, eligibleFees } from './eligible-fees';
 import { COUPON_SHARE_SCALE, type FeeNet, feeNetFields, readFeeNet, withCoupons } from './fee-net';
 import { type InvoiceSubscription, indexSubscriptions } from './invoice-subscriptions';
-import { readCents, roundCents } from './wire-amounts';
 
 /** Options of {@link applyCoupons}. */
 export interface ApplyCouponsOptions {

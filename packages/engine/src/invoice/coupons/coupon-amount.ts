@@ -1,7 +1,14 @@
-import { type Decimal, floor, halfAwayFromZero, min, sign, ZERO } from '../../core/index';
+import {
+  type Decimal,
+  floor,
+  halfAwayFromZero,
+  min,
+  percentOf,
+  sign,
+  WHOLE_CENTS,
+  ZERO,
+} from '../../core/index';
 import type { CouponTerms } from './coupon-terms';
-import { percentOf } from './percent';
-import { WHOLE_CENTS } from './wire-amounts';
 
 /**
  * What a coupon takes off a base, in whole cents (reference invoicing.md §4.3, "Amount"):

@@ -1,8 +1,14 @@
 import { Integer, type Timestamp } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, type FeecastError, feecastError, sign, subtract } from '../../core/index';
+import {
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  roundCents,
+  sign,
+  subtract,
+} from '../../core/index';
 import type { AppliedCouponInput, CouponTerms } from './coupon-terms';
-import { roundCents } from './wire-amounts';
 
 /**
  * An applied coupon after it produced a credit on an invoice (reference invoicing.md §4.3,

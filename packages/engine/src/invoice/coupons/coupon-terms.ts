@@ -5,9 +5,9 @@ import {
   type FeecastError,
   feecastError,
   parseDecimal,
+  readCents,
   sign,
 } from '../../core/index';
-import { readCents } from './wire-amounts';
 
 /** The fields of an applied coupon (the wire `AppliedCoupon`) the coupon stage reads and updates. */
 export type AppliedCouponInput = Pick<

@@ -9,13 +9,17 @@ import type { Cents, CurrencyCode, DecimalString } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
+  decimalText,
   type FeecastError,
   halfAwayFromZero,
+  moneyOf,
   parseDecimal,
+  readCents,
+  roundCents,
   type Scale,
   subtract,
+  unitsToCents,
 } from '../../core/index';
-import { decimalText, readCents, roundCents, unitsToCents } from './wire-amounts';
 
 /**
  * The decimal places of a fee's coupon share: the reference stores
@@ -65,8 +69,9 @@ export function readFeeNet(
   const precise = parseDecimal(fee.precise_amount, [...path, 'precise_amount']);
   if (precise._tag === 'Left') return precise;
   const currency = fee.amount_currency;
-  const preciseAmount = unitsToCents(precise.right, currency, [...path, 'amount_currency']);
-  if (preciseAmount._tag === 'Left') return preciseAmount;
+  const money = moneyOf(currency, [...path, 'amount_currency']);
+  if (money._tag === 'Left') return money;
+  const preciseAmount = unitsToCents(precise.right, money.right);
   const share = parseDecimal(fee.precise_coupons_amount_cents, [
     ...path,
     'precise_coupons_amount_cents',
@@ -74,7 +79,7 @@ export function readFeeNet(
   if (share._tag === 'Left') return share;
   return right(
     withCoupons(
-      { currency, amount: amount.right, preciseAmount: preciseAmount.right },
+      { currency, amount: amount.right, preciseAmount },
       halfAwayFromZero(share.right, COUPON_SHARE_SCALE),
     ),
   );

@@ -2,21 +2,20 @@ import { type AppliedTax, type Cents, type DecimalString, Rate, Uuid } from '@fe
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
+  centsToUnits,
   type Decimal,
+  decimalText,
   type FeecastError,
   feecastError,
   halfAwayFromZero,
-  sum,
-} from '../../core/index';
-import { type FeeNet, type FeeNetFields, feeNetFields } from '../coupons/fee-net';
-import { percentOf } from '../coupons/percent';
-import {
-  centsToUnits,
-  decimalText,
+  moneyOf,
+  percentOf,
   rateNumber,
   roundCents,
+  sum,
   WHOLE_CENTS,
-} from '../coupons/wire-amounts';
+} from '../../core/index';
+import { type FeeNet, type FeeNetFields, feeNetFields } from '../coupons/fee-net';
 import { taxFields } from './tax-fields';
 import { readTaxRate } from './tax-rate';
 import type { TaxInput } from './tax-sources';
@@ -111,9 +110,12 @@ export function feeTaxFields(
   const taxesCents = roundCents(taxesRounded, currency, [...path, 'taxes_amount_cents']);
   if (taxesCents._tag === 'Left') return taxesCents;
   const precise = sum(precises);
-  const preciseUnits = centsToUnits(precise, currency, [...path, 'taxes_precise_amount']);
-  if (preciseUnits._tag === 'Left') return preciseUnits;
-  const preciseText = decimalText(preciseUnits.right, [...path, 'taxes_precise_amount']);
+  const money = moneyOf(currency, [...path, 'taxes_precise_amount']);
+  if (money._tag === 'Left') return money;
+  const preciseText = decimalText(centsToUnits(precise, money.right), [
+    ...path,
+    'taxes_precise_amount',
+  ]);
   if (preciseText._tag === 'Left') return preciseText;
   const rate = rateNumber(sum(rates), [...path, 'taxes_rate']);
   if (rate._tag === 'Left') return rate;
@@ -164,9 +166,12 @@ function withTotals(
   if (total._tag === 'Left') return total;
   const preciseAmount =
     sums.precise === undefined ? net.preciseAmount : add(net.preciseAmount, sums.precise);
-  const preciseTotal = centsToUnits(preciseAmount, currency, [...path, 'precise_total_amount']);
-  if (preciseTotal._tag === 'Left') return preciseTotal;
-  const preciseTotalText = decimalText(preciseTotal.right, [...path, 'precise_total_amount']);
+  const money = moneyOf(currency, [...path, 'precise_total_amount']);
+  if (money._tag === 'Left') return money;
+  const preciseTotalText = decimalText(centsToUnits(preciseAmount, money.right), [
+    ...path,
+    'precise_total_amount',
+  ]);
   if (preciseTotalText._tag === 'Left') return preciseTotalText;
   const netFields = feeNetFields(net, path);
   if (netFields._tag === 'Left') return netFields;

@@ -17,14 +17,17 @@ import {
   feecastError,
   halfAwayFromZero,
   multiply,
+  percentOf,
+  rateNumber,
+  readCents,
+  roundCents,
   type Scale,
   sign,
   sum,
+  truncateCents,
   ZERO,
 } from '../../core/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
-import { percentOf } from '../coupons/percent';
-import { rateNumber, readCents, roundCents, truncateCents } from '../coupons/wire-amounts';
 import { readTaxRate } from './tax-rate';
 
 /** The reference rounds the invoice's blended rate to 5 decimals. */

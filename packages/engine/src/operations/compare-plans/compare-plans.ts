@@ -6,6 +6,7 @@ import {
   feecastError,
   isIterableObject,
   isRecord,
+  orThrow,
   type Plain,
 } from '../../core/index';
 import type { PlanInput } from '../../inputs/index';
@@ -155,11 +156,7 @@ export function comparePlans(input: ComparePlansInput): Either<FeecastError, Pla
  * differences.at(-1) // { kind: 'total', code: null, plans: [...] }
  */
 export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
-  const result = comparePlans(input);
-  if (isLeft(result)) {
-    throw new Error(`${result.left.code}: ${result.left.message}`, { cause: result.left });
-  }
-  return result.right;
+  return orThrow(comparePlans(input));
 }
 
 /**

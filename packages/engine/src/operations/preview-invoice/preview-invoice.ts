@@ -11,7 +11,7 @@ import {
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { Rejection } from '../../aggregation/index';
-import { derivedId, type FeecastError } from '../../core/index';
+import { derivedId, type FeecastError, orThrow } from '../../core/index';
 import { addOnFee, type CommitmentTrueUp } from '../../fees/index';
 import { decodeInput } from '../../inputs/index';
 import {
@@ -211,11 +211,7 @@ export function previewInvoice(input: PreviewInvoiceInput): Either<FeecastError,
  * invoice.total_amount_cents // 21965
  */
 export function previewInvoiceUnsafe(input: PreviewInvoiceInput): InvoicePreview {
-  const result = previewInvoice(input);
-  if (isLeft(result)) {
-    throw new Error(`${result.left.code}: ${result.left.message}`, { cause: result.left });
-  }
-  return result.right;
+  return orThrow(previewInvoice(input));
 }
 
 /** The fees of the invoice, and what pricing them reported. */

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  down,
-  halfAwayFromZero,
-  parseDecimalUnsafe,
-  toCents,
-} from '../../../src/core/decimal/index';
-import { centsToUnits, roundCents, truncateCents } from '../../../src/invoice/coupons/wire-amounts';
-import { decimalString } from '../../arbitraries';
+import { down, halfAwayFromZero, parseDecimalUnsafe, toCents } from '../../src/core/decimal/index';
+import { centsToUnits, moneyOf, roundCents, truncateCents } from '../../src/core/index';
+import { decimalString } from '../arbitraries';
 
 const currencies = fc.constantFrom('EUR', 'JPY', 'KWD', 'USD');
 
@@ -16,10 +11,11 @@ describe('whole minor units of an amount in minor units', () => {
     fc.assert(
       fc.property(decimalString({ maxDigits: 20 }), currencies, (text, currency) => {
         const cents = parseDecimalUnsafe(text);
-        const units = centsToUnits(cents, currency, []);
-        if (units._tag === 'Left') throw new Error(units.left.message);
-        const rounded = toCents(units.right, currency, halfAwayFromZero);
-        const truncated = toCents(units.right, currency, down);
+        const money = moneyOf(currency, []);
+        if (money._tag === 'Left') throw new Error(money.left.message);
+        const units = centsToUnits(cents, money.right);
+        const rounded = toCents(units, currency, halfAwayFromZero);
+        const truncated = toCents(units, currency, down);
         // The same whole number, or the same kind of error (beyond the safe integers).
         for (const [got, want] of [
           [roundCents(cents, currency, []), rounded],
