@@ -73,7 +73,7 @@ export {
 export {
   type SubscriptionFeeAmount,
   type SubscriptionFeeAmountInput,
+  subscriptionFee,
   subscriptionFeeAmount,
-} from './subscription-fee/index';
-export { subscriptionFee } from './subscription-fee/subscription-fee';
+} from './subscription-fee';
 export { minAmountTrueUp, type TrueUpFee, type TrueUpInput } from './true-up';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDecimal } from '../../../src/core/decimal/index';
-import { subscriptionFeeAmount } from '../../../src/fees/subscription-fee/index';
+import { formatDecimal } from '../../src/core/decimal/index';
+import { subscriptionFeeAmount } from '../../src/fees/subscription-fee';
 
 const MARCH = {
   from_datetime: '2022-03-01T00:00:00Z',
