@@ -8,20 +8,20 @@ import type {
   UpdateSubscriptionRequest,
 } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { invalidField, notFound } from '../api-error';
-import { defined } from '../defined';
-import { StateDraft } from '../draft';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { epochMs, notAfter } from '../instant';
-import { planOf } from '../lookup';
-import { newestFirst } from '../order';
-import { pageRequest, paginate } from '../pagination';
-import { overriddenPlan } from '../plan-overrides';
-import { queryValue, queryValues } from '../query';
-import { replaceItem } from '../replace-item';
-import { sameJson } from '../same-json';
-import type { PlanOverride, ServerState } from '../state';
-import { subscriptionListView, subscriptionView } from '../views';
+import { invalidField, notFound } from '../http/api-error';
+import { pageRequest, paginate } from '../http/pagination';
+import { queryValue, queryValues } from '../http/query';
+import { defined } from '../state/defined';
+import { StateDraft } from '../state/draft';
+import { epochMs, notAfter } from '../state/instant';
+import { planOf } from '../state/lookup';
+import { newestFirst } from '../state/order';
+import { replaceItem } from '../state/replace-item';
+import { sameJson } from '../state/same-json';
+import type { PlanOverride, ServerState } from '../state/state';
+import { subscriptionListView, subscriptionView } from '../state/views';
+import { type Handler, pathParam, unchanged } from './handler';
+import { overriddenPlan } from './plan-overrides';
 
 /**
  * The subscription an update targets: the one with this external id and `status`; with

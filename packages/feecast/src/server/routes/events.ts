@@ -5,11 +5,11 @@
  */
 import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
 import { left, right } from 'fp-ts/lib/Either.js';
-import { invalidField } from '../api-error';
-import { asEventTimestamp } from '../brands';
-import { defined } from '../defined';
-import { StateDraft } from '../draft';
-import type { Handler } from '../handler';
+import { invalidField } from '../http/api-error';
+import { asEventTimestamp } from '../state/brands';
+import { defined } from '../state/defined';
+import { StateDraft } from '../state/draft';
+import type { Handler } from './handler';
 
 /**
  * `POST /events`: the stored event gets an id, `created_at` now and (without one)

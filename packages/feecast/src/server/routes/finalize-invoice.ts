@@ -28,9 +28,9 @@ import type {
   WalletTransaction,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { ApiErrorResponse } from './api-error';
-import { asIsoDate } from './brands';
-import { addDays, localDate } from './calendar';
+import type { ApiErrorResponse } from '../http/api-error';
+import { asIsoDate } from '../state/brands';
+import { addDays, localDate } from '../state/calendar';
 import { apiErrorOf } from './engine-error';
 
 /** The input of `Operations.finalizeInvoice`: a draft invoice and what its totals depend on. */

@@ -11,35 +11,30 @@ import {
   type Timestamp,
 } from '@feecast/models';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, internalError } from './api-error';
-import { type BodyPrecheck, readBody } from './body';
+import { type ApiErrorResponse, internalError } from '../http/api-error';
+import { type BodyPrecheck, readBody } from '../http/body';
+import { type PortalLinks, processPortalLinks } from '../http/portal-token';
+import { readQuery } from '../http/query';
+import type { ApiRequest, ApiResponse } from '../http/request';
+import { route } from '../http/router';
+import type { ServerState } from '../state/state';
+import { getActivityLog, listActivityLogs } from './activity-logs';
+import { finalizeInvoice, getCreditNote, listPaymentReceipts } from './billing-documents';
+import { createAddOn, listBillableMetrics, listPlans, updateBillableMetric } from './catalog';
+import { deleteAppliedCoupon, deleteCoupon, listAppliedCoupons } from './coupons';
+import { createEvent } from './events';
 import type { Handler, HandlerOutput } from './handler';
-import { getActivityLog, listActivityLogs } from './handlers/activity-logs';
-import { finalizeInvoice, getCreditNote, listPaymentReceipts } from './handlers/billing-documents';
-import {
-  createAddOn,
-  listBillableMetrics,
-  listPlans,
-  updateBillableMetric,
-} from './handlers/catalog';
-import { deleteAppliedCoupon, deleteCoupon, listAppliedCoupons } from './handlers/coupons';
-import { createEvent } from './handlers/events';
-import { getPortalUrl, getWebhookEndpoint, listBillingEntities } from './handlers/organization';
-import { listSubscriptions, updateSubscription } from './handlers/subscriptions';
+import { defaultOperations, type Operations } from './operations';
+import { getPortalUrl, getWebhookEndpoint, listBillingEntities } from './organization';
+import { listSubscriptions, updateSubscription } from './subscriptions';
 import {
   estimateFees,
   estimateSubscriptionGiven,
   getCurrentUsage,
   getProjectedUsage,
-} from './handlers/usage';
-import { createWalletTransactions } from './handlers/wallet-transactions';
-import { updateWallet } from './handlers/wallets';
-import { defaultOperations, type Operations } from './operations';
-import { type PortalLinks, processPortalLinks } from './portal-token';
-import { readQuery } from './query';
-import type { ApiRequest, ApiResponse } from './request';
-import { route } from './router';
-import type { ServerState } from './state';
+} from './usage';
+import { createWalletTransactions } from './wallet-transactions';
+import { updateWallet } from './wallets';
 
 type BodyOf<K extends OperationId> = (typeof endpoints)[K] extends {
   readonly request: { readonly decode: (input: unknown) => infer R };

@@ -11,7 +11,7 @@
  * period's events and invoices, a draft, a subscription started two months before and
  * ending ten months after) on any date.
  */
-import data from '../../example-state/state.json';
+import data from '../../../example-state/state.json';
 import { localDate } from './calendar';
 import { decodeState } from './decode-state';
 import { shiftMonths } from './shift-months';

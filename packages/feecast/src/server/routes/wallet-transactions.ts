@@ -13,13 +13,13 @@ import {
 } from '@feecast/engine';
 import type { CreateWalletTransactionRequest, Wallet, WalletTransaction } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, invalidField, validationErrors } from '../api-error';
-import { StateDraft } from '../draft';
-import type { Handler } from '../handler';
-import { replaceItem } from '../replace-item';
-import { sameJson } from '../same-json';
-import { storedTransactionDecimals, storedWallet } from '../stored-wallet';
-import { walletTransactionView } from '../views';
+import { type ApiErrorResponse, invalidField, validationErrors } from '../http/api-error';
+import { StateDraft } from '../state/draft';
+import { replaceItem } from '../state/replace-item';
+import { sameJson } from '../state/same-json';
+import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
+import { walletTransactionView } from '../state/views';
+import type { Handler } from './handler';
 
 /**
  * The 422 of a request the engine refuses: the request field it names (`paid_credits`...)

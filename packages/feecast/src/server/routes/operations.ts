@@ -20,7 +20,7 @@ import type {
   EstimateFeesResponse,
 } from '@feecast/models';
 import { type Either, mapLeft } from 'fp-ts/lib/Either.js';
-import type { ApiErrorResponse } from './api-error';
+import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from './engine-error';
 import {
   engineFinalization,

@@ -4,18 +4,18 @@
  */
 import type { FinalizeInvoiceRequest, Invoice } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { notFound } from '../api-error';
-import { StateDraft } from '../draft';
-import { finalizationActivity } from '../finalize-activity';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { operationTaxes, planOf } from '../lookup';
-import { newestFirst } from '../order';
-import { pageRequest, paginate } from '../pagination';
-import { getOne } from '../path-resource';
-import { queryValue } from '../query';
-import { replaceItem } from '../replace-item';
-import type { ServerState } from '../state';
-import { storedTransactionDecimals, storedWallet } from '../stored-wallet';
+import { notFound } from '../http/api-error';
+import { pageRequest, paginate } from '../http/pagination';
+import { getOne } from '../http/path-resource';
+import { queryValue } from '../http/query';
+import { StateDraft } from '../state/draft';
+import { operationTaxes, planOf } from '../state/lookup';
+import { newestFirst } from '../state/order';
+import { replaceItem } from '../state/replace-item';
+import type { ServerState } from '../state/state';
+import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
+import { finalizationActivity } from './finalize-activity';
+import { type Handler, pathParam, unchanged } from './handler';
 
 /** Items of `items` replaced by the item of `updated` with the same `svc_id`. */
 function replacedById<T extends { readonly svc_id: string }>(

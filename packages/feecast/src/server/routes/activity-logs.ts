@@ -3,11 +3,11 @@
  */
 import type { ActivityLog } from '@feecast/models';
 import { isLeft, right } from 'fp-ts/lib/Either.js';
-import { type Handler, unchanged } from '../handler';
-import { newestFirst } from '../order';
-import { pageRequest, paginate } from '../pagination';
-import { getOne } from '../path-resource';
-import { type QueryValues, queryValue, queryValues } from '../query';
+import { pageRequest, paginate } from '../http/pagination';
+import { getOne } from '../http/path-resource';
+import { type QueryValues, queryValue, queryValues } from '../http/query';
+import { newestFirst } from '../state/order';
+import { type Handler, unchanged } from './handler';
 
 function anyOf(values: readonly string[], value: string | null): boolean {
   return values.length === 0 || (value !== null && values.includes(value));

@@ -4,15 +4,15 @@
  */
 import type { AppliedCoupon, Coupon, Timestamp } from '@feecast/models';
 import { isLeft, right } from 'fp-ts/lib/Either.js';
-import { StateDraft } from '../draft';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { findCustomer, found } from '../lookup';
-import { newestFirst } from '../order';
-import { pageRequest, paginate } from '../pagination';
-import { findByParam } from '../path-resource';
-import { queryValues } from '../query';
-import { replaceItem } from '../replace-item';
-import { appliedCouponListView, appliedCouponView } from '../views';
+import { pageRequest, paginate } from '../http/pagination';
+import { findByParam } from '../http/path-resource';
+import { queryValues } from '../http/query';
+import { StateDraft } from '../state/draft';
+import { findCustomer, found } from '../state/lookup';
+import { newestFirst } from '../state/order';
+import { replaceItem } from '../state/replace-item';
+import { appliedCouponListView, appliedCouponView } from '../state/views';
+import { type Handler, pathParam, unchanged } from './handler';
 
 function terminated(applied: AppliedCoupon, now: Timestamp): AppliedCoupon {
   if (applied.status === 'terminated') return applied;

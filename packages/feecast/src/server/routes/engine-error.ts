@@ -4,7 +4,12 @@
  * `error_details` the hosted service would send for the same mistake.
  */
 import type { FeecastError } from '@feecast/engine';
-import { type ApiErrorResponse, methodNotAllowed, notFound, validationErrors } from './api-error';
+import {
+  type ApiErrorResponse,
+  methodNotAllowed,
+  notFound,
+  validationErrors,
+} from '../http/api-error';
 
 /**
  * 422 with the field the engine's path names (inside the request's root object, else the

@@ -5,9 +5,9 @@
 import type { OperationContext } from '@feecast/engine';
 import type { Customer, Subscription, Timestamp, UsageEventRecord } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, notFound } from './api-error';
-import { operationTaxes, planOf } from './lookup';
-import type { ServerState } from './state';
+import { type ApiErrorResponse, notFound } from '../http/api-error';
+import { operationTaxes, planOf } from '../state/lookup';
+import type { ServerState } from '../state/state';
 
 /** What every operation reads, and the subscription's stored events. */
 export type UsageContext = OperationContext & { readonly events: readonly UsageEventRecord[] };

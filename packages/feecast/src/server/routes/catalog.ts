@@ -11,16 +11,16 @@ import type {
   UpdateBillableMetricRequest,
 } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { invalidField, validationErrors } from '../api-error';
-import { defined } from '../defined';
-import { StateDraft } from '../draft';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { findBillableMetric, planOf, taxesByCode } from '../lookup';
-import { pageRequest, paginate } from '../pagination';
-import { pruneChargeFilters } from '../prune-charge-filters';
-import { replaceItem } from '../replace-item';
-import type { PlanOverride, ServerState } from '../state';
-import { planListView } from '../views';
+import { invalidField, validationErrors } from '../http/api-error';
+import { pageRequest, paginate } from '../http/pagination';
+import { defined } from '../state/defined';
+import { StateDraft } from '../state/draft';
+import { findBillableMetric, planOf, taxesByCode } from '../state/lookup';
+import { pruneChargeFilters } from '../state/prune-charge-filters';
+import { replaceItem } from '../state/replace-item';
+import type { PlanOverride, ServerState } from '../state/state';
+import { planListView } from '../state/views';
+import { type Handler, pathParam, unchanged } from './handler';
 
 /**
  * `GET /plans`: the catalog plans (not the subscriptions' own copies), in stored order,

@@ -3,10 +3,10 @@
  * `GET /billing_entities` and `GET /webhook_endpoints/{svc_id}`.
  */
 import { isLeft, right } from 'fp-ts/lib/Either.js';
-import { type Handler, pathParam, unchanged } from '../handler';
-import { findCustomer } from '../lookup';
-import { getOne } from '../path-resource';
-import { PORTAL_PREFIX } from '../portal-token';
+import { getOne } from '../http/path-resource';
+import { PORTAL_PREFIX } from '../http/portal-token';
+import { findCustomer } from '../state/lookup';
+import { type Handler, pathParam, unchanged } from './handler';
 
 /**
  * `GET /customers/{external_customer_id}/portal_url`: 404 `customer_not_found`; a link on

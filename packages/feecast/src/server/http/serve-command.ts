@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { parseNow } from '../inputs/index';
-import { EXIT, type Io } from '../io';
+import { parseNow } from '../../inputs/index';
+import { EXIT, type Io } from '../../io';
+import { exampleState } from '../state/example-state';
+import { readSnapshot, stateFromText } from '../state/snapshot';
+import type { ServerState } from '../state/state';
 import { createServer } from './create-server';
-import { exampleState } from './example-state';
 import { PORTAL_KEY_MIN_BYTES } from './portal-token';
-import { readSnapshot, stateFromText } from './snapshot';
-import type { ServerState } from './state';
 
 /** The help of `feecast serve`. */
 export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP]

@@ -4,11 +4,11 @@
  */
 import type { Timestamp } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { ApiErrorResponse } from './api-error';
+import type { ApiErrorResponse } from '../http/api-error';
+import type { PortalLinks } from '../http/portal-token';
+import type { QueryValues } from '../http/query';
+import type { ServerState } from '../state/state';
 import type { Operations } from './operations';
-import type { PortalLinks } from './portal-token';
-import type { QueryValues } from './query';
-import type { ServerState } from './state';
 
 /** What a handler gets. */
 export interface HandlerInput<Body> {

@@ -10,10 +10,10 @@
  * their change is in the invoice's log (its `credits`).
  */
 import type { AppliedCoupon, Invoice, Wallet, WalletTransaction } from '@feecast/models';
-import type { ActivityEntry } from './activity';
+import type { ActivityEntry } from '../state/activity';
+import { sameJson } from '../state/same-json';
+import { appliedCouponView } from '../state/views';
 import type { FinalizedInvoice } from './finalize-invoice';
-import { sameJson } from './same-json';
-import { appliedCouponView } from './views';
 
 /** What a finalization changed, as stored, next to what the state held before. */
 export interface FinalizationChanges {

@@ -27,7 +27,7 @@ import {
   WebhookEndpoint,
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { isRecord } from '../guards';
+import { isRecord } from '../../guards';
 import { asUuid } from './brands';
 
 /** The version of the state format this server reads and writes. */

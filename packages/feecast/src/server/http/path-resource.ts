@@ -4,10 +4,10 @@
  * the reference's 404 `<resource>_not_found`.
  */
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
+import { type Handler, type HandlerInput, pathParam, unchanged } from '../routes/handler';
+import { findBy } from '../state/lookup';
+import type { ItemOf, StateCollections } from '../state/state';
 import type { ApiErrorResponse } from './api-error';
-import { type Handler, type HandlerInput, pathParam, unchanged } from './handler';
-import { findBy } from './lookup';
-import type { ItemOf, StateCollections } from './state';
 
 /** A state collection's name. */
 type Collection = keyof StateCollections;

@@ -6,7 +6,7 @@
 
 import { decode } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { isRecord } from '../guards';
+import { isRecord } from '../../guards';
 import { type ApiErrorResponse, decodeFailure, malformedJson, missingParam } from './api-error';
 
 type Codec<A> = Parameters<typeof decode<A>>[0];

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Timestamp } from '@feecast/models';
-import { epochMs } from './instant';
+import { epochMs } from '../state/instant';
 
 /** Where portal pages are served: `<origin>/customer_portal/<token>`. */
 export const PORTAL_PREFIX = '/customer_portal/';

@@ -13,6 +13,13 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { defaultOperations, type Operations } from '../routes/operations';
+import { type PortalAnswer, portalPage } from '../routes/portal';
+import { reduce } from '../routes/reducer';
+import { asTimestamp } from '../state/brands';
+import { exampleState } from '../state/example-state';
+import { readSnapshotSync, writeSnapshot } from '../state/snapshot';
+import type { ServerState } from '../state/state';
 import {
   type ApiErrorResponse,
   internalError,
@@ -21,17 +28,10 @@ import {
   unauthorized,
 } from './api-error';
 import { apiKeyChecker } from './auth';
-import { asTimestamp } from './brands';
 import { answerClientError } from './connection-errors';
-import { exampleState } from './example-state';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
-import { defaultOperations, type Operations } from './operations';
-import { type PortalAnswer, portalPage } from './portal';
 import { portalLinks, randomPortalKey } from './portal-token';
-import { reduce } from './reducer';
 import type { ApiRequest, ApiResponse } from './request';
-import { readSnapshotSync, writeSnapshot } from './snapshot';
-import type { ServerState } from './state';
 
 /** How long the server waits for a request, in milliseconds. */
 export interface ServerTimeouts {

@@ -25,10 +25,10 @@ import {
   invalidField,
   notFound,
   validationErrors,
-} from './api-error';
-import { defined } from './defined';
-import type { StateDraft } from './draft';
-import { taxesByCode } from './lookup';
+} from '../http/api-error';
+import { defined } from '../state/defined';
+import type { StateDraft } from '../state/draft';
+import { taxesByCode } from '../state/lookup';
 
 function prefixed(error: ApiErrorResponse, prefix: string): ApiErrorResponse {
   const details = (error.error_details ?? {}) as Record<string, readonly string[]>;

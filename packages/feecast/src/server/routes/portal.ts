@@ -7,11 +7,11 @@
  */
 import type { Customer, Timestamp } from '@feecast/models';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { escapeHtml, portalDataFromUsage, renderPortalPage } from '../report/index';
+import { escapeHtml, portalDataFromUsage, renderPortalPage } from '../../report/index';
+import { PORTAL_PREFIX, type PortalLinks } from '../http/portal-token';
+import { newestFirst } from '../state/order';
+import type { ServerState } from '../state/state';
 import type { Operations } from './operations';
-import { newestFirst } from './order';
-import { PORTAL_PREFIX, type PortalLinks } from './portal-token';
-import type { ServerState } from './state';
 import { usageContext } from './usage-context';
 
 /** An HTML answer. */

@@ -6,7 +6,7 @@
 import type { OperationTaxes } from '@feecast/engine';
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, notFound } from './api-error';
+import { type ApiErrorResponse, notFound } from '../http/api-error';
 import type { ItemOf, ServerState, StateCollections } from './state';
 
 /**

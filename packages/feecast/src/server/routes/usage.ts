@@ -6,14 +6,14 @@
  */
 import type { EstimateFeesRequest, Subscription } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { methodNotAllowed, notFound } from '../api-error';
-import type { BodyPrecheck } from '../body';
-import { type Handler, type HandlerInput, pathParam, unchanged } from '../handler';
-import { epochMs, notAfter } from '../instant';
-import { findBillableMetric, findCustomer } from '../lookup';
-import { queryValue } from '../query';
-import type { ServerState } from '../state';
-import { usageContext } from '../usage-context';
+import { methodNotAllowed, notFound } from '../http/api-error';
+import type { BodyPrecheck } from '../http/body';
+import { queryValue } from '../http/query';
+import { epochMs, notAfter } from '../state/instant';
+import { findBillableMetric, findCustomer } from '../state/lookup';
+import type { ServerState } from '../state/state';
+import { type Handler, type HandlerInput, pathParam, unchanged } from './handler';
+import { usageContext } from './usage-context';
 
 /**
  * The subscription an estimate is for (estimate-and-usage §2.3): the subscriptions with

@@ -9,7 +9,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { parseJson } from './body';
+import { parseJson } from '../http/body';
 import { decodeState } from './decode-state';
 import type { ServerState } from './state';
 

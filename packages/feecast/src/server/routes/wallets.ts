@@ -10,15 +10,15 @@ import type {
   WalletUpdate,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type ApiErrorResponse, invalidField, notFound, validationErrors } from '../api-error';
-import { asDecimalString } from '../brands';
-import { defined } from '../defined';
-import { StateDraft } from '../draft';
-import type { Handler } from '../handler';
-import { notAfter } from '../instant';
-import { findByParam } from '../path-resource';
-import { replaceItem } from '../replace-item';
-import type { ServerState } from '../state';
+import { type ApiErrorResponse, invalidField, notFound, validationErrors } from '../http/api-error';
+import { findByParam } from '../http/path-resource';
+import { asDecimalString } from '../state/brands';
+import { defined } from '../state/defined';
+import { StateDraft } from '../state/draft';
+import { notAfter } from '../state/instant';
+import { replaceItem } from '../state/replace-item';
+import type { ServerState } from '../state/state';
+import type { Handler } from './handler';
 
 /** The lowest priority of a wallet (consumed last); priorities run from 1 to this. */
 const LOWEST_PRIORITY = 50;
