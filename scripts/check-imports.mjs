@@ -5,19 +5,39 @@
 //    builtins, bare builtins (`fs`, `path`...) and any other Node-only module fail.
 // 2. In every package, fp-ts and io-ts subpaths must name a file (`fp-ts/lib/Either.js`):
 //    they have no `exports` map, so Node's ESM loader refuses directory imports (`fp-ts/Either`).
+// 3. The engine's floors (docs/architecture.md): each top-level folder of packages/engine/src is
+//    one floor of the pipeline, in the order of `engineFloors`. A relative import that enters
+//    another top-level folder must name that folder's index.ts, and must go down: a floor
+//    imports only the floors below it. Files at the root of src/ (index.ts, runtime.ts) are
+//    above every floor, and also enter a folder only through its index.ts.
 // Import cycles are checked by Biome (lint/suspicious/noImportCycles).
-import { readdirSync, readFileSync } from 'node:fs';
+// Usage: node scripts/check-imports.mjs [root] (root: the repository, by default this one).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 /** Bare specifiers (and their subpaths) each pure package may import. */
 const browserSafe = {
   'packages/models/src': ['fp-ts', 'io-ts'],
   'packages/engine/src': ['fp-ts', 'io-ts', 'big.js', '@feecast/models'],
 };
+
+/** The engine's sources, and its floors from the bottom up: the one place their order is written. */
+const engineSrc = 'packages/engine/src';
+const engineFloors = [
+  'core',
+  'periods',
+  'aggregation',
+  'charge-models',
+  'fees',
+  'invoice',
+  'inputs',
+  'operations',
+  'boundary',
+];
 
 const specifierPattern =
   /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(?\s*['"]([^'"]+)['"]|require\s*\(\s*['"]([^'"]+)['"]/g;
@@ -61,6 +81,43 @@ function browserProblem(specifier, file, srcDir, allowList) {
   return undefined;
 }
 
+/** The top-level folder of a path inside the engine's src/, or undefined for a file at its root. */
+function floorOf(inSrc) {
+  const parts = inSrc.split('/');
+  return parts.length > 1 ? parts[0] : undefined;
+}
+
+/** What breaks the floor rules in one relative import of an engine file, if anything does. */
+function floorProblem(specifier, file) {
+  if (!specifier.startsWith('.')) return undefined;
+  const srcRoot = join(root, engineSrc);
+  const from = relative(srcRoot, file);
+  const target = relative(srcRoot, resolve(dirname(file), specifier)).replace(/\.[cm]?[jt]s$/, '');
+  if (target.startsWith('..')) return undefined; // reported by the browser-safety rule
+  const own = floorOf(from);
+  // `'../core'` enters core/ through its index.ts, as `'../core/index'` does.
+  const isFolder = statSync(resolve(dirname(file), specifier), {
+    throwIfNoEntry: false,
+  })?.isDirectory();
+  const entered = floorOf(target) ?? (isFolder ? target : undefined);
+  if (entered === undefined || entered === own) return undefined;
+  if (!engineFloors.includes(entered)) {
+    return `'${specifier}' enters ${entered}/, which is on no floor: add it to engineFloors in scripts/check-imports.mjs`;
+  }
+  if (target !== entered && target !== `${entered}/index`) {
+    return `'${specifier}' enters ${entered}/ past its index.ts: import from '${entered}/index' (export the name there)`;
+  }
+  if (own !== undefined) {
+    if (!engineFloors.includes(own)) {
+      return `${own}/ is on no floor: add it to engineFloors in scripts/check-imports.mjs`;
+    }
+    if (engineFloors.indexOf(entered) > engineFloors.indexOf(own)) {
+      return `'${specifier}' runs up a floor: ${own}/ is below ${entered}/ (${engineFloors.join(' -> ')})`;
+    }
+  }
+  return undefined;
+}
+
 const problems = [];
 for (const file of sourceFiles(join(root, 'packages'))) {
   const where = relative(root, file);
@@ -74,6 +131,8 @@ for (const file of sourceFiles(join(root, 'packages'))) {
     }
     const problem = pure && browserProblem(specifier, file, pure[0], pure[1]);
     if (problem) problems.push(`${where}: ${problem}`);
+    const floor = where.startsWith(`${engineSrc}/`) && floorProblem(specifier, file);
+    if (floor) problems.push(`${where}: ${floor}`);
   }
 }
 
@@ -82,5 +141,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  'check-imports: models and engine import only browser-safe modules; fp-ts/io-ts imports load in Node',
+  "check-imports: models and engine import only browser-safe modules; fp-ts/io-ts imports load in Node; the engine's floors import down, through index.ts",
 );

@@ -100,5 +100,5 @@ export {
   walletApplicationOrder,
   walletCredit,
   walletCreditFromCents,
-} from './boundary/public';
+} from './boundary/index';
 export * from './index';

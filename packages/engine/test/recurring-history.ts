@@ -1,6 +1,6 @@
 /**
  * The three months of a recurring unique count and a recurring sum that the worked figures of
- * test/operations/recurring.test.ts and test/invoice-preview/recurring.test.ts share
+ * test/operations/recurring.test.ts and test/operations/preview-invoice/recurring.test.ts share
  * (September to November 2025, every change at 10:00 UTC):
  *
  * Seats (unique count):

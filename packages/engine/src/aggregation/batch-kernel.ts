@@ -6,7 +6,7 @@ import {
   POW10,
   type Scan,
   scanDecimal,
-} from '../decimal/internal';
+} from '../core/index';
 import type { DictionaryColumn, EventBatch } from './batch';
 import type { Bucket, Slot } from './bucket';
 import type { IdSet } from './id-set';

@@ -1,5 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
+import { type FeecastError, feecastError } from '../core/index';
 import { eventTimeMs, type UsageEvent } from './event';
 import {
   type AsyncEvents,

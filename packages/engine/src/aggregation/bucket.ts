@@ -1,6 +1,6 @@
 import { EventRecords } from './event-records';
 import { type GroupKey, groupKey } from './groups';
-import type { BucketState } from './kinds/index';
+import type { BucketState } from './kinds/kind';
 
 /** A group's (or an ungrouped bucket's) running state, and its events when per-event views are on. */
 export interface Slot {

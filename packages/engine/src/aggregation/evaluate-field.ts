@@ -1,5 +1,6 @@
-import { type CompiledExpression, evaluateExpressionText } from '../expression/index';
 import type { UsageEvent } from './event';
+import type { CompiledExpression } from './expression/compile';
+import { evaluateExpressionText } from './expression/evaluate';
 
 /** The field value an expression gives an event (its text), or why it cannot. */
 export type EvaluatedValue = string | { readonly failure: string };

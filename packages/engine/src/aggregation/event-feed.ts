@@ -1,6 +1,5 @@
 import { type Either, left } from 'fp-ts/lib/Either.js';
-import { describeThrown } from '../describe-value';
-import { type FeecastError, feecastError } from '../error';
+import { describeThrown, type FeecastError, feecastError } from '../core/index';
 import type { UsageEvent } from './event';
 
 /**

@@ -1,4 +1,4 @@
-import type { UniqueValue } from './kinds/index';
+import type { UniqueValue } from './kinds/kind';
 
 /**
  * Accepted events of a slot as the per-event views read them, in columns: when (epoch ms), the

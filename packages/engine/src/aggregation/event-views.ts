@@ -1,6 +1,6 @@
-import { formatDecimal, ZERO } from '../decimal/internal';
+import { formatDecimal, ZERO } from '../core/index';
 import type { EventRecords, RecordColumns } from './event-records';
-import type { KindContext, KindResult } from './kinds/index';
+import type { KindContext, KindResult } from './kinds/kind';
 import type { CompiledMetric } from './metric';
 import {
   eventValues,

@@ -1,4 +1,4 @@
-import { timestampInstant } from '../time/instant';
+import { timestampInstant } from '../core/index';
 
 /**
  * A usage event, as `POST /events` carries it (API.md, "Events"). Any `Iterable` of these is

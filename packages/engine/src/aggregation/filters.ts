@@ -1,5 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
+import { type FeecastError, feecastError } from '../core/index';
 import { propertyText } from './property';
 
 /** The value that stands for every value a billable-metric filter declares. */

@@ -5,13 +5,17 @@ export {
   createAccumulator,
   restoreAccumulator,
 } from './accumulator';
+// For the floors above (not part of the package surface: see the root index.ts).
 export {
+  batchEvent,
+  batchRows,
   type DictionaryColumn,
   type EventBatch,
   type EventColumns,
   eventBatch,
   eventBatchFromColumns,
   isEventBatch,
+  withBatchedEvents,
 } from './batch';
 export {
   aggregateCharges,
@@ -23,20 +27,65 @@ export {
   type ChargesAggregation,
   createChargesAccumulator,
   type PassOptions,
+  prepareChargesAccumulator,
   restoreChargesAccumulator,
 } from './charges';
-export { eventTimeMs, type UsageEvent } from './event';
+export { evaluateForAggregation } from './evaluate-field';
+export { eventTimeMs, NO_EVENT, type UsageEvent } from './event';
 export {
   type AsyncEvents,
+  driveAsync,
+  driveSync,
+  type EventFeed,
+  eventFeed,
+  type Fed,
+  type Feeding,
   isAsyncEvents,
+  isEventFeed,
+  mapFeed,
+  readEvents,
   type StreamOf,
   type WithAsyncEvents,
+  withEvents,
 } from './event-feed';
-export { ALL_FILTER_VALUES, type FilterValues, type MetricFilter } from './filters';
+export {
+  applyExpression,
+  type BinaryOperation,
+  type BinaryOperator,
+  type CodeReference,
+  type CompiledExpression,
+  compileExpression,
+  type ExpressionEvent,
+  type ExpressionFunctionName,
+  type ExpressionNode,
+  type ExpressionValue,
+  evaluateExpression,
+  evaluateExpressionText,
+  expressionValueText,
+  type FunctionCall,
+  type Negation,
+  type NumberLiteral,
+  type PropertyReference,
+  parseExpression,
+  printExpression,
+  type StringLiteral,
+  type TimestampReference,
+} from './expression/index';
+export {
+  ALL_FILTER_VALUES,
+  type CompiledFilter,
+  compileFilter,
+  createFilterRouter,
+  type FilterValues,
+  type MetricFilter,
+} from './filters';
 export type { GroupedBy } from './groups';
+export { groupedBy, groupKey } from './groups';
 export type { AggregationType, BucketStateJson, UniqueOperationJson } from './kinds/index';
 export type { BillableMetricInput } from './metric';
+export { type CompiledMetric, compileMetric } from './metric';
 export type { AggregateOptions, AggregationState } from './options';
-export type { AggregationResult, GroupAggregation } from './pass';
+export type { AggregationResult, Figures, GroupAggregation } from './pass';
 export { type GroupState, type PassStateHeader, STATE_FORMAT } from './pass-state';
+export { runningTotals } from './per-event';
 export { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';

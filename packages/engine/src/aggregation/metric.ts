@@ -3,16 +3,18 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   ceil,
   type Decimal,
+  type FeecastError,
+  feecastError,
   floor,
   halfAwayFromZero,
+  type OtherWireKeys,
   type Rounding,
   scaleOf,
-} from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
-import { type CompiledExpression, parseExpression } from '../expression/index';
-import type { OtherWireKeys } from '../inputs/plain';
+} from '../core/index';
+import { type CompiledExpression, parseExpression } from './expression/compile';
 import type { MetricFilter } from './filters';
-import { AGGREGATION_KINDS, type AggregationKind, type AggregationType } from './kinds/index';
+import { AGGREGATION_KINDS } from './kinds/index';
+import type { AggregationKind, AggregationType } from './kinds/kind';
 
 /**
  * A billable metric as an input: the fields aggregation reads, and optionally the other fields

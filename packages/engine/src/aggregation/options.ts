@@ -1,11 +1,16 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, parseDecimal } from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
-import { countDays } from '../periods/day-count';
-import { type TimeZone, timeZone } from '../time/timezone';
+import {
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  parseDecimal,
+  type TimeZone,
+  timeZone,
+} from '../core/index';
+import { countDays } from '../periods/index';
 import { eventTimeMs } from './event';
 import type { FilterValues } from './filters';
-import type { UniqueValue } from './kinds/index';
+import type { UniqueValue } from './kinds/kind';
 
 /** What a recurring metric carries from one period into the next (the `state` of a result). */
 export interface AggregationState {

@@ -1,5 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
+import { type FeecastError, feecastError } from '../core/index';
 import type { Bucket } from './bucket';
 import { type GroupedBy, type GroupKey, groupedBy } from './groups';
 import type { AggregationType, BucketStateJson } from './kinds/index';

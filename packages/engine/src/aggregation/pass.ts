@@ -1,5 +1,4 @@
-import { formatDecimal, max, ZERO } from '../decimal/internal';
-import { describeThrown } from '../describe-value';
+import { describeThrown, formatDecimal, max, ZERO } from '../core/index';
 import { batchEvent, type EventBatch } from './batch';
 import { addBatchColumnar, type KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
@@ -9,7 +8,8 @@ import { type AsyncEvents, eventsOf } from './event-feed';
 import { defineEventViews } from './event-views';
 import { type GroupedBy, groupedBy } from './groups';
 import { IdSet } from './id-set';
-import type { AggregationKind, KindContext, KindResult } from './kinds/index';
+import type { AggregationKind } from './kinds/index';
+import type { KindContext, KindResult } from './kinds/kind';
 import { uniqueValueOf } from './kinds/unique-operation';
 import type { CompiledMetric } from './metric';
 import type { AggregationState, ResolvedOptions } from './options';

@@ -10,9 +10,9 @@ import {
   scaledText,
   subtract,
   ZERO,
-} from '../decimal/internal';
+} from '../core/index';
 import type { RecordColumns } from './event-records';
-import type { AggregationType, UniqueValue } from './kinds/index';
+import type { AggregationType, UniqueValue } from './kinds/kind';
 
 /** The decimal of a value text that aggregation has already checked (see `RecordColumns`). */
 function decimal(text: UniqueValue): Decimal {

@@ -1,6 +1,6 @@
-import { type Decimal, formatDecimal, parseDecimal, sign } from '../decimal/internal';
+import { type Decimal, formatDecimal, parseDecimal, sign } from '../core/index';
 import type { RecordColumns } from './event-records';
-import type { AggregationType, KindContext, UniqueValue } from './kinds/index';
+import type { AggregationType, KindContext, UniqueValue } from './kinds/kind';
 import { ceilDaysToPeriodEnd, daysToPeriodEnd, prorate } from './kinds/prorated-share';
 import { stateChanges } from './kinds/prorated-unique-count';
 import { packOperation } from './kinds/unique-operation';

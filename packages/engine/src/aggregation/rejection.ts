@@ -1,4 +1,4 @@
-import { describeValue } from '../describe-value';
+import { describeValue } from '../core/index';
 
 /**
  * Why an event was left out of an aggregation. Every left-out event is listed with one of

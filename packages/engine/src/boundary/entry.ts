@@ -1,6 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { describeThrown } from '../describe-value';
-import { type FeecastError, feecastError } from '../error';
+import { describeThrown, type FeecastError, feecastError } from '../core/index';
 import { readPlainData } from './plain-data';
 
 /** The keys of an input object whose values are event streams (read one event at a time). */

@@ -3,10 +3,10 @@
  * caller's data, as the package exports them: lifted to an `Either` ({@link lifted}), so bad
  * input is a `Left` and never a throw. The engine's own modules use the plain helpers.
  */
-import * as chargeFeesApi from '../charge-fees/index';
-import * as invoiceTotalsApi from '../invoice-totals/index';
-import * as planOverridesApi from '../plan-overrides/index';
-import * as walletsApi from '../wallets/index';
+import * as chargeFeesApi from '../fees/index';
+import * as invoiceTotalsApi from '../invoice/index';
+import * as walletsApi from '../invoice/index';
+import * as planOverridesApi from '../operations/index';
 import { lifted } from './entry';
 
 /**

@@ -1,8 +1,7 @@
 import { MAX_LIST_LENGTH } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { describeThrown } from '../describe-value';
-import { type FeecastError, feecastError } from '../error';
-import { setKey } from '../inputs/set-key';
+import { describeThrown, type FeecastError, feecastError } from '../core/index';
+import { setKey } from '../inputs/index';
 
 /** Inputs nested deeper than this are refused (a sign of a generated or runaway structure). */
 export const MAX_DEPTH = 500;

@@ -15,26 +15,25 @@
  */
 import type { Either } from 'fp-ts/lib/Either.js';
 import * as aggregationApi from '../aggregation/index';
-import * as chargeFeesApi from '../charge-fees/index';
+import * as expressionApi from '../aggregation/index';
 import * as chargeModelsApi from '../charge-models/index';
-import * as commitmentsApi from '../commitments/index';
-import * as comparePlansApi from '../compare-plans/index';
-import * as couponsApi from '../coupons/index';
-import * as creditNotesApi from '../credit-notes/index';
-import * as decimalApi from '../decimal/index';
-import type { FeecastError } from '../error';
-import * as expressionApi from '../expression/index';
+import * as decimalApi from '../core/index';
+import { type FeecastError, orThrow } from '../core/index';
+import * as chargeFeesApi from '../fees/index';
+import * as commitmentsApi from '../fees/index';
 import * as feesApi from '../fees/index';
-import * as invoicePreviewApi from '../invoice-preview/index';
-import * as invoiceTotalsApi from '../invoice-totals/index';
+import * as subscriptionFeeApi from '../fees/index';
+import * as couponsApi from '../invoice/index';
+import * as creditNotesApi from '../invoice/index';
+import * as invoiceTotalsApi from '../invoice/index';
+import * as progressiveBillingApi from '../invoice/index';
+import * as taxesApi from '../invoice/index';
+import * as walletsApi from '../invoice/index';
+import * as comparePlansApi from '../operations/index';
+import * as invoicePreviewApi from '../operations/index';
 import * as operationsApi from '../operations/index';
-import { orThrow } from '../operations/internal/unsafe';
+import * as planOverridesApi from '../operations/index';
 import * as periodsApi from '../periods/index';
-import * as planOverridesApi from '../plan-overrides/index';
-import * as progressiveBillingApi from '../progressive-billing/index';
-import * as subscriptionFeeApi from '../subscription-fee/index';
-import * as taxesApi from '../taxes/index';
-import * as walletsApi from '../wallets/index';
 import { guarded, guardedResult, inspecting } from './entry';
 
 // aggregation

@@ -1,10 +1,15 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, formatDecimal } from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+import {
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  formatDecimal,
+  isRecord,
+} from '../core/index';
 import { readContext } from './context';
 import { divideOrZero, projectedUnits } from './internal/arithmetic';
 import { checkGrouping } from './internal/grouping';
-import { invalidProperty, isRecord } from './internal/properties';
+import { invalidProperty } from './internal/properties';
 import type { Priced, PricedModel, PricingContext } from './model';
 import { CHARGE_MODELS } from './registry';
 import {

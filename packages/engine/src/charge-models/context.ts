@@ -3,12 +3,13 @@ import {
   compare,
   currencyExponent,
   type Decimal,
+  describeValue,
+  type FeecastError,
+  feecastError,
   ONE,
   parseDecimal,
   sign,
-} from '../decimal/internal';
-import { describeValue } from '../describe-value';
-import { type FeecastError, feecastError } from '../error';
+} from '../core/index';
 import type { PricingContext } from './model';
 import type { ChargeModelContext } from './types';
 

@@ -9,6 +9,12 @@ export {
   type CompiledChargeModel,
   compileChargeModel,
 } from './apply';
+// For the floors above (not part of the package surface: see the root index.ts).
+export { readContext } from './context';
+export { divideOrZero } from './internal/arithmetic';
+export { own } from './internal/properties';
+export { readBack } from './internal/read-back';
+export type { PricingContext } from './model';
 export {
   CHARGE_MODEL_NAMES,
   type ChargeAmountDetails,

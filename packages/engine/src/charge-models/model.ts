@@ -1,6 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { Decimal } from '../decimal/internal';
-import type { FeecastError } from '../error';
+import type { Decimal, FeecastError } from '../core/index';
 import type { ChargeAmountDetails, ChargeModelName } from './types';
 
 /** The aggregation result, read and checked once (see `ChargeModelContext`). @internal */

@@ -2,15 +2,16 @@ import { type Either, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   down,
+  type FeecastError,
   formatDecimal,
   halfAwayFromZero,
+  literalScale,
+  type Money,
+  moneyOf,
   multiply,
   parseDecimal,
   toCents,
-} from '../decimal/internal';
-import { literalScale } from '../decimal/scale';
-import type { FeecastError } from '../error';
-import { type MinorUnit, minorUnit } from './internal/minor-unit';
+} from '../core/index';
 
 /** A fee's amount fields (charge-models.md §2). */
 export interface FeeAmountFields {
@@ -49,7 +50,7 @@ export function precise(value: Decimal): Decimal {
 export function amountFields(
   amount: Decimal,
   unitAmount: Decimal,
-  minor: MinorUnit,
+  minor: Money,
   path: readonly string[],
 ): Either<FeecastError, FeeAmountFields> {
   const cents = toCents(amount, minor.currency, halfAwayFromZero, [...path, 'amount']);
@@ -102,7 +103,7 @@ export function modelFeeAmounts(
   amounts: ModelAmounts,
   currency: string,
 ): Either<FeecastError, FeeAmountFields> {
-  const minor = minorUnit(currency);
+  const minor = moneyOf(currency);
   if (minor._tag === 'Left') return minor;
   return amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
 }
@@ -121,7 +122,7 @@ export function feeAmounts(
   model: { readonly amount: string; readonly unit_amount: string },
   currency: string,
 ): Either<FeecastError, FeeAmountFields> {
-  const minor = minorUnit(currency);
+  const minor = moneyOf(currency);
   if (minor._tag === 'Left') return minor;
   const amounts = readModelAmounts(model);
   if (amounts._tag === 'Left') return amounts;

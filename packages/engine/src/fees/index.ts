@@ -3,7 +3,67 @@
  * pricing-unit conversion, the `min_amount_cents` true-up, the negative guard and the amount of
  * one pay-in-advance event (reference: charge-models.md §2-§5).
  */
+
+// For the floors above (not part of the package surface: see the root index.ts).
+export { addOnFee } from './add-on-fee';
+export { chargeMetricIndex } from './charge/charge-metric';
+export { type BucketSetup, setupCharge } from './charge/charge-setup';
+export { type FeeContext, feeContext } from './charge/fee-context';
+export { FeeShells } from './charge/fee-shells';
+export { type FirstEventPricing, firstEventFee, prepareFirstEvent } from './charge/first-event';
+export {
+  type InAdvanceReader,
+  type InAdvanceRun,
+  inAdvanceReader,
+  prepareInAdvancePass,
+} from './charge/in-advance';
+export {
+  type ChargeFee,
+  type ChargeFeesCharge,
+  type ChargeFeesFilter,
+  type ChargeFeesInput,
+  type ChargeFeesMetric,
+  type ChargeFeesOptions,
+  type ChargeFeesPricingUnit,
+  type ChargeFeesPurpose,
+  type ChargeFeesReport,
+  type ChargesPeriod,
+  chargeFeeItem,
+  chargeFees,
+  type EstimatePayInAdvanceFeeInput,
+  estimatePayInAdvanceFee,
+  type FeeCustomer,
+  type FeeIds,
+  type FeeItemInput,
+  type FeeObjectInput,
+  type FeeSubscription,
+  feeObject,
+  filterDisplayName,
+  type PayInAdvanceFeesInput,
+  type PlanChargeFeesInput,
+  type PricingUnitInfo,
+  payInAdvanceFees,
+  planChargeFees,
+  planChargeFeesReport,
+} from './charge/index';
+export {
+  estimateInAdvanceFee,
+  lastEventFee,
+  type PreparedInAdvanceCharge,
+  prepareInAdvanceCharge,
+} from './charge/pay-in-advance-fees';
+export { planChargeFeesSteps } from './charge/plan-charge-fees';
+export { checkMetric } from './charge/price-metrics';
+export {
+  type CommitmentTrueUp,
+  type CommitmentTrueUpInput,
+  commitmentTrueUp,
+  type DatetimeRange,
+  type TrueUpSubscription,
+} from './commitment/index';
 export { type FeeAmountFields, feeAmounts } from './fee-amounts';
+export { type FeeAmounts, readFeeList } from './fee-list';
+export { fixedChargeFee } from './fixed-charge-fee';
 export { type GuardedAmounts, guardNegative } from './negative-guard';
 export {
   type PayInAdvanceAmount,
@@ -17,4 +77,10 @@ export {
   pricingUnitDetails,
   pricingUnitToFiat,
 } from './pricing-units';
+export {
+  type SubscriptionFeeAmount,
+  type SubscriptionFeeAmountInput,
+  subscriptionFee,
+  subscriptionFeeAmount,
+} from './subscription-fee';
 export { minAmountTrueUp, type TrueUpFee, type TrueUpInput } from './true-up';

@@ -1,6 +1,5 @@
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { parseDecimal, sign } from '../decimal/internal';
-import type { FeecastError } from '../error';
+import { type FeecastError, parseDecimal, sign } from '../core/index';
 
 /** The figures of a charge model's result that the negative guard may zero. */
 export interface GuardedAmounts {

@@ -1,18 +1,19 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { readContext } from '../charge-models/context';
 import {
   type ChargeAmountDetails,
   type ChargeModelContext,
   type ChargeModelInput,
   type CompiledChargeModel,
   compileChargeModel,
+  divideOrZero,
+  type PricingContext,
+  readContext,
 } from '../charge-models/index';
-import { divideOrZero } from '../charge-models/internal/arithmetic';
-import type { PricingContext } from '../charge-models/model';
 import {
   add,
   currencyExponent,
   type Decimal,
+  type FeecastError,
   formatDecimal,
   halfAwayFromZero,
   parseDecimal,
@@ -20,8 +21,7 @@ import {
   sign,
   subtract,
   ZERO,
-} from '../decimal/internal';
-import type { FeecastError } from '../error';
+} from '../core/index';
 
 /** One pay-in-advance event and the period before it (charge-models.md §5). */
 export interface PayInAdvanceInput {

@@ -2,19 +2,21 @@ import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   decimalFromInteger,
+  type FeecastError,
+  feecastError,
   formatDecimal,
+  moneyOf,
   multiply,
+  PRICING_UNIT_CURRENCY,
   parseDecimal,
   sign,
-} from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+} from '../core/index';
 import {
   amountFields,
   type FeeAmountFields,
   type ModelAmounts,
   readModelAmounts,
 } from './fee-amounts';
-import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
 
 /** A charge's applied pricing unit: which unit, and how many currency units one unit is worth. */
 export interface AppliedPricingUnit {
@@ -79,7 +81,7 @@ function detailsAt(
   pricingUnit: AppliedPricingUnit,
   rate: Decimal,
 ): Either<FeecastError, PricingUnitDetailsFields> {
-  const minor = minorUnit(PRICING_UNIT_CURRENCY);
+  const minor = moneyOf(PRICING_UNIT_CURRENCY);
   if (minor._tag === 'Left') return minor;
   const fields = amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
   if (fields._tag === 'Left') return fields;
@@ -115,9 +117,9 @@ export function pricingUnitToFiat(
 ): Either<FeecastError, FeeAmountFields> {
   const rate = conversionRate(details.conversion_rate);
   if (rate._tag === 'Left') return rate;
-  const pricing = minorUnit(PRICING_UNIT_CURRENCY);
+  const pricing = moneyOf(PRICING_UNIT_CURRENCY);
   if (pricing._tag === 'Left') return pricing;
-  const fiat = minorUnit(currency);
+  const fiat = moneyOf(currency);
   if (fiat._tag === 'Left') return fiat;
   const cents = decimalFromInteger(details.amount_cents);
   if (cents._tag === 'Left') return cents;

@@ -5,16 +5,18 @@ import {
   decimalFromCount,
   decimalFromInteger,
   divide,
+  type FeecastError,
+  feecastError,
   formatDecimal,
   halfAwayFromZero,
+  moneyOf,
   multiply,
+  PRICING_UNIT_CURRENCY,
   parseDecimal,
   subtract,
   toCents,
-} from '../decimal/internal';
-import { type FeecastError, feecastError } from '../error';
+} from '../core/index';
 import { type FeeAmountFields, precise } from './fee-amounts';
-import { minorUnit, PRICING_UNIT_CURRENCY } from './internal/minor-unit';
 import {
   type AppliedPricingUnit,
   type PricingUnitDetailsFields,
@@ -76,7 +78,7 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
   if (used._tag === 'Left') return used;
   const usedPrecise = parseDecimal(input.used_precise_amount_cents, ['used_precise_amount_cents']);
   if (usedPrecise._tag === 'Left') return usedPrecise;
-  const minor = minorUnit(input.currency);
+  const minor = moneyOf(input.currency);
   if (minor._tag === 'Left') return minor;
   const prorated = divide(multiply(minimum.right, days.right), duration.right);
   if (prorated._tag === 'Left') return prorated;
@@ -84,7 +86,7 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
   const shortfall = subtract(prorated.right, used.right);
   const one = { units: '1', total_aggregated_units: '1', events_count: 0 } as const;
   if (input.pricing_unit !== undefined) {
-    const pricing = minorUnit(PRICING_UNIT_CURRENCY);
+    const pricing = moneyOf(PRICING_UNIT_CURRENCY);
     if (pricing._tag === 'Left') return pricing;
     const amount = formatDecimal(multiply(shortfall, pricing.right.unit));
     const converted = pricingUnitAmounts(

@@ -1,8 +1,7 @@
 import { BillableMetric } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
+import { defaultId, type FeecastError, textOf, UNKNOWN_CREATION } from '../core/index';
 import { completeInput, readList } from './complete';
-import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 
 /**
  * Reads a billable metric input (`BillableMetricInput`: `code` and `aggregation_type`, and

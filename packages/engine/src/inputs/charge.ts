@@ -1,13 +1,17 @@
 import type { ChargeFilter, ChargeProperties, FilterValues, StandardCharge } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { ChargeFeesMetric } from '../charge-fees/inputs';
-import type { FeecastError } from '../error';
-import type { TaxInput } from '../taxes/tax-sources';
-import { chargeMetricIndex } from './charge-metric';
+import {
+  defaultId,
+  type FeecastError,
+  isRecord,
+  type OtherWireKeys,
+  type Plain,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
+import { type ChargeFeesMetric, chargeMetricIndex } from '../fees/index';
+import type { TaxInput } from '../invoice/index';
 import { fillInput, givenKeys, readList } from './complete';
-import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
-import { isRecord } from './is-record';
-import type { OtherWireKeys, Plain } from './plain';
 import { fillGivenTaxes } from './tax';
 
 /** A charge filter as an input: the `values` its events match and its own `properties`. */

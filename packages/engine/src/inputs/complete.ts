@@ -1,8 +1,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { type FeecastError, feecastError } from '../error';
+import { type FeecastError, feecastError, isRecord } from '../core/index';
 import { decodeInput } from './decode-input';
-import { isRecord } from './is-record';
 import { setKey } from './set-key';
 
 /** What a reader adds to the keys an input gives. */

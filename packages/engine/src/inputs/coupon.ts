@@ -1,12 +1,16 @@
 import { AppliedCoupon, Coupon, type Customer } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { CouponApplication } from '../coupons/index';
-import type { FeecastError } from '../error';
+import {
+  defaultId,
+  type FeecastError,
+  isRecord,
+  type OtherWireKeys,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
+import type { CouponApplication } from '../invoice/index';
 import { completeInput } from './complete';
-import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
 import { invalidInput } from './invalid-input';
-import { isRecord } from './is-record';
-import type { OtherWireKeys } from './plain';
 
 /**
  * A coupon as an input (a decoded wire `Coupon` is one). What decides a figure: `code`,

@@ -1,10 +1,14 @@
 import { Customer } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
-import type { TaxInput } from '../taxes/tax-sources';
+import {
+  defaultId,
+  type FeecastError,
+  type OtherWireKeys,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
+import type { TaxInput } from '../invoice/index';
 import { completeInput } from './complete';
-import { defaultId, textOf, UNKNOWN_CREATION } from './defaults';
-import type { OtherWireKeys } from './plain';
 import { fillGivenTaxes } from './tax';
 
 /**

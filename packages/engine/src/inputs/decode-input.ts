@@ -1,8 +1,7 @@
 import { decode } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { type FeecastError, feecastError } from '../error';
-import { decodePath } from './decode-path';
+import { decodePath, type FeecastError, feecastError } from '../core/index';
 
 /**
  * Decodes one input of an operation with its wire codec: the value itself, or a `Left`

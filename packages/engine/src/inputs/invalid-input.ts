@@ -1,5 +1,5 @@
 import { type Either, left } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
+import { type FeecastError, feecastError } from '../core/index';
 
 /**
  * A `Left` of `invalid_input` at `path`.

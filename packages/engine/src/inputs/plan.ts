@@ -7,13 +7,19 @@ import {
   type UsageThreshold,
 } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { ChargeFeesMetric } from '../charge-fees/inputs';
-import type { FeecastError } from '../error';
-import type { TaxInput } from '../taxes/tax-sources';
+import {
+  defaultId,
+  derivedInputId,
+  type FeecastError,
+  type OtherWireKeys,
+  type Plain,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
+import type { ChargeFeesMetric } from '../fees/index';
+import type { TaxInput } from '../invoice/index';
 import { type ChargeInput, fillCharge } from './charge';
 import { completeInput, fillInput, readList } from './complete';
-import { defaultId, derivedInputId, textOf, UNKNOWN_CREATION } from './defaults';
-import type { OtherWireKeys, Plain } from './plain';
 import { fillGivenTaxes } from './tax';
 
 /** A fixed charge of a plan as an input: its add-on, model, properties and units decide it. */

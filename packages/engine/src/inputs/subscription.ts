@@ -1,9 +1,15 @@
 import { type Customer, type Plan, type PlanOverrides, Subscription } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
+import {
+  defaultId,
+  type FeecastError,
+  type OtherWireKeys,
+  type Plain,
+  PROVIDER_PAYMENT_METHOD,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
 import { completeInput } from './complete';
-import { defaultId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
-import type { OtherWireKeys, Plain } from './plain';
 
 /**
  * A subscription as an input (a decoded wire `Subscription` is one). What decides a figure:

@@ -1,11 +1,16 @@
 import { type Customer, Wallet } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
-import { walletCredit, walletCreditFromCents } from '../wallets/wallet-credit';
+import {
+  defaultId,
+  type FeecastError,
+  type OtherWireKeys,
+  PROVIDER_PAYMENT_METHOD,
+  textOf,
+  UNKNOWN_CREATION,
+} from '../core/index';
+import { walletCredit, walletCreditFromCents } from '../invoice/index';
 import { completeInput } from './complete';
-import { defaultId, PROVIDER_PAYMENT_METHOD, textOf, UNKNOWN_CREATION } from './defaults';
 import { invalidInput } from './invalid-input';
-import type { OtherWireKeys } from './plain';
 
 /**
  * A wallet (prepaid credits) as an input (a decoded wire `Wallet` is one). What decides a

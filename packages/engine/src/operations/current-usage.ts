@@ -1,12 +1,10 @@
 import { CustomerUsageResponse } from '@feecast/models';
 import type { Either } from 'fp-ts/lib/Either.js';
-import { withEvents } from '../aggregation/event-feed';
-import type { WithAsyncEvents } from '../aggregation/index';
-import type { FeecastError } from '../error';
+import { type WithAsyncEvents, withEvents } from '../aggregation/index';
+import { type FeecastError, orThrow } from '../core/index';
 import type { UsageInput } from './inputs';
-import { orThrow } from './internal/unsafe';
-import { usageReport } from './internal/usage-report';
-import { wireBody } from './internal/wire-body';
+import { usageReport } from './usage-report';
+import { wireBody } from './wire-body';
 
 /**
  * A customer's usage of one subscription in the current period:

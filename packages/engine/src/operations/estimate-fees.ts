@@ -1,11 +1,9 @@
 import type { EstimateFeesResponse } from '@feecast/models';
 import { type Either, left } from 'fp-ts/lib/Either.js';
 import { isAsyncEvents, type WithAsyncEvents } from '../aggregation/index';
-import type { FeecastError } from '../error';
-import { isRecord } from '../inputs/is-record';
+import { type FeecastError, isRecord, orThrow } from '../core/index';
 import { checkEstimateRequest, createEstimator } from './estimator';
 import type { EstimateFeesInput } from './inputs';
-import { orThrow } from './internal/unsafe';
 
 /**
  * The fees an event would bring if it were sent now: `POST /events/estimate_fees`

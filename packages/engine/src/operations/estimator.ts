@@ -1,45 +1,40 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Fed, type Feeding, withEvents } from '../aggregation/event-feed';
-import type { UsageEvent, WithAsyncEvents } from '../aggregation/index';
-import type { CompiledMetric } from '../aggregation/metric';
-import type { ChargeFee, ChargeFeesMetric } from '../charge-fees/index';
-import { type FeeContext, feeContext } from '../charge-fees/internal/fee-context';
-import { FeeShells } from '../charge-fees/internal/fee-shells';
+import type { CompiledMetric, UsageEvent } from '../aggregation/index';
+import { type Fed, type Feeding, type WithAsyncEvents, withEvents } from '../aggregation/index';
+import { type FeecastError, feecastError, isRecord, timestampInstant } from '../core/index';
 import {
+  type ChargeFee,
+  type ChargeFeesMetric,
+  chargeMetricIndex,
+  checkMetric,
+  type FeeContext,
+  FeeShells,
   type FirstEventPricing,
+  feeContext,
   firstEventFee,
-  prepareFirstEvent,
-} from '../charge-fees/internal/first-event';
-import {
   type InAdvanceReader,
   type InAdvanceRun,
   inAdvanceReader,
-  prepareInAdvancePass,
-} from '../charge-fees/internal/in-advance';
-import { checkMetric } from '../charge-fees/internal/price-metrics';
-import {
   lastEventFee,
   type PreparedInAdvanceCharge,
+  prepareFirstEvent,
   prepareInAdvanceCharge,
-} from '../charge-fees/pay-in-advance-fees';
-import { type FeecastError, feecastError } from '../error';
-import { chargeMetricIndex } from '../inputs/charge-metric';
-import { isRecord } from '../inputs/is-record';
-import { feeTaxes, setFeeTaxes } from '../taxes/apply-taxes';
-import { type ResolvedTaxSources, resolveTaxSources } from '../taxes/index';
-import { timestampInstant } from '../time/instant';
-import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
-import { createContextCache } from './internal/context-cache';
-import { estimateError } from './internal/estimate-error';
-import { checkEventTimestamp, pricedEvent } from './internal/estimate-event';
-import { readEstimateHistory } from './internal/estimate-history';
+  prepareInAdvancePass,
+} from '../fees/index';
 import {
-  type CheckedContext,
-  type ReadOperation,
-  readOperationContext,
-} from './internal/operation-context';
-import { operationTaxSources } from './internal/tax-sources';
+  feeTaxes,
+  type ResolvedTaxSources,
+  resolveTaxSources,
+  setFeeTaxes,
+} from '../invoice/index';
+import { createContextCache } from './context-cache';
+import { estimateError } from './estimate-error';
+import { checkEventTimestamp, pricedEvent } from './estimate-event';
+import { readEstimateHistory } from './estimate-history';
+import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
+import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
+import { operationTaxSources } from './tax-sources';
 
 /** The transaction id of an estimated event sent without one (it is never stored). */
 const ESTIMATE_TRANSACTION_ID = 'feecast-estimate';

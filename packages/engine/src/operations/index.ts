@@ -7,6 +7,22 @@
  * `Unsafe` twin. They compose billing periods, the fee assembler and taxes; responses are the
  * wire bodies of `@feecast/models`.
  */
+
+// For the floors above (not part of the package surface: see the root index.ts).
+export {
+  type ComparedInvoice,
+  type ComparedPlan,
+  type ComparedPlanWithOverrides,
+  type ComparePlansInput,
+  comparePlans,
+  comparePlansUnsafe,
+  type PlanComparison,
+  type PlanDifference,
+  type PlanDifferenceKind,
+  type PlanLine,
+  type PlanPreview,
+  planDifferences,
+} from './compare-plans/index';
 export { currentUsage, currentUsageUnsafe } from './current-usage';
 export { estimateFees, estimateFeesUnsafe } from './estimate-fees';
 export {
@@ -27,4 +43,29 @@ export type {
   OperationTaxes,
   UsageInput,
 } from './inputs';
+export {
+  applyPlanOverrides,
+  type KnownTaxList,
+  knownTaxes,
+  type PlanOverridesOptions,
+  taxesOfCodes,
+} from './plan-overrides/index';
+export {
+  type BilledRange,
+  type CommitmentOutcome,
+  type InvoicePreview,
+  type PreviewAddOn,
+  type PreviewInvoiceInput,
+  type PreviewProgressiveBilling,
+  type PreviewStatus,
+  type PreviewSubscription,
+  type PreviewTaxes,
+  type ProgressiveBillingOutcome,
+  previewInvoice,
+  previewInvoiceUnsafe,
+  type SubscriptionRun,
+  type SubscriptionRunInput,
+  subscriptionRun,
+  type UnassignedEvent,
+} from './preview-invoice/index';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';

@@ -6,12 +6,9 @@
  * `UsageEventRecord`, `EstimateFeesEvent`) are valid inputs as they are.
  */
 import type { BillableMetricInput, UsageEvent } from '../aggregation/index';
-import type { PricingUnitInfo } from '../charge-fees/index';
-import type { ChargeInput } from '../inputs/charge';
-import type { CustomerInput } from '../inputs/customer';
-import type { PlanInput } from '../inputs/plan';
-import type { SubscriptionInput } from '../inputs/subscription';
-import type { TaxList } from '../taxes/index';
+import type { PricingUnitInfo } from '../fees/index';
+import type { ChargeInput, CustomerInput, PlanInput, SubscriptionInput } from '../inputs/index';
+import type { TaxList } from '../invoice/index';
 
 /**
  * The taxes that apply besides those on the plan and its charges (API.md): the billing

@@ -1,8 +1,15 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
-import { type CalendarDate, compareDates } from '../time/calendar';
-import { formatInstant, type Instant } from '../time/instant';
-import { endOfLocalDay, localDate, startOfLocalDay } from '../time/timezone';
+import {
+  type CalendarDate,
+  compareDates,
+  endOfLocalDay,
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  type Instant,
+  localDate,
+  startOfLocalDay,
+} from '../core/index';
 import { type Cadence, periodEnd, periodLength } from './cadence';
 import { type BillingPeriodInput, type PeriodFacts, readPeriodInput } from './inputs';
 import { INTERVAL_RULES } from './interval-rules';

@@ -9,7 +9,7 @@ import {
   isoWeekday,
   mod,
   monthIndex,
-} from '../time/calendar';
+} from '../core/index';
 
 /**
  * How the billing periods of one subscription tile the calendar: every local date belongs to

@@ -1,7 +1,13 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
-import { DAY_MS, type Instant, SECOND_MS } from '../time/instant';
-import { isStartOfLocalDay, type TimeZone, wallClock } from '../time/timezone';
+import {
+  DAY_MS,
+  type FeecastError,
+  type Instant,
+  isStartOfLocalDay,
+  SECOND_MS,
+  type TimeZone,
+  wallClock,
+} from '../core/index';
 import { localRange } from './local-range';
 
 /**

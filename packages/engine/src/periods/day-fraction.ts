@@ -1,6 +1,11 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { decimalFromInteger, divide, formatDecimal } from '../decimal/index';
-import { type FeecastError, feecastError } from '../error';
+import {
+  decimalFromInteger,
+  divide,
+  type FeecastError,
+  feecastError,
+  formatDecimal,
+} from '../core/index';
 
 /**
  * A number of days out of a period's length: the unit of every proration and elapsed fraction.

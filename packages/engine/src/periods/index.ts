@@ -4,7 +4,8 @@
  * proration and projections use (reference: periods.md).
  */
 export { type BillingPeriod, billingPeriod, type InvoicePeriod } from './billing-period';
-export { type DayCountInput, dayCount } from './day-count';
+// For the floors above (not part of the package surface: see the root index.ts).
+export { countDays, type DayCountInput, dayCount } from './day-count';
 export type { DayFraction } from './day-fraction';
 export type {
   BillingPeriodInput,
@@ -26,3 +27,10 @@ export {
   type ProrationInput,
   prorationRatio,
 } from './proration';
+export {
+  type BilledRange,
+  fullPeriod,
+  type SubscriptionRun,
+  type SubscriptionRunInput,
+  subscriptionRun,
+} from './subscription-run';

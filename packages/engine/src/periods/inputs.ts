@@ -1,7 +1,15 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
-import { formatInstant, type Instant, parseInstant } from '../time/instant';
-import { localDate, type TimeZone, timeZone } from '../time/timezone';
+import {
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  type Instant,
+  isRecord,
+  localDate,
+  parseInstant,
+  type TimeZone,
+  timeZone,
+} from '../core/index';
 import {
   BILLING_TIMES,
   type BillingAnchor,
@@ -96,10 +104,6 @@ function invalid(path: readonly string[], message: string, value?: unknown): Res
   return left(
     feecastError('invalid_input', message, path, value === undefined ? undefined : { value }),
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function optionalInstant(

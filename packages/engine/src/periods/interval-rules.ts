@@ -1,4 +1,4 @@
-import { type CalendarDate, isoWeekday, MONDAY } from '../time/calendar';
+import { type CalendarDate, isoWeekday, MONDAY } from '../core/index';
 import { type Cadence, monthsCadence, weeksCadence } from './cadence';
 
 /** The plan intervals of the specification. */

@@ -1,7 +1,13 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
-import { formatInstant, type Instant, parseInstant } from '../time/instant';
-import { type TimeZone, timeZone } from '../time/timezone';
+import {
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  type Instant,
+  parseInstant,
+  type TimeZone,
+  timeZone,
+} from '../core/index';
 
 /** A range of instants and the zone whose local days it is counted in. */
 export interface LocalRange {

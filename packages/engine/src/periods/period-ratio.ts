@@ -1,7 +1,5 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../error';
-import { type Instant, parseInstant } from '../time/instant';
-import type { TimeZone } from '../time/timezone';
+import { type FeecastError, type Instant, parseInstant, type TimeZone } from '../core/index';
 import { countDays } from './day-count';
 import { dayFraction } from './day-fraction';
 import { localRange } from './local-range';

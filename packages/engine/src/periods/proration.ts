@@ -1,8 +1,12 @@
 import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../error';
-import { daysFrom } from '../time/calendar';
-import { formatInstant, parseInstant } from '../time/instant';
-import { localDate } from '../time/timezone';
+import {
+  daysFrom,
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  localDate,
+  parseInstant,
+} from '../core/index';
 import { countDays } from './day-count';
 import { type DayFraction, dayFraction } from './day-fraction';
 import { localRange } from './local-range';

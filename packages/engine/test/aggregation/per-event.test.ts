@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAccumulator } from '../../src/aggregation/index';
 import { runningTotals } from '../../src/aggregation/per-event';
-import { parseDecimalUnsafe } from '../../src/decimal/index';
+import { parseDecimalUnsafe } from '../../src/core/decimal/index';
 import { eventValue } from '../arbitraries';
 import { event, MARCH, metric, run } from './support';
 

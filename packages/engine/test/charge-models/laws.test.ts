@@ -18,7 +18,7 @@ import {
   scaleOf,
   sum,
   ZERO,
-} from '../../src/decimal/index';
+} from '../../src/core/decimal/index';
 import {
   amount,
   anyDecimal,

@@ -16,8 +16,8 @@ import {
   type Scale,
   scaleOf,
   ZERO,
-} from '../../src/decimal/index';
-import type { FeecastError } from '../../src/error';
+} from '../../src/core/decimal/index';
+import type { FeecastError } from '../../src/core/error';
 
 /** A range as a tuple: [from_value, to_value, per_unit_amount (or rate), flat_amount]. */
 export type RangeRow = readonly [number, number | null, string, string];

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimalUnsafe } from '../../src/decimal/index';
+import { parseDecimalUnsafe } from '../../src/core/decimal/index';
 import { modelFeeAmounts, readModelAmounts } from '../../src/fees/fee-amounts';
 import { feeAmounts, pricingUnitAmounts } from '../../src/fees/index';
 import { modelPricingUnitAmounts } from '../../src/fees/pricing-units';

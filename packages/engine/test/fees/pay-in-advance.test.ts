@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyChargeModel, type ChargeModelInput } from '../../src/charge-models/index';
-import { equals, parseDecimalUnsafe, sum } from '../../src/decimal/index';
+import { equals, parseDecimalUnsafe, sum } from '../../src/core/decimal/index';
 import { feeAmounts, payInAdvanceAmount } from '../../src/fees/index';
 import {
   graduatedCharge,

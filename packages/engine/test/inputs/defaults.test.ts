@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import type { FeecastError } from '../../src/error';
+import type { FeecastError } from '../../src/core/error';
 import { readAddOn } from '../../src/inputs/add-on';
 import { readBillableMetric } from '../../src/inputs/billable-metric';
 import { readAppliedCoupon, readCoupon } from '../../src/inputs/coupon';

@@ -3,14 +3,14 @@
  * figure and defaults the rest through the shared input layer, with the same objects.
  */
 import { describe, expect, it } from 'vitest';
-import { comparePlans } from '../../src/compare-plans/index';
-import { previewInvoice } from '../../src/invoice-preview/index';
+import { comparePlans } from '../../src/operations/compare-plans/index';
 import {
   createEstimator,
   currentUsage,
   estimateFees,
   projectedUsage,
 } from '../../src/operations/index';
+import { previewInvoice } from '../../src/operations/preview-invoice/index';
 
 /** The customer of the issue: `{ svc_id, external_id, currency, timezone }`, nothing else. */
 const customer = {

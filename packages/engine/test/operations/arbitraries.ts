@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import type { UsageEvent } from '../../src/aggregation/index';
-import type { ChargeFeesMetric } from '../../src/charge-fees/index';
+import type { ChargeFeesMetric } from '../../src/fees/charge/index';
 import type { OperationCharge } from '../../src/operations/index';
 import { inAdvanceModelProperties } from '../charge-properties';
 import { charge, metric, ranges, uuid } from './builders';

@@ -22,7 +22,6 @@ import {
   previewInvoice,
   projectedUsage,
 } from '../../src/runtime';
-import { customer, input, ok, subscription } from '../invoice-preview/builders';
 import {
   billableMetrics,
   calls,
@@ -33,6 +32,7 @@ import {
   seats,
   starter,
 } from './generated-history';
+import { customer, input, ok, subscription } from './preview-invoice/builders';
 
 const MARCH = { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' };
 const PERIOD = {

@@ -8,11 +8,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventBatch, type UsageEvent } from '../../src/aggregation/index';
-import { comparePlans } from '../../src/compare-plans/index';
-import { previewInvoice } from '../../src/invoice-preview/index';
+import { comparePlans } from '../../src/operations/compare-plans/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
-import { customer, input, ok, subscription } from '../invoice-preview/builders';
+import { previewInvoice } from '../../src/operations/preview-invoice/index';
 import { billableMetrics, growth, history, inAdvance, NOW, starter } from './generated-history';
+import { customer, input, ok, subscription } from './preview-invoice/builders';
 
 /** Both answers as JSON (a Left's message included), for an exact comparison. */
 function same(objects: unknown, batch: unknown): void {

@@ -13,8 +13,8 @@ import {
 import type { Either } from 'fp-ts/lib/Either.js';
 import { expect } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
-import type { ChargeFeesMetric } from '../../src/charge-fees/index';
-import type { FeecastError } from '../../src/error';
+import type { FeecastError } from '../../src/core/error';
+import type { ChargeFeesMetric } from '../../src/fees/charge/index';
 import {
   currentUsage,
   type EstimatedEvent,

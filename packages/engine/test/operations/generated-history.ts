@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { UsageEvent } from '../../src/aggregation/index';
-import { charge, metric, plan } from '../invoice-preview/builders';
+import { charge, metric, plan } from './preview-invoice/builders';
 
 export const calls = metric('api_calls', 'sum_agg', 'calls', {
   filters: [{ key: 'region', values: ['eu', 'us'] }],

@@ -12,7 +12,7 @@ import {
   parseDecimalUnsafe,
   type Scale,
   ZERO,
-} from '../../src/decimal/index';
+} from '../../src/core/decimal/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
 import * as packaged from '../../src/runtime';
 import { anyCharge, cloudMetric, stream } from './arbitraries';

@@ -16,8 +16,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
-import { previewInvoice } from '../../src/invoice-preview/index';
 import { createEstimator, currentUsage } from '../../src/operations/index';
+import { previewInvoice } from '../../src/operations/preview-invoice/index';
 import {
   charge,
   customer,
@@ -27,7 +27,7 @@ import {
   ok,
   plan,
   subscription,
-} from '../invoice-preview/builders';
+} from './preview-invoice/builders';
 
 const SEPTEMBER = Date.UTC(2025, 8, 1);
 const DECEMBER = Date.UTC(2025, 11, 1);

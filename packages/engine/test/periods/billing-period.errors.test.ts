@@ -4,7 +4,7 @@
  */
 import type { Either } from 'fp-ts/lib/Either.js';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { FeecastError } from '../../src/error';
+import type { FeecastError } from '../../src/core/error';
 import {
   type BillingPeriod,
   type BillingPeriodInput,

@@ -14,7 +14,7 @@ import {
   type Scale,
   scaleOf,
   sum,
-} from '../../src/decimal/index';
+} from '../../src/core/decimal/index';
 import {
   billingPeriod,
   dayCount,

@@ -5,7 +5,7 @@
  */
 import type { Either } from 'fp-ts/lib/Either.js';
 import { expect } from 'vitest';
-import type { FeecastError } from '../../src/error';
+import type { FeecastError } from '../../src/core/error';
 import {
   type BillingPeriodInput,
   billingPeriod,

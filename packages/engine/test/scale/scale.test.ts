@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { aggregate, createAccumulator, type UsageEvent } from '../../src/aggregation/index';
-import { chargeFees } from '../../src/charge-fees/index';
-import { comparePlans } from '../../src/compare-plans/index';
-import { previewInvoice } from '../../src/invoice-preview/index';
+import { chargeFees } from '../../src/fees/index';
+import { comparePlans } from '../../src/operations/compare-plans/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
+import { previewInvoice } from '../../src/operations/preview-invoice/index';
 import { charge, customer, metric, plan, rightOf, subscription } from '../operations/builders';
 
 const MARCH_START_S = Date.UTC(2025, 2, 1) / 1000;

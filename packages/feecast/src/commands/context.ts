@@ -1,10 +1,10 @@
-import type {
-  FeecastError,
-  OperationContext,
-  PreviewInvoiceInput,
-  UsageEvent,
+import {
+  type FeecastError,
+  feecastError,
+  type OperationContext,
+  type PreviewInvoiceInput,
+  type UsageEvent,
 } from '@feecast/engine';
-import { feecastError } from '@feecast/engine';
 import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feecast/models';
 import { EVENT_FORMATS, type EventFormat } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';

@@ -2,10 +2,12 @@
  * The resources of one parsed JSON file: a single object, an array, an API envelope
  * (`{"plan": {...}}`, `{"plans": [...], "meta": {...}}`), with `svc_` or `lago_` keys.
  */
+
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { fromLagoKeys } from '@feecast/models';
 import { decodeIn } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../guards';
 import {
   RESOURCE_KIND_NAMES,
   RESOURCE_KINDS,
@@ -13,10 +15,6 @@ import {
   type ResourceKindInfo,
   type Resources,
 } from './resource-kinds';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The hint printed under a decoding error: the shapes a file of this kind may have.

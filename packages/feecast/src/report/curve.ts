@@ -3,6 +3,7 @@
  * units with the engine's own charge models, bucket by bucket as the plan billed it, including
  * the points where the price changes slope or jumps.
  */
+
 import {
   add,
   type ChargeModelInput,
@@ -25,6 +26,7 @@ import {
   ZERO,
 } from '@feecast/engine';
 import { type Either, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../guards';
 import { sumCents } from '../render/money';
 import type { CurveBucket } from './charge-buckets';
 import type { CurvePoint } from './data';
@@ -33,10 +35,6 @@ import { niceTicks } from './scale';
 /** Breaks of package pricing drawn one by one at most: beyond, the even samples do. */
 const MAX_PACKAGE_BREAKS = 200;
 const DEFAULT_STEPS = 40;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function decimalOf(value: unknown): Decimal | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;

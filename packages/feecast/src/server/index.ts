@@ -7,31 +7,31 @@ export {
   type ErrorDetails,
   notImplemented,
   validationErrors,
-} from './api-error';
-export { createServer, type ServerOptions, type ServerTimeouts } from './create-server';
-export { decodeState } from './decode-state';
-export { apiErrorOf } from './engine-error';
-export { exampleState } from './example-state';
-export {
-  engineFinalization,
-  type FinalizedInvoice,
-  type FinalizeInvoiceInput,
-} from './finalize-invoice';
-export {
-  defaultOperations,
-  type EstimateFeesInput,
-  type Operations,
-  type UsageInput,
-} from './operations';
+} from './http/api-error';
+export { createServer, type ServerOptions, type ServerTimeouts } from './http/create-server';
 export {
   PORTAL_LINK_SECONDS,
   type PortalLinks,
   type PortalTokenCheck,
   portalLinks,
   randomPortalKey,
-} from './portal-token';
-export { type Reduction, reduce } from './reducer';
-export type { ApiRequest, ApiResponse } from './request';
-export { SERVE_HELP, type ServeContext, serveCommand } from './serve-command';
-export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './snapshot';
-export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state';
+} from './http/portal-token';
+export type { ApiRequest, ApiResponse } from './http/request';
+export { SERVE_HELP, type ServeContext, serveCommand } from './http/serve-command';
+export { apiErrorOf } from './routes/engine-error';
+export {
+  engineFinalization,
+  type FinalizedInvoice,
+  type FinalizeInvoiceInput,
+} from './routes/finalize-invoice';
+export {
+  defaultOperations,
+  type EstimateFeesInput,
+  type Operations,
+  type UsageInput,
+} from './routes/operations';
+export { type Reduction, reduce } from './routes/reducer';
+export { decodeState } from './state/decode-state';
+export { exampleState } from './state/example-state';
+export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './state/snapshot';
+export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state/state';

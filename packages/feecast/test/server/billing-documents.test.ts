@@ -2,7 +2,7 @@
 import type { Invoice } from '@feecast/models';
 import { right } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
-import { defaultOperations } from '../../src/server/operations';
+import { defaultOperations } from '../../src/server/routes/operations';
 import { example, expectError, expectSuccess, NOW, serverPerTest } from './builders';
 
 const DRAFT = '2d2c0d0e-7b1a-4f3e-8c5d-6a9b0e1f2a3b';

@@ -14,9 +14,9 @@ import {
   type UsageEventRecord,
 } from '@feecast/models';
 import { afterEach, expect } from 'vitest';
-import { createServer, type ServerOptions } from '../../src/server/create-server';
-import { exampleState } from '../../src/server/example-state';
-import type { ServerState } from '../../src/server/state';
+import { createServer, type ServerOptions } from '../../src/server/http/create-server';
+import { exampleState } from '../../src/server/state/example-state';
+import type { ServerState } from '../../src/server/state/state';
 
 /** The key every test server accepts. */
 export const API_KEY = 'test-key-0123456789';

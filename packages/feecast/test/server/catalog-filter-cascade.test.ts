@@ -7,7 +7,7 @@
 // has one filter per region.
 import type { ActivityLog, BillableMetric, Plan } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
-import type { PlanOverride } from '../../src/server/state';
+import type { PlanOverride } from '../../src/server/state/state';
 import { example, exampleWith, expectSuccess, fixture, NOW, serverPerTest } from './builders';
 
 const start = serverPerTest();

@@ -3,7 +3,7 @@ import { FEECAST_ERROR_CODES, type FeecastErrorCode, feecastError } from '@feeca
 import { ApiError, decode } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { apiErrorOf } from '../../src/server/engine-error';
+import { apiErrorOf } from '../../src/server/routes/engine-error';
 
 describe('apiErrorOf', () => {
   it.each([

@@ -5,9 +5,9 @@
 import type { ActivityLog, AppliedCoupon, Invoice, Plan, Tax, Uuid } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asTimestamp } from '../../src/server/brands';
-import { reduce } from '../../src/server/reducer';
-import type { ServerState } from '../../src/server/state';
+import { reduce } from '../../src/server/routes/reducer';
+import { asTimestamp } from '../../src/server/state/brands';
+import type { ServerState } from '../../src/server/state/state';
 import { example, exampleWith, expectSuccess, NOW, serverPerTest } from './builders';
 
 const DRAFT = '2d2c0d0e-7b1a-4f3e-8c5d-6a9b0e1f2a3b';

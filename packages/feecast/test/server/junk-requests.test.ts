@@ -11,12 +11,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { type ApiError, type Endpoint, endpoints, type OperationId } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asTimestamp } from '../../src/server/brands';
-import { reduce } from '../../src/server/reducer';
-import type { ApiRequest } from '../../src/server/request';
-import { route } from '../../src/server/router';
-import { SNAPSHOT_FILE, stateFromText } from '../../src/server/snapshot';
-import type { ServerState } from '../../src/server/state';
+import type { ApiRequest } from '../../src/server/http/request';
+import { route } from '../../src/server/http/router';
+import { reduce } from '../../src/server/routes/reducer';
+import { asTimestamp } from '../../src/server/state/brands';
+import { SNAPSHOT_FILE, stateFromText } from '../../src/server/state/snapshot';
+import type { ServerState } from '../../src/server/state/state';
 import {
   type Answer,
   example,

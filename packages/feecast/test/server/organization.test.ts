@@ -1,7 +1,7 @@
 // Activity logs (list with every filter, one), portal URL, billing entities, webhook endpoint.
 import type { ActivityLog } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
-import { objectChanges } from '../../src/server/activity';
+import { objectChanges } from '../../src/server/state/activity';
 import {
   example,
   expectError,

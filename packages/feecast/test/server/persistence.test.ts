@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/server/snapshot';
-import { emptyState } from '../../src/server/state';
+import { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from '../../src/server/state/snapshot';
+import { emptyState } from '../../src/server/state/state';
 import { example, startServer } from './builders';
 
 let dir: string;

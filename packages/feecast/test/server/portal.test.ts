@@ -4,8 +4,12 @@ import type { Timestamp } from '@feecast/models';
 // of GET /customers/{id}/portal_url, answered without an API key (the token is the
 // credential) with the report module's HTML page: usage, projection and invoices.
 import { describe, expect, it } from 'vitest';
-import { exampleState } from '../../src/server/example-state';
-import { PORTAL_LINK_SECONDS, portalLinks, randomPortalKey } from '../../src/server/portal-token';
+import {
+  PORTAL_LINK_SECONDS,
+  portalLinks,
+  randomPortalKey,
+} from '../../src/server/http/portal-token';
+import { exampleState } from '../../src/server/state/example-state';
 import { CPU_TODAY, expectSuccess, NOW, serverPerTest, withEvents } from './builders';
 
 const start = serverPerTest();

@@ -4,8 +4,8 @@
 // errors (estimate-and-usage §1, §2.2, §3.2). Figures are worked by hand from the example
 // plan `startup` (see the comments).
 import { describe, expect, it } from 'vitest';
-import { exampleState } from '../../src/server/example-state';
-import type { ServerState } from '../../src/server/state';
+import { exampleState } from '../../src/server/state/example-state';
+import type { ServerState } from '../../src/server/state/state';
 import {
   CPU_TODAY,
   expectError,

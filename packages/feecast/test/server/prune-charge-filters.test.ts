@@ -3,7 +3,7 @@
 import type { BillableMetricFilter, Plan } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pruneChargeFilters } from '../../src/server/prune-charge-filters';
+import { pruneChargeFilters } from '../../src/server/state/prune-charge-filters';
 import { example } from './builders';
 
 const ALL = '__ALL_FILTER_VALUES__';

@@ -2,9 +2,9 @@
 // throws is a 500 that changes nothing. Junk requests (a failed request changes nothing,
 // every answer well-formed): junk-requests.test.ts.
 import { describe, expect, it } from 'vitest';
-import { asTimestamp } from '../../src/server/brands';
-import { reduce } from '../../src/server/reducer';
-import type { ApiRequest } from '../../src/server/request';
+import type { ApiRequest } from '../../src/server/http/request';
+import { reduce } from '../../src/server/routes/reducer';
+import { asTimestamp } from '../../src/server/state/brands';
 import { example, NOW } from './builders';
 
 const now = asTimestamp(NOW);

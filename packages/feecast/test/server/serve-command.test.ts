@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVE_HELP, serveCommand } from '../../src/server/serve-command';
-import { emptyState } from '../../src/server/state';
+import { SERVE_HELP, serveCommand } from '../../src/server/http/serve-command';
+import { emptyState } from '../../src/server/state/state';
 
 let dir: string;
 beforeEach(() => {

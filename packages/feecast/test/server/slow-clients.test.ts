@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SNAPSHOT_FILE } from '../../src/server/snapshot';
+import { SNAPSHOT_FILE } from '../../src/server/state/snapshot';
 import {
   API_KEY,
   example,

@@ -1,7 +1,7 @@
 // The state document (STATE.md): decoding, consistency checks, and the bundled example.
 import { describe, expect, it } from 'vitest';
-import { decodeState } from '../../src/server/decode-state';
-import { emptyState } from '../../src/server/state';
+import { decodeState } from '../../src/server/state/decode-state';
+import { emptyState } from '../../src/server/state/state';
 import { example } from './builders';
 
 function problem(input: unknown): { path?: readonly string[]; message: string } {

@@ -13,7 +13,7 @@ import {
   defaultOperations,
   type EstimateFeesInput,
   type UsageInput,
-} from '../../src/server/operations';
+} from '../../src/server/routes/operations';
 import {
   example,
   exampleWith,

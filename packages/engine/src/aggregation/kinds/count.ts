@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
-import { decimalFromCount } from '../../decimal/internal';
+import { decimalFromCount } from '../../core/index';
 import type { AggregationKind, BucketState, ColumnarRun, KindResult } from './kind';
 import { readCount, readObject } from './state-json';
 

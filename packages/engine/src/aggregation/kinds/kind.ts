@@ -1,7 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js';
-import type { Decimal, DecimalSum } from '../../decimal/index';
-import type { FeecastError } from '../../error';
-import type { TimeZone } from '../../time/timezone';
+import type { Decimal, DecimalSum, FeecastError, TimeZone } from '../../core/index';
 import type { UsageEvent } from '../event';
 
 /** The aggregation types the engine implements (`custom_agg`, deprecated, is not one). */

@@ -3,12 +3,12 @@ import {
   checkDecimalText,
   createScan,
   type Decimal,
+  feecastError,
   formatDecimal,
   max,
   readDecimal,
   ZERO,
-} from '../../decimal/internal';
-import { feecastError } from '../../error';
+} from '../../core/index';
 import type { AggregationKind, BucketState, BucketStateJson, KindResult } from './kind';
 import { readCount, readDecimalText, readEpochMs, readObject } from './state-json';
 

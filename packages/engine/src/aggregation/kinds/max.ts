@@ -6,7 +6,7 @@ import {
   formatDecimal,
   readDecimal,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type { AggregationKind, BucketState, BucketStateJson, KindResult } from './kind';
 import { readCount, readDecimalText, readObject } from './state-json';
 

@@ -1,14 +1,14 @@
 import {
   ceil,
+  DAY_MS,
   type Decimal,
   decimalFromCount,
   divide,
+  localEpochDay,
   multiply,
   type Scale,
   ZERO,
-} from '../../decimal/internal';
-import { DAY_MS } from '../../time/instant';
-import { localEpochDay } from '../../time/timezone';
+} from '../../core/index';
 import type { KindContext } from './kind';
 
 /** The reference ceils prorated aggregations to 5 decimals (aggregations.md §1.8). */

@@ -8,7 +8,7 @@ import {
   formatDecimal,
   multiply,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type {
   AggregationKind,
   BucketState,

@@ -1,6 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
-import { decimalFromCount } from '../../decimal/internal';
-import { localEpochDay } from '../../time/timezone';
+import { decimalFromCount, localEpochDay } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,

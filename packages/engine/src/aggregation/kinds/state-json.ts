@@ -1,6 +1,5 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, parseDecimal } from '../../decimal/internal';
-import { type FeecastError, feecastError } from '../../error';
+import { type Decimal, type FeecastError, feecastError, parseDecimal } from '../../core/index';
 import type { UniqueValue } from './kind';
 
 /**

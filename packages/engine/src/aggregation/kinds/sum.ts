@@ -6,7 +6,7 @@ import {
   type DecimalSum,
   formatDecimal,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type {
   AggregationKind,
   BucketState,

@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
-import { decimalFromCount } from '../../decimal/internal';
+import { decimalFromCount } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
   AggregationKind,

@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/lib/Either.js';
-import { feecastError } from '../../error';
+import { feecastError } from '../../core/index';
 import type { UsageEvent } from '../event';
 import { propertyText } from '../property';
 import type { UniqueOperationJson, UniqueValue, ValueProblem } from './kind';

@@ -11,7 +11,7 @@ import {
   readDecimal,
   type Scale,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import type {
   AggregationKind,
   BucketState,

@@ -8,12 +8,12 @@ import {
   decimalFromCount,
   divide,
   halfAwayFromZero,
+  literalScale,
   multiply,
   ONE,
   sign,
   ZERO,
-} from '../../decimal/internal';
-import { literalScale } from '../../decimal/scale';
+} from '../../core/index';
 
 /**
  * `a ÷ b`, or 0 when `b` is 0: the reference's rule for unit amounts and ratios ("0 when the

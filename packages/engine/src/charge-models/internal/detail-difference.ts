@@ -1,4 +1,4 @@
-import { formatDecimal, subtract } from '../../decimal/internal';
+import { formatDecimal, subtract } from '../../core/index';
 import { readBack } from './read-back';
 
 /**

@@ -3,9 +3,10 @@
  * deprecated `grouped_by`) and `presentation_group_keys`, checked as the reference checks them.
  * @internal
  */
+
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { FeecastError } from '../../error';
-import { describePath, invalidProperty, isRecord, own, type PropertyRecord } from './properties';
+import { type FeecastError, isRecord } from '../../core/index';
+import { describePath, invalidProperty, own, type PropertyRecord } from './properties';
 
 const nonEmptyString = (value: unknown): boolean => typeof value === 'string' && value !== '';
 

@@ -5,8 +5,13 @@
  * @internal
  */
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, parseDecimal, sign } from '../../decimal/internal';
-import { type FeecastError, feecastError } from '../../error';
+import {
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  parseDecimal,
+  sign,
+} from '../../core/index';
 
 /** A checked object of properties (an object that is not an array). */
 export type PropertyRecord = Readonly<Record<string, unknown>>;
@@ -20,17 +25,6 @@ export type PropertyRecord = Readonly<Record<string, unknown>>;
  */
 export function own(record: PropertyRecord, key: string): unknown {
   return Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-/**
- * `true` for a plain object (not `null`, not an array).
- *
- * @example
- * isRecord({}) // true
- * isRecord([]) // false
- */
-export function isRecord(value: unknown): value is PropertyRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

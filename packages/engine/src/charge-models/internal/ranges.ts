@@ -3,19 +3,21 @@
  * each other as the reference requires (charge-models.md §1.4).
  * @internal
  */
+
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   compare,
   type Decimal,
   equals,
+  type FeecastError,
   formatDecimal,
+  isRecord,
   ONE,
   parseDecimal,
   ZERO,
-} from '../../decimal/internal';
-import type { FeecastError } from '../../error';
-import { describePath, invalidProperty, isRecord, own, type PropertyRecord } from './properties';
+} from '../../core/index';
+import { describePath, invalidProperty, own, type PropertyRecord } from './properties';
 
 /** Where a range sits: its bounds as decimals and as the JSON numbers configured. */
 export interface Bounds {

@@ -1,4 +1,4 @@
-import { type Decimal, parseDecimal, ZERO } from '../../decimal/internal';
+import { type Decimal, parseDecimal, ZERO } from '../../core/index';
 
 /**
  * A decimal text that the engine formatted itself (a model's amount, a detail, a running total)

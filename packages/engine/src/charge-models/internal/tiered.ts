@@ -3,7 +3,7 @@
  * reached range costs its units' price plus its flat amount, and the amount is their sum.
  * @internal
  */
-import { add, type Decimal, sign, sum, ZERO } from '../../decimal/internal';
+import { add, type Decimal, sign, sum, ZERO } from '../../core/index';
 import type { Bounds } from './ranges';
 import { reachedTiers } from './tiers';
 

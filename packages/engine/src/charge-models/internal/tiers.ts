@@ -3,7 +3,7 @@
  * ranges a quantity reaches and how many units each holds.
  * @internal
  */
-import { compare, type Decimal, min, subtract } from '../../decimal/internal';
+import { compare, type Decimal, min, subtract } from '../../core/index';
 import type { Bounds } from './ranges';
 
 /** A reached range and the units it holds. */

@@ -3,8 +3,7 @@
  * @internal
  */
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import type { Decimal } from '../../decimal/internal';
-import type { FeecastError } from '../../error';
+import type { Decimal, FeecastError } from '../../core/index';
 import { type PropertyRecord, readAmount } from './properties';
 
 /** A graduated or volume range's amounts. */

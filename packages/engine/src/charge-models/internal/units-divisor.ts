@@ -1,4 +1,4 @@
-import type { Decimal } from '../../decimal/internal';
+import type { Decimal } from '../../core/index';
 import type { PricingContext } from '../model';
 
 /**

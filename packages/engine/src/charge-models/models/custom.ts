@@ -1,5 +1,5 @@
 import { left, right } from 'fp-ts/lib/Either.js';
-import { feecastError } from '../../error';
+import { feecastError } from '../../core/index';
 import { scaleByRatio } from '../internal/arithmetic';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';

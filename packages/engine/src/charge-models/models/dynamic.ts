@@ -1,6 +1,5 @@
 import { left, right } from 'fp-ts/lib/Either.js';
-import { fromCents, multiply, sign, ZERO } from '../../decimal/internal';
-import { feecastError } from '../../error';
+import { feecastError, fromCents, multiply, sign, ZERO } from '../../core/index';
 import { scaleByRatio } from '../internal/arithmetic';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';

@@ -1,6 +1,5 @@
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, formatDecimal } from '../../decimal/internal';
-import type { FeecastError } from '../../error';
+import { type Decimal, type FeecastError, formatDecimal } from '../../core/index';
 import { percentOf, scaleByRatio } from '../internal/arithmetic';
 import { detailDifference } from '../internal/detail-difference';
 import { type PropertyRecord, readAmount } from '../internal/properties';

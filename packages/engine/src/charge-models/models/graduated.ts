@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
-import { type Decimal, formatDecimal, multiply, sign, sum, ZERO } from '../../decimal/internal';
+import { type Decimal, formatDecimal, multiply, sign, sum, ZERO } from '../../core/index';
 import { isPositive, scaleByRatio } from '../internal/arithmetic';
 import { lazilyDetailed } from '../internal/lazy-details';
 import { graduatedStarts, readRanges } from '../internal/ranges';

@@ -6,13 +6,13 @@ import {
   type Decimal,
   decimalFromCount,
   formatDecimal,
+  literalScale,
   multiply,
   ONE,
   sign,
   subtract,
   ZERO,
-} from '../../decimal/internal';
-import { literalScale } from '../../decimal/scale';
+} from '../../core/index';
 import { divideOrZero } from '../internal/arithmetic';
 import { lazilyDetailed } from '../internal/lazy-details';
 import { readAmount, readInteger } from '../internal/properties';

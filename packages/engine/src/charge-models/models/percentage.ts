@@ -1,10 +1,12 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { runningTotals } from '../../aggregation/per-event';
+import { runningTotals } from '../../aggregation/index';
 import {
   add,
   compare,
   type Decimal,
   decimalFromCount,
+  type FeecastError,
+  feecastError,
   formatDecimal,
   max,
   min,
@@ -13,8 +15,7 @@ import {
   subtract,
   sum,
   ZERO,
-} from '../../decimal/internal';
-import { type FeecastError, feecastError } from '../../error';
+} from '../../core/index';
 import { percentOf, scaleByRatio } from '../internal/arithmetic';
 import { detailDifference } from '../internal/detail-difference';
 import {

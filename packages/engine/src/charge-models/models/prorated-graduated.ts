@@ -11,7 +11,7 @@ import {
   subtract,
   sum,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import { divideOrZero } from '../internal/arithmetic';
 import type { Bounds } from '../internal/ranges';
 import type { UnitPrices } from '../internal/unit-prices';

@@ -1,5 +1,5 @@
 import { right } from 'fp-ts/lib/Either.js';
-import { multiply } from '../../decimal/internal';
+import { multiply } from '../../core/index';
 import { readAmount } from '../internal/properties';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel } from '../model';

@@ -8,7 +8,7 @@ import {
   ONE,
   sign,
   ZERO,
-} from '../../decimal/internal';
+} from '../../core/index';
 import { divideOrZero } from '../internal/arithmetic';
 import { type Bounds, readRanges } from '../internal/ranges';
 import { readUnitPrices, type UnitPrices } from '../internal/unit-prices';

@@ -1,0 +1,115 @@
+import { type Fee, Uuid } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type FeecastError, feecastError } from '../../core/index';
+import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
+import type { ChargeFee } from './charge-fee';
+import type { ChargeSetup } from './charge-setup';
+import { chargeTrueUp } from './charge-true-up';
+import type { FeeContext } from './fee-context';
+import type { GroupFigures } from './fees-pass';
+import type { ChargeFeesMetric, ChargesPeriod } from './inputs';
+
+/** Gives each fee its id and links a true-up fee and its parent both ways. */
+function withIds(
+  fees: readonly ChargeFee[],
+  parentAt: number | undefined,
+  feeId: ((fee: Fee) => string) | undefined,
+): Either<FeecastError, ChargeFee[]> {
+  if (feeId === undefined) return right([...fees]);
+  const ids: Uuid[] = [];
+  for (const fee of fees) {
+    const id = feeId(fee);
+    if (!Uuid.is(id)) {
+      return left(
+        feecastError('invalid_input', `feeId must return a UUID, got ${JSON.stringify(id)}.`, [
+          'feeId',
+        ]),
+      );
+    }
+    ids.push(id);
+  }
+  const trueUpAt = parentAt === undefined ? undefined : fees.length - 1;
+  return right(
+    fees.map((fee, i) => ({
+      ...fee,
+      svc_id: ids[i] ?? null,
+      ...(i === parentAt && trueUpAt !== undefined
+        ? { svc_true_up_fee_id: ids[trueUpAt] ?? null }
+        : {}),
+      ...(i === trueUpAt && parentAt !== undefined
+        ? { svc_true_up_parent_fee_id: ids[parentAt] ?? null }
+        : {}),
+    })),
+  );
+}
+
+/**
+ * The fees of one charge from its buckets' figures (charge-models.md §2, §4, §15): one fee per
+ * filter bucket and per pricing group, in the charge's filter order, then the default bucket,
+ * then the `min_amount_cents` true-up fee if one is due. On an invoice, fees with no units, no
+ * amount and no events are dropped, except a true-up's parent (§2.8); current usage keeps
+ * them all, so every bucket shows.
+ *
+ * @example
+ * assembleChargeFees(context, metric, false, setup, figures.charges[0], undefined)
+ * // right([awsFee, gcpFee, defaultFee])
+ * @internal
+ */
+export function assembleChargeFees(
+  context: FeeContext,
+  metric: ChargeFeesMetric,
+  recurring: boolean,
+  setup: ChargeSetup,
+  buckets: readonly (readonly GroupFigures[])[],
+  feeId: ((fee: Fee) => string) | undefined,
+): Either<FeecastError, ChargeFee[]> {
+  const priced: PricedFee[] = [];
+  for (const [b, bucket] of setup.buckets.entries()) {
+    for (const group of buckets[b] ?? []) {
+      const fee = priceBucket(context, metric, recurring, setup, bucket, group);
+      if (fee._tag === 'Left') return fee;
+      priced.push(fee.right);
+    }
+  }
+  const trueUp = chargeTrueUp(context, setup, priced);
+  if (trueUp._tag === 'Left') return trueUp;
+  const parent = trueUp.right?.parent;
+  const kept =
+    context.purpose === 'invoice' ? priced.filter((p) => !p.zero || p === parent) : priced;
+  const fees = kept.map((p) => p.fee);
+  if (trueUp.right === undefined) return withIds(fees, undefined, feeId);
+  const parentAt = parent === undefined ? -1 : kept.indexOf(parent);
+  return withIds([...fees, trueUp.right.fee], parentAt, feeId);
+}
+
+/**
+ * The fees a recurring metric's pay-in-advance charge bills, on the invoice that closes the
+ * period, for the units each bucket and group carries into the next period `next`
+ * ({@link carriedFee}), in the charge's filter order then the default bucket; none for a
+ * charge in arrears, a metric that is not recurring, or a bucket that carries nothing.
+ *
+ * @example
+ * assembleCarriedFees(context, december, metric, true, setup, figures.charges[0], undefined)
+ * // right([{ units: '3', from_date: '2025-12-01T00:00:00Z', pay_in_advance: false, ... }])
+ * @internal
+ */
+export function assembleCarriedFees(
+  context: FeeContext,
+  next: ChargesPeriod,
+  metric: ChargeFeesMetric,
+  recurring: boolean,
+  setup: ChargeSetup,
+  buckets: readonly (readonly GroupFigures[])[],
+  feeId: ((fee: Fee) => string) | undefined,
+): Either<FeecastError, ChargeFee[]> {
+  if (!recurring || !setup.payInAdvance) return right([]);
+  const fees: ChargeFee[] = [];
+  for (const [b, bucket] of setup.buckets.entries()) {
+    for (const group of buckets[b] ?? []) {
+      const fee = carriedFee(context, next, metric, setup, bucket, group);
+      if (fee._tag === 'Left') return fee;
+      if (fee.right !== undefined) fees.push(fee.right);
+    }
+  }
+  return withIds(fees, undefined, feeId);
+}

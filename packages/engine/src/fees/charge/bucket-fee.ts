@@ -1,0 +1,373 @@
+import { Cents, DecimalString } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type ChargeModelContext,
+  type ChargeModelResult,
+  readBack,
+} from '../../charge-models/index';
+import {
+  add,
+  createDecimalSum,
+  type Decimal,
+  type FeecastError,
+  feecastError,
+  formatDecimal,
+  max,
+  sign,
+  ZERO,
+} from '../../core/index';
+import { readModelAmounts } from '../fee-amounts';
+import { type FeeObjectInput, feeObject } from '../fee-object';
+import { guardNegative } from '../negative-guard';
+import { carriedIn, carriedOut } from './carried-units';
+import { type ChargeAmounts, chargeAmounts } from './charge-amounts';
+import type { ChargeFee } from './charge-fee';
+import { chargeFeeItem } from './charge-item';
+import type { BucketSetup, ChargeSetup } from './charge-setup';
+import { chargeFeeIds, type FeeContext } from './fee-context';
+import type { GroupFigures } from './fees-pass';
+import type { ChargeFeesMetric, ChargesPeriod } from './inputs';
+
+/** A priced bucket (or group): its fee, and what the true-up and the zero-fee rule read. */
+export interface PricedFee {
+  /** What the fee was built from (a true-up fee is derived from its parent's). */
+  readonly input: FeeObjectInput;
+  readonly fee: ChargeFee;
+  /** The fee of the default bucket (no filter): a true-up's parent. */
+  readonly isDefault: boolean;
+  /** Units, amount and events are all 0 (dropped from invoices, charge-models.md §2.8). */
+  readonly zero: boolean;
+  /** Minor units the true-up counts as used: the pricing-unit cents with a pricing unit (§4). */
+  readonly usedCents: number;
+  readonly usedPreciseCents: string;
+}
+
+/**
+ * The exact sum of decimal texts the engine wrote (per-event increments), read as scaled
+ * integers: no decimal object per text. A text that does not read (never one the engine
+ * wrote) counts as 0, as `readBack` reads it.
+ */
+function sumOf(texts: readonly string[]): Decimal {
+  const total = createDecimalSum();
+  for (const text of texts) total.add(text);
+  return total.result();
+}
+
+/**
+ * What the charge model prices for a bucket (charge-models.md §2, §16; aggregations.md §6.2):
+ * in arrears, the aggregation with its full units and per-event values; for a pay-in-advance
+ * charge, what the period billed: the units a recurring metric carried into it (billed, in
+ * full, by the invoice that closed the previous period) plus what its events billed (the sum
+ * of their in-advance increments, prorated for a prorated charge); nothing, not even a first
+ * flat amount, before its first event when nothing was carried in. So the period's fee equals
+ * the carried units' fee plus the sum of its per-event fees (estimate-and-usage.md §3.5: the
+ * high-water mark over the whole total). Each event's value goes to the model only when it
+ * prices from it (`needsEventValues`): the others would read it for nothing.
+ */
+function modelContext(
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  group: GroupFigures,
+  currency: string,
+): ChargeModelContext {
+  const f = group.figures;
+  const values = bucket.model.needsEventValues ? f.event_values : undefined;
+  const common = {
+    events_count: f.count,
+    currency,
+    ...(group.cents === undefined ? {} : { precise_total_amount_cents: group.cents }),
+  };
+  if (setup.payInAdvance) {
+    const increments = f.in_advance_increments ?? [];
+    const billed = setup.prorated ? (f.in_advance_prorated_increments ?? increments) : increments;
+    const carried = carriedIn(f);
+    return {
+      ...common,
+      // The period's events, as their per-event fees count them (a recurring metric's count
+      // also holds earlier periods' events).
+      events_count: increments.length,
+      units: formatDecimal(add(carried, sumOf(billed))),
+      // No event billed anything yet: with no units carried in either, graduated models
+      // charge no first flat amount (the flag only matters at 0 units).
+      ...(increments.length === 0 ? { exclude_event: true } : {}),
+      ...(setup.prorated
+        ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
+        : values === undefined
+          ? {}
+          : { event_values: values }),
+    };
+  }
+  return {
+    ...common,
+    units: f.aggregation,
+    ...(f.full_units_number === undefined ? {} : { full_units_number: f.full_units_number }),
+    ...(values === undefined ? {} : { event_values: values }),
+    ...(setup.prorated && values !== undefined && f.event_prorated_values !== undefined
+      ? { prorated_event_values: f.event_prorated_values }
+      : {}),
+  };
+}
+
+/**
+ * The units a fee shows (charge-models.md §2.6; estimate-and-usage.md §3.5): current usage of a
+ * pay-in-advance or prorated charge shows the current, unprorated units (a pay-in-advance
+ * charge's total net of removals, never below 0); an invoice shows a prorated charge's full
+ * units; otherwise the units priced (0 once the negative guard applied).
+ */
+function shownUnits(
+  setup: ChargeSetup,
+  group: GroupFigures,
+  guarded: { readonly units: string; readonly full_units_number?: string },
+  purpose: FeeContext['purpose'],
+): string {
+  const f = group.figures;
+  const full = guarded.full_units_number ?? guarded.units;
+  if (purpose === 'usage' && setup.prorated) return f.current_usage_units ?? full;
+  if (purpose === 'usage' && setup.payInAdvance) {
+    return formatDecimal(max(readBack(f.aggregation), ZERO));
+  }
+  return setup.prorated ? full : guarded.units;
+}
+
+/** The projected figures of a fee (estimate-and-usage.md §4.3). */
+interface Projection {
+  readonly units: string;
+  readonly amount_cents: number;
+  readonly pricing_unit_cents: number | undefined;
+}
+
+/**
+ * Projected units and amount (charge-models.md §6): a recurring metric projects its current
+ * values; otherwise the model's projection, never below 0, rounded to minor units as the fee's
+ * amount is (through the pricing unit when the charge has one).
+ */
+function projection(
+  context: FeeContext,
+  setup: ChargeSetup,
+  recurring: boolean,
+  result: ChargeModelResult,
+  amounts: ChargeAmounts,
+  units: string,
+): Either<FeecastError, Projection | undefined> {
+  if (context.ratio === undefined) return right(undefined);
+  if (recurring) {
+    return right({
+      units,
+      amount_cents: amounts.fee.amount_cents,
+      pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
+    });
+  }
+  const projected = chargeAmounts(
+    { amount: max(readBack(result.projected_amount), ZERO), unitAmount: ZERO },
+    setup.pricingUnit,
+    context.currency,
+  );
+  if (projected._tag === 'Left') return projected;
+  return right({
+    units: formatDecimal(max(readBack(result.projected_units), ZERO)),
+    amount_cents: projected.right.fee.amount_cents,
+    pricing_unit_cents: projected.right.pricing_unit_details?.amount_cents,
+  });
+}
+
+function withProjection(
+  fee: ChargeFee,
+  projected: Projection | undefined,
+): Either<FeecastError, ChargeFee> {
+  if (projected === undefined) return right(fee);
+  const puCents = projected.pricing_unit_cents;
+  if (
+    !DecimalString.is(projected.units) ||
+    !Cents.is(projected.amount_cents) ||
+    (puCents !== undefined && !Cents.is(puCents))
+  ) {
+    return left(
+      feecastError('out_of_range', 'A projected amount is beyond the safe integer range.', [
+        'projected_amount_cents',
+      ]),
+    );
+  }
+  const details = fee.pricing_unit_details;
+  return right({
+    ...fee,
+    projected_units: projected.units,
+    projected_amount_cents: projected.amount_cents,
+    pricing_unit_details:
+      details === null || puCents === undefined || !Cents.is(puCents)
+        ? details
+        : { ...details, projected_amount_cents: puCents },
+  });
+}
+
+/** A bucket's model run on its figures: the result, the guarded figures and the fee amounts. */
+interface ModelPrice {
+  readonly result: ChargeModelResult;
+  readonly guarded: { readonly units: string; readonly full_units_number?: string };
+  readonly amounts: ChargeAmounts;
+}
+
+/**
+ * Runs a bucket's model on `modelInput`, applies the negative guard and rounds the cents half
+ * away from zero in the currency's minor unit (through the pricing unit when the charge has
+ * one); a model error is relocated under the bucket's path `at`.
+ */
+function priceModel(
+  context: FeeContext,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  modelInput: ChargeModelContext,
+  at: readonly string[],
+): Either<FeecastError, ModelPrice> {
+  const priced = bucket.model.apply(modelInput);
+  if (priced._tag === 'Left') {
+    return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
+  }
+  const result = priced.right;
+  const guarded = guardNegative({
+    units: modelInput.units,
+    amount: result.amount,
+    unit_amount: result.unit_amount,
+    ...(modelInput.full_units_number === undefined || modelInput.full_units_number === null
+      ? {}
+      : { full_units_number: modelInput.full_units_number }),
+  });
+  if (guarded._tag === 'Left') return guarded;
+  const read = readModelAmounts(guarded.right);
+  if (read._tag === 'Left') return read;
+  const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
+  if (amounts._tag === 'Left') return amounts;
+  return right({ result, guarded: guarded.right, amounts: amounts.right });
+}
+
+/** Where a bucket's properties sit in the caller's input. */
+function bucketPath(setup: ChargeSetup, bucket: BucketSetup): readonly string[] {
+  return bucket.filter === undefined
+    ? setup.path
+    : [...setup.path, 'filters', String(bucket.index)];
+}
+
+/**
+ * Prices one bucket (a filter, or the default bucket) or one of its pricing groups as a charge
+ * fee (charge-models.md §2-§3, §6, §15): the bucket's model on its figures, the negative guard,
+ * cents rounded half away from zero in the currency's minor unit (through the pricing unit
+ * when the charge has one), the units shown per §2.6, and the projection when asked for.
+ *
+ * @example
+ * priceBucket(context, metric, false, setup, setup.buckets[0], group)
+ * // right({ fee: { amount_cents: 800, units: '100', item: { filters: { cloud: ['aws'] } } }, ... })
+ * @internal
+ */
+export function priceBucket(
+  context: FeeContext,
+  metric: ChargeFeesMetric,
+  recurring: boolean,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  group: GroupFigures,
+): Either<FeecastError, PricedFee> {
+  const at = bucketPath(setup, bucket);
+  const modelInput = modelContext(setup, bucket, group, context.currency);
+  const priced = priceModel(
+    context,
+    setup,
+    bucket,
+    context.ratio === undefined ? modelInput : { ...modelInput, period_ratio: context.ratio },
+    at,
+  );
+  if (priced._tag === 'Left') return priced;
+  const { result, guarded, amounts } = priced.right;
+  const units = shownUnits(setup, group, guarded, context.purpose);
+  const { charge } = setup;
+  const input: FeeObjectInput = {
+    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
+    currency: context.currency,
+    amounts: amounts.fee,
+    units,
+    total_aggregated_units: group.figures.total_aggregated_units ?? units,
+    events_count: group.figures.count,
+    amount_details: result.amount_details,
+    pricing_unit_details: amounts.pricing_unit_details ?? null,
+    from_date: context.period.charges_from_datetime,
+    to_date: context.period.charges_to_datetime,
+    pay_in_advance: setup.payInAdvance,
+    invoiceable: charge.invoiceable ?? true,
+    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
+  };
+  const fee = feeObject(input);
+  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  const projected = projection(context, setup, recurring, result, amounts, units);
+  if (projected._tag === 'Left') return projected;
+  const charged = withProjection(fee.right, projected.right);
+  if (charged._tag === 'Left') return charged;
+  const used = amounts.pricing_unit_details ?? amounts.fee;
+  return right({
+    input,
+    fee: charged.right,
+    isDefault: bucket.filter === undefined,
+    zero:
+      sign(readBack(units)) === 0 && amounts.fee.amount_cents === 0 && group.figures.count === 0,
+    usedCents: used.amount_cents,
+    usedPreciseCents: used.precise_amount_cents,
+  });
+}
+
+/**
+ * The fee a recurring metric's pay-in-advance charge bills, on the invoice that closes a
+ * period, for the units it carries into the next period `next` (aggregations.md §1.8, §4;
+ * invoicing.md §7.1 "recurring-in-advance"): the units active at the end of the period
+ * ({@link carriedOut}), in full (unprorated, before the metric's rounding, as pay-in-advance
+ * charges bill), priced by the bucket's model as the start of the next period (no event of it
+ * yet), dated `next`. On the invoice (`pay_in_advance: false`) when the charge is invoiceable,
+ * else a pay-in-advance fee of its own. `undefined` when nothing is carried.
+ *
+ * @example
+ * carriedFee(context, december, metric, setup, setup.buckets[0], group) // 3 seats carried
+ * // right({ units: '3', amount_cents: 3000, from_date: '2025-12-01T00:00:00Z', pay_in_advance: false, ... })
+ * @internal
+ */
+export function carriedFee(
+  context: FeeContext,
+  next: ChargesPeriod,
+  metric: ChargeFeesMetric,
+  setup: ChargeSetup,
+  bucket: BucketSetup,
+  group: GroupFigures,
+): Either<FeecastError, ChargeFee | undefined> {
+  const carried = carriedOut(group.figures);
+  if (sign(carried) === 0) return right(undefined);
+  const units = formatDecimal(carried);
+  const at = bucketPath(setup, bucket);
+  const priced = priceModel(
+    context,
+    setup,
+    bucket,
+    {
+      units,
+      events_count: 0,
+      currency: context.currency,
+      ...(setup.prorated ? { full_units_number: units } : {}),
+    },
+    at,
+  );
+  if (priced._tag === 'Left') return priced;
+  const { result, amounts } = priced.right;
+  const { charge } = setup;
+  const invoiceable = charge.invoiceable ?? true;
+  const fee = feeObject({
+    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
+    currency: context.currency,
+    amounts: amounts.fee,
+    units,
+    total_aggregated_units: units,
+    events_count: group.figures.count,
+    amount_details: result.amount_details,
+    pricing_unit_details: amounts.pricing_unit_details ?? null,
+    from_date: next.charges_from_datetime,
+    to_date: next.charges_to_datetime,
+    pay_in_advance: !invoiceable,
+    invoiceable,
+    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
+  });
+  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  return right(fee.right);
+}

@@ -1,0 +1,314 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type AggregationResult,
+  type AggregationState,
+  type BillableMetricInput,
+  batchEvent,
+  type ChargeAggregation,
+  type ChargeBuckets,
+  type ChargesAccumulator,
+  type CompiledMetric,
+  type EventBatch,
+  evaluateForAggregation,
+  type Figures,
+  type GroupedBy,
+  prepareChargesAccumulator,
+  type Rejection,
+  type UsageEvent,
+} from '../../aggregation/index';
+import { createDecimalSum, type FeecastError, parseDecimal } from '../../core/index';
+import type { ChargeSetup } from './charge-setup';
+import type { ChargesPeriod } from './inputs';
+import { relocate } from './relocate';
+
+/** A property no event can carry nor an expression name: a dynamic event's precise cents. */
+const CENTS_KEY = '#feecast_cents';
+
+/** The figures of one group of a bucket (the whole bucket when it is not grouped). */
+export interface GroupFigures {
+  /** The group's values (`{}` when the bucket is not grouped). */
+  readonly grouped_by: GroupedBy;
+  readonly figures: Figures;
+  /** Dynamic charges: Σ `precise_total_amount_cents` of the group's events. */
+  readonly cents?: string;
+}
+
+/** What one pass over a metric's events gives its charges. */
+export interface MetricFigures {
+  /** Per charge, per bucket (filters, then default), the groups. */
+  readonly charges: readonly (readonly (readonly GroupFigures[])[])[];
+  readonly rejected: readonly Rejection[];
+  /** Events of the metric dated outside the period: not errors, not counted. */
+  readonly outside_period: number;
+  /**
+   * With `trackEvents`: per bucket of the first charge, the caller's stream indices of the
+   * events it accepted, per group (keyed by {@link groupIdentity}), in time order.
+   */
+  readonly tracked?: readonly ReadonlyMap<string, readonly number[]>[];
+}
+
+/** The period and settings of a pass. */
+export interface PassSettings {
+  readonly period: ChargesPeriod;
+  readonly timezone: string | null;
+  readonly previous?: AggregationState | undefined;
+  readonly deduplicate?: boolean | undefined;
+  /** Keep the stream index of each accepted event (per-event pay-in-advance fees; per-event views on). */
+  readonly trackEvents?: boolean;
+  /** Where the metric sits in the caller's input. */
+  readonly metricPath: readonly string[];
+}
+
+/** One pass over a metric's events serving several charges. */
+export interface FeesPass {
+  /** Adds the event at `index` of the caller's stream (events of other metrics are ignored). */
+  add(event: UsageEvent, index: number): void;
+  /** Adds every row of a batch (the caller's whole stream: a row's index is its position). */
+  addBatch(batch: EventBatch): void;
+  result(): Either<FeecastError, MetricFigures>;
+}
+
+/**
+ * Identifies a group among the groups of a bucket: its values in key order.
+ *
+ * @example
+ * groupIdentity({ region: 'eu', tier: null }, ['region', 'tier']) // '["eu",null]'
+ * @internal
+ */
+export function groupIdentity(groupedBy: GroupedBy, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((k) => groupedBy[k] ?? null));
+}
+
+function withProperty(event: UsageEvent, key: string, value: unknown): UsageEvent {
+  return { ...event, properties: { ...(event.properties ?? {}), [key]: value } };
+}
+
+function bucketOf(charge: ChargeAggregation | undefined, index: number): AggregationResult {
+  const found = charge?.filters[index] ?? charge?.default;
+  return found ?? { aggregation: '0', count: 0, rejected: [] };
+}
+
+function groupsOf(result: AggregationResult, keys: readonly string[]): GroupFigures[] {
+  if (keys.length === 0) return [{ grouped_by: {}, figures: result }];
+  return (result.groups ?? []).map((group) => ({ grouped_by: group.grouped_by, figures: group }));
+}
+
+/**
+ * The consumers of all charges, with each charge's first consumer and each consumer's charge
+ * path; with `track`, the first charge's consumers keep their per-event views (their
+ * `event_orders` are the tracked events).
+ */
+function layout(
+  setups: readonly ChargeSetup[],
+  keep: (setup: ChargeSetup) => boolean,
+  track = false,
+) {
+  const consumers: ChargeBuckets[] = [];
+  const offsets: number[] = [];
+  const paths: (readonly string[])[] = [];
+  for (const [s, setup] of setups.entries()) {
+    offsets.push(consumers.length);
+    if (!keep(setup)) continue;
+    for (const consumer of setup.consumers) {
+      consumers.push(track && s === 0 ? { ...consumer, per_event: true } : consumer);
+      paths.push(setup.path);
+    }
+  }
+  return { consumers, offsets, paths };
+}
+
+/**
+ * Starts one pass over a billable metric's events for several of its charges (DESIGN.md: one
+ * pass per metric): a charges accumulator with one consumer per distinct set of group keys of
+ * each charge, plus, for dynamic charges, a second accumulator fed in the same loop that sums
+ * the events' `precise_total_amount_cents` over exactly the events the first one accepts. With
+ * `trackEvents`, the per-event views' `event_orders` give each accepted event's place in the
+ * caller's stream.
+ *
+ * @example
+ * const pass = createFeesPass(metric, compiled, [setup], settings);
+ * for (const [i, e] of events.entries()) pass.right.add(e, i);
+ * pass.right.result() // right({ charges: [[[{ grouped_by: {}, figures }]]], rejected: [] })
+ * @internal
+ */
+export function createFeesPass(
+  source: BillableMetricInput,
+  metric: CompiledMetric,
+  setups: readonly ChargeSetup[],
+  settings: PassSettings,
+): Either<FeecastError, FeesPass> {
+  const start = prepareFeesPass(source, metric, setups, settings);
+  return start._tag === 'Left' ? start : right(start.right());
+}
+
+/**
+ * {@link createFeesPass} checked and compiled once: a function that starts a new pass of the
+ * same metric, charges and settings each time it is called, without checking or compiling
+ * them again (an estimator prices each event with a new pass).
+ *
+ * @example
+ * const start = prepareFeesPass(metric, compiled, [setup], settings);
+ * if (start._tag === 'Right') start.right().add(event, 0);
+ * @internal
+ */
+export function prepareFeesPass(
+  source: BillableMetricInput,
+  metric: CompiledMetric,
+  setups: readonly ChargeSetup[],
+  settings: PassSettings,
+): Either<FeecastError, () => FeesPass> {
+  const tracking = settings.trackEvents === true;
+  const main = layout(setups, () => true, tracking);
+  const { period } = settings;
+  const options = {
+    from_datetime: period.charges_from_datetime,
+    to_datetime: period.charges_to_datetime,
+    ...(period.charges_duration === undefined ? {} : { charges_duration: period.charges_duration }),
+    timezone: settings.timezone,
+    ...(settings.deduplicate === undefined ? {} : { deduplicate: settings.deduplicate }),
+  };
+  const where = (paths: readonly (readonly string[])[]) => ({
+    metric: settings.metricPath,
+    consumers: paths,
+  });
+  const accumulator = prepareChargesAccumulator(source, main.consumers, {
+    ...options,
+    ...(settings.previous === undefined ? {} : { previous: settings.previous }),
+  });
+  if (accumulator._tag === 'Left') return left(relocate(accumulator.left, where(main.paths)));
+  const dynamic = layout(setups, (s) => s.dynamic);
+  let cents: (() => ChargesAccumulator) | undefined;
+  if (dynamic.consumers.length > 0) {
+    const centsMetric = {
+      code: metric.code,
+      aggregation_type: 'sum_agg',
+      field_name: CENTS_KEY,
+      recurring: metric.recurring,
+      filters: metric.filters,
+    };
+    const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false, per_event: false }));
+    const created = prepareChargesAccumulator(centsMetric, plain, options);
+    if (created._tag === 'Left') return left(relocate(created.left, where(dynamic.paths)));
+    cents = created.right;
+  }
+  const offsets = { main: main.offsets, cents: dynamic.offsets, track: tracking };
+  const startMain = accumulator.right;
+  const startCents = cents;
+  return right(() => new Pass(metric, setups, startMain(), startCents?.(), offsets));
+}
+
+class Pass implements FeesPass {
+  private failure: FeecastError | undefined;
+  /** Accepts exactly the values a sum metric accepts (the check of `sum_agg`). */
+  private readonly probe = createDecimalSum();
+
+  constructor(
+    private readonly metric: CompiledMetric,
+    private readonly setups: readonly ChargeSetup[],
+    private readonly main: ChargesAccumulator,
+    private readonly cents: ChargesAccumulator | undefined,
+    private readonly offsets: {
+      readonly main: readonly number[];
+      readonly cents: readonly number[];
+      readonly track: boolean;
+    },
+  ) {}
+
+  add(event: UsageEvent, index: number): void {
+    if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
+    this.main.addAt(event, index);
+    if (this.cents !== undefined) {
+      this.cents.addAt(withProperty(event, CENTS_KEY, this.centsOf(event, index)), index);
+    }
+  }
+
+  addBatch(batch: EventBatch): void {
+    if (this.cents === undefined) {
+      this.main.addAll(batch);
+      return;
+    }
+    for (let row = 0; row < batch.length; row++) this.add(batchEvent(batch, row), row);
+  }
+
+  /**
+   * The value the cents accumulator sums for an event: its precise cents (0 when absent) when
+   * the event's own value is accepted, else a value refused the same way, so both
+   * accumulators count the same events.
+   */
+  private centsOf(event: UsageEvent, index: number): unknown {
+    const { expression, fieldName } = this.metric;
+    let value: unknown;
+    if (expression !== undefined) {
+      const evaluated = evaluateForAggregation(expression, event);
+      if (typeof evaluated === 'object') return undefined;
+      value = evaluated;
+    } else {
+      value = fieldName === undefined ? undefined : event.properties?.[fieldName];
+    }
+    if (value === undefined || value === null) return undefined;
+    if (this.probe.add(value) !== undefined) return value;
+    const own = event.precise_total_amount_cents;
+    if (own === undefined || own === null) return '0';
+    const parsed = parseDecimal(own, ['events', String(index), 'precise_total_amount_cents']);
+    if (parsed._tag === 'Left') {
+      this.failure ??= {
+        ...parsed.left,
+        message: `Event ${JSON.stringify(event.transaction_id)} of a dynamic charge: precise_total_amount_cents must be a decimal, got ${JSON.stringify(own)}.`,
+      };
+      return undefined;
+    }
+    return own;
+  }
+
+  result(): Either<FeecastError, MetricFigures> {
+    if (this.failure !== undefined) return left(this.failure);
+    const main = this.main.result();
+    const cents = this.cents?.result();
+    const charges = this.setups.map((setup, s) =>
+      setup.buckets.map((bucket) => {
+        const own = bucketOf(
+          main.charges[(this.offsets.main[s] ?? 0) + bucket.consumer],
+          bucket.index,
+        );
+        const groups = groupsOf(own, bucket.groupKeys);
+        if (!setup.dynamic || cents === undefined) return groups;
+        const summed = bucketOf(
+          cents.charges[(this.offsets.cents[s] ?? 0) + bucket.consumer],
+          bucket.index,
+        );
+        const byGroup = new Map(
+          groupsOf(summed, bucket.groupKeys).map((g) => [
+            groupIdentity(g.grouped_by, bucket.groupKeys),
+            g.figures.aggregation,
+          ]),
+        );
+        return groups.map((g) => ({
+          ...g,
+          cents: byGroup.get(groupIdentity(g.grouped_by, bucket.groupKeys)) ?? '0',
+        }));
+      }),
+    );
+    const first = this.setups[0];
+    const tracked =
+      !this.offsets.track || first === undefined
+        ? undefined
+        : first.buckets.map((bucket) => {
+            const byGroup = new Map<string, readonly number[]>();
+            const own = bucketOf(main.charges[bucket.consumer], bucket.index);
+            for (const group of groupsOf(own, bucket.groupKeys)) {
+              // Events were added at their caller's positions: the orders are those positions.
+              byGroup.set(
+                groupIdentity(group.grouped_by, bucket.groupKeys),
+                group.figures.event_orders ?? [],
+              );
+            }
+            return byGroup;
+          });
+    return right({
+      charges,
+      rejected: main.rejected,
+      outside_period: main.outside_period,
+      ...(tracked === undefined ? {} : { tracked }),
+    });
+  }
+}

@@ -1,0 +1,232 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type AggregationState,
+  type CompiledMetric,
+  eventTimeMs,
+  type Fed,
+  type UsageEvent,
+  type WithAsyncEvents,
+  withEvents,
+} from '../../aggregation/index';
+import { type FeecastError, feecastError } from '../../core/index';
+import type { ChargeFee } from './charge-fee';
+import { checkChargeMetric } from './charge-metric';
+import { type ChargeSetup, setupCharge } from './charge-setup';
+import { feeContext } from './fee-context';
+import {
+  type InAdvanceReader,
+  type InAdvanceRun,
+  inAdvanceFeesSteps,
+  inAdvanceReader,
+} from './in-advance';
+import type {
+  ChargeFeesCharge,
+  ChargeFeesMetric,
+  ChargeFeesOptions,
+  PricingUnitInfo,
+} from './inputs';
+import { checkMetric } from './price-metrics';
+
+/** The input of {@link payInAdvanceFees}. */
+export interface PayInAdvanceFeesInput
+  extends Omit<ChargeFeesOptions, 'purpose' | 'period_ratio' | 'feeId'> {
+  readonly charge: ChargeFeesCharge;
+  readonly billableMetric: ChargeFeesMetric;
+  /** The period's events (any iterable, read once); events of other metrics are skipped. */
+  readonly events: Iterable<UsageEvent>;
+  readonly previous?: AggregationState;
+}
+
+/** The input of {@link estimatePayInAdvanceFee}: the period's stored events and a new one. */
+export interface EstimatePayInAdvanceFeeInput extends PayInAdvanceFeesInput {
+  /** The event to estimate, not stored yet (`POST /events/estimate_fees`). */
+  readonly event: UsageEvent;
+}
+
+/**
+ * A pay-in-advance charge checked and set up once (its metric compiled, its buckets and
+ * models ready), to price the events of any period.
+ * @internal
+ */
+export interface PreparedInAdvanceCharge {
+  readonly metric: ChargeFeesMetric;
+  readonly compiled: CompiledMetric;
+  readonly setup: ChargeSetup;
+}
+
+/**
+ * Checks a charge against its billable metric and sets it up for in-advance pricing, once:
+ * priced as a pay-in-advance charge whatever its flag says (what-if questions included).
+ * Problems are `Left`s under `['charge']` and `['billableMetric']`. A caller that has already
+ * checked the metric (`checkMetric`) passes it as `checked`, so it is not compiled again.
+ *
+ * @example
+ * prepareInAdvanceCharge(charge, metric, []) // right({ metric, compiled, setup })
+ * @internal
+ */
+export function prepareInAdvanceCharge(
+  charge: ChargeFeesCharge,
+  billableMetric: ChargeFeesMetric,
+  pricingUnits: readonly PricingUnitInfo[] | undefined,
+  checked?: CompiledMetric,
+): Either<FeecastError, PreparedInAdvanceCharge> {
+  const compiled =
+    checked === undefined ? checkMetric(billableMetric, ['billableMetric']) : right(checked);
+  if (compiled._tag === 'Left') return compiled;
+  const matches = checkChargeMetric(charge, billableMetric, ['charge']);
+  if (matches._tag === 'Left') return matches;
+  const setup = setupCharge(
+    { ...charge, pay_in_advance: true },
+    compiled.right,
+    ['charge'],
+    pricingUnits,
+  );
+  if (setup._tag === 'Left') return setup;
+  return right({ metric: billableMetric, compiled: compiled.right, setup: setup.right });
+}
+
+function prepare(input: Fed<PayInAdvanceFeesInput>): Either<FeecastError, InAdvanceRun> {
+  if (typeof input !== 'object' || input === null) {
+    return left(feecastError('invalid_input', 'An input object is required.', []));
+  }
+  const prepared = prepareInAdvanceCharge(input.charge, input.billableMetric, input.pricing_units);
+  if (prepared._tag === 'Left') return prepared;
+  return right({
+    ...prepared.right,
+    context: feeContext({ ...input, purpose: 'usage' }),
+    previous: input.previous,
+    deduplicate: input.deduplicate,
+  });
+}
+
+/**
+ * The fees of a pay-in-advance charge, one per event of the period (charge-models.md §5;
+ * aggregations.md §6.2): each event in time order is priced as the charge model on the period
+ * with it minus the model on the period before it (`payInAdvanceAmount`), in its own filter
+ * bucket (the filter's properties) and pricing group, from the aggregation's in-advance
+ * increments (prorated for a prorated charge), with `event_transaction_id`, one event, units
+ * per §5 and the per-event amount details. A recurring metric's period starts with the units
+ * it carries in, billed when the period started: an event bills only what takes the level
+ * above them (a seat still active from an earlier period bills 0). The per-event fees of a
+ * period add up exactly to what the period is billed (`chargeFees` of the same charge; for a
+ * recurring metric, less the carried units' part). Fees are not stored: ids are `null`.
+ *
+ * @example
+ * // graduated 0..5 (0.02, flat 0.01), 6..∞ (0.01, flat 0.01); events of 3, 1 and 2 units
+ * payInAdvanceFees({ charge, billableMetric, events, period, currency: 'EUR' })
+ * // right([{ amount_cents: 7, event_transaction_id: 'e1' }, { amount_cents: 2, ... }, { amount_cents: 4, ... }])
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
+ */
+export function payInAdvanceFees(
+  input: WithAsyncEvents<PayInAdvanceFeesInput>,
+): Promise<Either<FeecastError, ChargeFee[]>>;
+export function payInAdvanceFees(input: PayInAdvanceFeesInput): Either<FeecastError, ChargeFee[]>;
+export function payInAdvanceFees(
+  input: PayInAdvanceFeesInput | WithAsyncEvents<PayInAdvanceFeesInput>,
+): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
+  return withEvents(input, function* (fed) {
+    const run = prepare(fed);
+    if (run._tag === 'Left') return run;
+    const result = yield* inAdvanceFeesSteps(run.right, fed.events);
+    return result._tag === 'Left' ? result : right(result.right.fees.map((placed) => placed.fee));
+  });
+}
+
+/**
+ * The fee of one event that is not stored yet, given the events already in the period
+ * (`POST /events/estimate_fees`, estimate-and-usage.md §2): the fee billing will charge for that
+ * event, in its own filter bucket and pricing group, priced as {@link payInAdvanceFees} prices
+ * it. An event that would be left out (bad value, duplicate `transaction_id`, outside the
+ * period, another metric's code) is a `Left` that says why.
+ *
+ * @example
+ * estimatePayInAdvanceFee({ charge, billableMetric, events: stored, period, currency: 'EUR',
+ *   event: { transaction_id: 'new', code: 'api_calls', timestamp: '2025-09-02T10:00:00Z' } })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ */
+export function estimatePayInAdvanceFee(
+  input: EstimatePayInAdvanceFeeInput,
+): Either<FeecastError, ChargeFee> {
+  if (typeof input !== 'object' || input === null || typeof input.event !== 'object') {
+    return left(feecastError('invalid_input', 'The event to estimate is required.', ['event']));
+  }
+  const { events, event } = input;
+  if (typeof (events as Partial<Iterable<UsageEvent>> | null)?.[Symbol.iterator] !== 'function') {
+    return left(
+      feecastError('invalid_input', 'events must be an iterable of usage events.', ['events']),
+    );
+  }
+  if (event?.code !== input.billableMetric?.code) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `The event's code ${JSON.stringify(event?.code)} is not the billable metric's ("${input.billableMetric?.code}").`,
+        ['event', 'code'],
+      ),
+    );
+  }
+  const run = prepare(input);
+  if (run._tag === 'Left') return run;
+  return estimateInAdvanceFee(run.right, events, event);
+}
+
+/**
+ * The fee of one event that is not stored yet, after the period's stored events, for a
+ * prepared run (see {@link estimatePayInAdvanceFee}, which checks its input first).
+ *
+ * @example
+ * estimateInAdvanceFee(run, stored, { transaction_id: 'new', code: 'api_calls', timestamp: now })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ * @internal
+ */
+export function estimateInAdvanceFee(
+  run: InAdvanceRun,
+  events: Iterable<UsageEvent>,
+  event: UsageEvent,
+): Either<FeecastError, ChargeFee> {
+  const reader = inAdvanceReader(run, false);
+  if (reader._tag === 'Left') return reader;
+  for (const stored of events) reader.right.add(stored);
+  return lastEventFee(run, reader.right, event);
+}
+
+/**
+ * The fee of `event`, added after every event `reader` has read (an estimate): its fee, or
+ * why billing would leave it out.
+ *
+ * @example
+ * lastEventFee(run, reader, { transaction_id: 'new', code: 'api_calls', timestamp: now })
+ * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
+ * @internal
+ */
+export function lastEventFee(
+  run: InAdvanceRun,
+  reader: InAdvanceReader,
+  event: UsageEvent,
+): Either<FeecastError, ChargeFee> {
+  const at = reader.addLast(event);
+  const result = reader.fees(at);
+  if (result._tag === 'Left') return result;
+  const priced = result.right.fees.find((placed) => placed.index === at);
+  if (priced !== undefined) return right(priced.fee);
+  const { rejected } = result.right;
+  let rejection: (typeof rejected)[number] | undefined;
+  for (let i = rejected.length - 1; i >= 0 && rejection === undefined; i--) {
+    if (rejected[i]?.transaction_id === event.transaction_id) rejection = rejected[i];
+  }
+  if (rejection !== undefined) {
+    return left(
+      feecastError('invalid_input', rejection.message, ['event'], { reason: rejection.reason }),
+    );
+  }
+  return left(
+    feecastError(
+      'invalid_input',
+      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${run.context.period.charges_from_datetime}): only events of the period are billed in advance.`,
+      ['event', 'timestamp'],
+      { value: event.timestamp, timeMs: eventTimeMs(event.timestamp) },
+    ),
+  );
+}

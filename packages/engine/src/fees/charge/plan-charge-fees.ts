@@ -1,0 +1,152 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import type { AggregationState, UsageEvent } from '../../aggregation/index';
+import {
+  driveSync,
+  type Fed,
+  type Feeding,
+  type WithAsyncEvents,
+  withEvents,
+} from '../../aggregation/index';
+import { type FeecastError, feecastError } from '../../core/index';
+import type { ChargeFee } from './charge-fee';
+import { chargeMetricIndex } from './charge-metric';
+import { type ChargeSetup, setupCharge } from './charge-setup';
+import { feeContext } from './fee-context';
+import type {
+  ChargeFeesCharge,
+  ChargeFeesMetric,
+  ChargeFeesOptions,
+  ChargesPeriod,
+} from './inputs';
+import {
+  type ChargeFeesReport,
+  checkMetric,
+  type MetricCharges,
+  priceMetricsSteps,
+} from './price-metrics';
+
+export type { ChargeFeesReport } from './price-metrics';
+
+/** The input of {@link planChargeFees}. */
+export interface PlanChargeFeesInput extends Omit<ChargeFeesOptions, 'currency'> {
+  /** The plan (a wire `Plan` fits): its charges, and its currency. */
+  readonly plan: {
+    readonly charges: readonly ChargeFeesCharge[];
+    readonly amount_currency?: string;
+  };
+  /** The billable metrics the charges are priced on (others are ignored). */
+  readonly billableMetrics: readonly ChargeFeesMetric[];
+  /** Usage events of every metric (any iterable, read once). */
+  readonly events: Iterable<UsageEvent>;
+  /** Default: the plan's `amount_currency`. */
+  readonly currency?: string;
+  /** What recurring metrics carry from the previous period, by metric code. */
+  readonly previous?: Readonly<Record<string, AggregationState>>;
+  /**
+   * The charges period that follows `period`, when the fees are for the invoice that closes
+   * `period`: each pay-in-advance charge of a recurring metric then also bills, in the report's
+   * `carried`, the units it carries into that period (aggregations.md §1.8, §4).
+   */
+  readonly next_period?: ChargesPeriod;
+}
+
+/**
+ * The fees of every charge of a plan, with the events read in one pass per billable metric
+ * (the "done when" of the fee assembler: each event is routed by its `code` to its metric's
+ * one aggregation pass, which serves every charge of that metric), and the events left out.
+ * The fees are those of {@link chargeFees} for each charge, in the plan's charge order; with
+ * `next_period`, `carried` holds what recurring pay-in-advance charges bill for that period.
+ *
+ * @example
+ * planChargeFeesReport({ plan, billableMetrics, events: readEvents(), period, purpose: 'invoice' })
+ * // right({ fees: [...], carried: [], rejected: [{ transaction_id: 'e9', reason: 'invalid_value', ... }] })
+ */
+export function planChargeFeesReport(
+  input: PlanChargeFeesInput,
+): Either<FeecastError, ChargeFeesReport> {
+  return driveSync(planChargeFeesSteps(input));
+}
+
+/**
+ * {@link planChargeFeesReport} as steps that read the events once, from an iterable or a feed
+ * of asynchronous events (see `withEvents`).
+ *
+ * @example
+ * const report = yield* planChargeFeesSteps({ ...input, events: subscriptionEvents(feed, 'sub_1') });
+ * @internal
+ */
+export function* planChargeFeesSteps(
+  input: Fed<PlanChargeFeesInput>,
+): Feeding<Either<FeecastError, ChargeFeesReport>> {
+  if (typeof input !== 'object' || input === null || !Array.isArray(input.plan?.charges)) {
+    return left(
+      feecastError('invalid_input', 'planChargeFees needs a plan with its charges.', [
+        'plan',
+        'charges',
+      ]),
+    );
+  }
+  const currency = input.currency ?? input.plan.amount_currency;
+  if (currency === undefined) {
+    return left(
+      feecastError('invalid_input', "Give the currency, or the plan's amount_currency.", [
+        'currency',
+      ]),
+    );
+  }
+  const metrics = Array.isArray(input.billableMetrics) ? input.billableMetrics : [];
+  const grouped = new Map<number, MetricCharges & { setups: ChargeSetup[]; order: number[] }>();
+  for (const [i, charge] of input.plan.charges.entries()) {
+    const path = ['plan', 'charges', String(i)];
+    const found = chargeMetricIndex(charge, metrics, path);
+    if (found._tag === 'Left') return found;
+    const { index: m, metric } = found.right;
+    const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
+    if (compiled._tag === 'Left') return compiled;
+    const setup = setupCharge(charge, compiled.right, path, input.pricing_units);
+    if (setup._tag === 'Left') return setup;
+    const entry: MetricCharges & { setups: ChargeSetup[]; order: number[] } = grouped.get(m) ?? {
+      metric,
+      compiled: compiled.right,
+      metricPath: ['billableMetrics', String(m)],
+      setups: [],
+      order: [],
+      previous: input.previous?.[metric.code],
+    };
+    entry.setups.push(setup.right);
+    entry.order.push(i);
+    grouped.set(m, entry);
+  }
+  return yield* priceMetricsSteps(
+    feeContext({ ...input, currency }),
+    [...grouped.values()],
+    input.events,
+    input.plan.charges.length,
+    { deduplicate: input.deduplicate, feeId: input.feeId, nextPeriod: input.next_period },
+  );
+}
+
+/**
+ * The fees of every charge of a plan over an event stream read once, one aggregation pass
+ * per billable metric (see {@link planChargeFeesReport}, which also lists the events left
+ * out). Equal, charge by charge, to {@link chargeFees}.
+ *
+ * @example
+ * planChargeFees({ plan, billableMetrics, events, currency: 'EUR', period: billingPeriod(...).right })
+ * // right([...fees of charge 0, ...fees of charge 1, ...])
+ *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * fees as a `Promise`, the stream read once as it comes.
+ */
+export function planChargeFees(
+  input: WithAsyncEvents<PlanChargeFeesInput>,
+): Promise<Either<FeecastError, ChargeFee[]>>;
+export function planChargeFees(input: PlanChargeFeesInput): Either<FeecastError, ChargeFee[]>;
+export function planChargeFees(
+  input: PlanChargeFeesInput | WithAsyncEvents<PlanChargeFeesInput>,
+): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
+  return withEvents(input, function* (fed) {
+    const report = yield* planChargeFeesSteps(fed);
+    return report._tag === 'Left' ? report : right(report.right.fees);
+  });
+}

@@ -1,0 +1,234 @@
+import type { Cents, CreditNote, CurrencyCode, DecimalString, Uuid } from '@feecast/models';
+import { type Either, right } from 'fp-ts/lib/Either.js';
+import {
+  add,
+  type Decimal,
+  decimalText,
+  type FeecastError,
+  max,
+  min,
+  parseDecimal,
+  parseInstant,
+  readCents,
+  roundCents,
+  sign,
+  subtract,
+  sum,
+  ZERO,
+} from '../core/index';
+import { allocateProportionally } from './coupons/allocate-proportionally';
+import { COUPON_SHARE_SCALE, type NetFeeInput, readFeeNet } from './coupons/fee-net';
+
+/** The fields of a credit note (the wire `CreditNote`) that a later invoice consumes. */
+export type AvailableCreditNoteInput = Pick<
+  CreditNote,
+  | 'svc_id'
+  | 'svc_invoice_id'
+  | 'number'
+  | 'invoice_number'
+  | 'currency'
+  | 'balance_amount_cents'
+  | 'credit_status'
+  | 'created_at'
+>;
+
+/** The fields of a fee (the wire `Fee`) a credit note's credit is spread over. */
+export interface CreditNoteFeeInput extends NetFeeInput {
+  readonly taxes_amount_cents: number;
+  /**
+   * The part of earlier credit notes' credits the fee holds (the reference's
+   * `fees.precise_credit_notes_amount_cents`; not a field of the wire `Fee`, kept as an extra
+   * key so that wallets can cap what they pay per fee). Absent means 0.
+   */
+  readonly precise_credit_notes_amount_cents?: string;
+}
+
+/** The invoice a credit note is consumed by. */
+export interface CreditNoteInvoiceInput<F extends CreditNoteFeeInput> {
+  readonly svc_id: Uuid;
+  readonly currency: CurrencyCode;
+  /** What the invoice still has to pay after taxes, before credit notes. */
+  readonly total_amount_cents: number;
+  readonly fees: readonly F[];
+}
+
+/** The credit one credit note gives an invoice (an `invoice.credits[]` entry before its ids). */
+export interface CreditNoteCredit {
+  readonly svc_credit_note_id: Uuid;
+  readonly amount_cents: Cents;
+  readonly amount_currency: CurrencyCode;
+  readonly before_taxes: false;
+  readonly item: {
+    readonly svc_item_id: Uuid;
+    readonly type: 'credit_note';
+    readonly code: string;
+    readonly name: string;
+  };
+}
+
+/** A fee with the share of credit-note credits it holds. */
+export type WithCreditNoteShare<F> = F & {
+  readonly precise_credit_notes_amount_cents: DecimalString;
+};
+
+/** The result of {@link consumeCreditNotes}. */
+export interface CreditNotesConsumed<F, C> {
+  /** The fees, each with its `precise_credit_notes_amount_cents`. */
+  readonly fees: WithCreditNoteShare<F>[];
+  /** Every credit note, in input order, with its balance (and `credit_status`) after the invoice. */
+  readonly credit_notes: C[];
+  /** One credit per credit note used, oldest first. */
+  readonly credits: CreditNoteCredit[];
+  /** The sum of the credits: at most the invoice's total. */
+  readonly credit_notes_amount_cents: number;
+}
+
+/**
+ * Consumes a customer's available credit notes on a later invoice (reference invoicing.md
+ * §5): the finalized notes with `credit_status: 'available'`, in the invoice's currency, not
+ * issued on this invoice, oldest first (`created_at`, then input order); each gives
+ * `min(balance, what the invoice still owes)` after taxes, its balance goes down by that
+ * much and reaches `consumed` at 0; the loop stops when the invoice owes nothing. Each credit
+ * is also spread over the fees, in proportion to what each fee still owes after taxes
+ * (`amount - coupon share + taxes_amount_cents - earlier credit-note share`), by the same
+ * allocation as coupons, to 5 decimals: wallets cap what they pay per fee with it.
+ *
+ * @example
+ * // Invoice total 100.00, fees 60.00 and 40.00; credit notes of 20.00 then 50.00 (reference §5).
+ * consumeCreditNotes(invoice, [note20, note50])
+ * // right({ credit_notes_amount_cents: 7000, fees: [{ precise_credit_notes_amount_cents: '4200.0' }, { precise_credit_notes_amount_cents: '2800.0' }], ... })
+ */
+export function consumeCreditNotes<
+  F extends CreditNoteFeeInput,
+  C extends AvailableCreditNoteInput,
+>(
+  invoice: CreditNoteInvoiceInput<F>,
+  creditNotes: readonly C[],
+): Either<FeecastError, CreditNotesConsumed<F, C>> {
+  const owed = readCents(invoice.total_amount_cents, ['invoice', 'total_amount_cents']);
+  if (owed._tag === 'Left') return owed;
+  const fees = readFees(invoice.fees);
+  if (fees._tag === 'Left') return fees;
+  const order = candidates(invoice, creditNotes);
+  if (order._tag === 'Left') return order;
+  const shares = fees.right.map((fee) => fee.share);
+  const notes: C[] = [...creditNotes];
+  const credits: CreditNoteCredit[] = [];
+  const taken: Decimal[] = [];
+  let remaining = max(owed.right, ZERO);
+  for (const { index, balance } of order.right) {
+    const note = creditNotes[index];
+    if (note === undefined || sign(remaining) <= 0) break;
+    const path = ['credit_notes', String(index)];
+    const credit = min(balance, remaining);
+    const spread = spreadCredit(credit, fees.right, shares);
+    if (spread._tag === 'Left') return spread;
+    remaining = subtract(remaining, credit);
+    taken.push(credit);
+    const after = subtract(balance, credit);
+    const cents = roundCents(credit, invoice.currency, [...path, 'credit']);
+    if (cents._tag === 'Left') return cents;
+    const balanceAfter = roundCents(after, invoice.currency, [...path, 'balance_amount_cents']);
+    if (balanceAfter._tag === 'Left') return balanceAfter;
+    notes[index] = {
+      ...note,
+      balance_amount_cents: balanceAfter.right,
+      credit_status: sign(after) <= 0 ? 'consumed' : note.credit_status,
+    };
+    credits.push({
+      svc_credit_note_id: note.svc_id,
+      amount_cents: cents.right,
+      amount_currency: invoice.currency,
+      before_taxes: false,
+      item: {
+        svc_item_id: note.svc_id,
+        type: 'credit_note',
+        code: note.number,
+        name: note.invoice_number,
+      },
+    });
+  }
+  const outFees: WithCreditNoteShare<F>[] = [];
+  for (const [i, fee] of invoice.fees.entries()) {
+    const text = decimalText(shares[i] ?? ZERO, [
+      'fees',
+      String(i),
+      'precise_credit_notes_amount_cents',
+    ]);
+    if (text._tag === 'Left') return text;
+    outFees.push({ ...fee, precise_credit_notes_amount_cents: text.right });
+  }
+  const total = roundCents(sum(taken), invoice.currency, ['credit_notes_amount_cents']);
+  if (total._tag === 'Left') return total;
+  return right({
+    fees: outFees,
+    credit_notes: notes,
+    credits,
+    credit_notes_amount_cents: total.right,
+  });
+}
+
+interface CreditFee {
+  /** What the fee owes after taxes: `amount - coupon share + taxes_amount_cents`. */
+  readonly afterTax: Decimal;
+  readonly share: Decimal;
+}
+
+function readFees(fees: readonly CreditNoteFeeInput[]): Either<FeecastError, CreditFee[]> {
+  const out: CreditFee[] = [];
+  for (const [i, fee] of fees.entries()) {
+    const path = ['fees', String(i)];
+    const net = readFeeNet(fee, path);
+    if (net._tag === 'Left') return net;
+    const taxes = readCents(fee.taxes_amount_cents, [...path, 'taxes_amount_cents']);
+    if (taxes._tag === 'Left') return taxes;
+    const share = parseDecimal(fee.precise_credit_notes_amount_cents ?? '0', [
+      ...path,
+      'precise_credit_notes_amount_cents',
+    ]);
+    if (share._tag === 'Left') return share;
+    out.push({ afterTax: add(net.right.net, taxes.right), share: share.right });
+  }
+  return right(out);
+}
+
+/** Spreads one credit over the fees (in place, on `shares`), each share capped at what the fee owes. */
+function spreadCredit(
+  credit: Decimal,
+  fees: readonly CreditFee[],
+  shares: Decimal[],
+): Either<FeecastError, void> {
+  const weights = fees.map((fee, i) => max(subtract(fee.afterTax, shares[i] ?? ZERO), ZERO));
+  if (sign(sum(weights)) === 0) return right(undefined);
+  const parts = allocateProportionally(credit, weights, COUPON_SHARE_SCALE);
+  if (parts._tag === 'Left') return parts;
+  for (const [i, part] of parts.right.entries()) {
+    const fee = fees[i];
+    if (fee !== undefined) shares[i] = min(add(shares[i] ?? ZERO, part), max(fee.afterTax, ZERO));
+  }
+  return right(undefined);
+}
+
+/** The credit notes the invoice can consume, with their balances, oldest first. */
+function candidates<C extends AvailableCreditNoteInput>(
+  invoice: CreditNoteInvoiceInput<CreditNoteFeeInput>,
+  creditNotes: readonly C[],
+): Either<FeecastError, { readonly index: number; readonly balance: Decimal }[]> {
+  const keyed: { readonly index: number; readonly created: number; readonly balance: Decimal }[] =
+    [];
+  for (const [index, note] of creditNotes.entries()) {
+    const path = ['credit_notes', String(index)];
+    const created = parseInstant(note.created_at, [...path, 'created_at']);
+    if (created._tag === 'Left') return created;
+    const balance = readCents(note.balance_amount_cents, [...path, 'balance_amount_cents']);
+    if (balance._tag === 'Left') return balance;
+    const usable =
+      note.credit_status === 'available' &&
+      note.svc_invoice_id !== invoice.svc_id &&
+      note.currency === invoice.currency &&
+      sign(balance.right) > 0;
+    if (usable) keyed.push({ index, created: created.right, balance: balance.right });
+  }
+  keyed.sort((a, b) => a.created - b.created || a.index - b.index);
+  return right(keyed.map(({ index, balance }) => ({ index, balance })));
+}

@@ -1,0 +1,241 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import {
+  add,
+  type Decimal,
+  type FeecastError,
+  formatDecimal,
+  PRICING_UNIT_CURRENCY,
+  roundCents,
+  ZERO,
+} from '../core/index';
+import type { ChargeRows, UsageRow } from './usage-rows';
+
+/** Whether the entries carry projected figures (projected usage) or not (current usage). */
+export type UsageKind = 'current' | 'projected';
+
+/** The sums of a set of rows. */
+interface Totals {
+  readonly units: Decimal;
+  readonly totalAggregatedUnits: Decimal;
+  readonly eventsCount: number;
+  readonly amount: Decimal;
+  readonly pricingUnitAmount: Decimal;
+  readonly projectedUnits: Decimal;
+  readonly projectedAmount: Decimal;
+  readonly pricingUnitProjectedAmount: Decimal;
+}
+
+const NO_TOTALS: Totals = {
+  units: ZERO,
+  totalAggregatedUnits: ZERO,
+  eventsCount: 0,
+  amount: ZERO,
+  pricingUnitAmount: ZERO,
+  projectedUnits: ZERO,
+  projectedAmount: ZERO,
+  pricingUnitProjectedAmount: ZERO,
+};
+
+function totalsOf(rows: readonly UsageRow[]): Totals {
+  return rows.reduce<Totals>(
+    (t, r) => ({
+      units: add(t.units, r.units),
+      totalAggregatedUnits: add(t.totalAggregatedUnits, r.totalAggregatedUnits),
+      // A count of events, not money.
+      eventsCount: t.eventsCount + r.eventsCount,
+      amount: add(t.amount, r.amount),
+      pricingUnitAmount: add(t.pricingUnitAmount, r.pricingUnitAmount),
+      projectedUnits: add(t.projectedUnits, r.projectedUnits),
+      projectedAmount: add(t.projectedAmount, r.projectedAmount),
+      pricingUnitProjectedAmount: add(t.pricingUnitProjectedAmount, r.pricingUnitProjectedAmount),
+    }),
+    NO_TOTALS,
+  );
+}
+
+/** The wire figures of a usage entry (charge, filter or group). */
+type Figures = Record<string, unknown>;
+
+/** Builds the entries of one response: the currency and kind are fixed for all of them. */
+class EntryWriter {
+  constructor(
+    private readonly currency: string,
+    private readonly kind: UsageKind,
+  ) {}
+
+  figures(
+    rows: readonly UsageRow[],
+    pricing: ChargeRows['pricingUnit'],
+    path: readonly string[],
+  ): Either<FeecastError, Figures> {
+    const t = totalsOf(rows);
+    const cents = (value: Decimal, key: string, currency = this.currency) =>
+      roundCents(value, currency, [...path, key]);
+    const amount = cents(t.amount, 'amount_cents');
+    if (amount._tag === 'Left') return amount;
+    const projectedAmount = cents(t.projectedAmount, 'projected_amount_cents');
+    if (projectedAmount._tag === 'Left') return projectedAmount;
+    let details: Figures | null = null;
+    if (pricing !== undefined) {
+      const pu = cents(t.pricingUnitAmount, 'pricing_unit_details', PRICING_UNIT_CURRENCY);
+      if (pu._tag === 'Left') return pu;
+      const puProjected = cents(
+        t.pricingUnitProjectedAmount,
+        'pricing_unit_details',
+        PRICING_UNIT_CURRENCY,
+      );
+      if (puProjected._tag === 'Left') return puProjected;
+      details = {
+        amount_cents: pu.right,
+        short_name: pricing.short_name,
+        conversion_rate: pricing.conversion_rate,
+        ...(this.kind === 'projected' ? { projected_amount_cents: puProjected.right } : {}),
+      };
+    }
+    return right({
+      units: formatDecimal(t.units),
+      events_count: t.eventsCount,
+      amount_cents: amount.right,
+      pricing_unit_details: details,
+      total_aggregated_units: formatDecimal(t.totalAggregatedUnits),
+      ...(this.kind === 'projected'
+        ? {
+            projected_units: formatDecimal(t.projectedUnits),
+            projected_amount_cents: projectedAmount.right,
+          }
+        : {}),
+    });
+  }
+
+  /** One entry per filter bucket of a charge with filters, in bucket order; else none. */
+  filters(
+    charge: ChargeRows,
+    rows: readonly UsageRow[],
+    path: readonly string[],
+  ): Either<FeecastError, Figures[]> {
+    if ((charge.charge.filters ?? []).length === 0) return right([]);
+    const out: Figures[] = [];
+    for (const bucketRows of partition(rows, (row) => row.bucket.key).values()) {
+      const at = [...path, 'filters', String(out.length)];
+      const figures = this.figures(bucketRows, charge.pricingUnit, at);
+      if (figures._tag === 'Left') return figures;
+      const filter = bucketRows[0]?.bucket.filter;
+      out.push({
+        ...figures.right,
+        invoice_display_name: filter?.invoice_display_name ?? null,
+        values: filter === undefined ? null : filter.values,
+      });
+    }
+    return right(out);
+  }
+
+  /** One entry per distinct `grouped_by`, when some row is grouped; else none. */
+  groups(charge: ChargeRows, path: readonly string[]): Either<FeecastError, Figures[]> {
+    if (!charge.rows.some((row) => Object.keys(row.grouped_by).length > 0)) return right([]);
+    const out: Figures[] = [];
+    for (const groupRows of partition(charge.rows, (row) => groupKey(row.grouped_by)).values()) {
+      const at = [...path, 'grouped_usage', String(out.length)];
+      const figures = this.figures(groupRows, charge.pricingUnit, at);
+      if (figures._tag === 'Left') return figures;
+      const filters = this.filters(charge, groupRows, at);
+      if (filters._tag === 'Left') return filters;
+      out.push({
+        ...figures.right,
+        grouped_by: groupRows[0]?.grouped_by ?? {},
+        filters: filters.right,
+      });
+    }
+    return right(out);
+  }
+
+  /** The `charges_usage` entry of a charge (estimate-and-usage.md §3.7, §4.4). */
+  charge(charge: ChargeRows, path: readonly string[]): Either<FeecastError, Figures> {
+    const figures = this.figures(charge.rows, charge.pricingUnit, path);
+    if (figures._tag === 'Left') return figures;
+    const filters = this.filters(charge, charge.rows, path);
+    if (filters._tag === 'Left') return filters;
+    const groups = this.groups(charge, path);
+    if (groups._tag === 'Left') return groups;
+    const { charge: c, metric } = charge;
+    return right({
+      ...figures.right,
+      amount_currency: this.currency,
+      charge: {
+        svc_id: c.svc_id,
+        ...(typeof c.code === 'string' ? { code: c.code } : {}),
+        charge_model: c.charge_model,
+        invoice_display_name: c.invoice_display_name ?? null,
+      },
+      billable_metric: {
+        svc_id: metric.svc_id,
+        name: metric.name,
+        code: metric.code,
+        aggregation_type: metric.aggregation_type,
+      },
+      filters: filters.right,
+      grouped_usage: groups.right,
+    });
+  }
+}
+
+/** A `grouped_by` as a key that does not depend on the order of its keys. */
+function groupKey(groupedBy: Readonly<Record<string, string | null>>): string {
+  return JSON.stringify(Object.entries(groupedBy).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** Rows split by a key, in order of first appearance. */
+function partition(
+  rows: readonly UsageRow[],
+  keyOf: (row: UsageRow) => string,
+): Map<string, UsageRow[]> {
+  const parts = new Map<string, UsageRow[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const part = parts.get(key) ?? [];
+    part.push(row);
+    parts.set(key, part);
+  }
+  return parts;
+}
+
+/**
+ * Charges in the order usage lists them (estimate-and-usage.md §3.7): by billable metric
+ * name, case-insensitive; charges whose metrics share a name keep the plan's order.
+ */
+function byMetricName(charges: readonly ChargeRows[]): ChargeRows[] {
+  return [...charges].sort((a, b) => {
+    const x = a.metric.name.toLowerCase();
+    const y = b.metric.name.toLowerCase();
+    if (x === y) return 0;
+    return x < y ? -1 : 1;
+  });
+}
+
+/**
+ * The `charges_usage` entries of current or projected usage (estimate-and-usage.md §3.7,
+ * §4.4), sorted by metric name: per charge the sums of its rows (`units`,
+ * `total_aggregated_units`, `events_count`, `amount_cents`, pricing-unit cents), its filter
+ * buckets (`filters`, with `values: null` for the default bucket) and its pricing groups
+ * (`grouped_usage`, each with its filters). Projected usage adds `projected_units` and
+ * `projected_amount_cents` (and the pricing unit's) at every level, as sums over every filter
+ * bucket and group. Amounts add up in exact decimals.
+ *
+ * @example
+ * usageEntries(chargeRows, 'EUR', 'current')
+ * // right([{ units: '4', amount_cents: 5, filters: [], grouped_usage: [], charge: {...}, ... }])
+ * @internal
+ */
+export function usageEntries(
+  charges: readonly ChargeRows[],
+  currency: string,
+  kind: UsageKind,
+): Either<FeecastError, Figures[]> {
+  const writer = new EntryWriter(currency, kind);
+  const entries: Figures[] = [];
+  for (const charge of byMetricName(charges)) {
+    const entry = writer.charge(charge, ['charges_usage', String(entries.length)]);
+    if (entry._tag === 'Left') return left(entry.left);
+    entries.push(entry.right);
+  }
+  return right(entries);
+}

@@ -1,0 +1,144 @@
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Fed, type Feeding, isEventFeed } from '../aggregation/index';
+import {
+  add,
+  type FeecastError,
+  feecastError,
+  isIterableObject,
+  readCents,
+  roundCents,
+  sum,
+} from '../core/index';
+import { planChargeFeesSteps } from '../fees/index';
+import type { UsageInput } from './inputs';
+import { checkContext } from './operation-context';
+import { subscriptionEvents } from './subscription-events';
+import { operationTaxSources } from './tax-sources';
+import { type UsageKind, usageEntries } from './usage-entries';
+import { usageRows } from './usage-rows';
+import { usageTaxes } from './usage-taxes';
+
+function noActiveSubscription(message: string, path: readonly string[]): FeecastError {
+  return feecastError('no_active_subscription', message, path);
+}
+
+/** A subscription given for another customer than the one asked for: none of theirs is active. */
+function otherCustomer(
+  input: Pick<UsageInput, 'subscription' | 'customer'>,
+): FeecastError | undefined {
+  const { subscription, customer } = input;
+  const pairs = [
+    [subscription.external_customer_id, customer.external_id, 'external_customer_id'],
+    [subscription.svc_customer_id, customer.svc_id, 'svc_customer_id'],
+  ] as const;
+  for (const [own, asked, field] of pairs) {
+    if (typeof own === 'string' && typeof asked === 'string' && own !== asked) {
+      return noActiveSubscription(
+        `Subscription ${JSON.stringify(subscription.external_id)} belongs to customer ${JSON.stringify(own)}, not ${JSON.stringify(asked)}: pass one of the customer's subscriptions.`,
+        ['subscription', field],
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The body of current usage (`kind: 'current'`) or projected usage (`'projected'`),
+ * unchecked against the wire codecs (estimate-and-usage.md §3, §4): the subscription must be
+ * the customer's and active at `now` (`no_active_subscription`); the period containing `now`
+ * in the customer's zone; every charge's fees over the subscription's events in one pass per
+ * metric (`planChargeFeesReport`, `purpose: 'usage'`, with `period_ratio` for projections);
+ * the entries per charge, filter bucket and group; the amount, taxes rounded once at the usage
+ * level (or 0 with `applyTaxes: false`) and total; for projections, `projected_amount_cents`
+ * = Σ of the charges' projected amounts.
+ *
+ * Steps that read the events once (see `withEvents`).
+ *
+ * @example
+ * driveSync(usageReport(input, 'current'))
+ * // right({ from_datetime: '2025-07-01T00:00:00Z', amount_cents: 5, taxes_amount_cents: 1, ... })
+ * @internal
+ */
+export function* usageReport(
+  given: Fed<UsageInput>,
+  kind: UsageKind,
+): Feeding<Either<FeecastError, Record<string, unknown>>> {
+  const checked = checkContext(given, {
+    status: 'active_only',
+    error: (inactive) =>
+      noActiveSubscription(
+        `Subscription ${JSON.stringify(given.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
+        ['subscription', inactive.field],
+      ),
+  });
+  if (checked._tag === 'Left') return checked;
+  const { read: input, context } = checked.right;
+  const foreign = otherCustomer(input);
+  if (foreign !== undefined) return left(foreign);
+  if (!isIterableObject(input.events) && !isEventFeed(input.events)) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'events must be an iterable of usage events (an array, a generator...).',
+        ['events'],
+      ),
+    );
+  }
+  const { period, currency, timezone, issuingDate } = context;
+  const { plan, subscription, customer, billableMetrics } = input;
+  const pricingUnits = input.pricingUnits ?? undefined;
+  const report = yield* planChargeFeesSteps({
+    plan,
+    billableMetrics,
+    events: subscriptionEvents(input.events, subscription.external_id),
+    period,
+    currency,
+    timezone,
+    subscription,
+    customer,
+    purpose: 'usage',
+    ...(kind === 'projected' ? { period_ratio: period.period_ratio } : {}),
+    ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
+  });
+  if (report._tag === 'Left') return report;
+  const { fees } = report.right;
+  const charges = usageRows(plan, billableMetrics, fees, {
+    pricingUnits,
+    elapsed: period.elapsed_days === period.days,
+  });
+  if (charges._tag === 'Left') return charges;
+  const entries = usageEntries(charges.right, currency, kind);
+  if (entries._tag === 'Left') return entries;
+  const rows = charges.right.flatMap((charge) => charge.rows);
+  const amount = roundCents(sum(rows.map((row) => row.amount)), currency, ['amount_cents']);
+  if (amount._tag === 'Left') return amount;
+  const taxes =
+    input.applyTaxes === false
+      ? right(0)
+      : usageTaxes(fees, operationTaxSources(input), amount.right, period.charges_from_datetime);
+  if (taxes._tag === 'Left') return taxes;
+  const taxesCents = readCents(taxes.right, ['taxes_amount_cents']);
+  const amountCents = readCents(amount.right, ['amount_cents']);
+  if (taxesCents._tag === 'Left') return taxesCents;
+  if (amountCents._tag === 'Left') return amountCents;
+  const total = roundCents(add(amountCents.right, taxesCents.right), currency, [
+    'total_amount_cents',
+  ]);
+  if (total._tag === 'Left') return total;
+  const projected = roundCents(sum(rows.map((row) => row.projectedAmount)), currency, [
+    'projected_amount_cents',
+  ]);
+  if (projected._tag === 'Left') return projected;
+  return right({
+    from_datetime: period.charges_from_datetime,
+    to_datetime: period.charges_to_datetime,
+    issuing_date: issuingDate,
+    currency,
+    amount_cents: amount.right,
+    ...(kind === 'projected' ? { projected_amount_cents: projected.right } : {}),
+    taxes_amount_cents: taxes.right,
+    total_amount_cents: total.right,
+    svc_invoice_id: null,
+    charges_usage: entries.right,
+  });
+}

@@ -1,0 +1,190 @@
+import type { Charge, Plan } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { readBack } from '../charge-models/index';
+import { type Decimal, type FeecastError, feecastError, readCents, ZERO } from '../core/index';
+import {
+  type AppliedPricingUnit,
+  type BucketSetup,
+  type ChargeFee,
+  type ChargeFeesFilter,
+  type ChargeFeesMetric,
+  chargeMetricIndex,
+  checkMetric,
+  setupCharge,
+} from '../fees/index';
+
+/** A filter bucket of a charge: a filter, or the default bucket (`filter` undefined). */
+export interface UsageBucket {
+  /** Identifies the bucket among the charge's (the filter's id, else its values). */
+  readonly key: string;
+  readonly filter: ChargeFeesFilter | undefined;
+}
+
+/** One fee of current usage, as figures: a bucket's fee, or one of its pricing groups'. */
+export interface UsageRow {
+  readonly bucket: UsageBucket;
+  readonly grouped_by: Readonly<Record<string, string | null>>;
+  readonly units: Decimal;
+  readonly totalAggregatedUnits: Decimal;
+  readonly eventsCount: number;
+  /** `amount_cents`, in minor units. */
+  readonly amount: Decimal;
+  /** The pricing-unit `amount_cents` (0 without a pricing unit). */
+  readonly pricingUnitAmount: Decimal;
+  readonly projectedUnits: Decimal;
+  /** `projected_amount_cents`, in minor units (0 when not projected). */
+  readonly projectedAmount: Decimal;
+  readonly pricingUnitProjectedAmount: Decimal;
+}
+
+/** A charge of the plan with the rows of its fees, in bucket then group order. */
+export interface ChargeRows {
+  readonly charge: Charge;
+  readonly metric: ChargeFeesMetric;
+  readonly pricingUnit: AppliedPricingUnit | undefined;
+  readonly rows: readonly UsageRow[];
+}
+
+/** The key of the default bucket (no filter); a filter's key is its id or its values. */
+const DEFAULT_BUCKET = '#default';
+
+function bucketKey(filter: ChargeFeesFilter | undefined): string {
+  if (filter === undefined) return DEFAULT_BUCKET;
+  return filter.svc_id ?? JSON.stringify(filter.values);
+}
+
+function feeBucketKey(fee: ChargeFee): string {
+  if (fee.svc_charge_filter_id !== null) return fee.svc_charge_filter_id;
+  return fee.item.filters === null ? DEFAULT_BUCKET : JSON.stringify(fee.item.filters);
+}
+
+function feeRow(
+  fee: ChargeFee,
+  bucket: UsageBucket,
+  elapsed: boolean,
+  path: readonly string[],
+): Either<FeecastError, UsageRow> {
+  const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
+  if (amount._tag === 'Left') return amount;
+  const puCents = fee.pricing_unit_details?.amount_cents ?? 0;
+  const puAmount = readCents(puCents, [...path, 'pricing_unit_details', 'amount_cents']);
+  if (puAmount._tag === 'Left') return puAmount;
+  const projected = readCents(fee.projected_amount_cents ?? 0, [...path, 'projected_amount_cents']);
+  if (projected._tag === 'Left') return projected;
+  const puProjected = readCents(fee.pricing_unit_details?.projected_amount_cents ?? 0, [
+    ...path,
+    'pricing_unit_details',
+    'projected_amount_cents',
+  ]);
+  if (puProjected._tag === 'Left') return puProjected;
+  const units = readBack(fee.units);
+  return right({
+    bucket,
+    grouped_by: fee.item.grouped_by,
+    units,
+    totalAggregatedUnits: readBack(fee.total_aggregated_units ?? fee.units),
+    eventsCount: fee.events_count ?? 0,
+    amount: amount.right,
+    pricingUnitAmount: puAmount.right,
+    // Once the whole period has elapsed, the projection is what the period bills.
+    projectedUnits: elapsed ? units : readBack(fee.projected_units),
+    projectedAmount: elapsed ? amount.right : projected.right,
+    pricingUnitProjectedAmount: elapsed ? puAmount.right : puProjected.right,
+  });
+}
+
+/**
+ * The zero row of a bucket that has no fee: a grouped bucket without events shows one group
+ * whose keys are all `null`, with zero figures (estimate-and-usage.md §3.4).
+ */
+function zeroRow(bucket: UsageBucket, setup: BucketSetup): UsageRow {
+  return {
+    bucket,
+    grouped_by: Object.fromEntries(setup.groupKeys.map((key) => [key, null])),
+    units: ZERO,
+    totalAggregatedUnits: ZERO,
+    eventsCount: 0,
+    amount: ZERO,
+    pricingUnitAmount: ZERO,
+    projectedUnits: ZERO,
+    projectedAmount: ZERO,
+    pricingUnitProjectedAmount: ZERO,
+  };
+}
+
+/** What {@link usageRows} needs besides the fees. */
+export interface RowsOptions {
+  readonly pricingUnits: Parameters<typeof setupCharge>[3];
+  /**
+   * The whole period has elapsed (`period_ratio` 1): each row's projection is its current
+   * figures, so a projection at the end of the period is what the period bills.
+   */
+  readonly elapsed: boolean;
+}
+
+/**
+ * The current-usage fees of a plan (`planChargeFees` with `purpose: 'usage'`, in the plan's
+ * charge order) as rows per charge (estimate-and-usage.md §3.4): every filter bucket and the
+ * default bucket of every charge, each with its pricing groups; a bucket with no fee (a
+ * grouped bucket without events) gets one zero row whose group keys are `null`.
+ *
+ * @example
+ * usageRows(plan, billableMetrics, fees, { pricingUnits: undefined, elapsed: false })
+ * // right([{ charge, metric, rows: [{ bucket: { key: '#default' }, grouped_by: {}, units: 4, ... }] }])
+ * @internal
+ */
+export function usageRows(
+  plan: Plan,
+  metrics: readonly ChargeFeesMetric[],
+  fees: readonly ChargeFee[],
+  options: RowsOptions,
+): Either<FeecastError, ChargeRows[]> {
+  const byCharge = new Map<string, { fee: ChargeFee; at: number }[]>();
+  for (const [at, fee] of fees.entries()) {
+    const id = fee.svc_charge_id ?? '';
+    const list = byCharge.get(id) ?? [];
+    list.push({ fee, at });
+    byCharge.set(id, list);
+  }
+  const seen = new Set<string>();
+  const charges: ChargeRows[] = [];
+  for (const [i, charge] of plan.charges.entries()) {
+    const path = ['plan', 'charges', String(i)];
+    if (seen.has(charge.svc_id)) {
+      return left(
+        feecastError(
+          'invalid_input',
+          `Two charges of the plan have the svc_id ${charge.svc_id}; give each charge its own id.`,
+          [...path, 'svc_id'],
+        ),
+      );
+    }
+    seen.add(charge.svc_id);
+    const found = chargeMetricIndex(charge, metrics, path);
+    if (found._tag === 'Left') return found;
+    const { index: m, metric } = found.right;
+    const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
+    if (compiled._tag === 'Left') return compiled;
+    const setup = setupCharge(charge, compiled.right, path, options.pricingUnits);
+    if (setup._tag === 'Left') return setup;
+    // The charge's fees come bucket by bucket (one fee, or one per group): read them in turn.
+    const own = byCharge.get(charge.svc_id) ?? [];
+    let next = 0;
+    const rows: UsageRow[] = [];
+    for (const bucketSetup of setup.right.buckets) {
+      const bucket = { key: bucketKey(bucketSetup.filter), filter: bucketSetup.filter };
+      const first = rows.length;
+      for (let entry = own[next]; entry !== undefined; entry = own[next]) {
+        const grouped = bucketSetup.groupKeys.length > 0;
+        if (feeBucketKey(entry.fee) !== bucket.key || (!grouped && rows.length > first)) break;
+        const row = feeRow(entry.fee, bucket, options.elapsed, ['fees', String(entry.at)]);
+        if (row._tag === 'Left') return row;
+        rows.push(row.right);
+        next++;
+      }
+      if (rows.length === first) rows.push(zeroRow(bucket, bucketSetup));
+    }
+    charges.push({ charge, metric, pricingUnit: setup.right.pricingUnit, rows });
+  }
+  return right(charges);
+}

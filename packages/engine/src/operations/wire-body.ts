@@ -1,0 +1,30 @@
+import { decode } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import { decodePath, type FeecastError, feecastError } from '../core/index';
+
+/**
+ * A response body checked with its `@feecast/models` codec, so that what an operation returns
+ * is exactly what the API sends (and typed as the codec's type). A body that does not fit is
+ * a `Left` naming the field (`out_of_range`: a figure the wire cannot carry).
+ *
+ * @example
+ * wireBody(CustomerUsageResponse, { customer_usage: body }) // right({ customer_usage: body })
+ * @internal
+ */
+export function wireBody<A>(
+  codec: t.Type<A, unknown, unknown>,
+  body: unknown,
+): Either<FeecastError, A> {
+  const decoded = decode(codec, body);
+  if (decoded._tag === 'Right') return right(decoded.right);
+  const [first] = decoded.left.problems;
+  return left(
+    feecastError(
+      'out_of_range',
+      `The response cannot be written on the wire: ${decoded.left.message}`,
+      decodePath(first?.path ?? '$'),
+      { problems: decoded.left.problems },
+    ),
+  );
+}

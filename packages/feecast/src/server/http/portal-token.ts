@@ -1,0 +1,124 @@
+/**
+ * The customer portal's token: the credential in `<origin>/customer_portal/<token>`. A token
+ * names one customer and an expiry, signed with the server's key (HMAC-SHA256), so only the
+ * server that issued it can make one, and no one can change it or use it past its expiry.
+ * Format: `<payload>.<signature>`, both base64url; the payload is the JSON
+ * `{"sub": <customer svc_id>, "exp": <unix seconds>}`.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Timestamp } from '@feecast/models';
+import { epochMs } from '../state/instant';
+
+/** Where portal pages are served: `<origin>/customer_portal/<token>`. */
+export const PORTAL_PREFIX = '/customer_portal/';
+
+/** How long a portal link stays valid after it is issued: 12 hours, in seconds. */
+export const PORTAL_LINK_SECONDS = 12 * 60 * 60;
+
+/** The fewest bytes a portal key may have. */
+export const PORTAL_KEY_MIN_BYTES = 32;
+
+/** What a token says, once checked. */
+export type PortalTokenCheck =
+  | { readonly kind: 'valid'; readonly customerId: string }
+  /** Not a token of this server: malformed, signed with another key, or changed. */
+  | { readonly kind: 'invalid' }
+  /** A token of this server whose expiry has passed. */
+  | { readonly kind: 'expired' };
+
+/** Issues and checks the portal tokens of one key. */
+export interface PortalLinks {
+  /** The token of the portal of the customer `customerId`, valid until `now` + 12 hours. */
+  readonly token: (customerId: string, now: Timestamp) => string;
+  /** Checks `token` at `now` (in constant time for the signature). */
+  readonly check: (token: string, now: Timestamp) => PortalTokenCheck;
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function seconds(now: Timestamp): number {
+  return Math.floor(epochMs(now) / 1000);
+}
+
+function claimsOf(payload: string): { sub: string; exp: number } | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { sub, exp } = value as Record<string, unknown>;
+    if (typeof sub !== 'string' || typeof exp !== 'number' || !Number.isSafeInteger(exp)) {
+      return undefined;
+    }
+    return { sub, exp };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The portal tokens signed with `key` (at least {@link PORTAL_KEY_MIN_BYTES} bytes; throws on
+ * a shorter key, a programming error).
+ *
+ * @example
+ * const links = portalLinks(randomPortalKey());
+ * const token = links.token('ea0405e2-c552-49f8-b8b7-572e437a6e8d', '2026-11-26T12:00:00Z');
+ * links.check(token, '2026-11-26T13:00:00Z'); // { kind: 'valid', customerId: 'ea0405e2-...' }
+ * links.check(token, '2026-11-27T00:00:00Z'); // { kind: 'expired' }
+ * links.check(`${token}x`, '2026-11-26T13:00:00Z'); // { kind: 'invalid' }
+ */
+export function portalLinks(key: Uint8Array): PortalLinks {
+  if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
+    throw new Error(`A portal key needs at least ${PORTAL_KEY_MIN_BYTES} bytes.`);
+  }
+  const secret = Buffer.from(key);
+  const sign = (payload: string): Buffer =>
+    createHmac('sha256', secret).update(payload, 'utf8').digest();
+  // The payload is signed as sent, so changing any character of it breaks the signature.
+  return {
+    token: (customerId, now) => {
+      const claims = { sub: customerId, exp: seconds(now) + PORTAL_LINK_SECONDS };
+      const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
+      return `${payload}.${sign(payload).toString('base64url')}`;
+    },
+    check: (token, now) => {
+      const [payload, signature, ...rest] = token.split('.');
+      if (payload === undefined || signature === undefined || rest.length > 0) {
+        return { kind: 'invalid' };
+      }
+      if (!BASE64URL.test(payload)) return { kind: 'invalid' };
+      // The signature as sent against its one encoding: no other text of the same bytes passes.
+      const given = Buffer.from(signature, 'utf8');
+      const expected = Buffer.from(sign(payload).toString('base64url'), 'utf8');
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return { kind: 'invalid' };
+      }
+      const claims = claimsOf(payload);
+      if (claims === undefined) return { kind: 'invalid' };
+      if (claims.exp <= seconds(now)) return { kind: 'expired' };
+      return { kind: 'valid', customerId: claims.sub };
+    },
+  };
+}
+
+/**
+ * A new random portal key (32 bytes from Node's `crypto`).
+ *
+ * @example
+ * const links = portalLinks(randomPortalKey());
+ */
+export function randomPortalKey(): Buffer {
+  return randomBytes(PORTAL_KEY_MIN_BYTES);
+}
+
+let processLinks: PortalLinks | undefined;
+
+/**
+ * The portal tokens of a key made once per process: what `reduce` signs with when it is not
+ * given a signer.
+ *
+ * @example
+ * reduce(state, request, now, defaultOperations, processPortalLinks());
+ */
+export function processPortalLinks(): PortalLinks {
+  processLinks ??= portalLinks(randomPortalKey());
+  return processLinks;
+}

@@ -1,0 +1,242 @@
+/**
+ * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
+ * [--now TIMESTAMP]`: the local API server, until interrupted.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { parseNow } from '../../inputs/index';
+import { EXIT, type Io } from '../../io';
+import { exampleState } from '../state/example-state';
+import { readSnapshot, stateFromText } from '../state/snapshot';
+import type { ServerState } from '../state/state';
+import { createServer } from './create-server';
+import { PORTAL_KEY_MIN_BYTES } from './portal-token';
+
+/** The help of `feecast serve`. */
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP]
+
+Serves the billing API (every endpoint under /api/v1) from a local state.
+
+Options:
+  --port N          Port to listen on (default 3000; 0 picks a free one)
+  --host HOST       Address to listen on (default 127.0.0.1)
+  --state FILE      Start from this state document (default: the bundled example state,
+                    its dates moved by whole months so that today falls in its
+                    subscription's current billing period)
+  --data-dir DIR    Save the state there after each change (DIR/state.json) and resume
+                    from it at the next start (it wins over --state)
+  --now TIMESTAMP   Pin the server's clock at this instant (ISO 8601 with a zone, e.g.
+                    2025-03-20T12:00:00Z, or a date for midnight UTC): every request is
+                    answered as at that instant, and the example state is moved to it
+
+API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
+Every request needs the header "Authorization: Bearer <key>".
+
+Customer portal links (GET /customers/{id}/portal_url) are signed and valid 12 hours. The
+signing key is random for each start, so a restart ends the links it gave; set
+FEECAST_PORTAL_KEY (at least 32 characters) to keep them valid across restarts.
+
+Examples:
+  # The bundled example state on port 3000, then the projected usage of its subscription
+  FEECAST_API_KEYS=dev_key feecast serve --port 3000
+  curl -H 'Authorization: Bearer dev_key' 'http://127.0.0.1:3000/api/v1/customers/hooli_1234/projected_usage?external_subscription_id=sub_1234567890'
+  # Keep every change across restarts
+  feecast serve --data-dir ./feecast-state
+  # Answer as on 20 March 2025 (the example state as written), for figures that never change
+  feecast serve --now 2025-03-20T12:00:00Z
+`;
+
+/** What `serveCommand` reads besides its arguments; injected by tests. */
+export interface ServeContext {
+  /** The environment (`FEECAST_API_KEYS`, `FEECAST_PORTAL_KEY`); default `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Stops the server when aborted (default: SIGINT and SIGTERM). */
+  readonly signal?: AbortSignal;
+}
+
+interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly stateFile?: string;
+  readonly dataDir?: string;
+  /** The pinned clock (`--now`), UTC. */
+  readonly now?: string;
+}
+
+const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now'];
+
+function parseArgs(argv: readonly string[]): ServeOptions | string {
+  let port = 3000;
+  let host = '127.0.0.1';
+  let stateFile: string | undefined;
+  let dataDir: string | undefined;
+  let now: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const value = argv[i + 1];
+    if (VALUE_OPTIONS.includes(arg)) {
+      if (value === undefined || value.startsWith('--')) return `${arg} needs a value`;
+      i++;
+      if (arg === '--port') {
+        if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+          return `--port must be an integer from 0 to 65535, got ${JSON.stringify(value)}`;
+        }
+        port = Number(value);
+      } else if (arg === '--host') host = value;
+      else if (arg === '--state') stateFile = value;
+      else if (arg === '--data-dir') dataDir = value;
+      else {
+        const parsed = parseNow(value);
+        if (parsed._tag === 'Left') return `--now: ${parsed.left.message}`;
+        now = parsed.right;
+      }
+    } else {
+      return `unexpected argument ${JSON.stringify(arg)}`;
+    }
+  }
+  return {
+    port,
+    host,
+    ...(stateFile === undefined ? {} : { stateFile }),
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(now === undefined ? {} : { now }),
+  };
+}
+
+async function startState(
+  options: ServeOptions,
+  now: Date,
+): Promise<{ readonly state: ServerState; readonly source: string } | string> {
+  if (options.dataDir !== undefined) {
+    const snapshot = await readSnapshot(options.dataDir);
+    if (snapshot._tag === 'Left') return snapshot.left.message;
+    if (snapshot.right !== undefined) {
+      return { state: snapshot.right, source: `the snapshot in ${options.dataDir}` };
+    }
+  }
+  if (options.stateFile !== undefined) {
+    let text: string;
+    try {
+      text = await readFile(options.stateFile, 'utf8');
+    } catch {
+      return `cannot read ${options.stateFile}; check the path.`;
+    }
+    const state = stateFromText(text, options.stateFile);
+    if (state._tag === 'Left') return state.left.message;
+    return { state: state.right, source: options.stateFile };
+  }
+  return {
+    state: exampleState(now),
+    source: `the bundled example state (dated for ${now.toISOString().slice(0, 10)})`,
+  };
+}
+
+function apiKeys(env: Readonly<Record<string, string | undefined>>): {
+  readonly keys: readonly string[];
+  readonly generated: boolean;
+} {
+  const keys = (env.FEECAST_API_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
+  if (keys.length > 0) return { keys, generated: false };
+  return { keys: [`fc_${randomBytes(24).toString('base64url')}`], generated: true };
+}
+
+/** The portal key of `FEECAST_PORTAL_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
+function portalKey(
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly key: Uint8Array | undefined } | string {
+  const text = env.FEECAST_PORTAL_KEY;
+  if (text === undefined || text === '') return { key: undefined };
+  const key = Buffer.from(text, 'utf8');
+  if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
+    return `FEECAST_PORTAL_KEY must be at least ${PORTAL_KEY_MIN_BYTES} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
+  }
+  return { key };
+}
+
+function stopSignal(context: ServeContext): AbortSignal {
+  if (context.signal !== undefined) return context.signal;
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return controller.signal;
+}
+
+/**
+ * Runs `feecast serve` with `argv` (the arguments after `serve`): resolves to the exit code
+ * when the server stops (0), or at once on bad usage (2) or a state that cannot be read (1).
+ *
+ * @example
+ * // main.ts: if (command === 'serve') return serveCommand(rest, io);
+ * const code = await serveCommand(['--port', '3000', '--data-dir', './data'], io);
+ */
+export async function serveCommand(
+  argv: readonly string[],
+  io: Io,
+  context: ServeContext = {},
+): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout(SERVE_HELP);
+    return EXIT.ok;
+  }
+  const options = parseArgs(argv);
+  if (typeof options === 'string') {
+    io.stderr(`feecast serve: ${options}\n\n${SERVE_HELP}`);
+    return EXIT.usage;
+  }
+  const pinned = options.now;
+  const clock = pinned === undefined ? () => new Date() : () => new Date(pinned);
+  const start = await startState(options, clock());
+  if (typeof start === 'string') {
+    io.stderr(`feecast serve: ${start}\n`);
+    return EXIT.badInput;
+  }
+  const env = context.env ?? process.env;
+  const portal = portalKey(env);
+  if (typeof portal === 'string') {
+    io.stderr(`feecast serve: ${portal}\n`);
+    return EXIT.usage;
+  }
+  const { keys, generated } = apiKeys(env);
+  const server = createServer({
+    apiKeys: keys,
+    state: start.state,
+    clock,
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(portal.key === undefined ? {} : { portalKey: portal.key }),
+  });
+  const signal = stopSignal(context);
+  return new Promise<number>((resolve) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      io.stderr(
+        `feecast serve: cannot listen on ${options.host}:${options.port} (${error.code ?? error.message}).\n`,
+      );
+      resolve(EXIT.badInput);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address() as AddressInfo;
+      const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+      io.stdout(`feecast serve: listening on http://${host}:${address.port}/api/v1\n`);
+      io.stdout(`feecast serve: state from ${start.source}\n`);
+      if (pinned !== undefined) io.stdout(`feecast serve: clock pinned at ${pinned}\n`);
+      if (options.dataDir !== undefined) {
+        io.stdout(`feecast serve: saving every change to ${options.dataDir}\n`);
+      }
+      io.stdout(
+        generated
+          ? `feecast serve: no FEECAST_API_KEYS set; use this key: Authorization: Bearer ${keys[0]}\n`
+          : `feecast serve: ${keys.length} API key(s) from FEECAST_API_KEYS\n`,
+      );
+      const stop = () => {
+        server.close(() => resolve(EXIT.ok));
+        server.closeAllConnections();
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * `POST /events`: stores a usage event for the pricing operations. Events are deduplicated
+ * by `transaction_id` per subscription: a second event with the same id is a 422
+ * `{transaction_id: ['value_already_exist']}` and is not stored.
+ */
+import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
+import { left, right } from 'fp-ts/lib/Either.js';
+import { invalidField } from '../http/api-error';
+import { asEventTimestamp } from '../state/brands';
+import { defined } from '../state/defined';
+import { StateDraft } from '../state/draft';
+import type { Handler } from './handler';
+
+/**
+ * `POST /events`: the stored event gets an id, `created_at` now and (without one)
+ * `timestamp` now; `svc_subscription_id` and `svc_customer_id` name the subscription of
+ * `external_subscription_id` when there is one (an event for an unknown subscription is
+ * kept, as the reference keeps it, and never billed).
+ *
+ * @example
+ * createEvent({ ..., body: { event: { transaction_id: 'tx_1', code: 'seats', external_subscription_id: 'sub_1' } } });
+ * // right({ body: { event: { svc_id, transaction_id: 'tx_1', ... } } })
+ */
+export const createEvent: Handler<CreateEventRequest> = (input) => {
+  const { state, now } = input;
+  const event = input.body.event;
+  const subscriptionId = event.external_subscription_id;
+  if (
+    state.events.some(
+      (e) =>
+        e.transaction_id === event.transaction_id &&
+        (e.external_subscription_id ?? undefined) === subscriptionId,
+    )
+  ) {
+    return left(invalidField('transaction_id', 'value_already_exist'));
+  }
+  const subscription =
+    subscriptionId === undefined
+      ? undefined
+      : (state.subscriptions.find(
+          (s) => s.external_id === subscriptionId && s.status === 'active',
+        ) ?? state.subscriptions.find((s) => s.external_id === subscriptionId));
+  const draft = new StateDraft(state, now);
+  const stored: UsageEventRecord = {
+    ...defined({
+      external_subscription_id: event.external_subscription_id,
+      external_customer_id: event.external_customer_id,
+      properties: event.properties,
+      precise_total_amount_cents: event.precise_total_amount_cents,
+    }),
+    transaction_id: event.transaction_id,
+    code: event.code,
+    svc_id: draft.newId(),
+    timestamp: event.timestamp ?? asEventTimestamp(now),
+    created_at: now,
+    svc_subscription_id: subscription?.svc_id ?? null,
+    svc_customer_id:
+      subscription === undefined
+        ? null
+        : (state.customers.find((c) => c.external_id === subscription.external_customer_id)
+            ?.svc_id ?? null),
+  };
+  return right({
+    state: draft.commit({ events: [...state.events, stored] }),
+    body: { event: stored },
+  });
+};

@@ -1,0 +1,71 @@
+/**
+ * The seam between the server and the pricing engine: the four operations that compute
+ * figures (estimate fees, current usage, projected usage, invoice finalization). The server
+ * finds the objects each one needs in its state (and answers the 404s and 405s); an
+ * operation gets those objects and `now` (the engine's input types, filled with the state's
+ * wire objects) and returns the response body or an API error. The default is the engine;
+ * `createServer({ operations })` swaps in others (tests, instrumentation).
+ */
+import {
+  currentUsage,
+  type EstimateFeesInput,
+  estimateFees,
+  type FeecastError,
+  projectedUsage,
+  type UsageInput,
+} from '@feecast/engine';
+import type {
+  CustomerProjectedUsageResponse,
+  CustomerUsageResponse,
+  EstimateFeesResponse,
+} from '@feecast/models';
+import { type Either, mapLeft } from 'fp-ts/lib/Either.js';
+import type { ApiErrorResponse } from '../http/api-error';
+import { apiErrorOf } from './engine-error';
+import {
+  engineFinalization,
+  type FinalizedInvoice,
+  type FinalizeInvoiceInput,
+} from './finalize-invoice';
+
+export type { EstimateFeesInput, UsageInput } from '@feecast/engine';
+
+/** The pricing operations the server delegates. Each is pure. */
+export interface Operations {
+  /** `POST /events/estimate_fees`: `{ fees }`. */
+  readonly estimateFees: (
+    input: EstimateFeesInput,
+  ) => Either<ApiErrorResponse, EstimateFeesResponse>;
+  /** `GET /customers/{id}/current_usage`: `{ customer_usage }`. */
+  readonly currentUsage: (input: UsageInput) => Either<ApiErrorResponse, CustomerUsageResponse>;
+  /** `GET /customers/{id}/projected_usage`: `{ customer_projected_usage }`. */
+  readonly projectedUsage: (
+    input: UsageInput,
+  ) => Either<ApiErrorResponse, CustomerProjectedUsageResponse>;
+  /** `PUT /invoices/{id}/finalize`: the finalized invoice, and the coupons and wallets it used. */
+  readonly finalizeInvoice: (
+    input: FinalizeInvoiceInput,
+  ) => Either<ApiErrorResponse, FinalizedInvoice>;
+}
+
+/** An engine operation whose errors are answered as the reference's HTTP errors. */
+function answered<I, A>(
+  operation: (input: I) => Either<FeecastError, A>,
+): (input: I) => Either<ApiErrorResponse, A> {
+  return (input) => mapLeft(apiErrorOf)(operation(input));
+}
+
+/**
+ * The engine's operations: `estimateFees`, `currentUsage` and `projectedUsage` of
+ * `@feecast/engine`, their errors mapped to HTTP answers (`apiErrorOf`), and finalization
+ * through the engine's coupon, tax and wallet stages (`engineFinalization`).
+ *
+ * @example
+ * const server = createServer({ apiKeys: ['key'], operations: { ...defaultOperations, estimateFees } });
+ */
+export const defaultOperations: Operations = {
+  estimateFees: answered(estimateFees),
+  currentUsage: answered(currentUsage),
+  projectedUsage: answered(projectedUsage),
+  finalizeInvoice: engineFinalization,
+};

@@ -1,0 +1,17 @@
+import type { FeecastError } from '@feecast/engine';
+import { chain, type Either } from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import { readStateShape, type ServerState } from './state';
+import { checkState } from './state-checks';
+
+/**
+ * Reads a state document (STATE.md): its shape, every object with the codec of its
+ * resource, then its consistency. A `Left` (`invalid_input`) names the path to fix.
+ *
+ * @example
+ * decodeState(JSON.parse(readFileSync('state.json', 'utf8')));
+ * // right(state), or left({ code: 'invalid_input', path: ['wallets', '0', 'balance_cents'], message: ... })
+ */
+export function decodeState(input: unknown): Either<FeecastError, ServerState> {
+  return pipe(readStateShape(input), chain(checkState));
+}

@@ -1,0 +1,103 @@
+/**
+ * Snapshots: the state saved in a data directory as `state.json`, written atomically (a
+ * temporary file in the same directory, flushed, then renamed over the old one), so a crash
+ * leaves either the old snapshot or the new one, never half of one.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type FeecastError, feecastError } from '@feecast/engine';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { parseJson } from '../http/body';
+import { decodeState } from './decode-state';
+import type { ServerState } from './state';
+
+/** The file name of the snapshot inside a data directory. */
+export const SNAPSHOT_FILE = 'state.json';
+
+/**
+ * The state in a JSON text read from `file` (for messages).
+ *
+ * @example
+ * stateFromText('{"version": 1}', 'state.json'); // right(state)
+ */
+export function stateFromText(text: string, file: string): Either<FeecastError, ServerState> {
+  const parsed = parseJson(text);
+  if (parsed === undefined) {
+    return left(feecastError('invalid_input', `${file} is not valid JSON; fix it or remove it.`));
+  }
+  const state = decodeState(parsed.value);
+  if (state._tag === 'Left') {
+    return left({ ...state.left, message: `${file}: ${state.left.message}` });
+  }
+  return state;
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'ENOENT';
+}
+
+/**
+ * The snapshot of `dataDir`: `right(undefined)` when there is none yet, a `Left` when it
+ * cannot be read or does not decode (the message names the file and what to fix).
+ *
+ * @example
+ * const snapshot = readSnapshotSync('/var/lib/feecast');
+ */
+export function readSnapshotSync(dataDir: string): Either<FeecastError, ServerState | undefined> {
+  const file = join(dataDir, SNAPSHOT_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return right(undefined);
+    return left(feecastError('invalid_input', `Cannot read ${file}; check its permissions.`));
+  }
+  return stateFromText(text, file);
+}
+
+/**
+ * {@link readSnapshotSync} without blocking.
+ *
+ * @example
+ * const snapshot = await readSnapshot('/var/lib/feecast');
+ */
+export async function readSnapshot(
+  dataDir: string,
+): Promise<Either<FeecastError, ServerState | undefined>> {
+  const file = join(dataDir, SNAPSHOT_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return right(undefined);
+    return left(feecastError('invalid_input', `Cannot read ${file}; check its permissions.`));
+  }
+  return stateFromText(text, file);
+}
+
+/**
+ * Saves `state` as the snapshot of `dataDir` (created if needed), atomically.
+ *
+ * @example
+ * await writeSnapshot('/var/lib/feecast', state);
+ */
+export async function writeSnapshot(dataDir: string, state: ServerState): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const target = join(dataDir, SNAPSHOT_FILE);
+  const temporary = join(dataDir, `.${SNAPSHOT_FILE}.${randomUUID()}.tmp`);
+  const handle = await open(temporary, 'w', 0o600);
+  try {
+    await handle.writeFile(`${JSON.stringify(state)}\n`, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

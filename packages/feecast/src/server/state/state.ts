@@ -1,0 +1,239 @@
+/**
+ * The server's state: every resource it serves, as wire objects, in one JSON document. See
+ * STATE.md (beside this file) for the format; {@link decodeState} checks a document and
+ * returns the state or an error that names the offending path.
+ */
+
+import { type FeecastError, feecastError } from '@feecast/engine';
+import {
+  ActivityLog,
+  AddOn,
+  AppliedCoupon,
+  BillableMetric,
+  BillingEntity,
+  Coupon,
+  CreditNote,
+  Customer,
+  decode,
+  Invoice,
+  PaymentReceipt,
+  Plan,
+  Subscription,
+  Tax,
+  UsageEventRecord,
+  Uuid,
+  Wallet,
+  WalletTransaction,
+  WebhookEndpoint,
+} from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../../guards';
+import { asUuid } from './brands';
+
+/** The version of the state format this server reads and writes. */
+export const STATE_VERSION = 1;
+
+/** The organization id of a state that does not give one. */
+export const DEFAULT_ORGANIZATION_ID: Uuid = asUuid('3513acf6-4f9d-4aec-9d41-e8c52fbafe2c');
+
+/** A plan a subscription overrides for itself (`plan_overrides` of a subscription update). */
+export interface PlanOverride {
+  /** The subscription the plan belongs to. */
+  readonly svc_subscription_id: Uuid;
+  /** The subscription's own copy of its plan, with `parent_id` naming the catalog plan. */
+  readonly plan: Plan;
+}
+
+/** The collections of a state, each a list of wire objects. */
+export interface StateCollections {
+  readonly billing_entities: readonly BillingEntity[];
+  readonly taxes: readonly Tax[];
+  readonly customers: readonly Customer[];
+  readonly billable_metrics: readonly BillableMetric[];
+  readonly plans: readonly Plan[];
+  readonly plan_overrides: readonly PlanOverride[];
+  readonly subscriptions: readonly Subscription[];
+  readonly add_ons: readonly AddOn[];
+  readonly coupons: readonly Coupon[];
+  readonly applied_coupons: readonly AppliedCoupon[];
+  readonly wallets: readonly Wallet[];
+  readonly wallet_transactions: readonly WalletTransaction[];
+  readonly invoices: readonly Invoice[];
+  readonly credit_notes: readonly CreditNote[];
+  readonly payment_receipts: readonly PaymentReceipt[];
+  readonly webhook_endpoints: readonly WebhookEndpoint[];
+  readonly activity_logs: readonly ActivityLog[];
+  readonly events: readonly UsageEventRecord[];
+}
+
+/** An item of the state collection `C` (`ItemOf<'wallets'>` is a `Wallet`). */
+export type ItemOf<C extends keyof StateCollections> = StateCollections[C][number];
+
+/** The whole state of a server: immutable; every change makes a new one. */
+export interface ServerState extends StateCollections {
+  readonly version: typeof STATE_VERSION;
+  /** The organization every resource belongs to (activity logs, webhook endpoints). */
+  readonly organization_id: Uuid;
+  /** How many ids this state has generated: the next id is derived from it (see ids.ts). */
+  readonly id_sequence: number;
+}
+
+type Codec<A> = Parameters<typeof decode<A>>[0];
+
+/** Why one item of a collection is refused: where inside the item, and the message. */
+interface ItemProblem {
+  readonly path: readonly string[];
+  readonly message: string;
+}
+
+type ItemReader = (item: unknown) => ItemProblem | undefined;
+
+function codecReader<A>(codec: Codec<A>): ItemReader {
+  return (item) => {
+    const decoded = decode(codec, item);
+    if (decoded._tag === 'Right') return undefined;
+    const first = decoded.left.problems[0];
+    return {
+      path: first === undefined || first.path === '$' ? [] : [first.path],
+      message: decoded.left.message,
+    };
+  };
+}
+
+const readPlanOverride: ItemReader = (item) => {
+  if (!isRecord(item)) {
+    return { path: [], message: 'expected an object {"svc_subscription_id": ..., "plan": {...}}' };
+  }
+  const id = codecReader(Uuid)(item.svc_subscription_id);
+  if (id !== undefined) {
+    return { path: ['svc_subscription_id'], message: 'svc_subscription_id must be a UUID string' };
+  }
+  const plan = codecReader(Plan)(item.plan);
+  return plan === undefined ? undefined : { path: ['plan', ...plan.path], message: plan.message };
+};
+
+const COLLECTION_READERS: { readonly [K in keyof StateCollections]: ItemReader } = {
+  billing_entities: codecReader(BillingEntity),
+  taxes: codecReader(Tax),
+  customers: codecReader(Customer),
+  billable_metrics: codecReader(BillableMetric),
+  plans: codecReader(Plan),
+  plan_overrides: readPlanOverride,
+  subscriptions: codecReader(Subscription),
+  add_ons: codecReader(AddOn),
+  coupons: codecReader(Coupon),
+  applied_coupons: codecReader(AppliedCoupon),
+  wallets: codecReader(Wallet),
+  wallet_transactions: codecReader(WalletTransaction),
+  invoices: codecReader(Invoice),
+  credit_notes: codecReader(CreditNote),
+  payment_receipts: codecReader(PaymentReceipt),
+  webhook_endpoints: codecReader(WebhookEndpoint),
+  activity_logs: codecReader(ActivityLog),
+  events: codecReader(UsageEventRecord),
+};
+
+/** The names of the collections of a state, in the order of the format. */
+export const COLLECTION_NAMES = Object.keys(
+  COLLECTION_READERS,
+) as readonly (keyof StateCollections)[];
+
+function invalid(path: readonly string[], message: string, value?: unknown): FeecastError {
+  return feecastError('invalid_input', message, path, value === undefined ? undefined : { value });
+}
+
+/**
+ * Checks the shape of a state document: the envelope, then every object of every collection
+ * with the codec of its resource. Collections left out are empty; `organization_id` and
+ * `id_sequence` have defaults. Consistency between collections is checked by `checkState`.
+ *
+ * @example
+ * readStateShape({ version: 1, customers: [] }); // right(state with every collection empty)
+ * readStateShape({ version: 2 }); // left: 'The state has version 2; this server reads version 1...'
+ */
+export function readStateShape(input: unknown): Either<FeecastError, ServerState> {
+  if (!isRecord(input)) {
+    return left(
+      invalid(
+        [],
+        'A state must be a JSON object such as {"version": 1, "customers": [...], "plans": [...]}.',
+      ),
+    );
+  }
+  if (input.version !== STATE_VERSION) {
+    return left(
+      invalid(
+        ['version'],
+        `The state has version ${JSON.stringify(input.version)}; this server reads version ${STATE_VERSION}: set "version": ${STATE_VERSION}.`,
+        input.version,
+      ),
+    );
+  }
+  const known = new Set<string>(['version', 'organization_id', 'id_sequence', ...COLLECTION_NAMES]);
+  for (const key of Object.keys(input)) {
+    if (!known.has(key)) {
+      return left(
+        invalid(
+          [key],
+          `The state has an unknown key ${JSON.stringify(key)}; the known keys are ${[...known].join(', ')}.`,
+        ),
+      );
+    }
+  }
+  let organizationId = DEFAULT_ORGANIZATION_ID;
+  if (input.organization_id !== undefined) {
+    const id = decode(Uuid, input.organization_id);
+    if (id._tag === 'Left') {
+      return left(invalid(['organization_id'], 'organization_id must be a UUID string.'));
+    }
+    organizationId = id.right;
+  }
+  const sequence = input.id_sequence ?? 0;
+  if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) {
+    return left(
+      invalid(['id_sequence'], 'id_sequence must be a non-negative integer (0 for a new state).'),
+    );
+  }
+  const collections: Record<string, readonly unknown[]> = {};
+  for (const name of COLLECTION_NAMES) {
+    const items = input[name] ?? [];
+    if (!Array.isArray(items)) {
+      return left(invalid([name], `${name} must be an array of objects.`));
+    }
+    for (const [index, item] of items.entries()) {
+      const problem = COLLECTION_READERS[name](item);
+      if (problem !== undefined) {
+        return left(
+          invalid(
+            [name, String(index), ...problem.path],
+            `${name}[${index}] is not a valid object: ${problem.message}`,
+          ),
+        );
+      }
+    }
+    collections[name] = items;
+  }
+  return right({
+    version: STATE_VERSION,
+    organization_id: organizationId,
+    id_sequence: sequence,
+    ...(collections as unknown as StateCollections),
+  });
+}
+
+/**
+ * An empty state: no resource at all, version {@link STATE_VERSION}.
+ *
+ * @example
+ * const state = emptyState();
+ * state.customers.length; // 0
+ */
+export function emptyState(): ServerState {
+  const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []]));
+  return {
+    version: STATE_VERSION,
+    organization_id: DEFAULT_ORGANIZATION_ID,
+    id_sequence: 0,
+    ...(collections as unknown as StateCollections),
+  };
+}
