@@ -4,6 +4,23 @@
  * prices the events, stays browser-safe and does not import this package).
  */
 
+export { type LoadOptions, loadClickhouseEvents } from './clickhouse-load';
+export {
+  CLICKHOUSE_EVENT_COLUMNS,
+  type ClickhouseEventRow,
+  clickhouseDistributedTable,
+  clickhouseEventsTable,
+  clickhouseRow,
+  clickhouseString,
+  clickhouseTableName,
+} from './clickhouse-table';
+export {
+  type ClickhouseTarget,
+  clickhouseClient,
+  clickhouseError,
+  clickhouseName,
+  parseClickhouseUrl,
+} from './clickhouse-target';
 export { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
 export { type CsvRow, type CsvSplitter, type CsvStep, createCsvSplitter } from './csv-splitter';
 export { type DecodeContext, decodeIn } from './decode-in';
