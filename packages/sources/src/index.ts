@@ -4,6 +4,7 @@
  * prices the events, stays browser-safe and does not import this package).
  */
 
+export { type ClickhouseEventsOptions, clickhouseEvents } from './clickhouse-events';
 export { type LoadOptions, loadClickhouseEvents } from './clickhouse-load';
 export {
   CLICKHOUSE_EVENT_COLUMNS,
@@ -25,6 +26,13 @@ export { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
 export { type CsvRow, type CsvSplitter, type CsvStep, createCsvSplitter } from './csv-splitter';
 export { type DecodeContext, decodeIn } from './decode-in';
 export {
+  type DuckdbEventsOptions,
+  type DuckdbTarget,
+  duckdbEvents,
+  duckdbName,
+} from './duckdb-events';
+export { duckdbPlain } from './duckdb-value';
+export {
   createEventDecoder,
   createLocatedEventDecoder,
   type EventDecoder,
@@ -37,6 +45,7 @@ export {
   type AsyncEventSource,
   type EventSourceOptions,
   eventSource,
+  locatedSource,
 } from './event-source';
 export { eventsFromChunks, locatedEventsFromChunks } from './event-stream';
 export { createEventTally, type EventTally, type RejectionListener } from './event-tally';
@@ -54,7 +63,7 @@ export { joinPath, pathSegments } from './json-path';
 export { jsonErrorIndex } from './json-syntax';
 export { describeOrigin, parseJsonText, type TextOrigin } from './json-text';
 export { createLineSplitter } from './line-splitter';
-export { type ParquetRow, parquetEvents, parquetRows, scaled } from './parquet';
+export { type ParquetRow, parquetEvents, parquetRows } from './parquet';
 export { type PrepareOptions, prepareSyncFile, type SyncFile } from './prepare-sync-file';
 export {
   collectEvents,
@@ -77,4 +86,11 @@ export {
   type SplitStep,
   type SplitterOptions,
 } from './record-splitter';
+export {
+  decodedRows,
+  propertyLayout,
+  rowEvent,
+  type TableRow,
+} from './row-event';
+export { scaled } from './scaled';
 export { type Spooled, spoolStream } from './spool';
