@@ -29,7 +29,8 @@ export interface ClickhouseEventsOptions {
   readonly onRows?: (rowsRead: number) => void;
 }
 
-const HINT =
+/** What a ClickHouse events table holds, for the hints of its errors. */
+export const CLICKHOUSE_HINT =
   'a ClickHouse events table has the columns of clickhouseEventsTable: transaction_id, external_subscription_id, external_customer_id, code, timestamp_json (the timestamp as JSON: an ISO 8601 string or unix seconds), properties (a JSON object as text, or empty) and precise_total_amount_cents (decimal text).';
 
 const PROGRESS_ROWS = 10_000;
@@ -81,9 +82,17 @@ function selectedEvent(row: Selected): unknown {
   );
 }
 
-async function* rowsOf(
+/**
+ * The rows of the target's table as raw events (before decoding), streamed: what
+ * {@link clickhouseEvents} decodes, for readers that copy them first (the command spools them
+ * to a file). An error of the table or the server is a final row with `error`. Never throws.
+ *
+ * @example
+ * for await (const { event, error, row } of clickhouseRows({ url, table: 'events' }, { subscription: 'sub_1' })) ...
+ */
+export async function* clickhouseRows(
   target: ClickhouseTarget,
-  options: ClickhouseEventsOptions,
+  options: ClickhouseEventsOptions = {},
 ): AsyncGenerator<TableRow, void, undefined> {
   const table = clickhouseTableName(target.table);
   if (table._tag === 'Left') {
@@ -139,7 +148,8 @@ export function clickhouseEvents(
 ): AsyncEventSource {
   const name = clickhouseName(target);
   return locatedSource(
-    (): AsyncIterable<LocatedItem> => decodedRows(rowsOf(target, options), name, HINT),
+    (): AsyncIterable<LocatedItem> =>
+      decodedRows(clickhouseRows(target, options), name, CLICKHOUSE_HINT),
     options.onRejected,
   );
 }

@@ -66,6 +66,20 @@ export function duckdbName(target: DuckdbTarget): string {
   return 'database' in target ? `duckdb:${target.database}#${target.table}` : target.file;
 }
 
+/**
+ * The target of a `duckdb:<database file>#<table>` address (the table may be `schema.table`),
+ * or `undefined` when the text is not one.
+ *
+ * @example
+ * parseDuckdbAddress('duckdb:usage.duckdb#events') // { database: 'usage.duckdb', table: 'events' }
+ */
+export function parseDuckdbAddress(text: string): DuckdbTarget | undefined {
+  const match = /^duckdb:(.+)#([^#]+)$/.exec(text);
+  if (match === null) return undefined;
+  const [, database = '', table = ''] = match;
+  return { database, table };
+}
+
 /** How a target is read: the relation to select from, and how its rows become events. */
 interface Relation {
   readonly from: string;
@@ -141,6 +155,21 @@ function lineRow(
     if (typeof named === 'string' && named !== subscription) return undefined;
   }
   return { event: json, row };
+}
+
+/**
+ * The rows of `target` as raw events (before decoding), streamed: what {@link duckdbEvents}
+ * decodes, for readers that copy them first (the command spools them to a file). An error of
+ * the table is a final row with `error`. Never throws.
+ *
+ * @example
+ * for await (const { event, error, row } of duckdbRows({ database: 'usage.duckdb', table: 'events' })) ...
+ */
+export function duckdbRows(
+  target: DuckdbTarget,
+  options: DuckdbEventsOptions = {},
+): AsyncGenerator<TableRow, void, undefined> {
+  return rowsOf(target, duckdbName(target), relationOf(target), options);
 }
 
 async function* rowsOf(

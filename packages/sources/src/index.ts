@@ -4,7 +4,12 @@
  * prices the events, stays browser-safe and does not import this package).
  */
 
-export { type ClickhouseEventsOptions, clickhouseEvents } from './clickhouse-events';
+export {
+  CLICKHOUSE_HINT,
+  type ClickhouseEventsOptions,
+  clickhouseEvents,
+  clickhouseRows,
+} from './clickhouse-events';
 export { type LoadOptions, loadClickhouseEvents } from './clickhouse-load';
 export {
   CLICKHOUSE_EVENT_COLUMNS,
@@ -30,6 +35,8 @@ export {
   type DuckdbTarget,
   duckdbEvents,
   duckdbName,
+  duckdbRows,
+  parseDuckdbAddress,
 } from './duckdb-events';
 export { duckdbPlain } from './duckdb-value';
 export {
@@ -64,7 +71,12 @@ export { jsonErrorIndex } from './json-syntax';
 export { describeOrigin, parseJsonText, type TextOrigin } from './json-text';
 export { createLineSplitter } from './line-splitter';
 export { type ParquetRow, parquetEvents, parquetRows } from './parquet';
-export { type PrepareOptions, prepareSyncFile, type SyncFile } from './prepare-sync-file';
+export {
+  type PrepareOptions,
+  prepareSyncFile,
+  prepareSyncRows,
+  type SyncFile,
+} from './prepare-sync-file';
 export {
   collectEvents,
   eventFormatOf,

@@ -2,13 +2,13 @@
 // come back as written (exact decimals, both timestamp forms, properties), rows that are not
 // events are reported with their row, and DuckDB reads a file exactly as the file readers do.
 import { writeFileSync } from 'node:fs';
-import { DuckDBInstance } from '@duckdb/node-api';
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type AsyncEventSource, type DuckdbTarget, duckdbEvents, eventSource } from '../src/index';
 import { tempPath, usageEvent } from './builders';
+import { duckdbDatabase } from './duckdb-database';
 
 interface Read {
   events: UsageEvent[];
@@ -31,19 +31,7 @@ const readDuckdb = (target: DuckdbTarget, subscription?: string) =>
     duckdbEvents(target, { onRejected, ...(subscription === undefined ? {} : { subscription }) }),
   );
 
-/** Runs `statements` on a new DuckDB database file; returns its path. */
-async function database(name: string, statements: readonly string[]): Promise<string> {
-  const path = tempPath(name);
-  const instance = await DuckDBInstance.create(path);
-  const connection = await instance.connect();
-  try {
-    for (const sql of statements) await connection.run(sql);
-  } finally {
-    connection.closeSync();
-    instance.closeSync();
-  }
-  return path;
-}
+const database = duckdbDatabase;
 
 const TYPED = [
   `CREATE TABLE events (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR,
