@@ -118,4 +118,29 @@ describeClickhouse('--events clickhouse://host:port/<database>?table=<table>', (
     const count = await clickhouseQuery(server, `SELECT count() FROM ${table}`);
     expect(count.trim()).toBe('205');
   });
+
+  it('rejects what the reference ClickHouse store would keep: a repeated id, a value that is not a decimal', async () => {
+    const table = freshTable('history_odd');
+    // The reference's ClickHouse store counts tr_0001 again (another timestamp) and "abc" as 0;
+    // feecast prices the rows as any events: both are rejected (docs/semantics.md).
+    const [first] = events;
+    const odd = [
+      ...events,
+      { ...first, timestamp: '2026-11-02T00:00:00Z' },
+      { ...first, transaction_id: 'tr_abc', properties: { calls: 'abc', region: 'eu' } },
+    ] as UsageEvent[];
+    await loadClickhouseEvents({ url: server, table }, odd);
+    const address = `${server.replace(/^http/, 'clickhouse')}/default?table=${table}`;
+    const { code, stdout } = await usage(withEvents(address));
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout) as {
+      rejected: { file: string; transaction_id: string; reason: string }[];
+      events: { read: number; rejected: number };
+    };
+    expect(body.events).toMatchObject({ read: 202, rejected: 2 });
+    expect(body.rejected.map((r) => [r.file, r.transaction_id, r.reason]).sort()).toEqual([
+      [address, 'tr_0001', 'duplicate_transaction_id'],
+      [address, 'tr_abc', 'invalid_value'],
+    ]);
+  });
 });
