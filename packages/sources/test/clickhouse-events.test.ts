@@ -1,7 +1,6 @@
 // Events read back from a real ClickHouse server: what the loader wrote comes back equal (both
 // timestamp forms, decimals as exact text, properties), a row that is not an event is reported
 // with its row, and a Distributed table reads the same.
-import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -13,23 +12,15 @@ import {
 } from '../src/index';
 import { usageEvent } from './builders';
 import { clickhouseQuery, describeClickhouse, freshTable } from './clickhouse-server';
+import { drain } from './drain';
 
-interface Read {
-  events: UsageEvent[];
-  rejected: [number, string][];
-  error: FeecastError | undefined;
-}
-
-async function readClickhouse(target: ClickhouseTarget, subscription?: string): Promise<Read> {
-  const rejected: [number, string][] = [];
-  const source = clickhouseEvents(target, {
-    onRejected: (error, row) => rejected.push([row, error.message]),
-    ...(subscription === undefined ? {} : { subscription }),
-  });
-  const events: UsageEvent[] = [];
-  for await (const event of source.events) events.push(event);
-  return { events, rejected, error: source.error() };
-}
+const readClickhouse = (target: ClickhouseTarget, subscription?: string) =>
+  drain((onRejected) =>
+    clickhouseEvents(target, {
+      onRejected,
+      ...(subscription === undefined ? {} : { subscription }),
+    }),
+  );
 
 /** Events in a canonical order (the server returns them in its sorting key's order). */
 const sorted = (events: readonly unknown[]) => events.map((event) => JSON.stringify(event)).sort();

@@ -2,29 +2,12 @@
 // come back as written (exact decimals, both timestamp forms, properties), rows that are not
 // events are reported with their row, and DuckDB reads a file exactly as the file readers do.
 import { writeFileSync } from 'node:fs';
-import type { FeecastError } from '@feecast/engine';
-import type { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AsyncEventSource, type DuckdbTarget, duckdbEvents, eventSource } from '../src/index';
+import { type DuckdbTarget, duckdbEvents, eventSource } from '../src/index';
 import { tempPath, usageEvent } from './builders';
+import { drain } from './drain';
 import { duckdbDatabase } from './duckdb-database';
-
-interface Read {
-  events: UsageEvent[];
-  rejected: [number, string][];
-  error: FeecastError | undefined;
-}
-
-async function drain(
-  make: (onRejected: (e: FeecastError, row: number) => void) => AsyncEventSource,
-): Promise<Read> {
-  const rejected: [number, string][] = [];
-  const source = make((error, row) => rejected.push([row, error.message]));
-  const events: UsageEvent[] = [];
-  for await (const event of source.events) events.push(event);
-  return { events, rejected, error: source.error() };
-}
 
 const readDuckdb = (target: DuckdbTarget, subscription?: string) =>
   drain((onRejected) =>

@@ -5,8 +5,6 @@ import { readFileSync } from 'node:fs';
 import type { UsageEvent } from '@feecast/models';
 import { loadClickhouseEvents } from '@feecast/sources';
 import { describe, expect, it } from 'vitest';
-import { exampleArgs } from '../../src/commands/demo';
-import { usageCommand } from '../../src/commands/usage';
 import {
   clickhouseQuery,
   describeClickhouse,
@@ -14,25 +12,7 @@ import {
   examplePath,
   freshTable,
 } from '../inputs/builders';
-
-async function usage(argv: readonly string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await usageCommand(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
-
-/** The bundled options with `--events` replaced by `events`, and more options after. */
-function withEvents(events: string, ...more: string[]): string[] {
-  const args = exampleArgs();
-  return [
-    ...args.map((arg, i) => (args[i - 1] === '--events' ? events : arg)),
-    '--now',
-    '2026-11-15T00:00:00Z',
-    '--json',
-    ...more,
-  ];
-}
+import { usage, withEvents } from './usage-run';
 
 const history = examplePath('events.ndjson');
 const events = readFileSync(history, 'utf8')
