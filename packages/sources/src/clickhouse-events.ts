@@ -99,7 +99,7 @@ export async function* clickhouseRows(
     yield { error: table.left, row: 0 };
     return;
   }
-  const opened = clickhouseClient(target);
+  const opened = await clickhouseClient(target);
   if (opened._tag === 'Left') {
     yield { error: opened.left, row: 0 };
     return;

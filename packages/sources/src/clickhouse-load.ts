@@ -23,8 +23,9 @@ export interface LoadOptions {
 /**
  * Writes `events` into the target's table (created first unless `create` is `false`), read one
  * at a time as ClickHouse takes them. The count of rows written, or the first error: an event
- * whose timestamp a `DateTime` cannot hold (nothing of the batch is written), or what the
- * server said. Never throws.
+ * whose timestamp a `DateTime` cannot hold (the insert is cut there: the server drops its
+ * unfinished block, but a long insert is written in blocks of about a million rows, and the
+ * blocks before stay written), or what the server said. Never throws.
  *
  * @example
  * await loadClickhouseEvents({ url: 'http://127.0.0.1:8123', table: 'events' }, events) // right(200)
@@ -36,18 +37,20 @@ export async function loadClickhouseEvents(
 ): Promise<Either<FeecastError, number>> {
   const table = clickhouseTableName(target.table);
   if (table._tag === 'Left') return table;
-  const opened = clickhouseClient(target);
+  const opened = await clickhouseClient(target);
   if (opened._tag === 'Left') return opened;
   const client = opened.right;
   let written = 0;
   let refused: FeecastError | undefined;
+  const abort = new AbortController();
   async function* rows(): AsyncGenerator<ClickhouseEventRow, void, undefined> {
     for await (const event of events) {
       const row = clickhouseRow(event);
       if (row._tag === 'Left') {
         refused = row.left;
-        // Ends the stream with an error, so that the server drops the unfinished insert.
-        throw new Error(row.left.message);
+        // Cuts the request, so that the server drops the unfinished insert.
+        abort.abort();
+        return;
       }
       written++;
       yield row.right;
@@ -61,8 +64,9 @@ export async function loadClickhouseEvents(
       table: table.right,
       values: Readable.from(rows()),
       format: 'JSONEachRow',
+      abort_signal: abort.signal,
     });
-    return right(written);
+    return refused === undefined ? right(written) : left(refused);
   } catch (error) {
     return left(refused ?? clickhouseError(target, error));
   } finally {

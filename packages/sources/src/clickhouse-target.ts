@@ -3,7 +3,7 @@
  * as a URL on the command line: `clickhouse://[user[:password]@]host[:port]/[database]?table=<table>`
  * (HTTP, port 8123 by default; `clickhouses://` for HTTPS, port 8443).
  */
-import { ClickHouseLogLevel, createClient } from '@clickhouse/client';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 
@@ -84,14 +84,16 @@ export function parseClickhouseUrl(text: string): Either<FeecastError, Clickhous
 
 /**
  * A client of the target's server (close it when done), or the error of a URL it cannot use.
+ * `@clickhouse/client` is loaded here, at the first use, not when this package is imported.
  *
  * @example
- * const client = clickhouseClient({ url: 'http://127.0.0.1:8123', table: 'events' });
+ * const client = await clickhouseClient({ url: 'http://127.0.0.1:8123', table: 'events' });
  */
-export function clickhouseClient(
+export async function clickhouseClient(
   target: ClickhouseTarget,
-): Either<FeecastError, ReturnType<typeof createClient>> {
+): Promise<Either<FeecastError, ClickHouseClient>> {
   try {
+    const { ClickHouseLogLevel, createClient } = await import('@clickhouse/client');
     return right(
       createClient({
         url: target.url,

@@ -3,15 +3,10 @@
  * Parquet, CSV or NDJSON file that DuckDB reads in place. The rows are streamed a chunk at a
  * time (constant memory) and decoded as the file readers decode theirs.
  */
-import {
-  type DuckDBConnection,
-  DuckDBInstance,
-  type DuckDBResult,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { CSV_HINT } from './csv-events';
-import { duckdbPlain } from './duckdb-value';
+import { type DuckdbApi, duckdbPlain } from './duckdb-value';
 import { HINTS, type LocatedItem } from './event-decoder';
 import { type AsyncEventSource, locatedSource } from './event-source';
 import type { RejectionListener } from './event-tally';
@@ -183,8 +178,11 @@ async function* rowsOf(
   try {
     let result: DuckDBResult;
     let columns: string[];
+    let api: DuckdbApi;
     try {
-      instance = await DuckDBInstance.create(
+      // Loaded here, not when the package is imported (its native library is slow to load).
+      api = await import('@duckdb/node-api');
+      instance = await api.DuckDBInstance.create(
         'database' in target ? target.database : ':memory:',
         'database' in target ? { access_mode: 'READ_ONLY' } : {},
       );
@@ -213,7 +211,7 @@ async function* rowsOf(
           }
           const entries = columns.map((column, i): [string, unknown] => [
             column,
-            duckdbPlain(values[i] ?? null),
+            duckdbPlain(values[i] ?? null, api),
           ]);
           yield { event: rowEvent(entries, layout), row };
         }

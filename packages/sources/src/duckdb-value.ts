@@ -3,33 +3,39 @@
  * numbers as their decimal text (DECIMAL exact, without trailing zeros), timestamps and dates
  * as unix seconds, text as text, nested values as JSON objects and arrays of the same.
  */
-import {
-  DuckDBBlobValue,
-  DuckDBDateValue,
-  DuckDBDecimalValue,
-  DuckDBListValue,
-  DuckDBMapValue,
-  DuckDBStructValue,
-  DuckDBTimestampMillisecondsValue,
-  DuckDBTimestampNanosecondsValue,
-  DuckDBTimestampSecondsValue,
-  DuckDBTimestampTZValue,
-  DuckDBTimestampValue,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import type { DuckDBValue } from '@duckdb/node-api';
 import { scaled } from './scaled';
+
+/**
+ * The DuckDB client module, loaded when a table is first read (not when this package is
+ * imported: its native library takes most of a second to load).
+ */
+export type DuckdbApi = typeof import('@duckdb/node-api');
 
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /**
- * The plain JSON of a DuckDB value (`undefined` for SQL `NULL`: the cell is empty). A MAP's
- * keys are written as text.
+ * The plain JSON of a DuckDB value (`undefined` for SQL `NULL`: the cell is empty), its
+ * classes told with `api`, the loaded client module. A MAP's keys are written as text.
  *
  * @example
- * duckdbPlain(new DuckDBDecimalValue(1250n, 10, 2)) // '12.5'
- * duckdbPlain(new DuckDBTimestampValue(1762000000123000n)) // '1762000000.123'
+ * duckdbPlain(new api.DuckDBDecimalValue(1250n, 10, 2), api) // '12.5'
+ * duckdbPlain(new api.DuckDBTimestampValue(1762000000123000n), api) // '1762000000.123'
  */
-export function duckdbPlain(value: DuckDBValue): unknown {
+export function duckdbPlain(value: DuckDBValue, api: DuckdbApi): unknown {
+  const {
+    DuckDBBlobValue,
+    DuckDBDateValue,
+    DuckDBDecimalValue,
+    DuckDBListValue,
+    DuckDBMapValue,
+    DuckDBStructValue,
+    DuckDBTimestampMillisecondsValue,
+    DuckDBTimestampNanosecondsValue,
+    DuckDBTimestampSecondsValue,
+    DuckDBTimestampTZValue,
+    DuckDBTimestampValue,
+  } = api;
   if (value === null) return undefined;
   if (typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -42,18 +48,19 @@ export function duckdbPlain(value: DuckDBValue): unknown {
   if (value instanceof DuckDBTimestampNanosecondsValue) return scaled(value.nanos, 9);
   if (value instanceof DuckDBDateValue) return String(value.days * 86_400);
   if (value instanceof DuckDBBlobValue) return utf8.decode(value.bytes);
-  if (value instanceof DuckDBListValue) return value.items.map((item) => duckdbPlain(item) ?? null);
+  if (value instanceof DuckDBListValue)
+    return value.items.map((item) => duckdbPlain(item, api) ?? null);
   if (value instanceof DuckDBStructValue) {
     // Entries, not assignment: a key named __proto__ is a key like any other.
     return Object.fromEntries(
-      Object.entries(value.entries).map(([key, item]) => [key, duckdbPlain(item) ?? null]),
+      Object.entries(value.entries).map(([key, item]) => [key, duckdbPlain(item, api) ?? null]),
     );
   }
   if (value instanceof DuckDBMapValue) {
     return Object.fromEntries(
       value.entries.map(({ key, value: item }) => [
-        String(duckdbPlain(key)),
-        duckdbPlain(item) ?? null,
+        String(duckdbPlain(key, api)),
+        duckdbPlain(item, api) ?? null,
       ]),
     );
   }

@@ -38,7 +38,7 @@ export {
   duckdbRows,
   parseDuckdbAddress,
 } from './duckdb-events';
-export { duckdbPlain } from './duckdb-value';
+export { type DuckdbApi, duckdbPlain } from './duckdb-value';
 export {
   createEventDecoder,
   createLocatedEventDecoder,

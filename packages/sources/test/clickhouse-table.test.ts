@@ -108,7 +108,7 @@ describeClickhouse('the ClickHouse events table', (server) => {
     });
   });
 
-  it('writes nothing of a batch with an event it cannot hold, and says which', async () => {
+  it('writes nothing of a short batch with an event it cannot hold, and says which', async () => {
     const table = freshTable('events');
     const late = { transaction_id: 'tr_late', code: 'c', timestamp: 4294967296 } as UsageEvent;
     const written = await loadClickhouseEvents({ url: server, table }, [...events, late]);
