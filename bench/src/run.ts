@@ -1,13 +1,14 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
  * (those whose name contains NAME: decimal, aggregation, operations, estimator, history, usage,
- * streaming, server). Prints Markdown tables
+ * streaming, server, clickhouse). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clickhouseSource } from './clickhouse-source';
 import { estimateStreamMemory } from './estimate-stream';
 import { type BenchSuite, disagreements, formatResult, runSuite } from './harness';
 import { serverLoad } from './server-load';
@@ -42,6 +43,8 @@ async function ratioSuite(suite: BenchSuite): Promise<string> {
 const benchmarks: readonly {
   readonly name: string;
   readonly run: () => string | Promise<string>;
+  /** Run only when named (it needs a ClickHouse server). */
+  readonly byNameOnly?: boolean;
 }[] = [
   { name: 'decimal sum', run: () => ratioSuite(decimalSumSuite()) },
   { name: 'aggregation', run: () => ratioSuite(aggregationSuite()) },
@@ -73,10 +76,11 @@ const benchmarks: readonly {
   { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
   { name: 'estimate over a stream', run: () => estimateStreamMemory() },
   { name: 'server load', run: () => serverLoad() },
+  { name: 'clickhouse source', run: () => clickhouseSource(), byNameOnly: true },
 ];
 
 console.log(`node ${process.version}, ${process.arch}`);
 for (const benchmark of benchmarks) {
-  if (filter === undefined || benchmark.name.includes(filter))
+  if (filter === undefined ? benchmark.byNameOnly !== true : benchmark.name.includes(filter))
     console.log(`\n${await benchmark.run()}`);
 }

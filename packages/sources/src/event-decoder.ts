@@ -79,7 +79,8 @@ export interface EventDecoder<T = EventItem> {
 const EXAMPLE =
   '{"transaction_id": "tr_1", "external_subscription_id": "sub_1", "code": "api_calls", "timestamp": "2026-11-01T10:00:00Z", "properties": {"calls": "12"}}';
 
-const HINTS: Readonly<Record<'ndjson' | 'json', string>> = {
+/** What each JSON layout holds, for the hints of its errors. */
+export const HINTS: Readonly<Record<'ndjson' | 'json', string>> = {
   ndjson: `each line of an NDJSON events file is one event, such as ${EXAMPLE} (a pretty-printed JSON document must be an array: [{...}, {...}], or an envelope {"events": [...]}).`,
   json: `each element of a JSON array of events (or of the "events" array of an envelope) is one event, such as ${EXAMPLE}.`,
 };

@@ -5,6 +5,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
+import type { LocatedItem } from './event-decoder';
 import { createEventTally, type RejectionListener } from './event-tally';
 import { type ReadEventsOptions, readLocatedEvents } from './read-events';
 
@@ -43,10 +44,26 @@ export interface AsyncEventSource {
  * source.error(); // undefined: the whole file was read
  */
 export function eventSource(file: string, options: EventSourceOptions = {}): AsyncEventSource {
-  let tally = createEventTally(options.onRejected);
+  return locatedSource(() => readLocatedEvents(file, options), options.onRejected);
+}
+
+/**
+ * An {@link AsyncEventSource} of the located items `read` gives anew for each iteration (a
+ * file's, a database query's): bad records go to `onRejected` with their line (or row), or,
+ * without it, end the events; an error of the whole source ends them and is kept for
+ * `error()`. Never throws.
+ *
+ * @example
+ * locatedSource(() => parquetEvents('events.parquet', 'events.parquet'), onRejected)
+ */
+export function locatedSource(
+  read: () => AsyncIterable<LocatedItem>,
+  onRejected: RejectionListener | undefined,
+): AsyncEventSource {
+  let tally = createEventTally(onRejected);
   async function* events(): AsyncGenerator<UsageEvent, void, undefined> {
-    tally = createEventTally(options.onRejected);
-    for await (const located of readLocatedEvents(file, options)) {
+    tally = createEventTally(onRejected);
+    for await (const located of read()) {
       const event = tally.take(located);
       if (tally.stopped) return;
       if (event !== undefined) yield event;

@@ -4,9 +4,41 @@
  * prices the events, stays browser-safe and does not import this package).
  */
 
+export {
+  CLICKHOUSE_HINT,
+  type ClickhouseEventsOptions,
+  clickhouseEvents,
+  clickhouseRows,
+} from './clickhouse-events';
+export { type LoadOptions, loadClickhouseEvents } from './clickhouse-load';
+export {
+  CLICKHOUSE_EVENT_COLUMNS,
+  type ClickhouseEventRow,
+  clickhouseDistributedTable,
+  clickhouseEventsTable,
+  clickhouseRow,
+  clickhouseString,
+  clickhouseTableName,
+} from './clickhouse-table';
+export {
+  type ClickhouseTarget,
+  clickhouseClient,
+  clickhouseError,
+  clickhouseName,
+  parseClickhouseUrl,
+} from './clickhouse-target';
 export { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
 export { type CsvRow, type CsvSplitter, type CsvStep, createCsvSplitter } from './csv-splitter';
 export { type DecodeContext, decodeIn } from './decode-in';
+export {
+  type DuckdbEventsOptions,
+  type DuckdbTarget,
+  duckdbEvents,
+  duckdbName,
+  duckdbRows,
+  parseDuckdbAddress,
+} from './duckdb-events';
+export { type DuckdbApi, duckdbPlain } from './duckdb-value';
 export {
   createEventDecoder,
   createLocatedEventDecoder,
@@ -20,6 +52,7 @@ export {
   type AsyncEventSource,
   type EventSourceOptions,
   eventSource,
+  locatedSource,
 } from './event-source';
 export { eventsFromChunks, locatedEventsFromChunks } from './event-stream';
 export { createEventTally, type EventTally, type RejectionListener } from './event-tally';
@@ -37,8 +70,13 @@ export { joinPath, pathSegments } from './json-path';
 export { jsonErrorIndex } from './json-syntax';
 export { describeOrigin, parseJsonText, type TextOrigin } from './json-text';
 export { createLineSplitter } from './line-splitter';
-export { type ParquetRow, parquetEvents, parquetRows, scaled } from './parquet';
-export { type PrepareOptions, prepareSyncFile, type SyncFile } from './prepare-sync-file';
+export { type ParquetRow, parquetEvents, parquetRows } from './parquet';
+export {
+  type PrepareOptions,
+  prepareSyncFile,
+  prepareSyncRows,
+  type SyncFile,
+} from './prepare-sync-file';
 export {
   collectEvents,
   eventFormatOf,
@@ -60,4 +98,11 @@ export {
   type SplitStep,
   type SplitterOptions,
 } from './record-splitter';
+export {
+  decodedRows,
+  propertyLayout,
+  rowEvent,
+  type TableRow,
+} from './row-event';
+export { scaled } from './scaled';
 export { type Spooled, spoolStream } from './spool';

@@ -6,8 +6,6 @@
  */
 import { open } from 'node:fs/promises';
 import { type FeecastError, feecastError } from '@feecast/engine';
-import { UsageEvent } from '@feecast/models';
-import { left } from 'fp-ts/lib/Either.js';
 import {
   type AsyncBuffer,
   type FileMetaData,
@@ -16,27 +14,11 @@ import {
   parquetReadObjects,
   type SchemaElement,
 } from 'hyparquet';
-import { decodeIn } from './decode-in';
-import { EVENT_COLUMNS, PROPERTIES, PROPERTY_PREFIX } from './event-columns';
 import type { LocatedItem } from './event-decoder';
 import { PARQUET_HINT } from './parquet-hint';
 import { fileError } from './read-text-file';
-
-/**
- * `value / 10^scale` written exactly (`12345n, 2` is `'123.45'`).
- *
- * @example
- * scaled(-5n, 3) // '-0.005'
- */
-export function scaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString();
-  if (scale <= 0) return `${negative ? '-' : ''}${digits}${'0'.repeat(-scale)}`;
-  const padded = digits.padStart(scale + 1, '0');
-  const whole = padded.slice(0, padded.length - scale);
-  const fraction = padded.slice(padded.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
-}
+import { decodedRows, propertyLayout, rowEvent, type TableRow } from './row-event';
+import { scaled } from './scaled';
 
 /** A big-endian two's complement integer (a DECIMAL stored as bytes). */
 function signedBytes(bytes: Uint8Array): bigint {
@@ -105,34 +87,6 @@ function plain(value: unknown, scale: number | undefined): unknown {
   return value;
 }
 
-/**
- * The raw event (to decode) of a row. A `properties` text that is not JSON stays text, which
- * the decoder then rejects.
- */
-function rowEvent(
-  row: Record<string, unknown>,
-  scales: ReadonlyMap<string, number>,
-  propertyColumns: boolean,
-): Record<string, unknown> {
-  const event: Record<string, unknown> = {};
-  const properties: [string, unknown][] = [];
-  for (const [name, raw] of Object.entries(row)) {
-    const value = plain(raw, scales.get(name));
-    if (value === undefined) continue;
-    if (name.startsWith(PROPERTY_PREFIX))
-      properties.push([name.slice(PROPERTY_PREFIX.length), value]);
-    else if (name === PROPERTIES && typeof value === 'string') {
-      try {
-        event[PROPERTIES] = JSON.parse(value) as unknown;
-      } catch {
-        event[PROPERTIES] = value;
-      }
-    } else event[name] = value;
-  }
-  if (propertyColumns) event[PROPERTIES] = Object.fromEntries(properties);
-  return event;
-}
-
 function invalid(file: string, message: string): FeecastError {
   return feecastError('invalid_input', `${file}: ${message}\nHint: ${PARQUET_HINT}`, undefined, {
     file,
@@ -142,8 +96,7 @@ function invalid(file: string, message: string): FeecastError {
 /** The top-level columns of the file, or an error for a column that is not an event's. */
 function checkColumns(file: string, metadata: FileMetaData): FeecastError | boolean {
   const [, ...elements] = metadata.schema;
-  let propertyColumns = false;
-  let hasProperties = false;
+  const names: string[] = [];
   let skip = 0;
   for (const element of elements) {
     if (skip > 0) {
@@ -151,17 +104,10 @@ function checkColumns(file: string, metadata: FileMetaData): FeecastError | bool
       continue;
     }
     skip = element.num_children ?? 0;
-    const { name } = element;
-    if (name.startsWith(PROPERTY_PREFIX)) propertyColumns = true;
-    else if (name === PROPERTIES) hasProperties = true;
-    else if (!EVENT_COLUMNS.has(name)) {
-      return invalid(file, `unknown column ${JSON.stringify(name)}.`);
-    }
+    names.push(element.name);
   }
-  if (propertyColumns && hasProperties) {
-    return invalid(file, 'both a properties column and properties.<name> columns; use one.');
-  }
-  return propertyColumns;
+  const layout = propertyLayout(names);
+  return typeof layout === 'string' ? invalid(file, layout) : layout;
 }
 
 /** The file as hyparquet reads it: slices read with a file handle. */
@@ -186,14 +132,7 @@ async function fileBuffer(path: string) {
 }
 
 /** A row of a Parquet events file: its raw event (JSON values only), or an error of the file. */
-export interface ParquetRow {
-  /** The row's event, before decoding; `undefined` with `error`. */
-  readonly event?: Record<string, unknown>;
-  /** What stops the reading (the file cannot be read, a column is not an event's). */
-  readonly error?: FeecastError;
-  /** The row's number (1-based); 0 with `error`. */
-  readonly row: number;
-}
+export type ParquetRow = TableRow;
 
 /**
  * The rows of the Parquet file at `path` (named `file` in messages) as raw events, one row
@@ -253,7 +192,11 @@ export async function* parquetRows(
         return;
       }
       for (const [i, row] of rows.entries()) {
-        yield { event: rowEvent(row, raw.scales, columns), row: start + i + 1 };
+        const values = Object.entries(row).map(([name, value]): [string, unknown] => [
+          name,
+          plain(value, raw.scales.get(name)),
+        ]);
+        yield { event: rowEvent(values, columns), row: start + i + 1 };
       }
       start = end;
       onRows?.(start, total);
@@ -271,17 +214,10 @@ export async function* parquetRows(
  * @example
  * for await (const { item, line } of parquetEvents('events.parquet', 'events.parquet')) ...
  */
-export async function* parquetEvents(
+export function parquetEvents(
   path: string,
   file: string,
   onRows?: (rowsRead: number, totalRows: number) => void,
 ): AsyncGenerator<LocatedItem, void, undefined> {
-  for await (const { event, error, row } of parquetRows(path, file, onRows)) {
-    if (error !== undefined) {
-      yield { item: left(error) };
-      return;
-    }
-    const context = { file, line: row, prefix: '', hint: PARQUET_HINT, unit: 'row' as const };
-    yield { item: decodeIn(UsageEvent, event, context), line: row };
-  }
+  return decodedRows(parquetRows(path, file, onRows), file, PARQUET_HINT);
 }

@@ -14,6 +14,7 @@ import { gunzipIfCompressed } from './gzip';
 import { parquetRows } from './parquet';
 import type { ReadEventsSyncOptions } from './read-events-sync';
 import { CHUNK_BYTES, displayName, type ReadOptions } from './read-options';
+import type { TableRow } from './row-event';
 import { spoolStream } from './spool';
 
 /** Settings of {@link prepareSyncFile}. */
@@ -49,19 +50,22 @@ async function headOf(path: string): Promise<Uint8Array> {
   }
 }
 
-/** The rows of a Parquet file as NDJSON text, in batches; a file error is kept in `failed`. */
-async function* parquetAsNdjson(
-  path: string,
-  name: string,
+/**
+ * Rows of a table as NDJSON text, line `n` holding row `n`, in batches; an error of the table
+ * is kept in `failed`. A row rejected on its own (no raw event) is written as `null`, which the
+ * reader rejects on the same line.
+ */
+async function* rowsAsNdjson(
+  rows: AsyncIterable<TableRow>,
   failed: { error?: FeecastError },
 ): AsyncGenerator<string, void, undefined> {
   let batch = '';
-  for await (const { event, error } of parquetRows(path, name)) {
+  for await (const { event, error } of rows) {
     if (error !== undefined) {
       failed.error = error;
       return;
     }
-    batch += `${JSON.stringify(event)}\n`;
+    batch += `${JSON.stringify(event ?? null)}\n`;
     if (batch.length >= CHUNK_BYTES) {
       yield batch;
       batch = '';
@@ -102,7 +106,7 @@ export async function prepareSyncFile(
     copies.push(spooled.right.dispose);
     path = spooled.right.path;
   }
-  let format = options.format ?? (file === '-' ? undefined : formatFromName(file));
+  const format = options.format ?? (file === '-' ? undefined : formatFromName(file));
   const head = await headOf(path);
   if (hasGzipMagic(head)) {
     const plain = await spoolStream(
@@ -116,20 +120,41 @@ export async function prepareSyncFile(
     copies.push(plain.right.dispose);
     path = plain.right.path;
   } else if (format === 'parquet' || (format === undefined && hasParquetMagic(head))) {
-    const failed: { error?: FeecastError } = {};
-    const rows = await spoolStream(parquetAsNdjson(path, name, failed), name);
-    if (rows._tag === 'Right') copies.push(rows.right.dispose);
-    if (rows._tag === 'Left' || failed.error !== undefined) {
-      await dispose();
-      return left(rows._tag === 'Left' ? rows.left : (failed.error as FeecastError));
-    }
-    path = rows.right.path;
-    format = 'ndjson';
-    return right({ path, options: { name, format, unit: 'row' }, dispose });
+    const rows = await prepareSyncRows(parquetRows(path, name), name);
+    if (rows._tag === 'Left') await dispose();
+    else copies.push(rows.right.dispose);
+    return rows._tag === 'Left' ? rows : right({ ...rows.right, dispose });
   }
   return right({
     path,
     options: { name, ...(format === undefined ? {} : { format }) },
     dispose,
+  });
+}
+
+/**
+ * Rows of a table (a Parquet file's, a database query's) made readable by `readEventsSync`:
+ * written to a temporary NDJSON file whose line `n` is row `n` (messages then say `row`), in
+ * constant memory (the copy is on disk). An error of the table (or of writing the copy) is a
+ * `Left`, and leaves no file behind. Call `dispose` when done.
+ *
+ * @example
+ * const prepared = await prepareSyncRows(clickhouseRows(target, { subscription: 'sub_1' }), name);
+ */
+export async function prepareSyncRows(
+  rows: AsyncIterable<TableRow>,
+  name: string,
+): Promise<Either<FeecastError, SyncFile>> {
+  const failed: { error?: FeecastError } = {};
+  const spooled = await spoolStream(rowsAsNdjson(rows, failed), name);
+  if (spooled._tag === 'Left') return spooled;
+  if (failed.error !== undefined) {
+    await spooled.right.dispose();
+    return left(failed.error);
+  }
+  return right({
+    path: spooled.right.path,
+    options: { name, format: 'ndjson', unit: 'row' },
+    dispose: spooled.right.dispose,
   });
 }

@@ -28,8 +28,8 @@ export const CONTEXT_OPTIONS = {
   wallets: repeated('A wallets file', { valueName: 'file' }),
   addOns: repeated('An add-ons file (billed on the invoice)', { valueName: 'file' }),
   events: option(
-    'Usage events: NDJSON, a JSON array or {"events": [...]}, CSV or Parquet, gzip or not ("-" for standard input)',
-    { valueName: 'file' },
+    'Usage events: NDJSON, a JSON array or {"events": [...]}, CSV or Parquet, gzip or not ("-" for standard input); or a table: duckdb:<database file>#<table>, clickhouse://host:port/<database>?table=<table>',
+    { valueName: 'file|table' },
   ),
   eventsFormat: option<EventFormat>(
     'The format of --events when its name does not tell it (.csv, .parquet, .gz): ndjson, json, csv or parquet',
@@ -62,7 +62,10 @@ file and line of the first rejected events and what to fix; --strict makes a rej
 With --json, the API's response body gets two more keys: "events", the counts {read,
 counted, rejected, other_subscription, after_now, outside_period, not_charged} (read is the
 sum of the others), and "rejected", one {file, line, transaction_id, reason, message} per
-rejected event, in the order of the file.`;
+rejected event, in the order of the file. A table (--events duckdb:<database file>#<table> or
+clickhouse://host:port/<database>?table=<table>) is read once, only the subscription's rows
+(and those naming none), filtered by the database: other_subscription is then 0, and a
+rejected event's line is its row in the database's answer.`;
 
 /** The parsed values of {@link CONTEXT_OPTIONS}. */
 export interface ContextOptions {
@@ -185,7 +188,13 @@ export async function loadContext(
   );
   if (plan._tag === 'Left') return plan;
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
-  const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
+  const file = await openEventsFile(
+    options.events,
+    progress,
+    stdin,
+    options.eventsFormat,
+    subscription.right.external_id,
+  );
   if (file._tag === 'Left') return file;
   const replay = createReplay({
     file: file.right,

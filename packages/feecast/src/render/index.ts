@@ -21,10 +21,13 @@ export {
 } from './money';
 export {
   createProgressWriter,
+  createRowsProgressWriter,
   formatBytes,
   type ProgressStream,
   type ProgressWriter,
+  type RowsProgressWriter,
   renderProgressBar,
+  renderRowsRead,
 } from './progress';
 export { renderSummary, renderTable, type Table, type TableColumn } from './table';
 export { terminalLines, terminalText } from './terminal-text';

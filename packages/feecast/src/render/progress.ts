@@ -87,11 +87,64 @@ export interface ProgressWriter {
  * bar.done();
  */
 export function createProgressWriter(stream: ProgressStream, label: string): ProgressWriter {
+  const line = createStatusLine(stream);
+  return {
+    update: (progress) => line.draw((width) => renderProgressBar(label, progress, width)),
+    done: line.done,
+  };
+}
+
+/**
+ * One line of a count of rows read from a table, `width` characters wide at most:
+ * `label  1,250,000 rows read` (a label too long is shortened from the left).
+ *
+ * @example
+ * renderRowsRead('clickhouse://127.0.0.1:8123/?table=events', 1250000, 80)
+ * // 'clickhouse://127.0.0.1:8123/?table=events  1,250,000 rows read'
+ */
+export function renderRowsRead(label: string, rows: number, width: number): string {
+  const name = terminalText(label);
+  const tail = `  ${rows.toLocaleString('en-US')} rows read`;
+  const room = width - tail.length;
+  const shown =
+    name.length <= room ? name : room > 1 ? `…${name.slice(name.length - room + 1)}` : '';
+  return `${shown}${tail}`;
+}
+
+/** A count of rows being drawn (see {@link renderRowsRead}). */
+export interface RowsProgressWriter {
+  /** Draws the count (only when its text changes). */
+  update(rows: number): void;
+  /** Clears the line. */
+  done(): void;
+}
+
+/**
+ * A count of the rows read from a database table on `stream`, drawn as
+ * {@link createProgressWriter} draws its bar: only on a terminal, erased when done.
+ *
+ * @example
+ * const counter = createRowsProgressWriter(process.stderr, 'duckdb:usage.duckdb#events');
+ * counter.update(10000); counter.done();
+ */
+export function createRowsProgressWriter(
+  stream: ProgressStream,
+  label: string,
+): RowsProgressWriter {
+  const line = createStatusLine(stream);
+  return {
+    update: (rows) => line.draw((width) => renderRowsRead(label, rows, width)),
+    done: line.done,
+  };
+}
+
+/** A line redrawn in place on a terminal (nothing on a pipe or a file), erased when done. */
+function createStatusLine(stream: ProgressStream) {
   let last = '';
   return {
-    update(progress) {
+    draw(render: (width: number) => string) {
       if (stream.isTTY !== true) return;
-      const text = renderProgressBar(label, progress, (stream.columns ?? 80) - 1);
+      const text = render((stream.columns ?? 80) - 1);
       if (text === last) return;
       last = text;
       stream.write(`\r${text}\u001b[K`);

@@ -13,9 +13,15 @@ import {
   type ReadEventsSyncOptions,
   type RejectionListener,
   readEventsSync,
+  type SyncFile,
 } from '@feecast/sources';
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { createProgressWriter, type ProgressStream } from '../render/progress';
+import {
+  createProgressWriter,
+  createRowsProgressWriter,
+  type ProgressStream,
+} from '../render/progress';
+import { eventsAddress, prepareDatabaseRows } from './events-address';
 
 /** An events file that can be read any number of times. */
 export interface EventsFile {
@@ -53,8 +59,11 @@ const NO_EVENTS: EventSource = {
  * Opens the `--events` file (`undefined`: none, so no events; `-`: standard input), in the
  * format given (`--events-format`) or told by its name and first bytes: NDJSON, JSON (an array
  * or an envelope), CSV, Parquet; gzip or not. Standard input, gzip and Parquet are copied to a
- * temporary text file first. Each pass draws a progress bar on `progress` while it reads, when
- * that stream is a terminal. Making the copy can fail: a `Left` naming the file.
+ * temporary text file first. A database address (`duckdb:<file>#<table>`,
+ * `clickhouse://host:port/database?table=<table>`) is read once, only the rows of
+ * `subscription` (and those naming none), into such a copy, with a count of rows drawn on
+ * `progress`. Each pass draws a progress bar on `progress` while it reads, when that stream is
+ * a terminal. Making the copy can fail: a `Left` naming the file or table.
  *
  * @example
  * const file = await openEventsFile('examples/cli/events.ndjson', process.stderr);
@@ -69,17 +78,28 @@ export async function openEventsFile(
   progress: ProgressStream | undefined,
   stdin: AsyncIterable<string | Uint8Array> = process.stdin,
   format?: EventFormat,
+  subscription?: string,
 ): Promise<Either<FeecastError, EventsFile>> {
   let path: string | undefined;
   let options: ReadEventsSyncOptions = {};
   let dispose: () => Promise<void> = async () => undefined;
-  const name = file === '-' ? 'standard input' : (file ?? '');
+  let name = file === '-' ? 'standard input' : (file ?? '');
   if (file !== undefined) {
-    const prepared = await prepareSyncFile(file, {
-      name,
-      stdin,
-      ...(format === undefined ? {} : { format }),
-    });
+    const address = eventsAddress(file);
+    if (address._tag === 'Left') return address;
+    let prepared: Either<FeecastError, SyncFile>;
+    if (address.right === undefined) {
+      prepared = await prepareSyncFile(file, {
+        name,
+        stdin,
+        ...(format === undefined ? {} : { format }),
+      });
+    } else {
+      name = address.right.name;
+      const counter = progress === undefined ? undefined : createRowsProgressWriter(progress, name);
+      prepared = await prepareDatabaseRows(address.right, subscription, counter?.update);
+      counter?.done();
+    }
     if (prepared._tag === 'Left') return prepared;
     ({ path, options, dispose } = prepared.right);
   }

@@ -4,28 +4,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
-import { exampleArgs } from '../../src/commands/demo';
-import { usageCommand } from '../../src/commands/usage';
 import { examplePath, tempPath } from '../inputs/builders';
-
-async function usage(argv: readonly string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await usageCommand(argv, { stdout: (t) => out.push(t), stderr: (t) => err.push(t) });
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
-
-/** The bundled options with `--events` replaced by `events`, and more options after. */
-function withEvents(events: string, ...more: string[]): string[] {
-  const args = exampleArgs();
-  return [
-    ...args.map((arg, i) => (args[i - 1] === '--events' ? events : arg)),
-    '--now',
-    '2026-11-15T00:00:00Z',
-    '--json',
-    ...more,
-  ];
-}
+import { usage, withEvents } from './usage-run';
 
 type Event = {
   transaction_id: string;

@@ -4,6 +4,12 @@ import { readFileSync } from 'node:fs';
 import { repoPath } from '../../../sources/test/builders';
 
 export { examplePath, repoPath, tempPath, writeTemp } from '../../../sources/test/builders';
+export {
+  clickhouseQuery,
+  describeClickhouse,
+  freshTable,
+} from '../../../sources/test/clickhouse-server';
+export { duckdbDatabase } from '../../../sources/test/duckdb-database';
 
 /** The path of a wire fixture (`fixtures/wire/<file>` of the repository). */
 export function fixturePath(file: string): string {

@@ -1,7 +1,13 @@
 // The progress bar of long event files: the text it renders, and drawing only on a terminal.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createProgressWriter, formatBytes, renderProgressBar } from '../../src/render/index';
+import {
+  createProgressWriter,
+  createRowsProgressWriter,
+  formatBytes,
+  renderProgressBar,
+  renderRowsRead,
+} from '../../src/render/index';
 import { stream } from './builders';
 
 describe('renderProgressBar', () => {
@@ -110,5 +116,29 @@ describe('createProgressWriter', () => {
       '\revents.ndjson [###################] 100%     1.0 KB / 1.0 KB\u001b[K',
       '\r\u001b[K',
     ]);
+  });
+});
+
+describe('createRowsProgressWriter', () => {
+  it('counts the rows of a table on a terminal, shortening a long name from the left', () => {
+    const out = stream(true, 41);
+    const counter = createRowsProgressWriter(out, 'duckdb:usage.duckdb#events');
+    counter.update(1250000);
+    counter.update(1250000);
+    counter.done();
+    // 40 columns: "  1,250,000 rows read" takes 21, the name the 19 left ("…" and its last 18).
+    expect(out.writes).toEqual([
+      '\r…sage.duckdb#events  1,250,000 rows read\u001b[K',
+      '\r\u001b[K',
+    ]);
+    expect(renderRowsRead('t', 0, 80)).toBe('t  0 rows read');
+  });
+
+  it('draws nothing when stderr is not a terminal', () => {
+    const out = stream(false);
+    const counter = createRowsProgressWriter(out, 'clickhouse://127.0.0.1:8123/?table=events');
+    counter.update(10);
+    counter.done();
+    expect(out.writes).toEqual([]);
   });
 });

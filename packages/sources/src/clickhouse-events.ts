@@ -1,0 +1,155 @@
+/**
+ * Usage events read from a ClickHouse events table (see `clickhouseEventsTable`) over its HTTP
+ * interface: the rows are streamed as `JSONEachRow` (constant memory) and decoded as the file
+ * readers decode theirs.
+ */
+
+import { clickhouseString, clickhouseTableName } from './clickhouse-table';
+import {
+  type ClickhouseTarget,
+  clickhouseClient,
+  clickhouseError,
+  clickhouseName,
+} from './clickhouse-target';
+import type { LocatedItem } from './event-decoder';
+import { type AsyncEventSource, locatedSource } from './event-source';
+import type { RejectionListener } from './event-tally';
+import { decodedRows, rowEvent, type TableRow } from './row-event';
+
+/** Settings of {@link clickhouseEvents}. */
+export interface ClickhouseEventsOptions {
+  /** Hears each row that is not a valid event, with its row number; reading goes on. */
+  readonly onRejected?: RejectionListener;
+  /**
+   * Only the rows of this subscription, and the rows that name none (the engine counts those
+   * as the subscription's): the filter runs in ClickHouse, on the table's sorting key.
+   */
+  readonly subscription?: string;
+  /** Hears the rows read so far, every 10,000 rows and at the end. */
+  readonly onRows?: (rowsRead: number) => void;
+}
+
+/** What a ClickHouse events table holds, for the hints of its errors. */
+export const CLICKHOUSE_HINT =
+  'a ClickHouse events table has the columns of clickhouseEventsTable: transaction_id, external_subscription_id, external_customer_id, code, timestamp_json (the timestamp as JSON: an ISO 8601 string or unix seconds), properties (a JSON object as text, or empty) and precise_total_amount_cents (decimal text).';
+
+const PROGRESS_ROWS = 10_000;
+
+/** A row as the query gives it. */
+interface Selected {
+  readonly transaction_id: string;
+  readonly external_subscription_id: string | null;
+  readonly external_customer_id: string | null;
+  readonly code: string;
+  readonly timestamp_json: string;
+  readonly properties: string;
+  readonly precise_total_amount_cents: string | null;
+}
+
+/** The query of the events (of one subscription, when asked) of the quoted `table`. */
+function selectOf(table: string, subscription: string | undefined): string {
+  const columns =
+    'transaction_id, external_subscription_id, external_customer_id, code, timestamp_json, properties, precise_total_amount_cents';
+  if (subscription === undefined) return `SELECT ${columns} FROM ${table}`;
+  const id = clickhouseString(subscription);
+  // The first condition reads the sorting key's range; the second leaves out '' (a named,
+  // empty subscription, which is another subscription's).
+  return `SELECT ${columns} FROM ${table} WHERE ifNull(external_subscription_id, '') IN ('', ${id}) AND (external_subscription_id IS NULL OR external_subscription_id = ${id})`;
+}
+
+/** The JSON a text holds, or the text itself when it is not JSON (the decoder rejects it). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The raw event of a selected row: `NULL` and an empty `properties` are absent keys. */
+function selectedEvent(row: Selected): unknown {
+  return rowEvent(
+    [
+      ['transaction_id', row.transaction_id],
+      ['external_subscription_id', row.external_subscription_id ?? undefined],
+      ['external_customer_id', row.external_customer_id ?? undefined],
+      ['code', row.code],
+      ['timestamp', jsonOf(row.timestamp_json)],
+      ['properties', row.properties === '' ? undefined : row.properties],
+      ['precise_total_amount_cents', row.precise_total_amount_cents ?? undefined],
+    ],
+    false,
+  );
+}
+
+/**
+ * The rows of the target's table as raw events (before decoding), streamed: what
+ * {@link clickhouseEvents} decodes, for readers that copy them first (the command spools them
+ * to a file). An error of the table or the server is a final row with `error`. Never throws.
+ *
+ * @example
+ * for await (const { event, error, row } of clickhouseRows({ url, table: 'events' }, { subscription: 'sub_1' })) ...
+ */
+export async function* clickhouseRows(
+  target: ClickhouseTarget,
+  options: ClickhouseEventsOptions = {},
+): AsyncGenerator<TableRow, void, undefined> {
+  const table = clickhouseTableName(target.table);
+  if (table._tag === 'Left') {
+    yield { error: table.left, row: 0 };
+    return;
+  }
+  const opened = await clickhouseClient(target);
+  if (opened._tag === 'Left') {
+    yield { error: opened.left, row: 0 };
+    return;
+  }
+  const client = opened.right;
+  let row = 0;
+  try {
+    const result = await client.query({
+      query: selectOf(table.right, options.subscription),
+      format: 'JSONEachRow',
+    });
+    for await (const rows of result.stream<Selected>()) {
+      for (const selected of rows) {
+        row++;
+        yield { event: selectedEvent(selected.json()), row };
+        if (row % PROGRESS_ROWS === 0) options.onRows?.(row);
+      }
+    }
+    options.onRows?.(row);
+  } catch (error) {
+    yield { error: clickhouseError(target, error), row: 0 };
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * The usage events of a ClickHouse events table (laid out as `clickhouseEventsTable` makes it,
+ * or a `Distributed` table over such tables), read over the HTTP interface with
+ * `@clickhouse/client`; ClickHouse 18.16 and current releases. Rows are streamed as
+ * `JSONEachRow`: constant memory, whatever the table's size. Each event comes back as it was
+ * written: the timestamp in its form (ISO 8601 or unix seconds), decimals as their exact text,
+ * the properties as their JSON. A row that is not a valid event (a timestamp or properties text
+ * that is not one) goes to `onRejected` with its row number, in the order the server returns
+ * the rows; a server that cannot be reached or refuses the query ends the events with an
+ * `unreadable_file` error kept for `error()`. Never throws.
+ *
+ * @example
+ * const source = clickhouseEvents({ url: 'http://127.0.0.1:8123', table: 'events' }, { subscription: 'sub_1', onRejected });
+ * for await (const event of source.events) accumulator.add(event);
+ * source.error(); // undefined: every row was read
+ */
+export function clickhouseEvents(
+  target: ClickhouseTarget,
+  options: ClickhouseEventsOptions = {},
+): AsyncEventSource {
+  const name = clickhouseName(target);
+  return locatedSource(
+    (): AsyncIterable<LocatedItem> =>
+      decodedRows(clickhouseRows(target, options), name, CLICKHOUSE_HINT),
+    options.onRejected,
+  );
+}
