@@ -1,15 +1,8 @@
-import { type ChargeFeesMetric, estimateFees, type OperationPlan } from '@feecast/engine';
+import { estimateFees, type OperationPlan } from '@feecast/engine';
 import { streamBenchEvents } from './data';
 import { planCharge, SUBSCRIBER } from './plan-charges';
-
-/** The metric of the generated stream: the sum of `value`. */
-const compute: ChargeFeesMetric = {
-  svc_id: '00000000-0000-4000-8000-000000000100',
-  name: 'Compute',
-  code: 'compute',
-  aggregation_type: 'sum_agg',
-  field_name: 'value',
-};
+// The history set's metric: the sum of `value` (its filters do not matter here).
+import { compute } from './suites/usage';
 
 /** A plan of `charges` standard charges on `compute`, paid in advance. */
 function inAdvancePlan(charges: number): OperationPlan {

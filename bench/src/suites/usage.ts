@@ -13,7 +13,7 @@ import { type HistoryEvent, historyEvents, NOVEMBER } from '../history';
 import { type ChargeShape, planCharge, SUBSCRIBER } from '../plan-charges';
 
 /** The one metric of the history set: the sum of `value`, filterable by region and tier. */
-const compute: ChargeFeesMetric = {
+export const compute: ChargeFeesMetric = {
   svc_id: '00000000-0000-4000-8000-000000000100',
   name: 'Compute',
   code: 'compute',

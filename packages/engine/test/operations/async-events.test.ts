@@ -29,10 +29,12 @@ import {
   history,
   inAdvance,
   NOW,
+  oneSubscription,
   seats,
   starter,
+  twoSubscriptions,
 } from './generated-history';
-import { customer, input, ok, subscription } from './preview-invoice/builders';
+import { customer, ok, subscription } from './preview-invoice/builders';
 
 const MARCH = { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' };
 const PERIOD = {
@@ -152,19 +154,12 @@ describe('the operations answer for events given asynchronously as for an array'
   it('an invoice preview of one subscription and of two, a comparison, a batch', async () => {
     await fc.assert(
       fc.asyncProperty(history, async (events) => {
-        const one = input({ plan: starter, billableMetrics, now: NOW });
+        const one = oneSubscription;
         same(
           previewInvoice({ ...one, events }),
           await previewInvoice({ ...one, events: arriving(events) }),
         );
-        const two = input({
-          subscriptions: [
-            { subscription: subscription(), plan: starter },
-            { subscription: subscription({ external_id: 'sub_2' }), plan: growth },
-          ],
-          billableMetrics,
-          now: NOW,
-        });
+        const two = twoSubscriptions;
         same(
           previewInvoice({ ...two, events }),
           await previewInvoice({ ...two, events: streamed(events) }),

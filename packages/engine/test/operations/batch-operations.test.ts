@@ -11,8 +11,17 @@ import { eventBatch, type UsageEvent } from '../../src/aggregation/index';
 import { comparePlans } from '../../src/operations/compare-plans/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
 import { previewInvoice } from '../../src/operations/preview-invoice/index';
-import { billableMetrics, growth, history, inAdvance, NOW, starter } from './generated-history';
-import { customer, input, ok, subscription } from './preview-invoice/builders';
+import {
+  billableMetrics,
+  growth,
+  history,
+  inAdvance,
+  NOW,
+  oneSubscription,
+  starter,
+  twoSubscriptions,
+} from './generated-history';
+import { customer, ok, subscription } from './preview-invoice/builders';
 
 /** Both answers as JSON (a Left's message included), for an exact comparison. */
 function same(objects: unknown, batch: unknown): void {
@@ -56,19 +65,12 @@ describe('the operations price a batch as they price the same events as objects'
   it('an invoice preview of one subscription, and of two', () => {
     fc.assert(
       fc.property(history, (events) => {
-        const one = input({ plan: starter, billableMetrics, now: NOW });
+        const one = oneSubscription;
         same(
           previewInvoice({ ...one, events }),
           previewInvoice({ ...one, events: batchOf(events) }),
         );
-        const two = input({
-          subscriptions: [
-            { subscription: subscription(), plan: starter },
-            { subscription: subscription({ external_id: 'sub_2' }), plan: growth },
-          ],
-          billableMetrics,
-          now: NOW,
-        });
+        const two = twoSubscriptions;
         same(
           previewInvoice({ ...two, events }),
           previewInvoice({ ...two, events: batchOf(events) }),

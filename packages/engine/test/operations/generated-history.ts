@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { UsageEvent } from '../../src/aggregation/index';
-import { charge, metric, plan } from './preview-invoice/builders';
+import { charge, input, metric, plan, subscription } from './preview-invoice/builders';
 
 export const calls = metric('api_calls', 'sum_agg', 'calls', {
   filters: [{ key: 'region', values: ['eu', 'us'] }],
@@ -81,3 +81,16 @@ export const anEvent: fc.Arbitrary<UsageEvent> = fc
   });
 
 export const history = fc.array(anEvent, { maxLength: 80 });
+
+/** An invoice preview's input of the one subscription `sub_1` on the starter plan (no events). */
+export const oneSubscription = input({ plan: starter, billableMetrics, now: NOW });
+
+/** An invoice preview's input of `sub_1` on starter and `sub_2` on growth (no events). */
+export const twoSubscriptions = input({
+  subscriptions: [
+    { subscription: subscription(), plan: starter },
+    { subscription: subscription({ external_id: 'sub_2' }), plan: growth },
+  ],
+  billableMetrics,
+  now: NOW,
+});
