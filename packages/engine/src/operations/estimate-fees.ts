@@ -60,12 +60,13 @@ export function estimateFees(
     input,
     isRecord(input) && isRecord(input.subscription) ? input.subscription.external_id : undefined,
   );
+  const streamed = isRecord(input) && isAsyncEvents(input.events);
   const answer = (result: Either<FeecastError, EstimateFeesResponse>) =>
-    isRecord(input) && isAsyncEvents(input.events) ? Promise.resolve(result) : result;
+    streamed ? Promise.resolve(result) : result;
   if (problem !== undefined) return answer(left(problem));
   const estimator = createEstimator(input);
   if (estimator._tag === 'Left') return answer(estimator);
-  return isAsyncEvents(input.events)
+  return streamed
     ? estimator.right.estimateFees(input as WithAsyncEvents<EstimateFeesInput>)
     : estimator.right.estimateFees(input as EstimateFeesInput);
 }

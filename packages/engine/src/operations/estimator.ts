@@ -1,7 +1,13 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { CompiledMetric, UsageEvent } from '../aggregation/index';
-import { type Fed, type Feeding, type WithAsyncEvents, withEvents } from '../aggregation/index';
+import {
+  type CompiledMetric,
+  type Fed,
+  type Feeding,
+  type UsageEvent,
+  type WithAsyncEvents,
+  withEvents,
+} from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord, timestampInstant } from '../core/index';
 import {
   type ChargeFee,
@@ -282,13 +288,13 @@ class PreparedEstimator implements Estimator {
   ): Either<FeecastError, ChargeFee> {
     const run = this.runOf(entry, charge.at, prepared);
     if (run._tag === 'Left') return run;
-    if (reader !== undefined) return lastEventFee(run.right, reader, event);
+    if (reader !== undefined) return lastEventFee(reader, event);
     if (charge.first !== undefined) {
       const fee = firstEventFee(run.right, charge.first, event, timeMs, entry.window);
       if (fee !== undefined) return fee;
     }
     const fresh = inAdvanceReader(run.right, false);
-    return fresh._tag === 'Left' ? fresh : lastEventFee(run.right, fresh.right, event);
+    return fresh._tag === 'Left' ? fresh : lastEventFee(fresh.right, event);
   }
 
   estimateFees(

@@ -1,6 +1,12 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { AggregationState, UsageEvent } from '../../aggregation/index';
-import { type Fed, type Feeding, type WithAsyncEvents, withEvents } from '../../aggregation/index';
+import {
+  type AggregationState,
+  type Fed,
+  type Feeding,
+  type UsageEvent,
+  type WithAsyncEvents,
+  withEvents,
+} from '../../aggregation/index';
 import { type FeecastError, feecastError } from '../../core/index';
 import type { ChargeFee } from './charge-fee';
 import { checkChargeMetric } from './charge-metric';

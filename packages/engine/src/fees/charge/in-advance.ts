@@ -337,7 +337,7 @@ export class InAdvanceReader {
   private last: { readonly event: UsageEvent; readonly index: number } | undefined;
 
   constructor(
-    private readonly run: InAdvanceRun,
+    readonly run: InAdvanceRun,
     pass: FeesPass,
     keepEvents: boolean,
   ) {

@@ -189,7 +189,7 @@ export function estimateInAdvanceFee(
   const reader = inAdvanceReader(run, false);
   if (reader._tag === 'Left') return reader;
   for (const stored of events) reader.right.add(stored);
-  return lastEventFee(run, reader.right, event);
+  return lastEventFee(reader.right, event);
 }
 
 /**
@@ -197,12 +197,11 @@ export function estimateInAdvanceFee(
  * why billing would leave it out.
  *
  * @example
- * lastEventFee(run, reader, { transaction_id: 'new', code: 'api_calls', timestamp: now })
+ * lastEventFee(reader, { transaction_id: 'new', code: 'api_calls', timestamp: now })
  * // right({ amount_cents: 1000, units: '1', event_transaction_id: 'new', ... })
  * @internal
  */
 export function lastEventFee(
-  run: InAdvanceRun,
   reader: InAdvanceReader,
   event: UsageEvent,
 ): Either<FeecastError, ChargeFee> {
@@ -224,7 +223,7 @@ export function lastEventFee(
   return left(
     feecastError(
       'invalid_input',
-      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${run.context.period.charges_from_datetime}): only events of the period are billed in advance.`,
+      `The event's timestamp ${JSON.stringify(event.timestamp)} is before the period (${reader.run.context.period.charges_from_datetime}): only events of the period are billed in advance.`,
       ['event', 'timestamp'],
       { value: event.timestamp, timeMs: eventTimeMs(event.timestamp) },
     ),

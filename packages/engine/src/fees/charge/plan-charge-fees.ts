@@ -1,9 +1,10 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { AggregationState, UsageEvent } from '../../aggregation/index';
 import {
+  type AggregationState,
   driveSync,
   type Fed,
   type Feeding,
+  type UsageEvent,
   type WithAsyncEvents,
   withEvents,
 } from '../../aggregation/index';

@@ -10,8 +10,7 @@ import {
   type WalletTransaction,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { Rejection } from '../../aggregation/index';
-import { type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
+import { type Rejection, type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
 import { derivedId, type FeecastError, orThrow } from '../../core/index';
 import { addOnFee, type CommitmentTrueUp } from '../../fees/index';
 import { decodeInput } from '../../inputs/index';
