@@ -174,6 +174,7 @@ export {
   feeObject,
   type GuardedAmounts,
   guardNegative,
+  type MetricAggregation,
   minAmountTrueUp,
   type PayInAdvanceAmount,
   type PayInAdvanceFeesInput,
@@ -183,6 +184,7 @@ export {
   type PricingUnitInfo,
   payInAdvanceAmount,
   payInAdvanceFees,
+  planAggregations,
   planChargeFees,
   planChargeFeesReport,
   pricingUnitAmounts,
@@ -378,7 +380,9 @@ export {
   subscriptionRun,
   taxesOfCodes,
   type UnassignedEvent,
+  type UsageAggregations,
   type UsageInput,
+  usageAggregations,
 } from './operations/index';
 export {
   BILLING_TIMES,

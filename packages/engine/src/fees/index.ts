@@ -39,10 +39,12 @@ export {
   type FeeSubscription,
   feeObject,
   filterDisplayName,
+  type MetricAggregation,
   type PayInAdvanceFeesInput,
   type PlanChargeFeesInput,
   type PricingUnitInfo,
   payInAdvanceFees,
+  planAggregations,
   planChargeFees,
   planChargeFeesReport,
 } from './charge/index';

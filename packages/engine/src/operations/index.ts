@@ -69,3 +69,4 @@ export {
   type UnassignedEvent,
 } from './preview-invoice/index';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
+export { type UsageAggregations, usageAggregations } from './usage-aggregations';

@@ -91,4 +91,10 @@ export interface UsageInput extends OperationContext {
   readonly events: Iterable<OperationEvent>;
   /** `apply_taxes` of the API (default true): with `false`, taxes are 0. */
   readonly applyTaxes?: boolean | null;
+  /**
+   * Metrics whose events were aggregated elsewhere (a database, a worker), by metric code:
+   * the state of the aggregation `usageAggregations` describes for the metric
+   * (docs/aggregation-state.md). Their events in `events`, if any, are added to it.
+   */
+  readonly aggregates?: Readonly<Record<string, unknown>> | null;
 }

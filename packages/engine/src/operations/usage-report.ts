@@ -10,7 +10,7 @@ import {
   sum,
 } from '../core/index';
 import { planChargeFeesSteps } from '../fees/index';
-import type { UsageInput } from './inputs';
+import type { OperationContext, UsageInput } from './inputs';
 import { checkContext } from './operation-context';
 import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
@@ -43,6 +43,29 @@ function otherCustomer(
 }
 
 /**
+ * The context of a usage operation: the subscription is the customer's and active at `now`
+ * (else `no_active_subscription`), and the period containing `now` (see `checkContext`).
+ *
+ * @example
+ * checkUsageContext({ customer, subscription, plan, billableMetrics, now: '2025-07-03T10:00:00Z' })
+ * // right({ read: { customer, subscription, ... }, context: { period: { charges_from_datetime: '2025-07-01T00:00:00Z', ... } } })
+ * @internal
+ */
+export function checkUsageContext<I extends OperationContext>(given: I) {
+  const checked = checkContext(given, {
+    status: 'active_only',
+    error: (inactive) =>
+      noActiveSubscription(
+        `Subscription ${JSON.stringify(given.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
+        ['subscription', inactive.field],
+      ),
+  });
+  if (checked._tag === 'Left') return checked;
+  const foreign = otherCustomer(checked.right.read);
+  return foreign === undefined ? checked : left(foreign);
+}
+
+/**
  * The body of current usage (`kind: 'current'`) or projected usage (`'projected'`),
  * unchecked against the wire codecs (estimate-and-usage.md §3, §4): the subscription must be
  * the customer's and active at `now` (`no_active_subscription`); the period containing `now`
@@ -63,18 +86,9 @@ export function* usageReport(
   given: Fed<UsageInput>,
   kind: UsageKind,
 ): Feeding<Either<FeecastError, Record<string, unknown>>> {
-  const checked = checkContext(given, {
-    status: 'active_only',
-    error: (inactive) =>
-      noActiveSubscription(
-        `Subscription ${JSON.stringify(given.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
-        ['subscription', inactive.field],
-      ),
-  });
+  const checked = checkUsageContext(given);
   if (checked._tag === 'Left') return checked;
   const { read: input, context } = checked.right;
-  const foreign = otherCustomer(input);
-  if (foreign !== undefined) return left(foreign);
   if (!isIterableObject(input.events) && !isEventFeed(input.events)) {
     return left(
       feecastError(
@@ -97,6 +111,9 @@ export function* usageReport(
     subscription,
     customer,
     purpose: 'usage',
+    ...(input.aggregates === undefined || input.aggregates === null
+      ? {}
+      : { aggregates: input.aggregates }),
     ...(kind === 'projected' ? { period_ratio: period.period_ratio } : {}),
     ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
   });

@@ -12,11 +12,13 @@ import {
   evaluateForAggregation,
   type Figures,
   type GroupedBy,
+  type PassOptions,
   prepareChargesAccumulator,
   type Rejection,
+  restoreChargesAccumulator,
   type UsageEvent,
 } from '../../aggregation/index';
-import { createDecimalSum, type FeecastError, parseDecimal } from '../../core/index';
+import { createDecimalSum, type FeecastError, feecastError, parseDecimal } from '../../core/index';
 import type { ChargeSetup } from './charge-setup';
 import type { ChargesPeriod } from './inputs';
 import { relocate } from './relocate';
@@ -57,6 +59,24 @@ export interface PassSettings {
   readonly trackEvents?: boolean;
   /** Where the metric sits in the caller's input. */
   readonly metricPath: readonly string[];
+  /**
+   * The metric's events aggregated elsewhere (a database, a worker): the pass starts from this
+   * state (the `state()` of a charges accumulator of {@link passAggregation}'s charges and
+   * options), and the events it is given are added to it, as a later part of the stream.
+   */
+  readonly state?: { readonly value: unknown; readonly path: readonly string[] } | undefined;
+}
+
+/** What one pass aggregates: the charges accumulator's charges and options. */
+export interface PassAggregation {
+  /** One entry per aggregation consumer of the charges, in the pass's order. */
+  readonly charges: readonly ChargeBuckets[];
+  readonly options: PassOptions;
+  /**
+   * Why the pass cannot start from a state and must read the metric's events (a charge
+   * priced from each event, a dynamic charge), or `undefined` when a state is enough.
+   */
+  readonly needsEvents: string | undefined;
 }
 
 /** One pass over a metric's events serving several charges. */
@@ -159,22 +179,20 @@ export function prepareFeesPass(
 ): Either<FeecastError, () => FeesPass> {
   const tracking = settings.trackEvents === true;
   const main = layout(setups, () => true, tracking);
-  const { period } = settings;
-  const options = {
-    from_datetime: period.charges_from_datetime,
-    to_datetime: period.charges_to_datetime,
-    ...(period.charges_duration === undefined ? {} : { charges_duration: period.charges_duration }),
-    timezone: settings.timezone,
-    ...(settings.deduplicate === undefined ? {} : { deduplicate: settings.deduplicate }),
-  };
+  const options = periodOptions(settings);
   const where = (paths: readonly (readonly string[])[]) => ({
     metric: settings.metricPath,
     consumers: paths,
+    ...(settings.state === undefined ? {} : { state: settings.state.path }),
   });
-  const accumulator = prepareChargesAccumulator(source, main.consumers, {
+  const mainOptions = {
     ...options,
     ...(settings.previous === undefined ? {} : { previous: settings.previous }),
-  });
+  };
+  const accumulator =
+    settings.state === undefined
+      ? prepareChargesAccumulator(source, main.consumers, mainOptions)
+      : restoringStart(source, main.consumers, mainOptions, settings.state.value, setups);
   if (accumulator._tag === 'Left') return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
   let cents: (() => ChargesAccumulator) | undefined;
@@ -195,6 +213,88 @@ export function prepareFeesPass(
   const startMain = accumulator.right;
   const startCents = cents;
   return right(() => new Pass(metric, setups, startMain(), startCents?.(), offsets));
+}
+
+/** The period options of a pass (without the carried state). */
+function periodOptions(settings: PassSettings) {
+  const { period } = settings;
+  return {
+    from_datetime: period.charges_from_datetime,
+    to_datetime: period.charges_to_datetime,
+    ...(period.charges_duration === undefined ? {} : { charges_duration: period.charges_duration }),
+    timezone: settings.timezone,
+    ...(settings.deduplicate === undefined ? {} : { deduplicate: settings.deduplicate }),
+  };
+}
+
+/** Why a pass of these charges needs the metric's events, or `undefined`. */
+function eventsNeed(setups: readonly ChargeSetup[]): string | undefined {
+  for (const setup of setups) {
+    const charge = JSON.stringify(setup.charge.svc_id);
+    if (setup.dynamic) {
+      return `charge ${charge} is dynamic: it sums each event's precise_total_amount_cents.`;
+    }
+    if (setup.perEvent) {
+      return `charge ${charge} is priced from each event (pay in advance, percentage or prorated graduated).`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * What a pass of these charges aggregates: the charges and options of the charges
+ * accumulator it runs, so that the same aggregation can be computed elsewhere (a database)
+ * and given back as {@link PassSettings.state}.
+ *
+ * @example
+ * passAggregation([setup], settings)
+ * // { charges: [{ filters: [{ region: ['eu'] }] }], options: { from_datetime: ..., ... }, needsEvents: undefined }
+ * @internal
+ */
+export function passAggregation(
+  setups: readonly ChargeSetup[],
+  settings: PassSettings,
+): PassAggregation {
+  return {
+    charges: layout(setups, () => true).consumers,
+    options: {
+      ...periodOptions(settings),
+      ...(settings.previous === undefined ? {} : { previous: settings.previous }),
+    },
+    needsEvents: eventsNeed(setups),
+  };
+}
+
+/**
+ * A start function whose first pass is restored from `state` (checked now) and whose later
+ * passes are restored again: each pass starts from the state.
+ */
+function restoringStart(
+  source: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  state: unknown,
+  setups: readonly ChargeSetup[],
+): Either<FeecastError, () => ChargesAccumulator> {
+  const need = eventsNeed(setups);
+  if (need !== undefined) {
+    return left(
+      feecastError('invalid_input', `An aggregation state cannot price this metric: ${need}`, [
+        'state',
+      ]),
+    );
+  }
+  const first = restoreChargesAccumulator(source, charges, options, state);
+  if (first._tag === 'Left') return first;
+  let unused: ChargesAccumulator | undefined = first.right;
+  return right(() => {
+    const taken = unused;
+    unused = undefined;
+    if (taken !== undefined) return taken;
+    const again = restoreChargesAccumulator(source, charges, options, state);
+    // The same state restored without fault the first time.
+    return again._tag === 'Right' ? again.right : first.right;
+  });
 }
 
 class Pass implements FeesPass {

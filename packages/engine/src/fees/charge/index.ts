@@ -30,7 +30,9 @@ export {
 } from './pay-in-advance-fees';
 export {
   type ChargeFeesReport,
+  type MetricAggregation,
   type PlanChargeFeesInput,
+  planAggregations,
   planChargeFees,
   planChargeFeesReport,
 } from './plan-charge-fees';

@@ -13,6 +13,7 @@ import type { ChargeFee } from './charge-fee';
 import { chargeMetricIndex } from './charge-metric';
 import { type ChargeSetup, setupCharge } from './charge-setup';
 import { feeContext } from './fee-context';
+import { type PassAggregation, passAggregation } from './fees-pass';
 import type {
   ChargeFeesCharge,
   ChargeFeesMetric,
@@ -43,6 +44,14 @@ export interface PlanChargeFeesInput extends Omit<ChargeFeesOptions, 'currency'>
   readonly currency?: string;
   /** What recurring metrics carry from the previous period, by metric code. */
   readonly previous?: Readonly<Record<string, AggregationState>>;
+  /**
+   * Metrics whose events were aggregated elsewhere (a database, a worker), by metric code:
+   * the `state()` of a charges accumulator of the charges and options
+   * {@link planAggregations} gives for the metric (docs/aggregation-state.md). The metric's
+   * fees start from its state; its events in `events`, if any, are added to it as a later part
+   * of the stream (give each event to one side only: transaction ids are not kept in a state).
+   */
+  readonly aggregates?: Readonly<Record<string, unknown>> | null;
   /**
    * The charges period that follows `period`, when the fees are for the invoice that closes
    * `period`: each pay-in-advance charge of a recurring metric then also bills, in the report's
@@ -79,6 +88,63 @@ export function planChargeFeesReport(
 export function* planChargeFeesSteps(
   input: Fed<PlanChargeFeesInput>,
 ): Feeding<Either<FeecastError, ChargeFeesReport>> {
+  const checked = metricChargesOf(input);
+  if (checked._tag === 'Left') return checked;
+  const { currency, metrics } = checked.right;
+  return yield* priceMetricsSteps(
+    feeContext({ ...input, currency }),
+    metrics,
+    input.events,
+    input.plan.charges.length,
+    { deduplicate: input.deduplicate, feeId: input.feeId, nextPeriod: input.next_period },
+  );
+}
+
+/** What one billable metric's pass aggregates for the plan (see {@link planAggregations}). */
+export interface MetricAggregation extends PassAggregation {
+  /** The metric's code (the key of its state in `aggregates`). */
+  readonly code: string;
+  /** The billable metric, as given. */
+  readonly metric: ChargeFeesMetric;
+}
+
+/**
+ * What pricing the plan's charges aggregates, per billable metric (in the order of the
+ * metrics' first charges): the charges and options of the one charges accumulator of each
+ * metric. A caller that aggregates a metric's events elsewhere (a database, a worker) with a
+ * charges accumulator of these charges and options gives its `state()` back in `aggregates`,
+ * keyed by the metric's code; `needsEvents` says when that cannot be (the metric's events must
+ * then be given).
+ *
+ * @example
+ * planAggregations({ plan, billableMetrics, period, purpose: 'usage' })
+ * // right([{ code: 'api_calls', charges: [{}], options: { from_datetime: ..., ... }, needsEvents: undefined, metric }])
+ */
+export function planAggregations(
+  input: Omit<PlanChargeFeesInput, 'events' | 'aggregates'>,
+): Either<FeecastError, MetricAggregation[]> {
+  const checked = metricChargesOf(input);
+  if (checked._tag === 'Left') return checked;
+  const context = feeContext({ ...input, currency: checked.right.currency });
+  return right(
+    checked.right.metrics.map((entry) => ({
+      code: entry.metric.code,
+      metric: entry.metric,
+      ...passAggregation(entry.setups, {
+        period: context.period,
+        timezone: context.timezone,
+        previous: entry.previous,
+        deduplicate: input.deduplicate,
+        metricPath: entry.metricPath,
+      }),
+    })),
+  );
+}
+
+/** Checks the plan and groups its charges by billable metric, with each metric's given state. */
+function metricChargesOf(
+  input: Omit<PlanChargeFeesInput, 'events'>,
+): Either<FeecastError, { currency: string; metrics: MetricCharges[] }> {
   if (typeof input !== 'object' || input === null || !Array.isArray(input.plan?.charges)) {
     return left(
       feecastError('invalid_input', 'planChargeFees needs a plan with its charges.', [
@@ -118,13 +184,45 @@ export function* planChargeFeesSteps(
     entry.order.push(i);
     grouped.set(m, entry);
   }
-  return yield* priceMetricsSteps(
-    feeContext({ ...input, currency }),
-    [...grouped.values()],
-    input.events,
-    input.plan.charges.length,
-    { deduplicate: input.deduplicate, feeId: input.feeId, nextPeriod: input.next_period },
-  );
+  const states = givenStates(input.aggregates, grouped);
+  if (states._tag === 'Left') return states;
+  const list = Array.from(grouped.values(), (entry) => {
+    const state = states.right.get(entry.metric.code);
+    return state === undefined ? entry : { ...entry, state };
+  });
+  return right({ currency, metrics: list });
+}
+
+/** The states given in `aggregates`, by metric code: each must be a metric the plan prices. */
+function givenStates(
+  aggregates: PlanChargeFeesInput['aggregates'],
+  grouped: ReadonlyMap<number, MetricCharges>,
+): Either<FeecastError, Map<string, { value: unknown; path: readonly string[] }>> {
+  const found = new Map<string, { value: unknown; path: readonly string[] }>();
+  if (aggregates === undefined || aggregates === null) return right(found);
+  if (typeof aggregates !== 'object' || Array.isArray(aggregates)) {
+    return left(
+      feecastError(
+        'invalid_input',
+        'aggregates must be an object of aggregation states by billable metric code.',
+        ['aggregates'],
+      ),
+    );
+  }
+  const codes = new Set(Array.from(grouped.values(), (entry) => entry.metric.code));
+  for (const code of Object.keys(aggregates)) {
+    if (!codes.has(code)) {
+      return left(
+        feecastError(
+          'invalid_input',
+          `No charge of the plan is priced on a billable metric of code ${JSON.stringify(code)}: give states only for the plan's metrics (planAggregations lists them).`,
+          ['aggregates', code],
+        ),
+      );
+    }
+    found.set(code, { value: aggregates[code], path: ['aggregates', code] });
+  }
+  return right(found);
 }
 
 /**

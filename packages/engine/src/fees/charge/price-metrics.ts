@@ -39,6 +39,8 @@ export interface MetricCharges {
   /** The place of each charge's fees in the output (the charge's index in the plan). */
   readonly order: readonly number[];
   readonly previous?: AggregationState | undefined;
+  /** The metric's aggregation computed elsewhere, and where the caller gave it. */
+  readonly state?: { readonly value: unknown; readonly path: readonly string[] } | undefined;
 }
 
 /** Fees and the events left out. */
@@ -173,6 +175,7 @@ export function* priceMetricsSteps(
       previous: entry.previous,
       deduplicate: options.deduplicate,
       metricPath: entry.metricPath,
+      state: entry.state,
     });
     if (pass._tag === 'Left') return pass;
     passes.set(entry.metric.code, pass.right);

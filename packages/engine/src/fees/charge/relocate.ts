@@ -15,6 +15,8 @@ export interface AggregationPaths {
   readonly metric: readonly string[];
   /** The charge path of each aggregation consumer, by consumer index. */
   readonly consumers: readonly (readonly string[])[];
+  /** Where a given aggregation state sits (`['aggregates', 'api_calls']`), when one is. */
+  readonly state?: readonly string[];
 }
 
 /**
@@ -35,6 +37,8 @@ export function relocate(error: FeecastError, paths: AggregationPaths): FeecastE
     moved = base === undefined ? undefined : [...base, ...rest];
   } else if (head === 'billable_metric') {
     moved = [...paths.metric, ...(second === undefined ? [] : [second]), ...rest];
+  } else if (head === 'state' && paths.state !== undefined) {
+    moved = [...paths.state, ...(second === undefined ? [] : [second]), ...rest];
   } else if (head === 'charges' && second !== undefined) {
     const base = paths.consumers[Number(second)];
     moved = base === undefined ? undefined : [...base, ...rest];

@@ -1,0 +1,65 @@
+import { type Either, right } from 'fp-ts/lib/Either.js';
+import type { FeecastError } from '../core/index';
+import { type MetricAggregation, planAggregations } from '../fees/index';
+import type { UsageInput } from './inputs';
+import { checkUsageContext } from './usage-report';
+
+/** What a usage operation aggregates, for a caller that aggregates the events elsewhere. */
+export interface UsageAggregations {
+  /**
+   * The subscription whose events are aggregated: those naming it, and those naming no
+   * subscription (as the usage operations read `events`).
+   */
+  readonly external_subscription_id: string;
+  /** The charges period containing `now` (its events count; recurring metrics read earlier ones too). */
+  readonly from_datetime: string;
+  readonly to_datetime: string;
+  /** Per billable metric of the plan's charges: the charges accumulator to run over its events. */
+  readonly metrics: readonly MetricAggregation[];
+}
+
+/**
+ * What `currentUsage` and `projectedUsage` aggregate for this input (the same for both), so
+ * that a caller can aggregate the events where they are (a database, a worker, chunks of a
+ * file) and give the results back as `aggregates`: for each metric, run a charges accumulator
+ * (`createChargesAccumulator(metric, charges, options)`, or the same aggregation in SQL) over
+ * the subscription's events of the metric's code, and pass its `state()` under the metric's
+ * code. A metric whose `needsEvents` says why cannot be given as a state: give its events in
+ * `events` instead. The figures are those of pricing the events themselves.
+ *
+ * @example
+ * const plan = usageAggregations({ customer, subscription, plan, billableMetrics, now });
+ * // right({ external_subscription_id: 'sub_1', from_datetime: '2025-07-01T00:00:00Z', ...,
+ * //   metrics: [{ code: 'api_calls', charges: [{}], options: {...}, needsEvents: undefined, metric }] })
+ * const acc = createChargesAccumulator(m.metric, m.charges, m.options); // then addAll(events)
+ * currentUsage({ customer, subscription, plan, billableMetrics, now, events: [],
+ *   aggregates: { api_calls: acc.right.state() } })
+ */
+export function usageAggregations(
+  input: Omit<UsageInput, 'events' | 'aggregates'>,
+): Either<FeecastError, UsageAggregations> {
+  const checked = checkUsageContext(input);
+  if (checked._tag === 'Left') return checked;
+  const { read, context } = checked.right;
+  const { period, currency, timezone } = context;
+  const metrics = planAggregations({
+    plan: read.plan,
+    billableMetrics: read.billableMetrics,
+    period,
+    currency,
+    timezone,
+    subscription: read.subscription,
+    customer: read.customer,
+    purpose: 'usage',
+    ...(read.pricingUnits === undefined || read.pricingUnits === null
+      ? {}
+      : { pricing_units: read.pricingUnits }),
+  });
+  if (metrics._tag === 'Left') return metrics;
+  return right({
+    external_subscription_id: read.subscription.external_id,
+    from_datetime: period.charges_from_datetime,
+    to_datetime: period.charges_to_datetime,
+    metrics: metrics.right,
+  });
+}
