@@ -19,6 +19,7 @@ import {
   type ChargeModelInput,
   type ChargeModelName,
   type ChargeModelResult,
+  isChargeModelName,
 } from './types';
 
 /** A charge whose properties are checked, ready to price any number of buckets. */
@@ -59,10 +60,6 @@ export interface CompiledChargeModel {
 export interface ChargeModelOptions {
   /** Where the charge sits in the caller's document, prefixed to error paths (`['charges', '0']`). */
   readonly path?: readonly string[];
-}
-
-function isModelName(name: unknown): name is ChargeModelName {
-  return CHARGE_MODEL_NAMES.some((known) => known === name);
 }
 
 function run(
@@ -110,7 +107,7 @@ export function compileChargeModel(
     );
   }
   const name = charge.charge_model;
-  if (!isModelName(name)) {
+  if (!isChargeModelName(name)) {
     return left(
       feecastError(
         'unsupported_charge_model',
@@ -140,15 +137,15 @@ export function compileChargeModel(
   });
   if (model._tag === 'Left') return model;
   const priced = model.right;
-  const ownEventDetails = priced.eventDetails;
+  const ownEventDetails = CHARGE_MODELS[name].capabilities.eventDetails;
   return right({
     charge_model: name,
-    needsEventValues: priced.needsEventValues === true,
+    needsEventValues: priced.needsEventValues,
     apply: (context) => run(priced, context),
     price: (units, context) => priced.price(units, context),
-    hasEventDetails: ownEventDetails !== undefined,
+    hasEventDetails: ownEventDetails !== null,
     eventDetails: (withEvent, withoutEvent) =>
-      ownEventDetails === undefined ? {} : ownEventDetails(withEvent, withoutEvent),
+      ownEventDetails === null ? {} : ownEventDetails(withEvent, withoutEvent),
   });
 }
 

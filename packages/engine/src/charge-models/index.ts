@@ -14,7 +14,8 @@ export { readContext } from './context';
 export { divideOrZero } from './internal/arithmetic';
 export { own } from './internal/properties';
 export { readBack } from './internal/read-back';
-export type { PricingContext } from './model';
+export type { ChargeModelCapabilities, PricingContext, PricingSource } from './model';
+export { chargeModelCapabilities } from './registry';
 export {
   CHARGE_MODEL_NAMES,
   type ChargeAmountDetails,
@@ -24,4 +25,5 @@ export {
   type ChargeModelResult,
   type GraduatedPercentageRangeDetail,
   type GraduatedRangeDetail,
+  isChargeModelName,
 } from './types';

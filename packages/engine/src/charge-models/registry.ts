@@ -1,4 +1,4 @@
-import type { ChargeModel } from './model';
+import type { ChargeModel, ChargeModelCapabilities } from './model';
 import { custom } from './models/custom';
 import { dynamic } from './models/dynamic';
 import { graduated } from './models/graduated';
@@ -28,3 +28,14 @@ export const CHARGE_MODELS: Readonly<Record<ChargeModelName, ChargeModel>> = {
   dynamic,
   custom,
 };
+
+/**
+ * The capabilities of the model named `name` (see `ChargeModelCapabilities`).
+ *
+ * @example
+ * chargeModelCapabilities('volume').payInAdvance // false
+ * @internal
+ */
+export function chargeModelCapabilities(name: ChargeModelName): ChargeModelCapabilities {
+  return CHARGE_MODELS[name].capabilities;
+}

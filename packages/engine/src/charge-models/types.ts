@@ -24,6 +24,17 @@ export const CHARGE_MODEL_NAMES = [
 /** A charge model's name: `charge.charge_model` of the wire format. */
 export type ChargeModelName = (typeof CHARGE_MODEL_NAMES)[number];
 
+/**
+ * Whether `name` is one of the charge models.
+ *
+ * @example
+ * isChargeModelName('volume') // true
+ * @internal
+ */
+export function isChargeModelName(name: unknown): name is ChargeModelName {
+  return CHARGE_MODEL_NAMES.some((known) => known === name);
+}
+
 /** The charge, as far as pricing needs it (a `Charge`, `ChargeFilter` or fixed charge fits). */
 export interface ChargeModelInput {
   /** The model's name (`standard`, `graduated`...). */

@@ -1,6 +1,7 @@
 /**
  * Invoice totals: fees, progressive-billing credits, coupons, taxes, credit notes and
- * prepaid credits combined in the reference's order, with the invoice's credits.
+ * prepaid credits combined in the reference's order, with the invoice's credits; an invoice's
+ * settlement (`settleInvoice`: the totals, then the wallets).
  */
 export {
   computeInvoiceTotals,
@@ -68,6 +69,11 @@ export {
   progressiveBilledAmount,
   progressiveBillingCreditNoteItems,
 } from './progressive-billing/index';
+export {
+  type SettledInvoice,
+  type SettleInvoiceOptions,
+  settleInvoice,
+} from './settle-invoice';
 export { feeTaxes, setFeeTaxes } from './taxes/apply-taxes';
 export {
   applyResolvedTaxes,

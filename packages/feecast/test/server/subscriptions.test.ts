@@ -269,6 +269,19 @@ describe('PUT /subscriptions/{external_id}: fields and plan_overrides', () => {
     });
   });
 
+  it('answers 422 for a charge override without id, or naming a charge twice', async () => {
+    const t = await start();
+    const missing = await t.call('PUT', PATH, {
+      subscription: { plan_overrides: { charges: [{ properties: { amount: '1' } }] } },
+    });
+    expectValidationErrors(missing, { 'plan_overrides.charges[0].id': ['value_is_mandatory'] });
+    const id = '7df2a315-a1e6-4679-ae1a-27c5607736c8';
+    const twice = await t.call('PUT', PATH, {
+      subscription: { plan_overrides: { charges: [{ id }, { id, min_amount_cents: 5 }] } },
+    });
+    expectValidationErrors(twice, { 'plan_overrides.charges[1].id': ['value_is_invalid'] });
+  });
+
   it('answers 422 value_is_out_of_range for every negative amount, as POST /add_ons does, and changes nothing', async () => {
     const t = await start();
     const answer = await t.call('PUT', PATH, {

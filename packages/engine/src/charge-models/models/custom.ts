@@ -15,8 +15,16 @@ import type { ChargeModel } from '../model';
  */
 export const custom: ChargeModel = {
   name: 'custom',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    // The metric's custom aggregator computes the amount; the caller passes it.
+    pricesFrom: 'custom_amount',
+    eventDetails: null,
+  },
   compile: () =>
     right({
+      needsEventValues: false,
       price: (units, context) =>
         context.customAmount === undefined
           ? left(

@@ -15,8 +15,16 @@ import type { ChargeModel } from '../model';
  */
 export const dynamic: ChargeModel = {
   name: 'dynamic',
+  capabilities: {
+    // §1.4: the events' precise cents are summed, so a sum metric.
+    aggregations: ['sum_agg'],
+    payInAdvance: true,
+    pricesFrom: 'precise_cents',
+    eventDetails: null,
+  },
   compile: () =>
     right({
+      needsEventValues: false,
       price: (units, context) => {
         const per = unitsDivisor(units, context);
         if (sign(per) === 0) return right({ amount: ZERO, amount_details: {}, per });

@@ -90,6 +90,12 @@ function eventDetails(
  */
 export const graduatedPercentage: ChargeModel = {
   name: 'graduated_percentage',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    pricesFrom: 'units',
+    eventDetails: eventDetails,
+  },
   compile(properties, { path }) {
     const ranges = readRanges(
       properties,
@@ -105,6 +111,7 @@ export const graduatedPercentage: ChargeModel = {
     if (ranges._tag === 'Left') return ranges;
     const list = ranges.right;
     return right({
+      needsEventValues: false,
       price: (units, context) => {
         const { tiers, amount } = priceTiers(list, units, context.excludeEvent, unitsPrice);
         return right({
@@ -114,7 +121,6 @@ export const graduatedPercentage: ChargeModel = {
         });
       },
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),
-      eventDetails,
     });
   },
 };

@@ -40,6 +40,12 @@ function detailOf({
  */
 export const graduated: ChargeModel = {
   name: 'graduated',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    pricesFrom: 'units',
+    eventDetails: null,
+  },
   compile(properties, { path, prorated }) {
     const ranges = readRanges(
       properties,

@@ -38,6 +38,12 @@ function packagesStarted(paid: Decimal, size: Decimal): Decimal {
  */
 export const packageModel: ChargeModel = {
   name: 'package',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    pricesFrom: 'units',
+    eventDetails: null,
+  },
   compile(properties, { path }) {
     const amount = readAmount(properties, 'amount', path, 'invalid_amount');
     if (amount._tag === 'Left') return amount;
@@ -52,6 +58,7 @@ export const packageModel: ChargeModel = {
     const cost = (paid: Decimal): Decimal =>
       sign(paid) <= 0 ? ZERO : multiply(packagesStarted(paid, sizeDecimal), packageAmount);
     return right({
+      needsEventValues: false,
       price: (units) => {
         const paid = subtract(units, freeUnits);
         const paidUnits = sign(paid) < 0 ? ZERO : paid;

@@ -200,6 +200,12 @@ function eventDetails(
  */
 export const percentage: ChargeModel = {
   name: 'percentage',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    pricesFrom: 'units',
+    eventDetails: eventDetails,
+  },
   compile(properties, { path }) {
     const rate = readAmount(properties, 'rate', path, 'invalid_rate');
     if (rate._tag === 'Left') return rate;
@@ -266,7 +272,6 @@ export const percentage: ChargeModel = {
         p.maximum !== undefined,
       price: (units, context) => price(p, units, context),
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),
-      eventDetails,
     });
   },
 };

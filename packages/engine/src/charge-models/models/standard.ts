@@ -13,11 +13,18 @@ import type { ChargeModel } from '../model';
  */
 export const standard: ChargeModel = {
   name: 'standard',
+  capabilities: {
+    aggregations: 'any',
+    payInAdvance: true,
+    pricesFrom: 'units',
+    eventDetails: null,
+  },
   compile(properties, { path }) {
     const price = readAmount(properties, 'amount', path, 'invalid_amount');
     if (price._tag === 'Left') return price;
     const amount = price.right;
     return right({
+      needsEventValues: false,
       price: (units, context) =>
         right({
           amount: multiply(units, amount),

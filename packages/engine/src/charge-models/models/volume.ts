@@ -36,6 +36,13 @@ function rangeFor(ranges: readonly [Range, ...Range[]], quantity: Decimal): Rang
  */
 export const volume: ChargeModel = {
   name: 'volume',
+  capabilities: {
+    aggregations: 'any',
+    // §1.4: the reference refuses a volume charge paid in advance.
+    payInAdvance: false,
+    pricesFrom: 'units',
+    eventDetails: null,
+  },
   compile(properties, { path, prorated }) {
     const ranges = readRanges(
       properties,
@@ -51,6 +58,7 @@ export const volume: ChargeModel = {
     if (ranges._tag === 'Left') return ranges;
     const list = ranges.right;
     return right({
+      needsEventValues: false,
       price: (units, context) => {
         const quantity = (prorated ? context.fullUnitsNumber : undefined) ?? units;
         const range = rangeFor(list, quantity);

@@ -1,6 +1,13 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeBuckets, CompiledMetric } from '../../aggregation/index';
-import { type CompiledChargeModel, compileChargeModel, own } from '../../charge-models/index';
+import {
+  type ChargeModelCapabilities,
+  type CompiledChargeModel,
+  chargeModelCapabilities,
+  compileChargeModel,
+  isChargeModelName,
+  own,
+} from '../../charge-models/index';
 import { type FeecastError, feecastError, isRecord } from '../../core/index';
 import type { AppliedPricingUnit } from '../pricing-units';
 import type { ChargeFeesCharge, ChargeFeesFilter, PricingUnitInfo } from './inputs';
@@ -34,6 +41,9 @@ export interface ChargeSetup {
   readonly consumers: readonly ChargeBuckets[];
   readonly prorated: boolean;
   readonly payInAdvance: boolean;
+  /** What the charge's model needs and allows (its `charge_model`'s declared capabilities). */
+  readonly capabilities: ChargeModelCapabilities;
+  /** The model prices the events' precise cents (`pricesFrom: 'precise_cents'`): the pass sums them. */
   readonly dynamic: boolean;
   /** The pass must keep per-event views (pay in advance, percentage, prorated graduated). */
   readonly perEvent: boolean;
@@ -87,9 +97,13 @@ function checkCharge(
       minimum,
     );
   }
-  if (charge.charge_model === 'dynamic' && metric.kind.type !== 'sum_agg') {
+  // An unknown model has no capabilities: compiling the charge reports it.
+  const name = charge.charge_model;
+  const capabilities = isChargeModelName(name) ? chargeModelCapabilities(name) : undefined;
+  const aggregations = capabilities?.aggregations ?? 'any';
+  if (aggregations !== 'any' && !aggregations.includes(metric.kind.type)) {
     return invalid(
-      `A dynamic charge prices the events' precise_total_amount_cents and needs a sum_agg metric; "${metric.code}" is ${metric.kind.type}.`,
+      `A ${name} charge can only price a ${aggregations.join(' or ')} metric; "${metric.code}" is ${metric.kind.type}.`,
       at('charge_model'),
     );
   }
@@ -100,9 +114,9 @@ function checkCharge(
         at('pay_in_advance'),
       );
     }
-    if (charge.charge_model === 'volume') {
+    if (capabilities?.payInAdvance === false) {
       return invalid(
-        'A volume charge cannot be paid in advance: use graduated, or bill it in arrears.',
+        `A ${name} charge cannot be paid in advance: use graduated, or bill it in arrears.`,
         at('charge_model'),
       );
     }
@@ -144,6 +158,7 @@ export function setupCharge(
     { path },
   );
   if (chargeModel._tag === 'Left') return chargeModel;
+  const capabilities = chargeModelCapabilities(chargeModel.right.charge_model);
   const chargeKeys = groupKeysOf(charge.properties) ?? [];
   const consumerKeys: (readonly string[])[] = [];
   const consumerOf = (keys: readonly string[]): number => {
@@ -188,7 +203,8 @@ export function setupCharge(
     })),
     prorated,
     payInAdvance,
-    dynamic: charge.charge_model === 'dynamic',
+    capabilities,
+    dynamic: capabilities.pricesFrom === 'precise_cents',
     perEvent,
     pricingUnit: pricingUnit.right,
     minAmountCents: charge.min_amount_cents ?? 0,

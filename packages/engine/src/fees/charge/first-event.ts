@@ -50,7 +50,8 @@ export function prepareFirstEvent(
   const type = metric.kind.type;
   if (metric.recurring || metric.expression !== undefined) return undefined;
   if (type !== 'count_agg' && type !== 'sum_agg') return undefined;
-  if (setup.prorated || setup.dynamic || setup.charge.charge_model === 'custom') return undefined;
+  // Only a model priced from the units prices an event without the pass (not dynamic, custom).
+  if (setup.prorated || setup.capabilities.pricesFrom !== 'units') return undefined;
   const filters: CompiledFilter[] = [];
   for (const bucket of setup.buckets) {
     if (bucket.filter === undefined) continue;
@@ -123,7 +124,7 @@ export function firstEventFee(
     exponent.right,
     {
       eventsBefore: 0,
-      valuesBefore: setup.charge.charge_model === 'percentage' ? [] : undefined,
+      valuesBefore: bucket.model.needsEventValues ? [] : undefined,
       centsBefore: undefined,
       unitsBefore: ZERO,
       billed: increment,

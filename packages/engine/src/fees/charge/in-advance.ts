@@ -99,7 +99,7 @@ function centsOf(cents: unknown, index: number): Either<FeecastError, Decimal> {
 export interface EventFigures {
   /** The group's period before the event, as the charge models read it (no values but these). */
   readonly eventsBefore: number;
-  /** Percentage charges: the earlier events' values, in time order. */
+  /** The models that price from the events' values: the earlier events' values, in time order. */
   readonly valuesBefore: readonly Decimal[] | undefined;
   /** Dynamic charges: the earlier events' precise cents. */
   readonly centsBefore: Decimal | undefined;
@@ -247,8 +247,9 @@ function priceGroup(
   const applied = f.applied_units ?? values;
   const exponent = feeExponent(run);
   if (exponent._tag === 'Left') return exponent;
-  const percentage = setup.charge.charge_model === 'percentage';
-  // The values read so far, for percentage charges (their free units and min/max per event).
+  // The values read so far, for the models that price from them (a percentage charge's free
+  // units and min/max per event).
+  const byValues = bucket.model.needsEventValues;
   const parsedValues: Decimal[] = [];
   const fees: PlacedFee[] = [];
   // Running totals of what the period billed before each event (from the units a recurring
@@ -270,7 +271,7 @@ function priceGroup(
         exponent.right,
         {
           eventsBefore: k,
-          valuesBefore: percentage ? parsedValues.slice(0, k) : undefined,
+          valuesBefore: byValues ? parsedValues.slice(0, k) : undefined,
           centsBefore: setup.dynamic ? centsBefore.result() : undefined,
           unitsBefore: before.result(),
           billed: readBack(billed[k]),
@@ -285,7 +286,7 @@ function priceGroup(
     }
     before.add(billed[k] ?? '0');
     centsBefore.add(cents.right);
-    if (percentage) parsedValues.push(readBack(value));
+    if (byValues) parsedValues.push(readBack(value));
   }
   return right(fees);
 }

@@ -21,6 +21,20 @@ export interface PlanOverridesOptions {
   readonly path?: readonly string[];
   /** Where the plan sits in the caller's input, for error paths (default `['plan']`). */
   readonly planPath?: readonly string[];
+  /**
+   * How the overridden plan and what the overrides create (a minimum commitment, usage
+   * thresholds) are identified and dated: `newId()` gives each a new id and `now` is the time
+   * of the change (their `created_at`, the commitment's `updated_at`). Default: ids derived
+   * from the plan and the overrides, dates the plan's `created_at` (the same input gives the
+   * same plan).
+   */
+  readonly stamp?: { readonly newId: () => string; readonly now: string };
+  /**
+   * The catalog plan, when `plan` is already the subscription's own copy (the result of an
+   * earlier override): the copy is updated, keeping its id and `created_at`, and its parent
+   * stays `parent`.
+   */
+  readonly parent?: Plan;
 }
 
 /** The plan fields an override replaces as they are. */
@@ -31,7 +45,6 @@ const PLAIN_FIELDS = [
   'invoice_display_name',
   'name',
   'trial_period',
-  'metadata',
 ] as const;
 
 /**
@@ -44,8 +57,10 @@ const PLAIN_FIELDS = [
  * its own, as the reference creates a child plan: a new `svc_id` derived from the plan and the
  * overrides, `parent_id` the plan's id, the same `code` (coupons limited to the plan still
  * apply) and the same charge and fixed-charge ids (so fees and progressive-billing invoices
- * still match them). It is checked with the `Plan` codec: properties that do not fit their
- * charge model are a `Left`. Without overrides, the plan itself comes back.
+ * still match them); `options.stamp` and `options.parent` give a caller's own ids, clock and
+ * copy instead. A `minimum_commitment` of `null` removes the plan's commitment, a `metadata`
+ * of `null` or `{}` its metadata. It is checked with the `Plan` codec: properties that do not
+ * fit their charge model are a `Left`. Without overrides, the plan itself comes back.
  *
  * @example
  * applyPlanOverrides(plan, { amount_cents: 4900, charges: [{ id: apiCharge.svc_id, properties: { amount: '0.02' } }] })
@@ -65,10 +80,17 @@ export function applyPlanOverrides(
     ...(plan.fixed_charges ?? []).map((fixed) => fixed.taxes),
     plan.minimum_commitment?.taxes,
   ]);
+  const { stamp, parent } = options;
+  const { minimum_commitment: _commitment, metadata: _metadata, ...kept } = plan;
   const out: Record<string, unknown> = {
-    ...plan,
-    svc_id: derivedId('plan', plan.svc_id, 'overrides', JSON.stringify(overrides)),
-    parent_id: plan.svc_id,
+    ...kept,
+    svc_id:
+      parent !== undefined
+        ? plan.svc_id
+        : (stamp?.newId() ??
+          derivedId('plan', plan.svc_id, 'overrides', JSON.stringify(overrides))),
+    parent_id: parent?.svc_id ?? plan.svc_id,
+    created_at: parent === undefined && stamp !== undefined ? stamp.now : plan.created_at,
   };
   for (const field of PLAIN_FIELDS) {
     if (overrides[field] !== undefined) out[field] = overrides[field];
@@ -102,18 +124,23 @@ export function applyPlanOverrides(
     if (fixed._tag === 'Left') return fixed;
     out.fixed_charges = fixed.right;
   }
-  const commitment = overrideCommitment(plan, overrides, known, path);
+  const commitment = overrideCommitment(plan, overrides, known, path, stamp);
   if (commitment._tag === 'Left') return commitment;
   if (commitment.right !== undefined) out.minimum_commitment = commitment.right;
   if (overrides.usage_thresholds !== undefined) {
+    const created = stamp?.now ?? plan.created_at;
     out.usage_thresholds = overrides.usage_thresholds.map((threshold, i) => ({
-      svc_id: derivedId('usage_threshold', String(out.svc_id), String(i)),
+      svc_id: stamp?.newId() ?? derivedId('usage_threshold', String(out.svc_id), String(i)),
       threshold_display_name: threshold.threshold_display_name ?? null,
       amount_cents: threshold.amount_cents,
       recurring: threshold.recurring ?? false,
-      created_at: plan.created_at,
-      updated_at: plan.created_at,
+      created_at: created,
+      updated_at: created,
     }));
+  }
+  const metadata = overrides.metadata === undefined ? plan.metadata : overrides.metadata;
+  if (metadata !== undefined && metadata !== null && Object.keys(metadata).length > 0) {
+    out.metadata = metadata;
   }
   const decoded = decode(Plan, out);
   if (decoded._tag === 'Right') return right(decoded.right);
@@ -182,15 +209,20 @@ function overrideFixedCharge(
   };
 }
 
-/** The plan's minimum commitment with its override (created when the plan had none). */
+/**
+ * The plan's minimum commitment with its override (created when the plan had none): the
+ * plan's own without an override, none for a `null` override.
+ */
 function overrideCommitment(
   plan: Plan,
   overrides: PlanOverrides,
   known: ReadonlyMap<string, Plan['taxes'][number]>,
   path: readonly string[],
-): Either<FeecastError, object | undefined> {
+  stamp: PlanOverridesOptions['stamp'],
+): Either<FeecastError, object | null | undefined> {
   const override = overrides.minimum_commitment;
-  if (override === undefined || override === null) return right(undefined);
+  if (override === undefined) return right(plan.minimum_commitment);
+  if (override === null) return right(undefined);
   const at = [...path, 'minimum_commitment'];
   const existing = plan.minimum_commitment;
   if ((existing === undefined || existing === null) && plan.interval === null) {
@@ -203,12 +235,12 @@ function overrideCommitment(
     );
   }
   const base = existing ?? {
-    svc_id: derivedId('minimum_commitment', plan.svc_id),
+    svc_id: stamp?.newId() ?? derivedId('minimum_commitment', plan.svc_id),
     plan_code: plan.code,
     invoice_display_name: null,
     interval: plan.interval,
-    created_at: plan.created_at,
-    updated_at: plan.created_at,
+    created_at: stamp?.now ?? plan.created_at,
+    updated_at: stamp?.now ?? plan.created_at,
     taxes: [],
   };
   let taxes = base.taxes;
@@ -219,6 +251,7 @@ function overrideCommitment(
   }
   return right({
     ...base,
+    ...(stamp === undefined ? {} : { updated_at: stamp.now }),
     amount_cents: override.amount_cents,
     ...(override.invoice_display_name === undefined
       ? {}

@@ -19,7 +19,8 @@ export interface ItemOverride {
  * by id: each item named by an override is replaced by `change(item, override, path)` (with the
  * taxes its `tax_codes` name, when given); the others stay as they are, in the plan's order.
  * An override without `id`, with an id that is not an item of the plan, or naming an item
- * twice is a `Left` whose path points at it.
+ * twice is a `Left` whose path points at it and whose `details.reason` says which
+ * (`missing_id`, `unknown_id`, `duplicate_id`).
  *
  * @example
  * overrideItems(plan.charges, overrides.charges, known, ['plan_overrides', 'charges'], 'charge',
@@ -47,6 +48,7 @@ export function overrideItems<T extends OverriddenItem, O extends ItemOverride>(
           'invalid_input',
           `Each override of a ${what} needs the id (svc_id) of the plan's ${what} it changes.`,
           [...at, 'id'],
+          { reason: 'missing_id' },
         ),
       );
     }
@@ -56,7 +58,7 @@ export function overrideItems<T extends OverriddenItem, O extends ItemOverride>(
           'invalid_input',
           `The plan has no ${what} with id ${JSON.stringify(id)}; an override changes one of the plan's ${what}s, named by its svc_id.`,
           [...at, 'id'],
-          { value: id },
+          { value: id, reason: 'unknown_id' },
         ),
       );
     }
@@ -66,7 +68,7 @@ export function overrideItems<T extends OverriddenItem, O extends ItemOverride>(
           'invalid_input',
           `The ${what} ${id} is overridden twice; give one override per ${what}.`,
           [...at, 'id'],
-          { value: id },
+          { value: id, reason: 'duplicate_id' },
         ),
       );
     }

@@ -16,11 +16,10 @@ import { addOnFee, type CommitmentTrueUp } from '../../fees/index';
 import { decodeInput } from '../../inputs/index';
 import {
   applyProgressiveBillingCredit,
-  applyWallets,
   type CouponOutcome,
   type CreditNoteItemRequest,
-  computeInvoiceTotals,
   progressiveBilledAmount,
+  settleInvoice,
   type TaxSources,
 } from '../../invoice/index';
 import { type SubscriptionRun, subscriptionRun } from '../../periods/index';
@@ -101,7 +100,8 @@ export interface InvoicePreview {
  * 2. progressive-billing credits from the period's progressive-billing invoices (§3.3);
  * 3. coupons, 4. taxes (`taxes.billing_entity`, `taxes.customer`, and the taxes riding on
  *    plans, charges, fixed charges, commitments and add-ons), 5. credit notes, 6. prepaid
- *    credits from the wallets, with the totals of `computeInvoiceTotals`.
+ *    credits from the wallets, with the totals: the invoice's settlement (`settleInvoice`),
+ *    the same as the server's finalization.
  *
  * A subscription's `plan_overrides` apply to its plan first (`applyPlanOverrides`). With
  * `status: 'draft'` the invoice is shown in its grace period: no coupons, credit notes or
@@ -181,29 +181,29 @@ function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, Inv
 
   const credited = progressiveCredits(skeleton.right, facts, runs);
   if (isLeft(credited)) return credited;
-  const totals = computeInvoiceTotals(credited.right.invoice, {
+  const settled = settleInvoice(credited.right.invoice, {
     appliedCoupons: facts.appliedCoupons,
     taxSources: taxSources(facts),
     creditNotes: facts.creditNotes,
-    now: dates.right.created_at,
-  });
-  if (isLeft(totals)) return left(inInputTerms(totals.left));
-  const paid = applyWallets(totals.right.invoice, facts.wallets, {
+    wallets: facts.wallets,
+    ...(facts.walletTransactions === undefined
+      ? {}
+      : { walletTransactions: facts.walletTransactions }),
     at: dates.right.created_at,
     finalizing: facts.status === 'finalized',
-    ...(facts.walletTransactions === undefined ? {} : { transactions: facts.walletTransactions }),
   });
-  if (isLeft(paid)) return paid;
-  const invoice = decodeInput(InvoiceCodec, withOwnCreditsStatus(paid.right.invoice), ['invoice']);
+  if (isLeft(settled)) return left(inInputTerms(settled.left));
+  const paid = settled.right;
+  const invoice = decodeInput(InvoiceCodec, withOwnCreditsStatus(paid.invoice), ['invoice']);
   if (isLeft(invoice)) return invoice;
   return right({
     invoice: invoice.right,
-    applied_coupons: totals.right.applied_coupons,
-    coupon_outcomes: totals.right.coupon_outcomes,
-    credit_notes: totals.right.credit_notes,
-    wallets: paid.right.wallets,
-    wallet_transactions: paid.right.wallet_transactions,
-    taxes_rate: totals.right.taxes_rate,
+    applied_coupons: paid.applied_coupons,
+    coupon_outcomes: paid.coupon_outcomes,
+    credit_notes: paid.credit_notes,
+    wallets: paid.wallets,
+    wallet_transactions: paid.wallet_transactions,
+    taxes_rate: paid.taxes_rate,
     pay_in_advance_fees: payInAdvance,
     commitments,
     progressive_billing: credited.right.outcomes,
@@ -296,7 +296,7 @@ function invoiceFees(
   return right(out);
 }
 
-/** The totals stage's error, with the path of the preview's input it comes from. */
+/** The settlement's error, with the path of the preview's input it comes from. */
 function inInputTerms(error: FeecastError): FeecastError {
   const [head, ...rest] = error.path ?? [];
   const renamed: Readonly<Record<string, readonly string[]>> = {

@@ -143,6 +143,109 @@ describe('applyPlanOverrides', () => {
   });
 });
 
+describe("applyPlanOverrides with a caller's ids, clock and copy (the server's state)", () => {
+  const NOW = '2025-06-01T12:00:00Z';
+  const idOf = (n: number) => `fc000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const counter = () => {
+    let n = 0;
+    return () => {
+      n += 1;
+      return idOf(n);
+    };
+  };
+
+  it('a first override makes a copy named and dated by the caller', () => {
+    const p = base();
+    const overridden = ok(
+      applyPlanOverrides(
+        p,
+        overrides({
+          minimum_commitment: { amount_cents: 500 },
+          usage_thresholds: [{ amount_cents: 9000 }],
+        }),
+        { stamp: { newId: counter(), now: NOW } },
+      ),
+    );
+    // The plan's id first, then the commitment's, then the threshold's.
+    expect([overridden.svc_id, overridden.parent_id, overridden.created_at]).toEqual([
+      idOf(1),
+      p.svc_id,
+      NOW,
+    ]);
+    expect(overridden.minimum_commitment).toMatchObject({
+      svc_id: idOf(2),
+      created_at: NOW,
+      updated_at: NOW,
+    });
+    expect(overridden.usage_thresholds).toMatchObject([
+      { svc_id: idOf(3), created_at: NOW, updated_at: NOW },
+    ]);
+  });
+
+  it('overriding the copy again keeps its id, creation date and parent', () => {
+    const catalog = base();
+    const copy = ok(
+      applyPlanOverrides(catalog, overrides({ amount_cents: 500 }), {
+        stamp: { newId: counter(), now: NOW },
+      }),
+    );
+    const later = '2025-07-01T00:00:00Z';
+    const again = ok(
+      applyPlanOverrides(copy, overrides({ name: 'Cheap' }), {
+        stamp: { newId: counter(), now: later },
+        parent: catalog,
+      }),
+    );
+    expect([again.svc_id, again.parent_id, again.created_at]).toEqual([
+      copy.svc_id,
+      catalog.svc_id,
+      NOW,
+    ]);
+    expect([again.amount_cents, again.name]).toEqual([500, 'Cheap']);
+  });
+
+  it('a null commitment removes it; an existing one keeps its id and is updated now', () => {
+    const committed = ok(
+      applyPlanOverrides(base(), overrides({ minimum_commitment: { amount_cents: 700 } })),
+    );
+    const updated = ok(
+      applyPlanOverrides(committed, overrides({ minimum_commitment: { amount_cents: 800 } }), {
+        stamp: { newId: counter(), now: NOW },
+      }),
+    );
+    expect(updated.minimum_commitment).toMatchObject({
+      svc_id: committed.minimum_commitment?.svc_id,
+      amount_cents: 800,
+      created_at: committed.minimum_commitment?.created_at,
+      updated_at: NOW,
+    });
+    const removed = ok(applyPlanOverrides(committed, overrides({ minimum_commitment: null })));
+    expect(Object.hasOwn(removed, 'minimum_commitment')).toBe(false);
+    const kept = ok(applyPlanOverrides(committed, overrides({ name: 'Kept' })));
+    expect(kept.minimum_commitment).toEqual(committed.minimum_commitment);
+  });
+
+  it("metadata of null or {} removes the plan's metadata", () => {
+    const tagged = ok(applyPlanOverrides(base(), overrides({ metadata: { team: 'a' } })));
+    expect(tagged.metadata).toEqual({ team: 'a' });
+    expect(
+      Object.hasOwn(ok(applyPlanOverrides(tagged, overrides({ metadata: {} }))), 'metadata'),
+    ).toBe(false);
+    expect(
+      Object.hasOwn(ok(applyPlanOverrides(tagged, overrides({ metadata: null }))), 'metadata'),
+    ).toBe(false);
+  });
+
+  it('says why an item override is refused: missing_id, unknown_id, duplicate_id', () => {
+    const reason = (charges: readonly Record<string, unknown>[]) =>
+      leftOf(applyPlanOverrides(base(), overrides({ charges }))).details;
+    expect(reason([{ properties: { amount: '3' } }])).toEqual({ reason: 'missing_id' });
+    expect(reason([{ id: 'nope' }])).toEqual({ value: 'nope', reason: 'unknown_id' });
+    const id = chargeId('api_calls');
+    expect(reason([{ id }, { id }])).toEqual({ value: id, reason: 'duplicate_id' });
+  });
+});
+
 describe('previewInvoice prices a subscription on its plan with its overrides', () => {
   const preview = ok(
     previewInvoice(
