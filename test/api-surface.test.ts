@@ -23,6 +23,7 @@ const require = createRequire(import.meta.url);
 const ENTRIES = [
   { entry: '@feecast/models', file: 'models' },
   { entry: '@feecast/engine', file: 'engine' },
+  { entry: '@feecast/engine/internal', file: 'engine-internal' },
   { entry: '@feecast/sources', file: 'sources' },
   { entry: 'feecast', file: 'feecast' },
 ] as const;
