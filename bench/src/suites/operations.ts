@@ -5,10 +5,10 @@ import {
   estimateFees,
   type OperationCharge,
   type OperationPlan,
-  planChargeFeesReport,
   projectedUsage,
   type UsageInput,
 } from '@feecast/engine';
+import { planChargeFeesReport } from '@feecast/engine/internal';
 import { type BenchEvent, benchEvents } from '../data';
 import type { BenchCase, BenchSuite } from '../harness';
 import { type ChargeShape, planCharge, SUBSCRIBER } from '../plan-charges';

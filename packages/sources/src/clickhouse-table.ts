@@ -17,7 +17,8 @@
  * | `properties` | `String` | the properties as JSON text (`visitParamExtract*` reads flat ones); `''` when the event has none |
  * | `precise_total_amount_cents` | `Nullable(String)` | the dynamic charge model's amount, exact decimal text |
  */
-import { eventTimeMs, type FeecastError, feecastError } from '@feecast/engine';
+import { type FeecastError, feecastError } from '@feecast/engine';
+import { eventTimeMs } from '@feecast/engine/internal';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 

@@ -114,27 +114,6 @@ export function guardedResult<F extends (...args: never[]) => Either<FeecastErro
 }
 
 /**
- * {@link guarded} for a function that answers with a value rather than an `Either` (a
- * display name, a lookup): the public function returns `right(value)`, or the `Left` of
- * bad input, and never throws.
- *
- * @example
- * const name = lifted(filterDisplayName, { name: 'filterDisplayName' });
- * name({ values: { region: ['eu'] } }) // right('eu')
- * name(Symbol('x'))                    // left({ code: 'invalid_input', ... })
- * @internal
- */
-export function lifted<A extends unknown[], R>(
-  fn: (...args: A) => R,
-  spec: EntrySpec,
-): (...args: A) => Either<FeecastError, R> {
-  const call = fn as unknown as (...args: unknown[]) => R;
-  // bounded: the caller's own arguments.
-  const answered = (...args: unknown[]): Either<FeecastError, R> => right(call(...args));
-  return guarded(answered, spec) as unknown as (...args: A) => Either<FeecastError, R>;
-}
-
-/**
  * A predicate or reader over any value (`isDecimal`, `isScale`, `eventTimeMs`) that never
  * throws: a value it cannot even inspect (a revoked proxy) gets `fallback`.
  *

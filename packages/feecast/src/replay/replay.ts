@@ -5,10 +5,10 @@
 import {
   type BillableMetricInput,
   billingPeriod,
-  eventTimeMs,
   type FeecastError,
   feecastError,
 } from '@feecast/engine';
+import { eventTimeMs } from '@feecast/engine/internal';
 import type { BillableMetric, Customer, Plan, Subscription, UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { auditEvents } from './audit';

@@ -3,7 +3,7 @@
  * happened by `--now`. A history file may hold other subscriptions' events and events dated
  * after `--now`; those are left out (and counted), never given to the engine.
  */
-import { eventTimeMs } from '@feecast/engine';
+import { eventTimeMs } from '@feecast/engine/internal';
 import type { UsageEvent } from '@feecast/models';
 
 /** What a replay prices: one subscription, as of one instant. */

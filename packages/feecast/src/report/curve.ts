@@ -7,14 +7,11 @@
 import {
   add,
   type ChargeModelInput,
-  type CompiledChargeModel,
   compare,
-  compileChargeModel,
   type Decimal,
   decimalFromCount,
   divide,
   type FeecastError,
-  feeAmounts,
   formatDecimal,
   halfAwayFromZero,
   isScale,
@@ -22,9 +19,14 @@ import {
   multiply,
   ONE,
   parseDecimal,
-  pricingUnitAmounts,
   ZERO,
 } from '@feecast/engine';
+import {
+  type CompiledChargeModel,
+  compileChargeModel,
+  feeAmounts,
+  pricingUnitAmounts,
+} from '@feecast/engine/internal';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../guards';
 import { sumCents } from '../render/money';

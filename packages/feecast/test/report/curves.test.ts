@@ -5,10 +5,10 @@ import {
   applyChargeModel,
   compare,
   type FeecastError,
-  feeAmounts,
   formatDecimal,
   parseDecimalUnsafe,
 } from '@feecast/engine';
+import { feeAmounts } from '@feecast/engine/internal';
 import type { Fee, Plan } from '@feecast/models';
 import fc from 'fast-check';
 import type { Either } from 'fp-ts/lib/Either.js';

@@ -6,7 +6,6 @@
  *
  * and, in the same pass, reads the digits into an integer mantissa while that is exact in a
  * double, so the hot path never allocates.
- * @internal
  */
 
 /** Why a value is not a decimal. */

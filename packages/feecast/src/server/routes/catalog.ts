@@ -2,7 +2,7 @@
  * The catalog: `GET /plans`, `GET /billable_metrics`, `PUT /billable_metrics/{code}` and
  * `POST /add_ons`.
  */
-import { parseExpression } from '@feecast/engine';
+import { parseExpression } from '@feecast/engine/internal';
 import type {
   AddOn,
   BillableMetric,

@@ -7,10 +7,8 @@
  * handler finds the wallet, answers the engine's refusals as the reference's 422s, and
  * stores the transactions with the server's ids and decimal form.
  */
-import {
-  type FeecastError,
-  createWalletTransactions as walletTransactionsOf,
-} from '@feecast/engine';
+import type { FeecastError } from '@feecast/engine';
+import { createWalletTransactions as walletTransactionsOf } from '@feecast/engine/internal';
 import type { CreateWalletTransactionRequest, Wallet, WalletTransaction } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, invalidField, validationErrors } from '../http/api-error';

@@ -1,0 +1,19 @@
+/**
+ * The code of @feecast/engine/internal, as the package ships it: everything `internal.ts`
+ * declares, with each function that reads the caller's data replaced by its guarded twin
+ * (`boundary/public.ts`), as `runtime.ts` does for the public surface. These explicit exports
+ * take precedence over the same names exported by `internal.ts`.
+ * @packageDocumentation
+ */
+
+export {
+  applyPlanOverrides,
+  compileChargeModel,
+  createWalletTransactions,
+  eventTimeMs,
+  feeAmounts,
+  parseExpression,
+  planChargeFeesReport,
+  pricingUnitAmounts,
+} from './boundary/index';
+export * from './internal';

@@ -1,0 +1,36 @@
+/**
+ * @feecast/engine/internal: the helpers that feecast's own packages need (the command's
+ * reports, the local API server, the event readers of `@feecast/sources`, the benchmarks) and
+ * users do not. Not part of the package's public surface (`index.ts`): names and shapes here
+ * change without notice. Each function is the guarded twin the code ships (`internal-runtime.ts`),
+ * as for the public surface.
+ * @packageDocumentation
+ */
+
+// The time of an event as aggregation reads it (ISO 8601 or Unix seconds: the command's replay,
+// the readers), and the metric language (a billable metric's `expression`, checked as the
+// server stores it).
+export { type CompiledExpression, eventTimeMs, parseExpression } from './aggregation/index';
+
+// A charge model compiled once and priced many times (the command's price curves).
+export { type CompiledChargeModel, compileChargeModel } from './charge-models/index';
+
+// A fee's amounts from a charge model's price, in the currency or a pricing unit; the fees of a
+// plan's charges with the report of how they were read (the benchmarks).
+export {
+  type ChargeFeesReport,
+  type FeeAmountFields,
+  feeAmounts,
+  planChargeFeesReport,
+  pricingUnitAmounts,
+} from './fees/index';
+
+// The wallet transactions a request creates (the server's `createWalletTransactions`).
+export {
+  type CreatedWalletTransactions,
+  type CreateWalletTransactionsInput,
+  createWalletTransactions,
+} from './invoice/index';
+
+// A subscription's plan with its overrides applied (the server's subscriptions).
+export { applyPlanOverrides, type PlanOverridesOptions } from './operations/index';
