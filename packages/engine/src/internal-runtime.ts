@@ -15,5 +15,6 @@ export {
   parseExpression,
   planChargeFeesReport,
   pricingUnitAmounts,
+  settleInvoice,
 } from './boundary/index';
 export * from './internal';

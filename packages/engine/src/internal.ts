@@ -25,11 +25,16 @@ export {
   pricingUnitAmounts,
 } from './fees/index';
 
-// The wallet transactions a request creates (the server's `createWalletTransactions`).
+// The wallet transactions a request creates (the server's `createWalletTransactions`), and the
+// settlement of an invoice's fees (coupons, taxes, credit notes, wallets) that the server's
+// finalize shares with `previewInvoice`.
 export {
   type CreatedWalletTransactions,
   type CreateWalletTransactionsInput,
   createWalletTransactions,
+  type SettledInvoice,
+  type SettleInvoiceOptions,
+  settleInvoice,
 } from './invoice/index';
 
 // A subscription's plan with its overrides applied (the server's subscriptions).

@@ -140,6 +140,10 @@ export const computeInvoiceTotals = guarded(invoiceTotalsApi.computeInvoiceTotal
   name: 'computeInvoiceTotals',
   args: ['invoice', 'options'],
 });
+export const settleInvoice = guarded(invoiceTotalsApi.settleInvoice, {
+  name: 'settleInvoice',
+  args: ['invoice', 'options'],
+});
 
 // operations
 export const currentUsage = guarded(operationsApi.currentUsage, { name: 'currentUsage' });

@@ -71,7 +71,6 @@ export interface SettledInvoice<
  * settleInvoice(invoice, { appliedCoupons, taxSources, creditNotes, wallets, at, finalizing: true })
  * // right({ invoice: { coupons_amount_cents: 1604, taxes_amount_cents: 1987, credit_notes_amount_cents: 1848,
  * //   prepaid_credit_amount_cents: 1000, total_amount_cents: 9075, ... }, wallets: [{ balance_cents: 0, ... }], ... })
- * @internal
  */
 export function settleInvoice<
   A extends AppliedCouponInput = AppliedCoupon,

@@ -1,19 +1,13 @@
 /**
- * Finalizing a draft invoice with the engine's money stages (invoicing.md §1): a draft carries
+ * Finalizing a draft invoice with the engine's settlement (invoicing.md §1): a draft carries
  * no coupons, credit-note credits or prepaid credits, so finalization starts from its fees (and
- * the progressive-billing credit they were created with), applies the customer's coupons, the
- * taxes and the customer's available credit notes (`computeInvoiceTotals`), then the
- * customer's wallets (`applyWallets`), and issues the invoice. A tax that cannot be computed
+ * the progressive-billing credit they were created with), settles it (`settleInvoice`: the
+ * customer's coupons, the taxes, the customer's available credit notes, then the customer's
+ * wallets, as `previewInvoice` does) and issues the invoice. A tax that cannot be computed
  * leaves the invoice `failed` with a `tax_error` in `error_details`, as the reference does.
  */
-import {
-  type AppliedWallets,
-  applyWallets,
-  type CouponApplication,
-  computeInvoiceTotals,
-  type FeecastError,
-  type OperationTaxes,
-} from '@feecast/engine';
+import type { CouponApplication, FeecastError, OperationTaxes } from '@feecast/engine';
+import { type SettledInvoice, settleInvoice } from '@feecast/engine/internal';
 import type {
   AppliedCoupon,
   CreditNote,
@@ -59,14 +53,15 @@ export interface FinalizeInvoiceInput {
  * describes them, and the applied coupons and credit notes given, in the same order, as they
  * stand after the invoice.
  */
-export interface FinalizedInvoice
-  extends Pick<
-    AppliedWallets,
-    'invoice' | 'wallets' | 'wallet_transactions' | 'updated_transactions'
-  > {
-  readonly applied_coupons: readonly AppliedCoupon[];
-  readonly credit_notes: readonly CreditNote[];
-}
+export type FinalizedInvoice = Pick<
+  SettledInvoice,
+  | 'invoice'
+  | 'wallets'
+  | 'wallet_transactions'
+  | 'updated_transactions'
+  | 'applied_coupons'
+  | 'credit_notes'
+>;
 
 const ZERO_CENTS = '0.0' as DecimalString;
 
@@ -178,16 +173,16 @@ function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): Finali
 }
 
 /**
- * Finalizes a draft invoice (`PUT /invoices/{id}/finalize`) with the engine's stages
- * (invoicing.md §1 steps 3-8): the draft's progressive-billing credit, the customer's applied
- * coupons, the taxes (fee taxes from the charge, plan, customer or billing entity; §2.1) and
- * the customer's available credit notes (§5) with `computeInvoiceTotals`, then the customer's
- * prepaid credits with `applyWallets` (§6.5). The fees are the draft's as stored (no refresh
- * from events; see docs/semantics.md). The invoice is `finalized`, issued today in the
- * customer's time zone, due `net_payment_term` days later, `file_url` null (no PDF is built).
- * Coupons, credit notes and wallets come back as the invoice leaves them. When a tax cannot be
- * computed the invoice is `failed` with a `tax_error` entry in `error_details` and nothing
- * else changes; any other engine error is a 422.
+ * Finalizes a draft invoice (`PUT /invoices/{id}/finalize`) with the engine's settlement
+ * (`settleInvoice`, invoicing.md §1 steps 3-8): the draft's progressive-billing credit, the
+ * customer's applied coupons, the taxes (fee taxes from the charge, plan, customer or billing
+ * entity; §2.1), the customer's available credit notes (§5), then the customer's prepaid
+ * credits (§6.5). The fees are the draft's as stored (no refresh from events; see
+ * docs/semantics.md). The invoice is `finalized`, issued today in the customer's time zone,
+ * due `net_payment_term` days later, `file_url` null (no PDF is built). Coupons, credit notes
+ * and wallets come back as the invoice leaves them. When a tax cannot be computed the invoice
+ * is `failed` with a `tax_error` entry in `error_details` and nothing else changes; any other
+ * engine error is a 422.
  *
  * @example
  * // Fees 115.40 USD, coupons of 5.00 and 10 %, VAT 20 %, a credit note of 18.48, a wallet of
@@ -200,7 +195,7 @@ function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): Finali
 export function engineFinalization(
   input: FinalizeInvoiceInput,
 ): Either<ApiErrorResponse, FinalizedInvoice> {
-  const totals = computeInvoiceTotals(
+  const settled = settleInvoice(
     { ...startingPoint(input.invoice), status: 'finalized' as const },
     {
       appliedCoupons: input.appliedCoupons,
@@ -212,26 +207,23 @@ export function engineFinalization(
         })),
       },
       creditNotes: input.creditNotes,
-      now: input.now,
+      wallets: input.wallets,
+      walletTransactions: input.walletTransactions,
+      at: input.now,
+      finalizing: true,
     },
   );
-  if (isLeft(totals)) {
-    return isTaxError(totals.left)
-      ? right(failedOnTaxes(input, totals.left))
-      : left(apiErrorOf(totals.left));
+  if (isLeft(settled)) {
+    return isTaxError(settled.left)
+      ? right(failedOnTaxes(input, settled.left))
+      : left(apiErrorOf(settled.left));
   }
-  const paid = applyWallets(totals.right.invoice, input.wallets, {
-    at: input.now,
-    finalizing: true,
-    transactions: input.walletTransactions,
-  });
-  if (isLeft(paid)) return left(apiErrorOf(paid.left));
   return right({
-    invoice: issued(paid.right.invoice, input.now),
-    applied_coupons: totals.right.applied_coupons,
-    credit_notes: totals.right.credit_notes,
-    wallets: paid.right.wallets,
-    wallet_transactions: paid.right.wallet_transactions,
-    updated_transactions: paid.right.updated_transactions,
+    invoice: issued(settled.right.invoice, input.now),
+    applied_coupons: settled.right.applied_coupons,
+    credit_notes: settled.right.credit_notes,
+    wallets: settled.right.wallets,
+    wallet_transactions: settled.right.wallet_transactions,
+    updated_transactions: settled.right.updated_transactions,
   });
 }

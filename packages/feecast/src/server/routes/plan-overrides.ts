@@ -8,7 +8,8 @@
  * the reference's answers (404 for an unknown charge, fixed charge or tax; 422 naming the
  * override's field).
  */
-import { applyPlanOverrides, type FeecastError } from '@feecast/engine';
+import type { FeecastError } from '@feecast/engine';
+import { applyPlanOverrides } from '@feecast/engine/internal';
 import type { DecodeProblem, Plan, PlanOverrides, Tax, UsageThresholdInput } from '@feecast/models';
 import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import {
