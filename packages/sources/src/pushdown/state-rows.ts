@@ -79,10 +79,18 @@ function addRejected(header: Header, reason: RejectionReason, n: number): void {
   header.rejected[reason] = (header.rejected[reason] ?? 0) + n;
 }
 
-/** `whole + fraction × 10^-18`, both integer texts, as an exact decimal. */
+const SCALE = 10n ** BigInt(FRACTION_DIGITS);
+
+/** A 128-bit integer as the dialect's `wideText` writes it (`digits`, or `high|low`). */
+function wide(value: unknown): bigint {
+  if (value === null || value === undefined || value === '') return 0n;
+  const [high = '0', low] = String(value).split('|');
+  return low === undefined ? BigInt(high) : BigInt(high) * SCALE + BigInt(low);
+}
+
+/** `whole + fraction × 10^-18`, both 128-bit integer texts, as an exact decimal. */
 function fromParts(whole: unknown, fraction: unknown): Decimal {
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? '0' : String(v));
-  const total = BigInt(text(whole)) * 10n ** BigInt(FRACTION_DIGITS) + BigInt(text(fraction));
+  const total = wide(whole) * SCALE + wide(fraction);
   const negative = total < 0n;
   const digits = (negative ? -total : total).toString().padStart(FRACTION_DIGITS + 1, '0');
   const cut = digits.length - FRACTION_DIGITS;
