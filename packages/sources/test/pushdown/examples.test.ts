@@ -250,6 +250,42 @@ describe('duckdbAggregates, worked examples', () => {
     ]);
   });
 
+  it('carries a previous period into recurring sums and unique counts, as in-process', async () => {
+    const database = await duckdbDatabase('pushdown-previous.duckdb', [
+      'CREATE TABLE events (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)',
+      `INSERT INTO events VALUES ${rows(EVENTS)}`,
+    ]);
+    const previous: AggregatesSpec[] = [
+      {
+        metric: { ...metric, recurring: true },
+        charges: [{}],
+        options: { ...MARCH, previous: { value: '5' } },
+        subscription: 'sub_1',
+      },
+      {
+        metric: {
+          ...metric,
+          aggregation_type: 'unique_count_agg',
+          field_name: 'team',
+          recurring: true,
+        },
+        // A carried state applies to one ungrouped bucket: no filters, no groups.
+        charges: [{}],
+        options: { ...MARCH, previous: { active_values: ['z', 'a'] } },
+        subscription: 'sub_1',
+      },
+    ];
+    for (const carried of previous) {
+      const result = await duckdbAggregates({ database, table: 'events' }, carried);
+      expect(result._tag === 'Right' ? result.right.plan : result.left).toEqual({
+        charges: [{ charge: 0, pushed: true }],
+      });
+      expect(result._tag === 'Right' && result.right.states).toEqual([
+        { subscription: 'sub_1', state: inProcessState(carried, EVENTS, 'sub_1') },
+      ]);
+    }
+  });
+
   it('falls back when a row holds a value SQL does not read as the rows are read', async () => {
     // 12345678901234567890123 as a JSON number is the double 1.2345678901234568e+22 once read:
     // SQL would sum its 23 digits, the rows give 12345678901234568000000. The run streams them.
