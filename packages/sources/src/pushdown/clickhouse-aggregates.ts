@@ -5,7 +5,6 @@
  * streamed into the in-process accumulator.
  */
 import type { FeecastError } from '@feecast/engine';
-import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { clickhouseEvents } from '../clickhouse-events';
 import { clickhouseTableName } from '../clickhouse-table';
@@ -38,7 +37,6 @@ export async function clickhouseAggregates(
   const opened = await clickhouseClient(target);
   if (opened._tag === 'Left') return opened;
   const client = opened.right;
-  let streamError: FeecastError | undefined;
   const database: Database = {
     dialect: clickhouseDialect,
     source: async () => right(clickhouseRowSource(table.right)),
@@ -50,17 +48,12 @@ export async function clickhouseAggregates(
         return left(clickhouseError(target, error));
       }
     },
-    async *stream(code, subscription): AsyncGenerator<UsageEvent> {
-      const source = clickhouseEvents(target, {
+    stream: (code, subscription) =>
+      clickhouseEvents(target, {
         code,
         ...(subscription === undefined ? {} : { subscription }),
-        // Rows the reader refuses are not events: neither path counts them.
         onRejected: () => undefined,
-      });
-      yield* source.events;
-      streamError = source.error();
-    },
-    streamError: () => streamError,
+      }),
   };
   try {
     return await runAggregates(database, spec);

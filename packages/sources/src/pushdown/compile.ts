@@ -17,7 +17,12 @@
  * 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value (an exponent, more digits) comes
  * back as text, with its time, and is added in-process.
  */
-import { ALL_FILTER_VALUES, type ChargeBuckets, type MetricFilter } from '@feecast/engine';
+import {
+  type AggregationType,
+  ALL_FILTER_VALUES,
+  type ChargeBuckets,
+  type MetricFilter,
+} from '@feecast/engine';
 import type { Dialect } from './dialect';
 import type { PropertyRead, RowSource } from './row-source';
 
@@ -32,18 +37,9 @@ const CANONICAL_INTEGER = '-?(0|[1-9][0-9]{0,14})';
 /** The scale of the fraction parts. */
 export const FRACTION_DIGITS = 18;
 
-/** The aggregation types the compiler pushes down (every type the engine has). */
-export type PushedType =
-  | 'count_agg'
-  | 'sum_agg'
-  | 'max_agg'
-  | 'latest_agg'
-  | 'unique_count_agg'
-  | 'weighted_sum_agg';
-
 /** What the compiler needs of a spec, checked by the engine beforehand. */
 export interface CompileInput {
-  readonly type: PushedType;
+  readonly type: AggregationType;
   readonly fieldName: string | undefined;
   readonly recurring: boolean;
   readonly metricFilters: readonly MetricFilter[];

@@ -5,6 +5,7 @@
  * sum itself (an exponent, more than 18 digits) are added here, exactly.
  */
 import {
+  type AggregationType,
   add,
   type ChargeBuckets,
   compare,
@@ -18,7 +19,6 @@ import {
   STATE_FORMAT,
   ZERO,
 } from '@feecast/engine';
-import type { PushedType } from './compile';
 import { FRACTION_DIGITS } from './compile';
 
 /** A row of the header query. */
@@ -123,14 +123,14 @@ type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
 
 /** Context of the figures: the period, for sums' sides and weights. */
 export interface FigureContext {
-  readonly type: PushedType;
+  readonly type: AggregationType;
   readonly fromMs: number;
   readonly endMs: number;
   readonly charges: readonly ChargeBuckets[];
 }
 
 /** The state of a group that holds no event (kind.ts: each type's empty state). */
-function emptyState(type: PushedType): Record<string, unknown> {
+function emptyState(type: AggregationType): Record<string, unknown> {
   switch (type) {
     case 'count_agg':
       return { count: 0 };
@@ -275,7 +275,7 @@ export function readBuckets(
 
 /** The state JSON of `charges` (the pushed ones, in order) from a subscription's header and buckets. */
 export function stateOf(
-  type: PushedType,
+  type: AggregationType,
   header: Header | undefined,
   buckets: Buckets | undefined,
   charges: readonly { readonly index: number; readonly charge: ChargeBuckets }[],

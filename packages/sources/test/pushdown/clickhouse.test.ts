@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { clickhouseQuery, describeClickhouse, freshTable } from '../clickhouse-server';
 import { eventsOf, specs } from './generators';
-import { inProcessState } from './in-process';
+import { inProcessState, inProcessStates } from './in-process';
 
 const cases = specs.chain((spec) =>
   fc.tuple(
@@ -62,18 +62,7 @@ describeClickhouse('clickhouseAggregates', (server) => {
         const result = await clickhouseAggregates({ url: server, table }, spec);
         if (result._tag === 'Left') throw new Error(result.left.message);
         if (result.right.plan.charges.every((c) => c.pushed)) pushed++;
-        const named = [
-          ...new Set(events.filter((e) => e.code === 'm').map((e) => e.external_subscription_id)),
-        ]
-          .filter((s): s is string => s !== undefined)
-          .sort();
-        const expected: { subscription: string | null; state: unknown }[] = named.map(
-          (subscription) => ({ subscription, state: inProcessState(spec, events, subscription) }),
-        );
-        if (events.some((e) => e.code === 'm' && e.external_subscription_id === undefined)) {
-          expected.push({ subscription: null, state: inProcessState(spec, events, null) });
-        }
-        expect(result.right.states).toEqual(expected);
+        expect(result.right.states).toEqual(inProcessStates(spec, events));
       }),
       { numRuns: RUNS },
     );
