@@ -36,7 +36,16 @@ export function clickhouseRowSource(table: string): RowSource {
     transactionId: 'transaction_id',
     code: 'code',
     timeMs: 'timestamp_ms',
+    timeRequired: false,
     doubts: [`properties != '' AND NOT ${d.matches('properties', '\\{[^{}\\[\\]\\\\]*\\}')}`],
-    property,
+    properties(keys) {
+      const reads: PropertyRead[] = [];
+      for (const key of keys) {
+        const read = property(key);
+        if (typeof read === 'string') return read;
+        reads.push(read);
+      }
+      return { columns: [], reads };
+    },
   };
 }

@@ -95,20 +95,26 @@ export function compileQueries(
   const kindIn = (p: PropertyRead, kinds: readonly string[]): string =>
     `${p.kind} IN (${kinds.map((k) => `'${k}'`).join(', ')})`;
   // Each property is read once, in the innermost query; the queries above read its aliases.
-  const reads: string[] = [];
-  const aliases = new Map<string, PropertyRead>();
-  const problems: string[] = [];
+  const keys: string[] = [];
+  const want = (key: string) => {
+    if (!keys.includes(key)) keys.push(key);
+  };
+  if (input.fieldName !== undefined) want(input.fieldName);
+  if (input.type === 'unique_count_agg') want('operation_type');
+  for (const c of input.pushed) {
+    const charge = input.charges[c] ?? {};
+    for (const values of charge.filters ?? []) for (const key of Object.keys(values)) want(key);
+    for (const key of charge.grouped_by ?? []) want(key);
+  }
+  const got = source.properties(keys);
+  if (typeof got === 'string') return got;
+  const reads = got.reads.flatMap((p, i) => [
+    `${p.kind} AS __k${i}`,
+    `coalesce(${p.text}, '') AS __x${i}`,
+  ]);
   const read = (key: string): PropertyRead => {
-    let found = aliases.get(key);
-    if (found === undefined) {
-      const got = source.property(key);
-      const i = aliases.size;
-      if (typeof got === 'string') problems.push(got);
-      else reads.push(`${got.kind} AS __k${i}`, `coalesce(${got.text}, '') AS __x${i}`);
-      found = { kind: `__k${i}`, text: `__x${i}` };
-      aliases.set(key, found);
-    }
-    return found;
+    const i = keys.indexOf(key);
+    return { kind: `__k${i}`, text: `__x${i}` };
   };
   /** Row doubts over the aliases: properties whose text SQL does not give as the rows do. */
   const doubts: string[] = [];
@@ -163,7 +169,6 @@ export function compileQueries(
     const groups = (charge.grouped_by ?? []).map((key) => `nullIf(${textOf(key)}, '')`);
     return { c, bucket, groups };
   });
-  if (problems.length > 0) return problems.join('; ');
   let groupColumns = 0;
   for (const ch of charges) groupColumns = Math.max(groupColumns, ch.groups.length);
 
@@ -178,21 +183,24 @@ export function compileQueries(
     );
   }
   const l1Columns = [
-    `${source.order ?? '0'} AS __n`,
+    '__n',
     `${sub} AS __s`,
     `${source.transactionId} AS __id`,
     `${source.timeMs} AS __t`,
     `${sourceDoubt} AS __sd`,
     ...reads,
   ];
-  const l1 = `SELECT ${l1Columns.join(', ')} FROM ${source.from} WHERE ${where.join(' AND ')}`;
+  const l0 = `SELECT *, ${source.order ?? '0'} AS __n${got.columns.map((c) => `, ${c}`).join('')} FROM ${source.from} WHERE ${where.join(' AND ')}`;
+  const l1 = `SELECT ${l1Columns.join(', ')} FROM (${l0}) AS l0`;
   // L2: the row's status before deduplication.
   const readsHistory =
     input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
   const outside = readsHistory
     ? `__t >= ${input.endMs}`
     : `__t >= ${input.endMs} OR __t < ${input.fromMs}`;
-  const doubt = ['__sd', ...doubts.map(sure)].join(' OR ');
+  const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
+    ' OR ',
+  );
   const status = `CASE WHEN ${doubt} THEN 'doubt' WHEN __id = '' THEN 'missing_transaction_id' WHEN __t IS NULL THEN 'invalid_timestamp' WHEN ${outside} THEN 'outside' ELSE 'ok' END`;
   const l2 = `SELECT *, ${status} AS __st FROM (${l1}) AS l1`;
   const header = `SELECT __s AS s, __st AS st, ${d.text('count(*)')} AS n, ${d.text(d.countDistinct('__id'))} AS ids FROM (${l2}) AS l2 GROUP BY __s, __st`;
@@ -235,6 +243,10 @@ export function compileQueries(
       `CASE WHEN ${operation.kind} = 's' AND ${operation.text} = 'remove' THEN 0 ELSE 1 END AS __add`,
     );
   }
+  for (const ch of charges) {
+    l4Columns.push(`${ch.bucket} AS __b${ch.c}`);
+    ch.groups.forEach((group, j) => l4Columns.push(`${group} AS __g${ch.c}_${j}`));
+  }
   const l4 = `SELECT *, ${l4Columns.join(', ')} FROM (${l3}) AS l3`;
 
   // The buckets query: status rows, and each ok row once per pushed charge.
@@ -253,10 +265,12 @@ export function compileQueries(
     // `CASE WHEN c = ...`, not `CASE c WHEN ...`: ClickHouse 18.16 loses a Nullable result of the latter.
     return cases.length === 0 ? otherwise : `CASE ${cases.join(' ')} ELSE ${otherwise} END`;
   };
-  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((ch) => ch.bucket, "''")} END`;
+  // Each charge's bucket and groups are computed once per row (in L4), then picked.
+  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((ch) => `__b${ch.c}`, "''")} END`;
   const groups = Array.from(
     { length: groupColumns },
-    (_, j) => `${byCharge((ch) => ch.groups[j], 'NULL')} AS g${j}`,
+    (_, j) =>
+      `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
   );
   const key = d.tuple(['__t', source.order === undefined ? '__id' : '__n']);
   const regular = '__r';

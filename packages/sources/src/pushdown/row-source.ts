@@ -28,11 +28,25 @@ export interface RowSource {
   /** The row's time in epoch milliseconds, `NULL` when its timestamp is not an instant. */
   readonly timeMs: string;
   /**
+   * A row whose time is `NULL` is one the reader refuses before aggregation (so SQL cannot
+   * count it as the engine would): it makes the run fall back. Otherwise it is an
+   * `invalid_timestamp`.
+   */
+  readonly timeRequired: boolean;
+  /**
    * Conditions under which a row is one that SQL does not read exactly as the in-process
-   * reader does (a timestamp or properties it rejects before aggregation...): when a row of
-   * the metric meets one, the run falls back to streaming the rows.
+   * reader does (properties it rejects before aggregation...), over the relation's columns and
+   * those of {@link PropertyReads}: when a row of the metric meets one, the run falls back.
    */
   readonly doubts: readonly string[];
-  /** How the row holds property `key`, or why it cannot be read in SQL (the run falls back). */
-  property(key: string): PropertyRead | string;
+  /** How the rows hold properties `keys`, or why they cannot be read in SQL (the run falls back). */
+  properties(keys: readonly string[]): PropertyReads | string;
+}
+
+/** The reads of some properties. */
+export interface PropertyReads {
+  /** Columns computed once per row before the reads (`expr AS name`), e.g. a parsed JSON. */
+  readonly columns: readonly string[];
+  /** Each key's read, in the order asked, over the relation's columns and `columns`. */
+  readonly reads: readonly PropertyRead[];
 }

@@ -104,6 +104,12 @@ function timestampOf(ms: number, form: number): string | number {
     return `${local}+02:00`;
   }
   if (form === 2) return Math.floor(ms / 1000);
+  if (form === 4) {
+    // At −05:30, with a fraction of 7 digits (read to the millisecond, truncated).
+    const local = new Date(ms - 5.5 * 3600_000).toISOString().slice(0, 23);
+    return `${local}4567-05:30`;
+  }
+  if (form === 5) return `${Math.floor(ms / 1000)}.${String(ms % 1000).padStart(3, '0')}9`;
   return String(Math.floor(ms / 1000));
 }
 
@@ -120,7 +126,7 @@ export function eventsOf(
     other: fc.integer({ min: 0, max: 9 }),
     // Whole hours from 20 days before the period to 5 days after it: ties happen.
     hour: fc.integer({ min: -20 * 24, max: 36 * 24 }),
-    form: fc.integer({ min: 0, max: 3 }),
+    form: fc.integer({ min: 0, max: 5 }),
     value: type === 'unique_count_agg' ? uniqueValue(!clickhouse) : fieldValue,
     operation: fc.constantFrom(undefined, undefined, 'add', 'remove', 'delete'),
     region: fc.constantFrom('eu', 'us', 'ap', 'xx', undefined, 3),
