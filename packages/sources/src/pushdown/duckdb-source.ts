@@ -1,0 +1,177 @@
+/**
+ * A DuckDB table or Parquet file as a {@link RowSource}: the expressions that read, in SQL,
+ * what `duckdbEvents` gives the in-process accumulator for each row (the same text for each
+ * property and the same instant for each timestamp), and the rows it would not give alike,
+ * which make the run fall back.
+ */
+import { PROPERTIES, PROPERTY_PREFIX } from '../event-columns';
+import { propertyLayout } from '../row-event';
+import { duckdbDialect } from './dialect';
+import type { PropertyRead, PropertyReads, RowSource } from './row-source';
+
+/** A column of the relation: its name and DuckDB type. */
+export interface DuckdbColumn {
+  readonly name: string;
+  readonly type: string;
+}
+
+const d = duckdbDialect;
+
+function column(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+const INTEGER =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
+const TIMESTAMP =
+  /^(TIMESTAMP|TIMESTAMP WITH TIME ZONE|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|DATE)$/;
+
+/**
+ * The instant of an ISO 8601 text with seconds and a zone, as the engine's `isoInstant` reads
+ * it (a real calendar date, hours to 23, minutes and seconds to 59, a fraction truncated to
+ * milliseconds, `Z` or an offset to ±23:59), in epoch milliseconds, or NULL; years 1001 to
+ * 9998 only (the reader refuses others before aggregation: such rows make the run fall back).
+ * The shape and ranges are checked on the text; DuckDB's own reader gives the instant (and
+ * refuses a day the month does not have).
+ */
+function isoMs(ts: string): string {
+  const shape = d.matches(
+    ts,
+    '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})',
+  );
+  const zone = `right(${ts}, 6)`;
+  const ranges = [
+    `substr(${ts}, 1, 4) BETWEEN '1001' AND '9998'`,
+    `substr(${ts}, 12, 2) <= '23'`,
+    `substr(${ts}, 15, 2) <= '59'`,
+    `substr(${ts}, 18, 2) <= '59'`,
+    `(right(${ts}, 1) = 'Z' OR (substr(${zone}, 2, 2) <= '23' AND substr(${zone}, 5, 2) <= '59'))`,
+  ];
+  return `CASE WHEN ${shape} AND ${ranges.join(' AND ')} THEN epoch_ms(TRY_CAST(${ts} AS TIMESTAMPTZ)) END`;
+}
+
+/** Unix seconds as text (digits, an optional fraction truncated to milliseconds), or NULL. */
+function unixMs(ts: string): string {
+  const whole = `TRY_CAST(split_part(${ts}, '.', 1) AS BIGINT)`;
+  const fraction = `TRY_CAST(rpad(substr(split_part(${ts}, '.', 2), 1, 3), 3, '0') AS BIGINT)`;
+  return `CASE WHEN ${d.matches(ts, '[0-9]{1,11}(\\.[0-9]+)?')} THEN ${whole} * 1000 + CASE WHEN contains(${ts}, '.') THEN ${fraction} ELSE 0 END END`;
+}
+
+/**
+ * The time expression of the timestamp column (NULL: a row the reader refuses, or one SQL does
+ * not read as it does), or why it cannot be read.
+ */
+function timeOf(type: string | undefined): string {
+  const ts = column('timestamp');
+  if (type === undefined) return 'NULL';
+  if (type === 'VARCHAR') return `coalesce(${isoMs(ts)}, ${unixMs(ts)})`;
+  if (TIMESTAMP.test(type)) {
+    // The reader gives unix seconds, which it refuses before 1970.
+    const ms = type === 'DATE' ? `epoch_ms(CAST(${ts} AS TIMESTAMP))` : `epoch_ms(${ts})`;
+    return `CASE WHEN ${ms} >= 0 THEN ${ms} END`;
+  }
+  if (INTEGER.test(type)) {
+    return `CASE WHEN ${ts} >= 0 AND ${ts} < 100000000000 THEN CAST(${ts} AS BIGINT) * 1000 END`;
+  }
+  return `the timestamp column is ${type}: its text (as the rows give it) is not read in SQL`;
+}
+
+/** How a `properties.<key>` column of `type` holds its property, or why it cannot be read. */
+function propertyColumn(name: string, type: string): PropertyRead | string {
+  const col = column(name);
+  const absent = `CASE WHEN ${col} IS NULL THEN 'a'`;
+  if (type === 'VARCHAR') return { kind: `${absent} ELSE 's' END`, text: col };
+  if (INTEGER.test(type))
+    return { kind: `${absent} ELSE 's' END`, text: `CAST(${col} AS VARCHAR)` };
+  // The rows give a decimal without its trailing zeros: the same number, another text.
+  if (type.startsWith('DECIMAL'))
+    return { kind: `${absent} ELSE 'd' END`, text: `CAST(${col} AS VARCHAR)` };
+  if (type === 'BOOLEAN') {
+    return {
+      kind: `${absent} ELSE 'b' END`,
+      text: `CASE WHEN ${col} THEN 'true' ELSE 'false' END`,
+    };
+  }
+  return `the column ${name} is ${type}: its text (as the rows give it) is not read in SQL`;
+}
+
+/**
+ * How a JSON text column `properties` holds `keys`: the text is parsed once per row
+ * (`json_extract` of every path at once), then each value's type and text are read from it.
+ */
+function jsonProperties(properties: string, keys: readonly string[]): PropertyReads | string {
+  const odd = keys.find((key) => /["\\]/.test(key) || key.includes('\u0000'));
+  if (odd !== undefined) return `the property name ${JSON.stringify(odd)} is not read in SQL`;
+  if (keys.length === 0) return { columns: [], reads: [] };
+  const paths = keys.map((key) => d.string(`$."${key}"`)).join(', ');
+  const reads = keys.map((_, i): PropertyRead => {
+    const value = `__pj[${i + 1}]`;
+    return {
+      kind: `CASE coalesce(json_type(${value}), 'ABSENT') WHEN 'ABSENT' THEN 'a' WHEN 'VARCHAR' THEN 's' WHEN 'BOOLEAN' THEN 'b' WHEN 'NULL' THEN 'z' WHEN 'OBJECT' THEN 'o' WHEN 'ARRAY' THEN 'o' ELSE 'n' END`,
+      text: `json_extract_string(${value}, '$')`,
+    };
+  });
+  return {
+    columns: [
+      `CASE WHEN json_valid(${properties}) THEN json_extract(${properties}, [${paths}]) END AS __pj`,
+    ],
+    reads,
+  };
+}
+
+/**
+ * The row source of a DuckDB relation with `columns`: `from` is the relation, `order` the
+ * expression of its read order (`rowid` of a table, `file_row_number` of a Parquet file).
+ * A string says why its rows cannot be read in SQL.
+ */
+export function duckdbRowSource(
+  from: string,
+  order: string,
+  columns: readonly DuckdbColumn[],
+): RowSource | string {
+  const layout = propertyLayout(columns.map((c) => c.name));
+  if (typeof layout === 'string') return layout;
+  const typeOf = (name: string) => columns.find((c) => c.name === name)?.type;
+  const time = timeOf(typeOf('timestamp'));
+  if (time.startsWith('the timestamp column')) return time;
+  const text = (name: string) =>
+    typeOf(name) === undefined ? 'CAST(NULL AS VARCHAR)' : `CAST(${column(name)} AS VARCHAR)`;
+  const doubts = [`${text('transaction_id')} IS NULL`];
+  let properties: (keys: readonly string[]) => PropertyReads | string;
+  const propertiesType = typeOf(PROPERTIES);
+  if (layout) {
+    properties = (keys) => {
+      const reads: PropertyRead[] = [];
+      for (const key of keys) {
+        const name = `${PROPERTY_PREFIX}${key}`;
+        const type = typeOf(name);
+        const read = type === undefined ? { kind: "'a'", text: "''" } : propertyColumn(name, type);
+        if (typeof read === 'string') return read;
+        reads.push(read);
+      }
+      return { columns: [], reads };
+    };
+  } else if (propertiesType === undefined) {
+    properties = (keys) => ({ columns: [], reads: keys.map(() => ({ kind: "'a'", text: "''" })) });
+  } else if (propertiesType === 'VARCHAR' || propertiesType === 'JSON') {
+    const p = column(PROPERTIES);
+    // A text that is not a JSON object is not an event's properties: the reader refuses the row.
+    doubts.push(
+      `${p} IS NOT NULL AND NOT coalesce(json_valid(${p}) AND json_type(${p}) = 'OBJECT', FALSE)`,
+    );
+    properties = (keys) => jsonProperties(p, keys);
+  } else {
+    return `the properties column is ${propertiesType}: STRUCT and MAP properties are read by streaming the rows`;
+  }
+  return {
+    from,
+    order,
+    subscription: text('external_subscription_id'),
+    transactionId: text('transaction_id'),
+    code: text('code'),
+    timeMs: time,
+    timeRequired: true,
+    doubts,
+    properties,
+  };
+}

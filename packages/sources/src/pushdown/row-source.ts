@@ -1,0 +1,52 @@
+/**
+ * A table of events as the pushdown compiler reads it: SQL expressions, over one row, for the
+ * keys of an event and for each property, in the dialect of the table's database. Each
+ * database's target (a DuckDB table or Parquet file, a ClickHouse events table) builds one.
+ */
+
+/**
+ * How a row holds one property: `kind` is SQL giving `'s'` (a string), `'d'` (a decimal
+ * column's text, whose form is not the one the rows give), `'n'` (a JSON number), `'b'` (a
+ * boolean), `'z'` (null), `'o'` (an object or array), or `NULL` (absent); `text` is SQL giving
+ * its text (the string, the number's digits, `true`/`false`).
+ */
+export interface PropertyRead {
+  readonly kind: string;
+  readonly text: string;
+}
+
+/** A table of events, read by SQL. */
+export interface RowSource {
+  /** The `FROM` clause's relation. */
+  readonly from: string;
+  /** The row's place in read order (the in-process reader's order), when the table has one. */
+  readonly order: string | undefined;
+  /** The `external_subscription_id` as text, `NULL` when the row names none. */
+  readonly subscription: string;
+  readonly transactionId: string;
+  readonly code: string;
+  /** The row's time in epoch milliseconds, `NULL` when its timestamp is not an instant. */
+  readonly timeMs: string;
+  /**
+   * A row whose time is `NULL` is one the reader refuses before aggregation (so SQL cannot
+   * count it as the engine would): it makes the run fall back. Otherwise it is an
+   * `invalid_timestamp`.
+   */
+  readonly timeRequired: boolean;
+  /**
+   * Conditions under which a row is one that SQL does not read exactly as the in-process
+   * reader does (properties it rejects before aggregation...), over the relation's columns and
+   * those of {@link PropertyReads}: when a row of the metric meets one, the run falls back.
+   */
+  readonly doubts: readonly string[];
+  /** How the rows hold properties `keys`, or why they cannot be read in SQL (the run falls back). */
+  properties(keys: readonly string[]): PropertyReads | string;
+}
+
+/** The reads of some properties. */
+export interface PropertyReads {
+  /** Columns computed once per row before the reads (`expr AS name`), e.g. a parsed JSON. */
+  readonly columns: readonly string[];
+  /** Each key's read, in the order asked, over the relation's columns and `columns`. */
+  readonly reads: readonly PropertyRead[];
+}
