@@ -31,6 +31,13 @@ export interface DuckdbEventsOptions {
   readonly subscription?: string;
   /** Hears the rows read so far, after each chunk. */
   readonly onRows?: (rowsRead: number) => void;
+  /** Only the rows of this billable metric code (the filter runs in DuckDB). */
+  readonly code?: string;
+  /**
+   * An open connection to read with (left open), instead of a new instance of the target's
+   * database: the target's `database` then only names it in messages.
+   */
+  readonly connection?: DuckDBConnection;
 }
 
 const TABLE_HINT =
@@ -39,7 +46,7 @@ const TABLE_HINT =
 const NDJSON_HINT = HINTS.ndjson;
 
 /** A SQL string literal. */
-function literal(text: string): string {
+export function literal(text: string): string {
   return `'${text.replaceAll("'", "''")}'`;
 }
 
@@ -76,14 +83,15 @@ export function parseDuckdbAddress(text: string): DuckdbTarget | undefined {
 }
 
 /** How a target is read: the relation to select from, and how its rows become events. */
-interface Relation {
+export interface Relation {
   readonly from: string;
   /** NDJSON: row `n` is line `n` of the file, as text. */
   readonly lines: boolean;
   readonly hint: string;
 }
 
-function relationOf(target: DuckdbTarget): Relation {
+/** How `target` is read (the pushdown reads the same relation). @internal */
+export function relationOf(target: DuckdbTarget): Relation {
   if ('database' in target)
     return { from: identifier(target.table), lines: false, hint: TABLE_HINT };
   const format = target.format ?? formatFromName(target.file) ?? 'ndjson';
@@ -118,17 +126,29 @@ function badColumns(name: string, problem: string, hint: string): FeecastError {
   });
 }
 
-/** The query of the target's rows (of one subscription, when asked), given its columns. */
-function selectOf(relation: Relation, columns: readonly string[], subscription?: string): string {
+/** The query of the target's rows (of one subscription, of one code, when asked), given its columns. */
+function selectOf(
+  relation: Relation,
+  columns: readonly string[],
+  options: DuckdbEventsOptions,
+): string {
   // NDJSON lines are filtered once parsed (see `lineRow`), keeping row n as line n.
+  const where: string[] = [];
+  const { subscription, code } = options;
   if (
-    subscription === undefined ||
-    relation.lines ||
-    !columns.includes('external_subscription_id')
+    !relation.lines &&
+    subscription !== undefined &&
+    columns.includes('external_subscription_id')
   ) {
-    return `SELECT * FROM ${relation.from}`;
+    where.push(
+      `(external_subscription_id IS NULL OR CAST(external_subscription_id AS VARCHAR) = ${literal(subscription)})`,
+    );
   }
-  return `SELECT * FROM ${relation.from} WHERE external_subscription_id IS NULL OR CAST(external_subscription_id AS VARCHAR) = ${literal(subscription)}`;
+  if (!relation.lines && code !== undefined && columns.includes('code')) {
+    where.push(`CAST(code AS VARCHAR) = ${literal(code)}`);
+  }
+  const filter = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+  return `SELECT * FROM ${relation.from}${filter}`;
 }
 
 /**
@@ -182,14 +202,18 @@ async function* rowsOf(
     try {
       // Loaded here, not when the package is imported (its native library is slow to load).
       api = await import('@duckdb/node-api');
-      instance = await api.DuckDBInstance.create(
-        'database' in target ? target.database : ':memory:',
-        'database' in target ? { access_mode: 'READ_ONLY' } : {},
-      );
-      connection = await instance.connect();
-      const head = await connection.stream(`SELECT * FROM ${relation.from} LIMIT 0`);
+      if (options.connection === undefined) {
+        instance = await api.DuckDBInstance.create(
+          'database' in target ? target.database : ':memory:',
+          'database' in target ? { access_mode: 'READ_ONLY' } : {},
+        );
+        connection = await instance.connect();
+      }
+      const reader = options.connection ?? connection;
+      if (reader === undefined) throw new Error('no connection');
+      const head = await reader.stream(`SELECT * FROM ${relation.from} LIMIT 0`);
       columns = head.columnNames();
-      result = await connection.stream(selectOf(relation, columns, options.subscription));
+      result = await reader.stream(selectOf(relation, columns, options));
     } catch (error) {
       yield { error: unreadable(name, error), row: 0 };
       return;

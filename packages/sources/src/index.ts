@@ -77,6 +77,10 @@ export {
   prepareSyncRows,
   type SyncFile,
 } from './prepare-sync-file';
+export { type DuckdbAggregatesTarget, duckdbAggregates } from './pushdown/duckdb-aggregates';
+export { type ChargePlan, type PushdownPlan, pushdownPlan } from './pushdown/plan';
+export type { Aggregates, SubscriptionState } from './pushdown/run';
+export type { AggregatesSpec } from './pushdown/spec';
 export {
   collectEvents,
   eventFormatOf,

@@ -1,0 +1,340 @@
+/**
+ * The compiler of a pushdown: a spec's pushed charges to two queries over a {@link RowSource},
+ * in one dialect. Both dialects run the same shape:
+ *
+ * 1. `header`: per subscription and per row status before deduplication (`doubt`,
+ *    `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`), how many rows and how
+ *    many distinct transaction ids (the `ok` rows beyond the distinct ids are the repeats).
+ * 2. `buckets`: the `ok` rows, one per subscription and transaction id (DuckDB keeps the first
+ *    in read order; ClickHouse, which has no read order, the earliest), each read for the
+ *    metric's value (`missing_value`, `invalid_value`, `invalid_operation_type`, `ok`) and then
+ *    counted once per charge: a status row (`c = -1`, `b` the status) or, for an `ok` row, one
+ *    row per pushed charge (`c`) with its bucket (`b`: the most specific filter it matches, else
+ *    the default) and group (`g0`, `g1`...), aggregated into the state's figures.
+ *
+ * Decimals are never summed as floats: a value of at most 18 integer and 18 fraction digits is
+ * split into its integer part and its fraction × 10^18, two 64-bit integers summed exactly in
+ * 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value (an exponent, more digits) comes
+ * back as text, with its time, and is added in-process.
+ */
+import { ALL_FILTER_VALUES, type ChargeBuckets, type MetricFilter } from '@feecast/engine';
+import type { Dialect } from './dialect';
+import type { PropertyRead, RowSource } from './row-source';
+
+/** The decimal grammar of the engine's parser, exponents limited to ±1000 (`core/decimal`). */
+export const DECIMAL_GRAMMAR = '-?[0-9]+(\\.[0-9]+)?([eE][+-]?0*([0-9]{1,3}|1000))?';
+/** A decimal the SQL sums itself: at most 18 integer and 18 fraction digits. */
+const REGULAR = '-?[0-9]{1,18}(\\.[0-9]{1,18})?';
+/** A JSON number whose text the in-process reader gives alike (`String(number)`): plain digits. */
+const PLAIN_NUMBER = '-?[0-9]+(\\.[0-9]+)?';
+/** A JSON number whose `String(number)` is its own text: an integer of at most 15 digits. */
+const CANONICAL_INTEGER = '-?(0|[1-9][0-9]{0,14})';
+/** The scale of the fraction parts. */
+export const FRACTION_DIGITS = 18;
+
+/** The aggregation types the compiler pushes down (every type the engine has). */
+export type PushedType =
+  | 'count_agg'
+  | 'sum_agg'
+  | 'max_agg'
+  | 'latest_agg'
+  | 'unique_count_agg'
+  | 'weighted_sum_agg';
+
+/** What the compiler needs of a spec, checked by the engine beforehand. */
+export interface CompileInput {
+  readonly type: PushedType;
+  readonly fieldName: string | undefined;
+  readonly recurring: boolean;
+  readonly metricFilters: readonly MetricFilter[];
+  readonly charges: readonly ChargeBuckets[];
+  /** The charges to push down (indices into `charges`). */
+  readonly pushed: readonly number[];
+  readonly fromMs: number;
+  readonly endMs: number;
+  readonly deduplicate: boolean;
+  /** `true`: one state per subscription (the output has a subscription column `s`). */
+  readonly perSubscription: boolean;
+  /** Only the rows of the metric's code, and of this subscription and the rows naming none. */
+  readonly code: string;
+  readonly subscription: string | undefined;
+}
+
+/** The two queries of a pushdown, or why the table's rows cannot be read in SQL. */
+export interface CompiledQueries {
+  readonly header: string;
+  readonly buckets: string;
+  /** The number of group columns (`g0`...) of the buckets query. */
+  readonly groupColumns: number;
+}
+
+/** The filters of a charge in the order they are tried (filters.ts: the most specific first). */
+export function filterOrder(
+  filters: readonly Readonly<Record<string, readonly string[]>>[],
+  metricFilters: readonly MetricFilter[],
+): { readonly index: number; readonly accepted: readonly (readonly [string, string[]])[] }[] {
+  const compiled = filters.map((values, index) => {
+    const accepted = Object.keys(values).map((key): [string, string[]] => {
+      const list = values[key] ?? [];
+      const declared = metricFilters.find((f) => f.key === key)?.values ?? [];
+      return [key, list.includes(ALL_FILTER_VALUES) ? [...declared] : [...list]];
+    });
+    const breadth = accepted.reduce((n, [, list]) => n + list.length, 0);
+    return { index, accepted, breadth };
+  });
+  // The rule of createFilterRouter: the most keys, then the fewest values, then the first.
+  return compiled.sort(
+    (a, b) => b.accepted.length - a.accepted.length || a.breadth - b.breadth || a.index - b.index,
+  );
+}
+
+/** Builds the queries, or says why the table's rows cannot be read in SQL. */
+export function compileQueries(
+  input: CompileInput,
+  source: RowSource,
+  dialect: Dialect,
+): CompiledQueries | string {
+  const d = dialect;
+  const sure = (condition: string): string => `coalesce(${condition}, ${d.false})`;
+  const kindIn = (p: PropertyRead, kinds: readonly string[]): string =>
+    `${p.kind} IN (${kinds.map((k) => `'${k}'`).join(', ')})`;
+  // Each property is read once, in the innermost query; the queries above read its aliases.
+  const reads: string[] = [];
+  const aliases = new Map<string, PropertyRead>();
+  const problems: string[] = [];
+  const read = (key: string): PropertyRead => {
+    let found = aliases.get(key);
+    if (found === undefined) {
+      const got = source.property(key);
+      const i = aliases.size;
+      if (typeof got === 'string') problems.push(got);
+      else reads.push(`${got.kind} AS __k${i}`, `coalesce(${got.text}, '') AS __x${i}`);
+      found = { kind: `__k${i}`, text: `__x${i}` };
+      aliases.set(key, found);
+    }
+    return found;
+  };
+  /** Row doubts over the aliases: properties whose text SQL does not give as the rows do. */
+  const doubts: string[] = [];
+  const textUse = new Set<string>();
+  /** The property's text as filters, groups and unique counts compare it (NULL: none). */
+  const textOf = (key: string): string => {
+    const p = read(key);
+    if (!textUse.has(key)) {
+      textUse.add(key);
+      doubts.push(
+        `${p.kind} = 'd' OR (${p.kind} = 'n' AND (NOT ${d.matches(p.text, CANONICAL_INTEGER)} OR ${p.text} = '-0'))`,
+      );
+    }
+    return `CASE WHEN ${kindIn(p, ['s', 'n', 'b'])} THEN ${p.text} END`;
+  };
+
+  const value = input.fieldName === undefined ? undefined : read(input.fieldName);
+  const numeric =
+    input.type === 'sum_agg' ||
+    input.type === 'max_agg' ||
+    input.type === 'latest_agg' ||
+    input.type === 'weighted_sum_agg';
+  if (value !== undefined && numeric) {
+    const digits = d.replace(d.replace(value.text, '-', ''), '.', '');
+    doubts.push(
+      `${value.kind} = 'n' AND NOT (${d.matches(value.text, PLAIN_NUMBER)} AND length(${digits}) <= 15)`,
+    );
+  }
+  const unique = input.type === 'unique_count_agg';
+  const uniqueText = unique && input.fieldName !== undefined ? textOf(input.fieldName) : 'NULL';
+  const operation = unique ? read('operation_type') : undefined;
+
+  // Per pushed charge: its bucket and group expressions.
+  const charges = input.pushed.map((c) => {
+    const charge = input.charges[c] ?? {};
+    const filters = charge.filters ?? [];
+    const whens = filterOrder(filters, input.metricFilters).map(({ index, accepted }) => {
+      const match =
+        accepted.length === 0
+          ? d.true
+          : accepted
+              .map(
+                ([key, list]) => `${textOf(key)} IN (${list.map((x) => d.string(x)).join(', ')})`,
+              )
+              .join(' AND ');
+      return `WHEN ${sure(match)} THEN '${index}'`;
+    });
+    const bucket =
+      whens.length === 0
+        ? `'${filters.length}'`
+        : `CASE ${whens.join(' ')} ELSE '${filters.length}' END`;
+    const groups = (charge.grouped_by ?? []).map((key) => `nullIf(${textOf(key)}, '')`);
+    return { c, bucket, groups };
+  });
+  if (problems.length > 0) return problems.join('; ');
+  let groupColumns = 0;
+  for (const ch of charges) groupColumns = Math.max(groupColumns, ch.groups.length);
+
+  // L1: the rows of the metric (and subscription), read.
+  const sub = input.perSubscription ? source.subscription : `coalesce(${source.subscription}, '')`;
+  const sourceDoubt =
+    source.doubts.length === 0 ? d.false : source.doubts.map((x) => sure(x)).join(' OR ');
+  const where = [`${source.code} = ${d.string(input.code)}`];
+  if (input.subscription !== undefined) {
+    where.push(
+      `(${source.subscription} IS NULL OR ${source.subscription} = ${d.string(input.subscription)})`,
+    );
+  }
+  const l1Columns = [
+    `${source.order ?? '0'} AS __n`,
+    `${sub} AS __s`,
+    `${source.transactionId} AS __id`,
+    `${source.timeMs} AS __t`,
+    `${sourceDoubt} AS __sd`,
+    ...reads,
+  ];
+  const l1 = `SELECT ${l1Columns.join(', ')} FROM ${source.from} WHERE ${where.join(' AND ')}`;
+  // L2: the row's status before deduplication.
+  const readsHistory =
+    input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
+  const outside = readsHistory
+    ? `__t >= ${input.endMs}`
+    : `__t >= ${input.endMs} OR __t < ${input.fromMs}`;
+  const doubt = ['__sd', ...doubts.map(sure)].join(' OR ');
+  const status = `CASE WHEN ${doubt} THEN 'doubt' WHEN __id = '' THEN 'missing_transaction_id' WHEN __t IS NULL THEN 'invalid_timestamp' WHEN ${outside} THEN 'outside' ELSE 'ok' END`;
+  const l2 = `SELECT *, ${status} AS __st FROM (${l1}) AS l1`;
+  const header = `SELECT __s AS s, __st AS st, ${d.text('count(*)')} AS n, ${d.text(d.countDistinct('__id'))} AS ids FROM (${l2}) AS l2 GROUP BY __s, __st`;
+
+  // L3: the ok rows, one per subscription and transaction id.
+  let l3 = `SELECT * FROM (${l2}) AS l2 WHERE __st = 'ok'`;
+  if (input.deduplicate) {
+    l3 = d.firstOfEach(l3, '__s, __id', source.order === undefined ? '__t, __id' : '__n');
+  }
+
+  // L4: the value, its status, and what the charges read of it.
+  const missing = value === undefined ? d.false : `${value.kind} IN ('a', 'z')`;
+  let valueStatus = "'ok'";
+  if (value !== undefined && input.type === 'count_agg') {
+    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
+  } else if (value !== undefined && numeric) {
+    const valid = `(${value.kind} = 'n' OR (${value.kind} IN ('s', 'd') AND ${sure(d.matches(value.text, DECIMAL_GRAMMAR))}))`;
+    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' WHEN NOT ${valid} THEN 'invalid_value' ELSE 'ok' END`;
+  } else if (value !== undefined && operation !== undefined) {
+    const opValid = `(${operation.kind} = 'a' OR (${operation.kind} = 's' AND ${operation.text} IN ('add', 'remove')))`;
+    valueStatus = `CASE WHEN ${value.kind} = 'o' THEN 'invalid_value' WHEN NOT ${opValid} THEN 'invalid_operation_type' ELSE 'ok' END`;
+  }
+  const l4Columns = [`${valueStatus} AS __vs`];
+  if (numeric && value !== undefined) {
+    const text = value.text;
+    const negative = `${d.substring(text, 1, 1)} = '-'`;
+    const digits = `CASE WHEN ${negative} THEN ${d.substring(text, 2)} ELSE ${text} END`;
+    const whole = d.int(d.beforeDot(digits));
+    const fraction = d.int(d.padZeros(d.afterDot(digits), FRACTION_DIGITS));
+    l4Columns.push(
+      `${sure(d.matches(text, REGULAR))} AS __r`,
+      `CASE WHEN ${negative} THEN -${whole} ELSE ${whole} END AS __i`,
+      `CASE WHEN ${negative} THEN -${fraction} ELSE ${fraction} END AS __f`,
+      `${text} AS __v`,
+    );
+  }
+  if (unique && value !== undefined && operation !== undefined) {
+    l4Columns.push(
+      `CASE WHEN ${value.kind} IN ('a', 'z') THEN NULL ELSE ${uniqueText} END AS __u`,
+      `CASE WHEN ${operation.kind} = 's' AND ${operation.text} = 'remove' THEN 0 ELSE 1 END AS __add`,
+    );
+  }
+  const l4 = `SELECT *, ${l4Columns.join(', ')} FROM (${l3}) AS l3`;
+
+  // The buckets query: status rows, and each ok row once per pushed charge.
+  const byCharge = (
+    pick: (ch: (typeof charges)[number]) => string | undefined,
+    otherwise: string,
+  ) => {
+    const cases: string[] = [];
+    for (const ch of charges) {
+      const sql = pick(ch);
+      if (sql === undefined) continue;
+      cases.push(`WHEN ${ch.c} THEN ${sql}`);
+      // The first charge's group of a row whose value is refused (see `ghost` below).
+      if (ch.c === 0) cases.push(`WHEN -2 THEN ${sql}`);
+    }
+    return cases.length === 0 ? otherwise : `CASE c ${cases.join(' ')} ELSE ${otherwise} END`;
+  };
+  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((ch) => ch.bucket, "''")} END`;
+  const groups = Array.from(
+    { length: groupColumns },
+    (_, j) => `${byCharge((ch) => ch.groups[j], 'NULL')} AS g${j}`,
+  );
+  const key = d.tuple(['__t', source.order === undefined ? '__id' : '__n']);
+  const regular = '__r';
+  const inPeriod = `__t >= ${input.fromMs}`;
+  const before = `__t < ${input.fromMs}`;
+  const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), `NOT ${regular}`);
+  const figures: string[] = [`${d.text('count(*)')} AS cnt`];
+  switch (input.type) {
+    case 'sum_agg':
+      figures.push(
+        `${d.text(d.sumIf(d.wide('__i'), `${regular} AND ${inPeriod}`))} AS si`,
+        `${d.text(d.sumIf(d.wide('__f'), `${regular} AND ${inPeriod}`))} AS sf`,
+        `${d.text(d.sumIf(d.wide('__i'), `${regular} AND ${before}`))} AS bi`,
+        `${d.text(d.sumIf(d.wide('__f'), `${regular} AND ${before}`))} AS bf`,
+        `${residue()} AS res`,
+      );
+      break;
+    case 'max_agg':
+      figures.push(
+        `${d.argMaxIf('__v', d.tuple(['__i', '__f']), regular)} AS mx`,
+        `${d.text(d.countIf(regular))} AS mxn`,
+        `${residue()} AS res`,
+      );
+      break;
+    case 'latest_agg':
+      figures.push(`${d.argMaxIf('__v', key, d.true)} AS lv`, `${d.text('max(__t)')} AS lt`);
+      break;
+    case 'weighted_sum_agg': {
+      const weight = `(${input.endMs} - __t)`;
+      figures.push(
+        `${d.text(d.sumIf(`${d.wide('__i')} * ${weight}`, regular))} AS wi`,
+        `${d.text(d.sumIf(`${d.wide('__f')} * ${weight}`, regular))} AS wf`,
+        `${d.text(d.sumIf(d.wide('__i'), regular))} AS vi`,
+        `${d.text(d.sumIf(d.wide('__f'), regular))} AS vf`,
+        `${residue()} AS res`,
+      );
+      break;
+    }
+    case 'unique_count_agg':
+      figures.push(
+        `${d.text(d.argMaxIf('__add', key, d.true))} AS la`,
+        `${d.text('max(__t)')} AS lt`,
+        `${d.text(d.argMaxIf('__add', key, before))} AS ba`,
+        `${d.text(d.argMaxIf('__t', key, before))} AS bt`,
+        `${d.text(d.countIf(before))} AS bn`,
+      );
+      break;
+    case 'count_agg':
+      break;
+  }
+  const output = [
+    ...(input.perSubscription ? ['__s AS s'] : []),
+    'c',
+    `${bucket} AS b`,
+    ...groups,
+    ...(unique ? ['__u AS u'] : []),
+    ...figures,
+  ];
+  const grouping = [
+    ...(input.perSubscription ? ['__s'] : []),
+    'c',
+    'b',
+    ...Array.from({ length: groupColumns }, (_, j) => `g${j}`),
+    ...(unique ? ['__u'] : []),
+  ];
+  // The engine routes an event to the first charge's bucket and group before its value is read:
+  // a refused value leaves that group, empty, in the state. The rows `c = -2` say which.
+  const ghost = input.pushed.includes(0)
+    ? "__vs IN ('invalid_value', 'invalid_operation_type')"
+    : d.false;
+  const buckets = `SELECT ${output.join(', ')} FROM ${d.explode(
+    `(${l4}) AS l4`,
+    charges.map((ch) => ch.c),
+    "__vs = 'ok'",
+    ghost,
+  )} GROUP BY ${grouping.join(', ')}`;
+  return { header, buckets, groupColumns };
+}

@@ -1,0 +1,113 @@
+/**
+ * The SQL that differs between DuckDB and ClickHouse (18.16 and current releases): literals,
+ * regular expressions, casts that never throw, 128-bit sums, and conditional aggregates. The
+ * compiler writes every query through one of these, so both dialects share one query shape.
+ */
+
+/** The SQL of one database engine. */
+export interface Dialect {
+  readonly name: 'duckdb' | 'clickhouse';
+  /** A string literal of `text`. */
+  string(text: string): string;
+  /** Whether the whole of `expr` (text) matches `regex` (RE2 syntax, without anchors). */
+  matches(expr: string, regex: string): string;
+  /** The text `expr`, known to be digits with an optional leading '-', as a 64-bit integer. */
+  int(expr: string): string;
+  /** `expr` (an integer) widened for exact sums and products beyond 64 bits. */
+  wide(expr: string): string;
+  /** `expr` as text, as the client reads it exactly (big integers and decimals too). */
+  text(expr: string): string;
+  /** Characters `start` (1-based) to `start + length - 1` of `expr`. */
+  substring(expr: string, start: number | string, length?: number | string): string;
+  /** The characters of `expr` before the first `.` (all of it when none). */
+  beforeDot(expr: string): string;
+  /** The characters of `expr` after the first `.` (empty when none). */
+  afterDot(expr: string): string;
+  /** `expr` padded on the right with `0` to `length` characters. */
+  padZeros(expr: string, length: number): string;
+  concat(parts: readonly string[]): string;
+  /** A tuple (a row value compared element by element). */
+  tuple(parts: readonly string[]): string;
+  countIf(condition: string): string;
+  sumIf(expr: string, condition: string): string;
+  /** The `value` of the row with the greatest `key` among those meeting `condition`. */
+  argMaxIf(value: string, key: string, condition: string): string;
+  /** The list of `expr` over the rows meeting `condition` (in no particular order). */
+  listIf(expr: string, condition: string): string;
+  /** The number of distinct values of `expr`. */
+  countDistinct(expr: string): string;
+  /** `expr` with every `from` replaced by `to` (plain text, not patterns). */
+  replace(expr: string, from: string, to: string): string;
+  /** The boolean literals. */
+  readonly true: string;
+  readonly false: string;
+  /** The rows of the query `sql`, only the first of each `partition` in `order`. */
+  firstOfEach(sql: string, partition: string, order: string): string;
+  /**
+   * The rows of `relation` repeated once per value `c` of `charges` where `ok`; else once with
+   * `c = -1`, and once more with `c = -2` where `ghost`: a `FROM` clause (and its `WHERE`).
+   */
+  explode(relation: string, charges: readonly number[], ok: string, ghost: string): string;
+}
+
+/** DuckDB (embedded): standard string literals, `TRY_CAST`, `HUGEINT` sums. */
+export const duckdbDialect: Dialect = {
+  name: 'duckdb',
+  string: (text) => `'${text.replaceAll("'", "''")}'`,
+  matches: (expr, regex) => `regexp_full_match(${expr}, ${duckdbDialect.string(regex)})`,
+  int: (expr) => `TRY_CAST(${expr} AS BIGINT)`,
+  wide: (expr) => `CAST(${expr} AS HUGEINT)`,
+  text: (expr) => `CAST(${expr} AS VARCHAR)`,
+  substring: (expr, start, length) =>
+    length === undefined ? `substr(${expr}, ${start})` : `substr(${expr}, ${start}, ${length})`,
+  beforeDot: (expr) => `split_part(${expr}, '.', 1)`,
+  afterDot: (expr) => `coalesce(split_part(${expr}, '.', 2), '')`,
+  padZeros: (expr, length) => `rpad(${expr}, ${length}, '0')`,
+  concat: (parts) => `concat(${parts.join(', ')})`,
+  tuple: (parts) => `row(${parts.join(', ')})`,
+  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+  sumIf: (expr, condition) => `sum(${expr}) FILTER (WHERE ${condition})`,
+  argMaxIf: (value, key, condition) => `arg_max(${value}, ${key}) FILTER (WHERE ${condition})`,
+  listIf: (expr, condition) => `list(${expr}) FILTER (WHERE ${condition})`,
+  countDistinct: (expr) => `count(DISTINCT ${expr})`,
+  replace: (expr, from, to) =>
+    `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
+  true: 'TRUE',
+  false: 'FALSE',
+  firstOfEach: (sql, partition, order) =>
+    `SELECT * FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${partition} ORDER BY ${order}) = 1`,
+  explode: (relation, charges, ok, ghost) =>
+    `${relation} CROSS JOIN (SELECT unnest([-2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
+};
+
+/** ClickHouse (18.16 and current): backslash-escaped literals, `*OrZero` casts, `Decimal128` sums. */
+export const clickhouseDialect: Dialect = {
+  name: 'clickhouse',
+  string: (text) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`,
+  matches: (expr, regex) => `match(${expr}, ${clickhouseDialect.string(`^(?:${regex})$`)})`,
+  int: (expr) => `toInt64OrZero(${expr})`,
+  wide: (expr) => `toDecimal128(${expr}, 0)`,
+  text: (expr) => `toString(${expr})`,
+  substring: (expr, start, length) =>
+    length === undefined
+      ? `substring(${expr}, ${start}, 1000000)`
+      : `substring(${expr}, ${start}, ${length})`,
+  beforeDot: (expr) => `splitByChar('.', ${expr})[1]`,
+  afterDot: (expr) => `if(length(splitByChar('.', ${expr})) > 1, splitByChar('.', ${expr})[2], '')`,
+  padZeros: (expr, length) => `substring(concat(${expr}, '${'0'.repeat(length)}'), 1, ${length})`,
+  concat: (parts) => `concat(${parts.join(', ')})`,
+  tuple: (parts) => `tuple(${parts.join(', ')})`,
+  countIf: (condition) => `countIf(${condition})`,
+  sumIf: (expr, condition) => `sumIf(${expr}, ${condition})`,
+  argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
+  listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
+  countDistinct: (expr) => `uniqExact(${expr})`,
+  replace: (expr, from, to) =>
+    `replaceAll(${expr}, ${clickhouseDialect.string(from)}, ${clickhouseDialect.string(to)})`,
+  true: '1',
+  false: '0',
+  firstOfEach: (sql, partition, order) =>
+    `SELECT * FROM (${sql}) ORDER BY ${partition}, ${order} LIMIT 1 BY ${partition}`,
+  explode: (relation, charges, ok, ghost) =>
+    `${relation} ARRAY JOIN if(${ok}, [${charges.map((c) => `toInt32(${c})`).join(', ')}], if(${ghost}, [toInt32(-1), toInt32(-2)], [toInt32(-1)])) AS c`,
+};

@@ -1,0 +1,127 @@
+/**
+ * The pushdown on DuckDB (embedded): the states of a metric's charges computed by DuckDB where
+ * the events are (a table of a database file, a Parquet file read in place, or a table of an
+ * open connection), the charges it cannot compute streamed into the in-process accumulator.
+ */
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type FeecastError, feecastError } from '@feecast/engine';
+import type { UsageEvent } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duckdb-events';
+import { formatFromName } from '../file-format';
+import { duckdbDialect } from './dialect';
+import { duckdbRowSource } from './duckdb-source';
+import type { RowSource } from './row-source';
+import { type Aggregates, type Database, runAggregates } from './run';
+import type { AggregatesSpec } from './spec';
+
+/** What DuckDB aggregates: a target of `duckdbEvents`, or a table of an open connection. */
+export type DuckdbAggregatesTarget =
+  | DuckdbTarget
+  | { readonly connection: DuckDBConnection; readonly table: string };
+
+function failed(name: string, error: unknown): FeecastError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return feecastError('unreadable_file', `Cannot aggregate ${name}: ${reason}`, undefined, {
+    file: name,
+  });
+}
+
+/** The relation SQL reads, and its read order, or why its rows are streamed instead. */
+function relationFor(target: DuckdbTarget): { from: string; order: string } | string {
+  if ('database' in target) return { from: relationOf(target).from, order: 'rowid' };
+  const format = target.format ?? formatFromName(target.file) ?? 'ndjson';
+  if (format !== 'parquet') {
+    return `a ${format.toUpperCase()} file read in place has no row order in SQL (the first of repeated transaction ids): its rows are streamed`;
+  }
+  const from = relationOf(target).from.replace(/\)$/, ', file_row_number = true)');
+  return { from, order: 'file_row_number' };
+}
+
+/**
+ * The charges accumulator state of `spec` (a metric, its charges, the period options, and one
+ * subscription or all) over the events of `target`, computed by DuckDB: a database file's
+ * table (opened read only), a Parquet file read in place, or `{ connection, table }` (the
+ * connection is used and left open). Each charge is aggregated in SQL or, where SQL cannot
+ * give the engine's figures (`plan` says which and why), by streaming the metric's rows into
+ * the in-process accumulator; the states equal the in-process `state()` of the same rows.
+ * Never throws: a bad spec or an unreadable table is a `Left`.
+ *
+ * @example
+ * const result = await duckdbAggregates({ file: 'events.parquet' }, {
+ *   metric, charges: [{ filters: [{ region: ['eu'] }] }], options: MARCH, subscription: 'sub_1',
+ * });
+ * if (result._tag === 'Right') result.right.states[0]?.state; // restore it with restoreChargesAccumulator
+ */
+export async function duckdbAggregates(
+  target: DuckdbAggregatesTarget,
+  spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  const given = 'connection' in target ? target.connection : undefined;
+  const events: DuckdbTarget =
+    'connection' in target ? { database: 'connection', table: target.table } : target;
+  const name =
+    given === undefined ? duckdbName(events) : `the table ${'table' in events ? events.table : ''}`;
+  let instance: DuckDBInstance | undefined;
+  let opened: DuckDBConnection | undefined;
+  const connect = async (): Promise<DuckDBConnection> => {
+    if (given !== undefined) return given;
+    if (opened !== undefined) return opened;
+    const api = await import('@duckdb/node-api');
+    instance = await api.DuckDBInstance.create(
+      'database' in events ? events.database : ':memory:',
+      'database' in events ? { access_mode: 'READ_ONLY' } : {},
+    );
+    opened = await instance.connect();
+    return opened;
+  };
+  let streamError: FeecastError | undefined;
+  const database: Database = {
+    dialect: duckdbDialect,
+    async source(): Promise<Either<FeecastError, RowSource | string>> {
+      const relation = relationFor(events);
+      if (typeof relation === 'string') return right(relation);
+      try {
+        const connection = await connect();
+        const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${relation.from}`);
+        const columns = described
+          .getRowObjectsJson()
+          .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }))
+          .filter((column) => column.name !== 'file_row_number');
+        return right(duckdbRowSource(relation.from, relation.order, columns));
+      } catch (error) {
+        return left(failed(name, error));
+      }
+    },
+    async query(sql) {
+      try {
+        const connection = await connect();
+        const result = await connection.runAndReadAll(sql);
+        return right(result.getRowObjectsJson() as Record<string, unknown>[]);
+      } catch (error) {
+        return left(failed(name, error));
+      }
+    },
+    async *stream(code, subscription): AsyncGenerator<UsageEvent> {
+      const connection = given ?? ('database' in events ? await connect() : undefined);
+      const source = duckdbEvents(events, {
+        code,
+        ...(subscription === undefined ? {} : { subscription }),
+        ...(connection === undefined ? {} : { connection }),
+        // Rows the reader refuses are not events: neither path counts them.
+        onRejected: () => undefined,
+      });
+      yield* source.events;
+      streamError = source.error();
+    },
+    streamError: () => streamError,
+  };
+  try {
+    return await runAggregates(database, spec);
+  } catch (error) {
+    return left(failed(name, error));
+  } finally {
+    opened?.closeSync();
+    instance?.closeSync();
+  }
+}

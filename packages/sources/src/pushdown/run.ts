@@ -1,0 +1,316 @@
+/**
+ * The runner shared by both databases: checks the spec with the engine, plans it, runs the
+ * compiled queries for the pushed charges, streams the rows into the in-process accumulator
+ * for the others (or for all, when a row is one SQL does not read exactly), and gives one
+ * state per subscription, each checked by restoring it into the engine.
+ */
+import {
+  type ChargeBuckets,
+  type ChargesAccumulator,
+  type ChargesAccumulatorState,
+  createChargesAccumulator,
+  eventTimeMs,
+  type FeecastError,
+  feecastError,
+  restoreChargesAccumulator,
+} from '@feecast/engine';
+import type { UsageEvent } from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type CompiledQueries, compileQueries, type PushedType } from './compile';
+import type { Dialect } from './dialect';
+import { type PushdownPlan, pushdownPlan } from './plan';
+import type { RowSource } from './row-source';
+import type { AggregatesSpec } from './spec';
+import { type HeaderRow, readBuckets, readHeader, stateOf } from './state-rows';
+
+/** One subscription's state. */
+export interface SubscriptionState {
+  /**
+   * The subscription; `null` for the rows that name none, alone (every subscription's state
+   * already holds them, as a one-subscription run does).
+   */
+  readonly subscription: string | null;
+  readonly state: ChargesAccumulatorState;
+}
+
+/** What a pushdown gives: the states, and how each charge was aggregated. */
+export interface Aggregates {
+  /**
+   * With `spec.subscription`: one state, that subscription's. Without: one per subscription
+   * whose rows hold the metric, sorted by id, then the rows naming none alone (`null`).
+   */
+  readonly states: readonly SubscriptionState[];
+  /** Which charges the database aggregated, which fell back to streaming, and why. */
+  readonly plan: PushdownPlan;
+  /** The SQL run (header and buckets queries), for the curious and the benchmark. */
+  readonly sql: readonly string[];
+}
+
+/** What a database gives the runner. */
+export interface Database {
+  readonly dialect: Dialect;
+  /** The table as SQL reads it, or why it cannot be read in SQL (every charge falls back). */
+  source(): Promise<Either<FeecastError, RowSource | string>>;
+  query(sql: string): Promise<Either<FeecastError, readonly Record<string, unknown>[]>>;
+  /** The rows of the metric's code (and of the subscription and those naming none), decoded. */
+  stream(code: string, subscription: string | undefined): AsyncIterable<UsageEvent>;
+  /** Why the last stream stopped early, if it did. */
+  streamError(): FeecastError | undefined;
+}
+
+const PUSHED_TYPES: ReadonlySet<string> = new Set<PushedType>([
+  'count_agg',
+  'sum_agg',
+  'max_agg',
+  'latest_agg',
+  'unique_count_agg',
+  'weighted_sum_agg',
+]);
+
+/** The subscription key of an event in a run over every subscription. */
+function subscriptionOf(event: UsageEvent): string | null {
+  return event.external_subscription_id ?? null;
+}
+
+/** Streams the rows into one accumulator of `charges` per subscription (or one in all). */
+async function streamStates(
+  database: Database,
+  spec: AggregatesSpec,
+  charges: readonly ChargeBuckets[],
+): Promise<Either<FeecastError, Map<string | null, ChargesAccumulator>>> {
+  const accumulators = new Map<string | null, ChargesAccumulator>();
+  const single = spec.subscription !== undefined;
+  const accumulatorOf = (key: string | null): Either<FeecastError, ChargesAccumulator> => {
+    const known = accumulators.get(key);
+    if (known !== undefined) return right(known);
+    const created = createChargesAccumulator(spec.metric, charges, spec.options);
+    if (created._tag === 'Right') accumulators.set(key, created.right);
+    return created;
+  };
+  if (single) {
+    const first = accumulatorOf(spec.subscription ?? null);
+    if (first._tag === 'Left') return first;
+  }
+  for await (const event of database.stream(spec.metric.code, spec.subscription)) {
+    const accumulator = accumulatorOf(single ? (spec.subscription ?? null) : subscriptionOf(event));
+    if (accumulator._tag === 'Left') return accumulator;
+    accumulator.right.add(event);
+  }
+  const error = database.streamError();
+  return error === undefined ? right(accumulators) : left(error);
+}
+
+/** Restores a SQL state into a new accumulator (so carried values and checks are the engine's). */
+function restored(
+  spec: AggregatesSpec,
+  charges: readonly ChargeBuckets[],
+  state: unknown,
+): Either<FeecastError, ChargesAccumulator> {
+  const into = createChargesAccumulator(spec.metric, charges, spec.options);
+  if (into._tag === 'Left') return into;
+  const from = restoreChargesAccumulator(spec.metric, charges, spec.options, state);
+  if (from._tag === 'Left') {
+    return left(
+      feecastError(
+        'unexpected_error',
+        `The pushdown gave a state the engine refuses (${from.left.message}).`,
+        from.left.path,
+      ),
+    );
+  }
+  return into.right.merge(from.right);
+}
+
+/** Adds the rows naming none to a subscription's accumulator. */
+function withNone(
+  accumulator: ChargesAccumulator,
+  none: ChargesAccumulator | undefined,
+): Either<FeecastError, ChargesAccumulator> {
+  return none === undefined ? right(accumulator) : accumulator.merge(none);
+}
+
+/** Splices the pushed charges' and the streamed charges' states into one, in charge order. */
+function combined(
+  chargeCount: number,
+  pushed: readonly number[],
+  sql: ChargesAccumulatorState | undefined,
+  streamed: ChargesAccumulatorState | undefined,
+  fallback: readonly number[],
+): ChargesAccumulatorState | undefined {
+  const header = streamed ?? sql;
+  if (header === undefined) return undefined;
+  const charges = Array.from({ length: chargeCount }, (_, c) => {
+    const p = pushed.indexOf(c);
+    if (p >= 0 && sql !== undefined) return sql.charges[p];
+    return streamed?.charges[fallback.indexOf(c)];
+  });
+  return {
+    format: header.format,
+    aggregation_type: header.aggregation_type,
+    rejected_counts: header.rejected_counts,
+    outside_period: header.outside_period,
+    charges: charges.filter((c) => c !== undefined),
+  };
+}
+
+/** The period bounds the engine uses (options.ts): from, and the end of to_datetime's second. */
+function period(spec: AggregatesSpec): { fromMs: number; endMs: number } {
+  const fromMs = eventTimeMs(spec.options.from_datetime) ?? 0;
+  const toMs = eventTimeMs(spec.options.to_datetime) ?? 0;
+  return { fromMs, endMs: (Math.floor(toMs / 1000) + 1) * 1000 };
+}
+
+/** Runs a pushdown on `database` (see `duckdbAggregates`, `clickhouseAggregates`). */
+export async function runAggregates(
+  database: Database,
+  spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  const checked = createChargesAccumulator(spec.metric, spec.charges, spec.options);
+  if (checked._tag === 'Left') return checked;
+  const source = await database.source();
+  if (source._tag === 'Left') return source;
+  const type = spec.metric.aggregation_type;
+  const tableReason =
+    typeof source.right === 'string'
+      ? source.right
+      : PUSHED_TYPES.has(type)
+        ? undefined
+        : `${type} is not compiled`;
+  let plan = pushdownPlan(spec, tableReason);
+  let pushed = plan.charges.filter((c) => c.pushed).map((c) => c.charge);
+  const single = spec.subscription !== undefined;
+  const { fromMs, endMs } = period(spec);
+  const sql: string[] = [];
+  let sqlStates = new Map<string | null, unknown>();
+  if (pushed.length > 0 && typeof source.right !== 'string') {
+    const compiled: CompiledQueries | string = compileQueries(
+      {
+        type: type as PushedType,
+        fieldName: spec.metric.field_name ?? undefined,
+        recurring: spec.metric.recurring === true,
+        metricFilters: spec.metric.filters ?? [],
+        charges: spec.charges,
+        pushed,
+        fromMs,
+        endMs,
+        deduplicate: spec.options.deduplicate !== false,
+        perSubscription: !single,
+        code: spec.metric.code,
+        subscription: spec.subscription,
+      },
+      source.right,
+      database.dialect,
+    );
+    if (typeof compiled === 'string') {
+      plan = pushdownPlan(spec, compiled);
+      pushed = [];
+    } else {
+      sql.push(compiled.header, compiled.buckets);
+      const header = await database.query(compiled.header);
+      if (header._tag === 'Left') return header;
+      let headers = readHeader(
+        header.right as unknown as readonly HeaderRow[],
+        spec.options.deduplicate !== false,
+      );
+      const doubt = [...headers.values()].reduce((n, h) => n + h.doubt, 0);
+      if (doubt > 0) {
+        plan = pushdownPlan(
+          spec,
+          `${doubt} row(s) of the metric hold a timestamp, transaction id or property that SQL does not read exactly as the rows are read (a text the reader refuses, a JSON number beyond 15 digits or not plain, a decimal column as a filter or group): the rows are streamed`,
+        );
+        pushed = [];
+      } else {
+        const rows = await database.query(compiled.buckets);
+        if (rows._tag === 'Left') return rows;
+        const pushedCharges = pushed.map((index) => ({
+          index,
+          charge: spec.charges[index] ?? {},
+        }));
+        if (single) {
+          const total = readHeader([], true).get(null) ?? { rejected: {}, outside: 0, doubt: 0 };
+          for (const h of headers.values()) {
+            total.outside += h.outside;
+            for (const [reason, n] of Object.entries(h.rejected)) {
+              const key = reason as keyof typeof total.rejected;
+              total.rejected[key] = (total.rejected[key] ?? 0) + (n ?? 0);
+            }
+          }
+          headers = new Map([['', total]]);
+        }
+        const buckets = readBuckets(
+          rows.right,
+          { type: type as PushedType, fromMs, endMs, charges: spec.charges },
+          headers,
+        );
+        sqlStates = new Map(
+          [...headers.keys()].map((key) => [
+            key,
+            stateOf(type as PushedType, headers.get(key), buckets.get(key), pushedCharges),
+          ]),
+        );
+        if (single && sqlStates.size === 0) {
+          sqlStates.set('', stateOf(type as PushedType, undefined, undefined, pushedCharges));
+        }
+      }
+    }
+  }
+  const fallback = plan.charges.filter((c) => !c.pushed).map((c) => c.charge);
+  const pushedList = spec.charges.filter((_, c) => pushed.includes(c));
+  const fallbackList = spec.charges.filter((_, c) => fallback.includes(c));
+  let streamed = new Map<string | null, ChargesAccumulator>();
+  if (fallback.length > 0) {
+    const states = await streamStates(database, spec, fallbackList);
+    if (states._tag === 'Left') return states;
+    streamed = states.right;
+  }
+  // The states, per subscription: SQL's restored (with the rows naming none merged in), and
+  // the streamed ones likewise.
+  const pushedOf = (key: string | null): Either<FeecastError, ChargesAccumulator> | undefined => {
+    const state = sqlStates.get(key);
+    return state === undefined ? undefined : restored(spec, pushedList, state);
+  };
+  const keys = single
+    ? [spec.subscription ?? null]
+    : [...new Set([...sqlStates.keys(), ...streamed.keys()])]
+        .filter((k): k is string => k !== null)
+        .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const noneSql = single ? undefined : pushedOf(null);
+  if (noneSql?._tag === 'Left') return noneSql;
+  const noneStreamed = single ? undefined : streamed.get(null);
+  const states: SubscriptionState[] = [];
+  for (const key of keys) {
+    let sqlState: ChargesAccumulatorState | undefined;
+    if (pushed.length > 0) {
+      const mine =
+        pushedOf(single ? '' : key) ??
+        createChargesAccumulator(spec.metric, pushedList, spec.options);
+      if (mine._tag === 'Left') return mine;
+      const merged = withNone(mine.right, noneSql?.right);
+      if (merged._tag === 'Left') return merged;
+      sqlState = merged.right.state();
+    }
+    let streamedState: ChargesAccumulatorState | undefined;
+    if (fallback.length > 0) {
+      const mine = streamed.get(key);
+      const base = mine ?? createChargesAccumulator(spec.metric, fallbackList, spec.options);
+      const accumulator = 'add' in base ? right(base) : base;
+      if (accumulator._tag === 'Left') return accumulator;
+      const merged = single ? right(accumulator.right) : withNone(accumulator.right, noneStreamed);
+      if (merged._tag === 'Left') return merged;
+      streamedState = merged.right.state();
+    }
+    const state = combined(spec.charges.length, pushed, sqlState, streamedState, fallback);
+    if (state !== undefined) states.push({ subscription: key, state });
+  }
+  if (!single) {
+    const noneState = combined(
+      spec.charges.length,
+      pushed,
+      noneSql?.right.state(),
+      noneStreamed?.state(),
+      fallback,
+    );
+    if (noneState !== undefined) states.push({ subscription: null, state: noneState });
+  }
+  return right({ states, plan, sql });
+}

@@ -1,0 +1,292 @@
+/**
+ * The rows of the compiled queries as charges accumulator states (docs/aggregation-state.md):
+ * the header's counts, and each pushed charge's buckets and groups with their figures. The
+ * 128-bit sums come back as text and become exact decimals here; the values the SQL did not
+ * sum itself (an exponent, more than 18 digits) are added here, exactly.
+ */
+import {
+  add,
+  type ChargeBuckets,
+  compare,
+  type Decimal,
+  decimalFromCount,
+  formatDecimal,
+  multiply,
+  parseDecimal,
+  REJECTION_REASONS,
+  type RejectionReason,
+  STATE_FORMAT,
+  ZERO,
+} from '@feecast/engine';
+import type { PushedType } from './compile';
+import { FRACTION_DIGITS } from './compile';
+
+/** A row of the header query. */
+export interface HeaderRow {
+  readonly s?: string | null;
+  readonly st: string;
+  readonly n: string | number;
+  readonly ids: string | number;
+}
+
+/** A row of the buckets query (figures by aggregation type; see compile.ts). */
+export type BucketRow = Readonly<Record<string, unknown>>;
+
+/** What the header says of one subscription's rows. */
+export interface Header {
+  readonly rejected: Partial<Record<RejectionReason, number>>;
+  outside: number;
+  /** Rows SQL does not read exactly as the in-process reader: the run falls back. */
+  doubt: number;
+}
+
+function emptyHeader(): Header {
+  return { rejected: {}, outside: 0, doubt: 0 };
+}
+
+function count(value: unknown): number {
+  const n = Number(value ?? 0);
+  return Number.isSafeInteger(n) ? n : 0;
+}
+
+/** The header of each subscription (`null`: the rows naming none; `''` in single mode). */
+export function readHeader(
+  rows: readonly HeaderRow[],
+  deduplicate: boolean,
+): Map<string | null, Header> {
+  const out = new Map<string | null, Header>();
+  for (const row of rows) {
+    const key = row.s ?? null;
+    let header = out.get(key);
+    if (header === undefined) {
+      header = emptyHeader();
+      out.set(key, header);
+    }
+    const n = count(row.n);
+    if (row.st === 'doubt') header.doubt += n;
+    else if (row.st === 'outside') header.outside += n;
+    else if (row.st === 'ok') {
+      const repeats = deduplicate ? n - count(row.ids) : 0;
+      if (repeats > 0) addRejected(header, 'duplicate_transaction_id', repeats);
+    } else if (Object.hasOwn(REJECTION_REASONS, row.st)) {
+      addRejected(header, row.st as RejectionReason, n);
+    }
+  }
+  return out;
+}
+
+function addRejected(header: Header, reason: RejectionReason, n: number): void {
+  header.rejected[reason] = (header.rejected[reason] ?? 0) + n;
+}
+
+/** `whole + fraction × 10^-18`, both integer texts, as an exact decimal. */
+function fromParts(whole: unknown, fraction: unknown): Decimal {
+  const text = (v: unknown) => (v === null || v === undefined || v === '' ? '0' : String(v));
+  const total = BigInt(text(whole)) * 10n ** BigInt(FRACTION_DIGITS) + BigInt(text(fraction));
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(FRACTION_DIGITS + 1, '0');
+  const cut = digits.length - FRACTION_DIGITS;
+  const parsed = parseDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
+  return parsed._tag === 'Right' ? parsed.right : ZERO;
+}
+
+function decimal(text: string): Decimal {
+  const parsed = parseDecimal(text);
+  return parsed._tag === 'Right' ? parsed.right : ZERO;
+}
+
+/** The residue `time@value` texts of a row, as [epoch ms, value]. */
+function residues(list: unknown): [number, Decimal][] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item): [number, Decimal] => {
+    const text = String(item);
+    const at = text.indexOf('@');
+    return [Number(text.slice(0, at)), decimal(text.slice(at + 1))];
+  });
+}
+
+interface GroupEntry {
+  grouped_by: Record<string, string | null>;
+  state: Record<string, unknown>;
+}
+
+/** One subscription's buckets: per charge index, per bucket index, groups by key. */
+type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
+
+/** Context of the figures: the period, for sums' sides and weights. */
+export interface FigureContext {
+  readonly type: PushedType;
+  readonly fromMs: number;
+  readonly endMs: number;
+  readonly charges: readonly ChargeBuckets[];
+}
+
+/** The state of a group that holds no event (kind.ts: each type's empty state). */
+function emptyState(type: PushedType): Record<string, unknown> {
+  switch (type) {
+    case 'count_agg':
+      return { count: 0 };
+    case 'sum_agg':
+      return { count: 0, sum: '0', sum_before_period: '0' };
+    case 'max_agg':
+      return { count: 0, max: null };
+    case 'latest_agg':
+      return { count: 0, latest: null, latest_at: null };
+    case 'weighted_sum_agg':
+      return { count: 0, weighted_ms: '0', variation: '0' };
+    case 'unique_count_agg':
+      return { values: [], values_before_period: [] };
+  }
+}
+
+function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): void {
+  const cnt = count(row.cnt);
+  switch (context.type) {
+    case 'count_agg':
+      entry.state = { count: cnt };
+      return;
+    case 'sum_agg': {
+      let sum = fromParts(row.si, row.sf);
+      let before = fromParts(row.bi, row.bf);
+      for (const [at, v] of residues(row.res)) {
+        if (at < context.fromMs) before = add(before, v);
+        else sum = add(sum, v);
+      }
+      entry.state = {
+        count: cnt,
+        sum: formatDecimal(sum),
+        sum_before_period: formatDecimal(before),
+      };
+      return;
+    }
+    case 'max_agg': {
+      let max: Decimal | undefined = count(row.mxn) > 0 ? decimal(String(row.mx)) : undefined;
+      for (const [, v] of residues(row.res)) if (max === undefined || compare(v, max) > 0) max = v;
+      entry.state = { count: cnt, max: max === undefined ? null : formatDecimal(max) };
+      return;
+    }
+    case 'latest_agg':
+      entry.state = {
+        count: cnt,
+        latest: cnt > 0 ? formatDecimal(decimal(String(row.lv))) : null,
+        latest_at: cnt > 0 ? count(row.lt) : null,
+      };
+      return;
+    case 'weighted_sum_agg': {
+      let weighted = fromParts(row.wi, row.wf);
+      let variation = fromParts(row.vi, row.vf);
+      for (const [at, v] of residues(row.res)) {
+        weighted = add(weighted, multiply(v, decimalFromCount(context.endMs - at)));
+        variation = add(variation, v);
+      }
+      entry.state = {
+        count: cnt,
+        weighted_ms: formatDecimal(weighted),
+        variation: formatDecimal(variation),
+      };
+      return;
+    }
+    case 'unique_count_agg': {
+      const value = row.u === undefined || row.u === null ? null : String(row.u);
+      const operation = (flag: unknown) =>
+        String(flag) === '1' || flag === true ? 'add' : 'remove';
+      // Every entry starts from the empty state, whose lists are there.
+      const values = entry.state.values as unknown[];
+      const before = entry.state.values_before_period as unknown[];
+      values.push({ value, operation: operation(row.la), at: count(row.lt) });
+      if (count(row.bn) > 0)
+        before.push({ value, operation: operation(row.ba), at: count(row.bt) });
+      return;
+    }
+  }
+}
+
+/**
+ * Reads the buckets query's rows: the value statuses into each subscription's header, the
+ * figures into each subscription's buckets.
+ */
+export function readBuckets(
+  rows: readonly BucketRow[],
+  context: FigureContext,
+  headers: Map<string | null, Header>,
+): Map<string | null, Buckets> {
+  const out = new Map<string | null, Buckets>();
+  for (const row of rows) {
+    const sub =
+      row.s === undefined || row.s === null ? (row.s === undefined ? '' : null) : String(row.s);
+    const ghost = Number(row.c) === -2;
+    const c = ghost ? 0 : Number(row.c);
+    if (c < 0) {
+      let header = headers.get(sub);
+      if (header === undefined) {
+        header = emptyHeader();
+        headers.set(sub, header);
+      }
+      const reason = String(row.b);
+      if (Object.hasOwn(REJECTION_REASONS, reason))
+        addRejected(header, reason as RejectionReason, count(row.cnt));
+      continue;
+    }
+    let buckets = out.get(sub);
+    if (buckets === undefined) {
+      buckets = new Map();
+      out.set(sub, buckets);
+    }
+    let charge = buckets.get(c);
+    if (charge === undefined) {
+      charge = new Map();
+      buckets.set(c, charge);
+    }
+    const b = Number(row.b);
+    let groups = charge.get(b);
+    if (groups === undefined) {
+      groups = new Map();
+      charge.set(b, groups);
+    }
+    const keys = context.charges[c]?.grouped_by ?? [];
+    const groupedBy: Record<string, string | null> = {};
+    keys.forEach((key, j) => {
+      const g = row[`g${j}`];
+      Object.defineProperty(groupedBy, key, {
+        value: g === undefined || g === null ? null : String(g),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    });
+    const groupKey = JSON.stringify(keys.map((key) => groupedBy[key] ?? null));
+    let entry = groups.get(groupKey);
+    if (entry === undefined) {
+      entry = { grouped_by: groupedBy, state: emptyState(context.type) };
+      groups.set(groupKey, entry);
+    }
+    if (!ghost) figures(row, context, entry);
+  }
+  return out;
+}
+
+/** The state JSON of `charges` (the pushed ones, in order) from a subscription's header and buckets. */
+export function stateOf(
+  type: PushedType,
+  header: Header | undefined,
+  buckets: Buckets | undefined,
+  charges: readonly { readonly index: number; readonly charge: ChargeBuckets }[],
+): unknown {
+  return {
+    format: STATE_FORMAT,
+    aggregation_type: type,
+    rejected_counts: { ...(header?.rejected ?? {}) },
+    outside_period: header?.outside ?? 0,
+    charges: charges.map(({ index, charge }) => {
+      const filterCount = charge.filters?.length ?? 0;
+      const bucket = (b: number) => ({
+        groups: [...(buckets?.get(index)?.get(b)?.values() ?? [])],
+      });
+      return {
+        prorated: false,
+        filters: Array.from({ length: filterCount }, (_, b) => bucket(b)),
+        default: bucket(filterCount),
+      };
+    }),
+  };
+}
