@@ -77,6 +77,7 @@ export {
   prepareSyncRows,
   type SyncFile,
 } from './prepare-sync-file';
+export { clickhouseAggregates } from './pushdown/clickhouse-aggregates';
 export { type DuckdbAggregatesTarget, duckdbAggregates } from './pushdown/duckdb-aggregates';
 export { type ChargePlan, type PushdownPlan, pushdownPlan } from './pushdown/plan';
 export type { Aggregates, SubscriptionState } from './pushdown/run';

@@ -17,7 +17,12 @@
  * 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value (an exponent, more digits) comes
  * back as text, with its time, and is added in-process.
  */
-import { ALL_FILTER_VALUES, type ChargeBuckets, type MetricFilter } from '@feecast/engine';
+import {
+  type AggregationType,
+  ALL_FILTER_VALUES,
+  type ChargeBuckets,
+  type MetricFilter,
+} from '@feecast/engine';
 import type { Dialect } from './dialect';
 import type { PropertyRead, RowSource } from './row-source';
 
@@ -32,18 +37,9 @@ const CANONICAL_INTEGER = '-?(0|[1-9][0-9]{0,14})';
 /** The scale of the fraction parts. */
 export const FRACTION_DIGITS = 18;
 
-/** The aggregation types the compiler pushes down (every type the engine has). */
-export type PushedType =
-  | 'count_agg'
-  | 'sum_agg'
-  | 'max_agg'
-  | 'latest_agg'
-  | 'unique_count_agg'
-  | 'weighted_sum_agg';
-
 /** What the compiler needs of a spec, checked by the engine beforehand. */
 export interface CompileInput {
-  readonly type: PushedType;
+  readonly type: AggregationType;
   readonly fieldName: string | undefined;
   readonly recurring: boolean;
   readonly metricFilters: readonly MetricFilter[];
@@ -250,11 +246,12 @@ export function compileQueries(
     for (const ch of charges) {
       const sql = pick(ch);
       if (sql === undefined) continue;
-      cases.push(`WHEN ${ch.c} THEN ${sql}`);
+      cases.push(`WHEN c = ${ch.c} THEN ${sql}`);
       // The first charge's group of a row whose value is refused (see `ghost` below).
-      if (ch.c === 0) cases.push(`WHEN -2 THEN ${sql}`);
+      if (ch.c === 0) cases.push(`WHEN c = -2 THEN ${sql}`);
     }
-    return cases.length === 0 ? otherwise : `CASE c ${cases.join(' ')} ELSE ${otherwise} END`;
+    // `CASE WHEN c = ...`, not `CASE c WHEN ...`: ClickHouse 18.16 loses a Nullable result of the latter.
+    return cases.length === 0 ? otherwise : `CASE ${cases.join(' ')} ELSE ${otherwise} END`;
   };
   const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((ch) => ch.bucket, "''")} END`;
   const groups = Array.from(
@@ -270,10 +267,10 @@ export function compileQueries(
   switch (input.type) {
     case 'sum_agg':
       figures.push(
-        `${d.text(d.sumIf(d.wide('__i'), `${regular} AND ${inPeriod}`))} AS si`,
-        `${d.text(d.sumIf(d.wide('__f'), `${regular} AND ${inPeriod}`))} AS sf`,
-        `${d.text(d.sumIf(d.wide('__i'), `${regular} AND ${before}`))} AS bi`,
-        `${d.text(d.sumIf(d.wide('__f'), `${regular} AND ${before}`))} AS bf`,
+        `${d.wideText(d.sumIf(d.wide('__i'), `${regular} AND ${inPeriod}`))} AS si`,
+        `${d.wideText(d.sumIf(d.wide('__f'), `${regular} AND ${inPeriod}`))} AS sf`,
+        `${d.wideText(d.sumIf(d.wide('__i'), `${regular} AND ${before}`))} AS bi`,
+        `${d.wideText(d.sumIf(d.wide('__f'), `${regular} AND ${before}`))} AS bf`,
         `${residue()} AS res`,
       );
       break;
@@ -290,10 +287,10 @@ export function compileQueries(
     case 'weighted_sum_agg': {
       const weight = `(${input.endMs} - __t)`;
       figures.push(
-        `${d.text(d.sumIf(`${d.wide('__i')} * ${weight}`, regular))} AS wi`,
-        `${d.text(d.sumIf(`${d.wide('__f')} * ${weight}`, regular))} AS wf`,
-        `${d.text(d.sumIf(d.wide('__i'), regular))} AS vi`,
-        `${d.text(d.sumIf(d.wide('__f'), regular))} AS vf`,
+        `${d.wideText(d.sumIf(`${d.wide('__i')} * ${weight}`, regular))} AS wi`,
+        `${d.wideText(d.sumIf(`${d.wide('__f')} * ${weight}`, regular))} AS wf`,
+        `${d.wideText(d.sumIf(d.wide('__i'), regular))} AS vi`,
+        `${d.wideText(d.sumIf(d.wide('__f'), regular))} AS vf`,
         `${residue()} AS res`,
       );
       break;

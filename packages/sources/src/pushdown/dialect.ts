@@ -15,8 +15,14 @@ export interface Dialect {
   int(expr: string): string;
   /** `expr` (an integer) widened for exact sums and products beyond 64 bits. */
   wide(expr: string): string;
-  /** `expr` as text, as the client reads it exactly (big integers and decimals too). */
+  /** `expr` as text, as the client reads it exactly (64-bit integers too). */
   text(expr: string): string;
+  /**
+   * A 128-bit integer `expr` (a `wide` sum) as text: its digits, or `high|low` where the
+   * value is high × 10^18 + low (ClickHouse 18.16 writes a `Decimal128` beyond 64 bits
+   * wrongly as text, and as an inexact JSON number).
+   */
+  wideText(expr: string): string;
   /** Characters `start` (1-based) to `start + length - 1` of `expr`. */
   substring(expr: string, start: number | string, length?: number | string): string;
   /** The characters of `expr` before the first `.` (all of it when none). */
@@ -58,6 +64,7 @@ export const duckdbDialect: Dialect = {
   int: (expr) => `TRY_CAST(${expr} AS BIGINT)`,
   wide: (expr) => `CAST(${expr} AS HUGEINT)`,
   text: (expr) => `CAST(${expr} AS VARCHAR)`,
+  wideText: (expr) => `CAST(${expr} AS VARCHAR)`,
   substring: (expr, start, length) =>
     length === undefined ? `substr(${expr}, ${start})` : `substr(${expr}, ${start}, ${length})`,
   beforeDot: (expr) => `split_part(${expr}, '.', 1)`,
@@ -88,6 +95,10 @@ export const clickhouseDialect: Dialect = {
   int: (expr) => `toInt64OrZero(${expr})`,
   wide: (expr) => `toDecimal128(${expr}, 0)`,
   text: (expr) => `toString(${expr})`,
+  wideText: (expr) => {
+    const high = `intDiv(${expr}, 1000000000000000000)`;
+    return `concat(toString(toInt64(${high})), '|', toString(toInt64(${expr} - ${high} * 1000000000000000000)))`;
+  },
   substring: (expr, start, length) =>
     length === undefined
       ? `substring(${expr}, ${start}, 1000000)`

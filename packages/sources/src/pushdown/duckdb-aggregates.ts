@@ -5,7 +5,6 @@
  */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type FeecastError, feecastError } from '@feecast/engine';
-import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duckdb-events';
 import { formatFromName } from '../file-format';
@@ -75,7 +74,6 @@ export async function duckdbAggregates(
     opened = await instance.connect();
     return opened;
   };
-  let streamError: FeecastError | undefined;
   const database: Database = {
     dialect: duckdbDialect,
     async source(): Promise<Either<FeecastError, RowSource | string>> {
@@ -102,19 +100,16 @@ export async function duckdbAggregates(
         return left(failed(name, error));
       }
     },
-    async *stream(code, subscription): AsyncGenerator<UsageEvent> {
-      const connection = given ?? ('database' in events ? await connect() : undefined);
-      const source = duckdbEvents(events, {
+    stream(code, subscription) {
+      // The connection `source` opened (a database file is opened once), or the caller's.
+      const connection = given ?? opened;
+      return duckdbEvents(events, {
         code,
         ...(subscription === undefined ? {} : { subscription }),
         ...(connection === undefined ? {} : { connection }),
-        // Rows the reader refuses are not events: neither path counts them.
         onRejected: () => undefined,
       });
-      yield* source.events;
-      streamError = source.error();
     },
-    streamError: () => streamError,
   };
   try {
     return await runAggregates(database, spec);

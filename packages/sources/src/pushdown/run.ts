@@ -5,6 +5,7 @@
  * state per subscription, each checked by restoring it into the engine.
  */
 import {
+  type AggregationType,
   type ChargeBuckets,
   type ChargesAccumulator,
   type ChargesAccumulatorState,
@@ -16,7 +17,8 @@ import {
 } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { type CompiledQueries, compileQueries, type PushedType } from './compile';
+import type { AsyncEventSource } from '../event-source';
+import { type CompiledQueries, compileQueries } from './compile';
 import type { Dialect } from './dialect';
 import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
@@ -52,20 +54,12 @@ export interface Database {
   /** The table as SQL reads it, or why it cannot be read in SQL (every charge falls back). */
   source(): Promise<Either<FeecastError, RowSource | string>>;
   query(sql: string): Promise<Either<FeecastError, readonly Record<string, unknown>[]>>;
-  /** The rows of the metric's code (and of the subscription and those naming none), decoded. */
-  stream(code: string, subscription: string | undefined): AsyncIterable<UsageEvent>;
-  /** Why the last stream stopped early, if it did. */
-  streamError(): FeecastError | undefined;
+  /**
+   * The rows of the metric's code (and of the subscription and those naming none), decoded;
+   * the rows the reader refuses are not events, for either path.
+   */
+  stream(code: string, subscription: string | undefined): AsyncEventSource;
 }
-
-const PUSHED_TYPES: ReadonlySet<string> = new Set<PushedType>([
-  'count_agg',
-  'sum_agg',
-  'max_agg',
-  'latest_agg',
-  'unique_count_agg',
-  'weighted_sum_agg',
-]);
 
 /** The subscription key of an event in a run over every subscription. */
 function subscriptionOf(event: UsageEvent): string | null {
@@ -91,12 +85,13 @@ async function streamStates(
     const first = accumulatorOf(spec.subscription ?? null);
     if (first._tag === 'Left') return first;
   }
-  for await (const event of database.stream(spec.metric.code, spec.subscription)) {
+  const source = database.stream(spec.metric.code, spec.subscription);
+  for await (const event of source.events) {
     const accumulator = accumulatorOf(single ? (spec.subscription ?? null) : subscriptionOf(event));
     if (accumulator._tag === 'Left') return accumulator;
     accumulator.right.add(event);
   }
-  const error = database.streamError();
+  const error = source.error();
   return error === undefined ? right(accumulators) : left(error);
 }
 
@@ -169,14 +164,9 @@ export async function runAggregates(
   if (checked._tag === 'Left') return checked;
   const source = await database.source();
   if (source._tag === 'Left') return source;
-  const type = spec.metric.aggregation_type;
-  const tableReason =
-    typeof source.right === 'string'
-      ? source.right
-      : PUSHED_TYPES.has(type)
-        ? undefined
-        : `${type} is not compiled`;
-  let plan = pushdownPlan(spec, tableReason);
+  // Checked by the engine above: one of its aggregation types, every one of which compiles.
+  const type = spec.metric.aggregation_type as AggregationType;
+  let plan = pushdownPlan(spec, typeof source.right === 'string' ? source.right : undefined);
   let pushed = plan.charges.filter((c) => c.pushed).map((c) => c.charge);
   const single = spec.subscription !== undefined;
   const { fromMs, endMs } = period(spec);
@@ -185,7 +175,7 @@ export async function runAggregates(
   if (pushed.length > 0 && typeof source.right !== 'string') {
     const compiled: CompiledQueries | string = compileQueries(
       {
-        type: type as PushedType,
+        type: type,
         fieldName: spec.metric.field_name ?? undefined,
         recurring: spec.metric.recurring === true,
         metricFilters: spec.metric.filters ?? [],
@@ -239,17 +229,17 @@ export async function runAggregates(
         }
         const buckets = readBuckets(
           rows.right,
-          { type: type as PushedType, fromMs, endMs, charges: spec.charges },
+          { type: type, fromMs, endMs, charges: spec.charges },
           headers,
         );
         sqlStates = new Map(
           [...headers.keys()].map((key) => [
             key,
-            stateOf(type as PushedType, headers.get(key), buckets.get(key), pushedCharges),
+            stateOf(type, headers.get(key), buckets.get(key), pushedCharges),
           ]),
         );
         if (single && sqlStates.size === 0) {
-          sqlStates.set('', stateOf(type as PushedType, undefined, undefined, pushedCharges));
+          sqlStates.set('', stateOf(type, undefined, undefined, pushedCharges));
         }
       }
     }

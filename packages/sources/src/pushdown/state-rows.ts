@@ -5,6 +5,7 @@
  * sum itself (an exponent, more than 18 digits) are added here, exactly.
  */
 import {
+  type AggregationType,
   add,
   type ChargeBuckets,
   compare,
@@ -18,7 +19,6 @@ import {
   STATE_FORMAT,
   ZERO,
 } from '@feecast/engine';
-import type { PushedType } from './compile';
 import { FRACTION_DIGITS } from './compile';
 
 /** A row of the header query. */
@@ -79,10 +79,18 @@ function addRejected(header: Header, reason: RejectionReason, n: number): void {
   header.rejected[reason] = (header.rejected[reason] ?? 0) + n;
 }
 
-/** `whole + fraction × 10^-18`, both integer texts, as an exact decimal. */
+const SCALE = 10n ** BigInt(FRACTION_DIGITS);
+
+/** A 128-bit integer as the dialect's `wideText` writes it (`digits`, or `high|low`). */
+function wide(value: unknown): bigint {
+  if (value === null || value === undefined || value === '') return 0n;
+  const [high = '0', low] = String(value).split('|');
+  return low === undefined ? BigInt(high) : BigInt(high) * SCALE + BigInt(low);
+}
+
+/** `whole + fraction × 10^-18`, both 128-bit integer texts, as an exact decimal. */
 function fromParts(whole: unknown, fraction: unknown): Decimal {
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? '0' : String(v));
-  const total = BigInt(text(whole)) * 10n ** BigInt(FRACTION_DIGITS) + BigInt(text(fraction));
+  const total = wide(whole) * SCALE + wide(fraction);
   const negative = total < 0n;
   const digits = (negative ? -total : total).toString().padStart(FRACTION_DIGITS + 1, '0');
   const cut = digits.length - FRACTION_DIGITS;
@@ -115,14 +123,14 @@ type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
 
 /** Context of the figures: the period, for sums' sides and weights. */
 export interface FigureContext {
-  readonly type: PushedType;
+  readonly type: AggregationType;
   readonly fromMs: number;
   readonly endMs: number;
   readonly charges: readonly ChargeBuckets[];
 }
 
 /** The state of a group that holds no event (kind.ts: each type's empty state). */
-function emptyState(type: PushedType): Record<string, unknown> {
+function emptyState(type: AggregationType): Record<string, unknown> {
   switch (type) {
     case 'count_agg':
       return { count: 0 };
@@ -267,7 +275,7 @@ export function readBuckets(
 
 /** The state JSON of `charges` (the pushed ones, in order) from a subscription's header and buckets. */
 export function stateOf(
-  type: PushedType,
+  type: AggregationType,
   header: Header | undefined,
   buckets: Buckets | undefined,
   charges: readonly { readonly index: number; readonly charge: ChargeBuckets }[],

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempPath } from '../builders';
 import { eventsOf, specs } from './generators';
-import { inProcessState } from './in-process';
+import { inProcessState, inProcessStates } from './in-process';
 
 let instance: DuckDBInstance;
 let connection: Awaited<ReturnType<DuckDBInstance['connect']>>;
@@ -85,22 +85,7 @@ describe('duckdbAggregates', () => {
         const result = await duckdbAggregates({ file }, spec);
         if (result._tag === 'Left') throw new Error(result.left.message);
         if (pushedEverything(result.right.plan)) pushed++;
-        const named = [
-          ...new Set(events.filter((e) => e.code === 'm').map((e) => e.external_subscription_id)),
-        ]
-          .filter((s): s is string => s !== undefined)
-          .sort();
-        const expected = named.map((subscription) => ({
-          subscription,
-          state: inProcessState(spec, events, subscription),
-        }));
-        if (events.some((e) => e.code === 'm' && e.external_subscription_id === undefined)) {
-          expected.push({
-            subscription: null as unknown as string,
-            state: inProcessState(spec, events, null),
-          });
-        }
-        expect(result.right.states).toEqual(expected);
+        expect(result.right.states).toEqual(inProcessStates(spec, events));
       }),
       { numRuns: RUNS },
     );

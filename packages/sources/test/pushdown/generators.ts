@@ -77,13 +77,24 @@ const fieldValue = fc.oneof(
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 
-/** A unique count's value: a few seats, a number, or none. */
-const uniqueValue = fc.oneof(
-  { weight: 6, arbitrary: fc.constantFrom('seat_1', 'seat_2', 'seat_3', 'b', 'a') },
-  { weight: 1, arbitrary: fc.constantFrom(7, true) },
-  { weight: 1, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constant({ nested: 1 }) },
-);
+/** A unique count's value: a few seats, a number, or none (and an object, refused, if `nested`). */
+function uniqueValue(nested: boolean): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('seat_1', 'seat_2', 'seat_3', 'b', 'a') },
+    { weight: 1, arbitrary: fc.constantFrom(7, true) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: nested ? 1 : 0, arbitrary: fc.constant({ nested: 1 }) },
+  );
+}
+
+/**
+ * How events are generated. `clickhouse`: a table without read order, so ties are avoided
+ * (every event has its own second) and a repeated transaction id is a repeat of the same
+ * event, as a retry sends it; and properties stay flat (what `visitParamExtract` reads).
+ */
+export interface EventsShape {
+  readonly clickhouse?: boolean;
+}
 
 function timestampOf(ms: number, form: number): string | number {
   if (form === 0) return new Date(ms).toISOString();
@@ -97,7 +108,12 @@ function timestampOf(ms: number, form: number): string | number {
 }
 
 /** Events of the metric `code` (mostly), with the keys filters and groups read. */
-export function eventsOf(code: string, type: string): fc.Arbitrary<UsageEvent[]> {
+export function eventsOf(
+  code: string,
+  type: string,
+  shape: EventsShape = {},
+): fc.Arbitrary<UsageEvent[]> {
+  const clickhouse = shape.clickhouse === true;
   const event = fc.record({
     id: fc.integer({ min: 0, max: 25 }),
     sub: fc.constantFrom('sub_a', 'sub_b', undefined),
@@ -105,14 +121,15 @@ export function eventsOf(code: string, type: string): fc.Arbitrary<UsageEvent[]>
     // Whole hours from 20 days before the period to 5 days after it: ties happen.
     hour: fc.integer({ min: -20 * 24, max: 36 * 24 }),
     form: fc.integer({ min: 0, max: 3 }),
-    value: type === 'unique_count_agg' ? uniqueValue : fieldValue,
+    value: type === 'unique_count_agg' ? uniqueValue(!clickhouse) : fieldValue,
     operation: fc.constantFrom(undefined, undefined, 'add', 'remove', 'delete'),
     region: fc.constantFrom('eu', 'us', 'ap', 'xx', undefined, 3),
     tier: fc.constantFrom('gold', 'silver', '', undefined),
     team: fc.constantFrom('core', 'web', '', undefined, 12),
   });
-  return fc.array(event, { maxLength: 40 }).map((items) =>
-    items.map((item, i) => {
+  const repeats = fc.array(fc.nat(), { maxLength: clickhouse ? 6 : 0 });
+  return fc.tuple(fc.array(event, { maxLength: 40 }), repeats).map(([items, again]) => {
+    const events = items.map((item, i): UsageEvent => {
       const properties: Record<string, unknown> = {};
       const put = (key: string, value: unknown) => {
         if (value !== undefined) properties[key] = value;
@@ -122,16 +139,23 @@ export function eventsOf(code: string, type: string): fc.Arbitrary<UsageEvent[]>
       put('tier', item.tier);
       put('team', item.team);
       if (type === 'unique_count_agg') put('operation_type', item.operation);
-      const ms = FROM_MS + item.hour * 3600_000 + (i % 3) * 250;
+      const ms = clickhouse
+        ? FROM_MS + item.hour * 3600_000 + i * 1000
+        : FROM_MS + item.hour * 3600_000 + (i % 3) * 250;
       return {
-        transaction_id: `t${item.id}`,
+        transaction_id: clickhouse ? `t${i}` : `t${item.id}`,
         ...(item.sub === undefined ? {} : { external_subscription_id: item.sub }),
         code: item.other === 0 ? 'other_metric' : code,
         timestamp: timestampOf(ms, item.form),
         properties,
       };
-    }),
-  );
+    });
+    for (const k of again) {
+      const repeated = events[k % Math.max(1, events.length)];
+      if (repeated !== undefined) events.push(repeated);
+    }
+    return events;
+  });
 }
 
 /** A spec of one metric with 1 to 3 charges over March 2025. */

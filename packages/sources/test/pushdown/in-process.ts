@@ -25,3 +25,24 @@ export function inProcessState(
   }
   return accumulator.right.state();
 }
+
+/**
+ * The states of a run over every subscription: each subscription whose events hold the
+ * metric (sorted), with the events naming none, then the events naming none alone (`null`).
+ */
+export function inProcessStates(
+  spec: AggregatesSpec,
+  events: readonly UsageEvent[],
+): { subscription: string | null; state: ChargesAccumulatorState }[] {
+  const ofMetric = events.filter((e) => e.code === spec.metric.code);
+  const named = [...new Set(ofMetric.map((e) => e.external_subscription_id))]
+    .filter((s): s is string => s !== undefined)
+    .sort();
+  const states: { subscription: string | null; state: ChargesAccumulatorState }[] = named.map(
+    (subscription) => ({ subscription, state: inProcessState(spec, events, subscription) }),
+  );
+  if (ofMetric.some((e) => e.external_subscription_id === undefined)) {
+    states.push({ subscription: null, state: inProcessState(spec, events, null) });
+  }
+  return states;
+}

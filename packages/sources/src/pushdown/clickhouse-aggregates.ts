@@ -1,0 +1,65 @@
+/**
+ * The pushdown on ClickHouse: the states of a metric's charges computed by the server that
+ * holds the events (an events table of `clickhouseEventsTable`, or a `Distributed` table over
+ * such tables: the same SQL), over its HTTP interface; the charges it cannot compute are
+ * streamed into the in-process accumulator.
+ */
+import type { FeecastError } from '@feecast/engine';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { clickhouseEvents } from '../clickhouse-events';
+import { clickhouseTableName } from '../clickhouse-table';
+import { type ClickhouseTarget, clickhouseClient, clickhouseError } from '../clickhouse-target';
+import { clickhouseRowSource } from './clickhouse-source';
+import { clickhouseDialect } from './dialect';
+import { type Aggregates, type Database, runAggregates } from './run';
+import type { AggregatesSpec } from './spec';
+
+/**
+ * The charges accumulator state of `spec` over the events of a ClickHouse table, computed by
+ * ClickHouse (18.16 and current releases; unchanged on a `Distributed` table). Charges SQL
+ * cannot compute, and runs with rows SQL does not read exactly, stream the metric's rows into
+ * the in-process accumulator (`plan` says which and why). Repeated transaction ids: the
+ * earliest row is kept (ClickHouse has no read order; docs/semantics.md). Never throws: a bad
+ * spec, table or server is a `Left`.
+ *
+ * @example
+ * const result = await clickhouseAggregates({ url: 'http://127.0.0.1:8123', table: 'events' }, {
+ *   metric, charges: [{ grouped_by: ['region'] }], options: MARCH,
+ * });
+ * if (result._tag === 'Right') for (const { subscription, state } of result.right.states) ...
+ */
+export async function clickhouseAggregates(
+  target: ClickhouseTarget,
+  spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  const table = clickhouseTableName(target.table);
+  if (table._tag === 'Left') return table;
+  const opened = await clickhouseClient(target);
+  if (opened._tag === 'Left') return opened;
+  const client = opened.right;
+  const database: Database = {
+    dialect: clickhouseDialect,
+    source: async () => right(clickhouseRowSource(table.right)),
+    async query(sql) {
+      try {
+        const result = await client.query({ query: sql, format: 'JSONEachRow' });
+        return right(await result.json<Record<string, unknown>>());
+      } catch (error) {
+        return left(clickhouseError(target, error));
+      }
+    },
+    stream: (code, subscription) =>
+      clickhouseEvents(target, {
+        code,
+        ...(subscription === undefined ? {} : { subscription }),
+        onRejected: () => undefined,
+      }),
+  };
+  try {
+    return await runAggregates(database, spec);
+  } catch (error) {
+    return left(clickhouseError(target, error));
+  } finally {
+    await client.close();
+  }
+}
