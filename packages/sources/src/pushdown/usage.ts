@@ -1,7 +1,7 @@
 /**
  * Current and projected usage priced where the events are: the engine says what each billable
  * metric of the plan aggregates (`usageAggregations`), the database computes those states
- * (`duckdbAggregates`), the engine prices them (`currentUsage`/`projectedUsage` with
+ * (`duckdbAggregates`, `clickhouseAggregates`), the engine prices them (`currentUsage`/`projectedUsage` with
  * `aggregates`). A metric whose charges are priced from each event has its rows streamed to
  * the engine instead. The figures are those of pricing the same events in process.
  */
@@ -20,14 +20,20 @@ import type {
   UsageEvent,
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { clickhouseEvents } from '../clickhouse-events';
+import type { ClickhouseTarget } from '../clickhouse-target';
 import { duckdbEvents } from '../duckdb-events';
+import type { AsyncEventSource } from '../event-source';
+import { clickhouseAggregates } from './clickhouse-aggregates';
 import { type DuckdbAggregatesTarget, duckdbAggregates } from './duckdb-aggregates';
 import type { ChargePlan } from './plan';
 import type { Aggregates } from './run';
 import type { AggregatesSpec } from './spec';
 
-/** Where the events of a pushed-down usage are. */
-export type UsageTable = { readonly duckdb: DuckdbAggregatesTarget };
+/** Where the events of a pushed-down usage are: read by DuckDB, or a ClickHouse table. */
+export type UsageTable =
+  | { readonly duckdb: DuckdbAggregatesTarget }
+  | { readonly clickhouse: ClickhouseTarget };
 
 /** A usage operation's input without its events: what is priced, and when. */
 export type UsageContext = Omit<UsageInput, 'events' | 'aggregates'>;
@@ -72,7 +78,21 @@ function specOf(metric: MetricAggregation, subscription: string | undefined): Ag
 }
 
 function aggregatesOf(table: UsageTable, spec: AggregatesSpec) {
-  return duckdbAggregates(table.duckdb, spec);
+  return 'duckdb' in table
+    ? duckdbAggregates(table.duckdb, spec)
+    : clickhouseAggregates(table.clickhouse, spec);
+}
+
+/** The rows of one code of one subscription (and those naming none), decoded. */
+function rowsOf(table: UsageTable, code: string, subscription: string): AsyncEventSource {
+  if ('clickhouse' in table) return clickhouseEvents(table.clickhouse, { code, subscription });
+  const target = table.duckdb;
+  return 'connection' in target
+    ? duckdbEvents(
+        { database: 'connection', table: target.table },
+        { code, subscription, connection: target.connection },
+      )
+    : duckdbEvents(target, { code, subscription });
 }
 
 /** The rows of the metrics that need their events, for one subscription, one code after another. */
@@ -83,16 +103,7 @@ async function* streamed(
   failure: { error?: FeecastError },
 ): AsyncGenerator<UsageEvent> {
   for (const code of codes) {
-    const source = duckdbEvents(
-      'connection' in table.duckdb
-        ? { database: 'connection', table: table.duckdb.table }
-        : table.duckdb,
-      {
-        code,
-        subscription,
-        ...('connection' in table.duckdb ? { connection: table.duckdb.connection } : {}),
-      },
-    );
+    const source = rowsOf(table, code, subscription);
     yield* source.events;
     const error = source.error();
     if (error !== undefined) {
@@ -143,7 +154,8 @@ async function priced(
 
 /**
  * The current usage (with `projected`, the projected usage) of one subscription, its events'
- * aggregations computed by the database where they are (see `duckdbAggregates`), priced by the
+ * aggregations computed by the database where they are (see `duckdbAggregates`,
+ * `clickhouseAggregates`), priced by the
  * engine: the figures of `currentUsage` over the same events, and, per billable metric, how it
  * was aggregated (in SQL, by streaming the rows into the accumulator, or priced from its rows).
  * Never throws: bad input or an unreadable table is a `Left`.
@@ -155,6 +167,21 @@ async function priced(
  * );
  * if (result._tag === 'Right') result.right.usage.customer_usage.amount_cents;
  */
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options?: { readonly projected?: false },
+): Promise<Either<FeecastError, PushdownUsage<CustomerUsageResponse>>>;
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options: { readonly projected: true },
+): Promise<Either<FeecastError, PushdownUsage<CustomerProjectedUsageResponse>>>;
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options: PushdownUsageOptions,
+): Promise<Either<FeecastError, PushdownUsage<Usage>>>;
 export async function pushdownUsage(
   context: UsageContext,
   table: UsageTable,
@@ -183,6 +210,21 @@ export async function pushdownUsage(
  * const all = await pushdownUsageOfAll(subscriptions.map((s) => ({ ...shared, subscription: s })),
  *   { duckdb: { file: 'events.parquet' } });
  */
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options?: { readonly projected?: false },
+): Promise<Either<FeecastError, PushdownUsage<CustomerUsageResponse>[]>>;
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: { readonly projected: true },
+): Promise<Either<FeecastError, PushdownUsage<CustomerProjectedUsageResponse>[]>>;
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: PushdownUsageOptions,
+): Promise<Either<FeecastError, PushdownUsage<Usage>[]>>;
 export async function pushdownUsageOfAll(
   contexts: readonly UsageContext[],
   table: UsageTable,

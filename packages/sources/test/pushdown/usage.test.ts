@@ -3,9 +3,11 @@
 // whose charge is priced from each event (its rows are streamed, as the plan says).
 import { DuckDBInstance } from '@duckdb/node-api';
 import { currentUsage, projectedUsage, type UsageEvent } from '@feecast/engine';
-import { pushdownUsage, pushdownUsageOfAll } from '@feecast/sources';
+import type { UsageEvent as WireEvent } from '@feecast/models';
+import { loadClickhouseEvents, pushdownUsage, pushdownUsageOfAll } from '@feecast/sources';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeClickhouse, freshTable } from '../clickhouse-server';
 
 let instance: DuckDBInstance;
 let connection: Awaited<ReturnType<DuckDBInstance['connect']>>;
@@ -207,4 +209,28 @@ describe('pushdownUsage', () => {
     ]);
     expect(usage).toEqual(inProcess('sub_1', events));
   });
+});
+
+describeClickhouse('pushdownUsage on ClickHouse', (server) => {
+  it('prices one subscription, and several at once, as currentUsage prices their events', async () => {
+    await fc.assert(
+      fc.asyncProperty(histories, async (events) => {
+        const target = { url: server, table: freshTable('usage') };
+        // Their timestamps are valid ISO 8601 instants: the models' brand only marks it.
+        const loaded = await loadClickhouseEvents(
+          target,
+          events as readonly unknown[] as readonly WireEvent[],
+        );
+        expect(loaded._tag).toBe('Right');
+        const one = await pushdownUsage(contextOf('sub_1'), { clickhouse: target });
+        if (one._tag === 'Left') throw new Error(one.left.message);
+        expect(one.right.usage).toEqual(inProcess('sub_1', events));
+        const ids = ['sub_1', 'sub_2', 'sub_3'];
+        const all = await pushdownUsageOfAll(ids.map(contextOf), { clickhouse: target });
+        if (all._tag === 'Left') throw new Error(all.left.message);
+        expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
+      }),
+      { numRuns: 15 },
+    );
+  }, 180_000);
 });
