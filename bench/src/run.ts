@@ -19,6 +19,7 @@ import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
 import { pushdownSuite } from './suites/pushdown';
+import { pushdownClickhouseSuite } from './suites/pushdown-clickhouse';
 import { usageSuite } from './suites/usage';
 
 const filter = process.argv.slice(2).find((a) => a !== '--');
@@ -86,6 +87,19 @@ const benchmarks: readonly {
     // 10,000,000 events written as Parquet and NDJSON (minutes): only when named.
     run: async () => {
       const suite = await pushdownSuite();
+      try {
+        return await ratioSuite(suite);
+      } finally {
+        suite.close();
+      }
+    },
+    byNameOnly: true,
+  },
+  {
+    name: 'pushdown clickhouse',
+    // Needs a server, and loads 10,000,000 rows: only when named.
+    run: async () => {
+      const suite = await pushdownClickhouseSuite();
       try {
         return await ratioSuite(suite);
       } finally {
