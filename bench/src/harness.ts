@@ -42,6 +42,9 @@ export interface BenchSuite {
    * exact code vs its reference.
    */
   readonly agree?: readonly (readonly string[])[];
+  /** Timed rounds (default 9) and untimed warm-up rounds (default 2): fewer for long cases. */
+  readonly rounds?: number;
+  readonly warmup?: number;
   /**
    * Checks run once before timing, beyond `agree`: each disagreement found (a figure against
    * an independent computation of it), described.

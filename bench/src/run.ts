@@ -18,6 +18,8 @@ import { decimalSumSuite } from './suites/decimal-sum';
 import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
+import { pushdownSuite } from './suites/pushdown';
+import { pushdownClickhouseSuite } from './suites/pushdown-clickhouse';
 import { usageSuite } from './suites/usage';
 
 const filter = process.argv.slice(2).find((a) => a !== '--');
@@ -30,7 +32,10 @@ async function ratioSuite(suite: BenchSuite): Promise<string> {
     process.exitCode = 1;
     return `${suite.name}: results disagree with the reference:\n${wrong.join('\n')}`;
   }
-  const result = await runSuite(suite);
+  const result = await runSuite(suite, {
+    ...(suite.rounds === undefined ? {} : { rounds: suite.rounds }),
+    ...(suite.warmup === undefined ? {} : { warmup: suite.warmup }),
+  });
   mkdirSync(outputDir, { recursive: true });
   writeFileSync(
     join(outputDir, `${suite.name.replace(/\W+/g, '-')}.json`),
@@ -77,6 +82,32 @@ const benchmarks: readonly {
   { name: 'estimate over a stream', run: () => estimateStreamMemory() },
   { name: 'server load', run: () => serverLoad() },
   { name: 'clickhouse source', run: () => clickhouseSource(), byNameOnly: true },
+  {
+    name: 'pushdown duckdb',
+    // 10,000,000 events written as Parquet and NDJSON (minutes): only when named.
+    run: async () => {
+      const suite = await pushdownSuite();
+      try {
+        return await ratioSuite(suite);
+      } finally {
+        suite.close();
+      }
+    },
+    byNameOnly: true,
+  },
+  {
+    name: 'pushdown clickhouse',
+    // Needs a server, and loads 10,000,000 rows: only when named.
+    run: async () => {
+      const suite = await pushdownClickhouseSuite();
+      try {
+        return await ratioSuite(suite);
+      } finally {
+        suite.close();
+      }
+    },
+    byNameOnly: true,
+  },
 ];
 
 console.log(`node ${process.version}, ${process.arch}`);

@@ -83,6 +83,15 @@ export { type ChargePlan, type PushdownPlan, pushdownPlan } from './pushdown/pla
 export type { Aggregates, SubscriptionState } from './pushdown/run';
 export type { AggregatesSpec } from './pushdown/spec';
 export {
+  type MetricUsagePlan,
+  type PushdownUsage,
+  type PushdownUsageOptions,
+  pushdownUsage,
+  pushdownUsageOfAll,
+  type UsageContext,
+  type UsageTable,
+} from './pushdown/usage';
+export {
   collectEvents,
   eventFormatOf,
   type ReadEventsOptions,

@@ -263,13 +263,13 @@ export class MetricPass implements KernelTarget {
       if (Array.isArray(events)) this.expect(events.length);
       for (const event of events) this.addReadable(event);
     } catch (thrown) {
-      this.log.add(
-        this.position,
-        'unreadable_event',
-        '',
-        `the events iterable threw: ${describeThrown(thrown)}`,
-      );
+      this.streamFailed('the events iterable threw', thrown);
     }
+  }
+
+  /** The stream of events failed at the current position: one `unreadable_event` says how. */
+  private streamFailed(what: string, thrown: unknown): void {
+    this.log.add(this.position, 'unreadable_event', '', `${what}: ${describeThrown(thrown)}`);
   }
 
   /**
@@ -280,12 +280,7 @@ export class MetricPass implements KernelTarget {
     try {
       for await (const event of eventsOf(events)) this.addReadable(event as UsageEvent);
     } catch (thrown) {
-      this.log.add(
-        this.position,
-        'unreadable_event',
-        '',
-        `the events stream failed: ${describeThrown(thrown)}`,
-      );
+      this.streamFailed('the events stream failed', thrown);
     }
   }
 

@@ -1,0 +1,274 @@
+/**
+ * Current and projected usage priced where the events are: the engine says what each billable
+ * metric of the plan aggregates (`usageAggregations`), the database computes those states
+ * (`duckdbAggregates`, `clickhouseAggregates`), the engine prices them (`currentUsage`/`projectedUsage` with
+ * `aggregates`). A metric whose charges are priced from each event has its rows streamed to
+ * the engine instead. The figures are those of pricing the same events in process.
+ */
+import {
+  currentUsage,
+  type FeecastError,
+  type MetricAggregation,
+  projectedUsage,
+  type UsageAggregations,
+  type UsageInput,
+  usageAggregations,
+} from '@feecast/engine';
+import type {
+  CustomerProjectedUsageResponse,
+  CustomerUsageResponse,
+  UsageEvent,
+} from '@feecast/models';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { clickhouseEvents } from '../clickhouse-events';
+import type { ClickhouseTarget } from '../clickhouse-target';
+import { duckdbEvents } from '../duckdb-events';
+import type { AsyncEventSource } from '../event-source';
+import { clickhouseAggregates } from './clickhouse-aggregates';
+import { type DuckdbAggregatesTarget, duckdbAggregates } from './duckdb-aggregates';
+import type { ChargePlan } from './plan';
+import type { Aggregates } from './run';
+import type { AggregatesSpec } from './spec';
+
+/** Where the events of a pushed-down usage are: read by DuckDB, or a ClickHouse table. */
+export type UsageTable =
+  | { readonly duckdb: DuckdbAggregatesTarget }
+  | { readonly clickhouse: ClickhouseTarget };
+
+/** A usage operation's input without its events: what is priced, and when. */
+export type UsageContext = Omit<UsageInput, 'events' | 'aggregates'>;
+
+/** How one billable metric was aggregated. */
+export interface MetricUsagePlan {
+  readonly code: string;
+  /**
+   * `database`: its state was computed by the database (its `charges` say, per charge,
+   * whether in SQL or by the rows streamed into the in-process accumulator); `events`: its
+   * rows were streamed to the engine, which priced them (`reason` says why).
+   */
+  readonly source: 'database' | 'events';
+  readonly reason?: string;
+  readonly charges?: readonly ChargePlan[];
+  /** The SQL the database ran for it. */
+  readonly sql?: readonly string[];
+}
+
+/** Usage priced by pushdown, and how each metric was aggregated. */
+export interface PushdownUsage<U> {
+  readonly usage: U;
+  readonly plan: readonly MetricUsagePlan[];
+}
+
+/** The options of {@link pushdownUsage}. */
+export interface PushdownUsageOptions {
+  /** Projected usage (`projectedUsage`) rather than current usage. */
+  readonly projected?: boolean;
+}
+
+type Usage = CustomerUsageResponse | CustomerProjectedUsageResponse;
+
+/** The spec of a metric's aggregation, for one subscription or (without) every one. */
+function specOf(metric: MetricAggregation, subscription: string | undefined): AggregatesSpec {
+  return {
+    metric: metric.metric,
+    charges: metric.charges,
+    options: metric.options,
+    ...(subscription === undefined ? {} : { subscription }),
+  };
+}
+
+function aggregatesOf(table: UsageTable, spec: AggregatesSpec) {
+  return 'duckdb' in table
+    ? duckdbAggregates(table.duckdb, spec)
+    : clickhouseAggregates(table.clickhouse, spec);
+}
+
+/** The rows of one code of one subscription (and those naming none), decoded. */
+function rowsOf(table: UsageTable, code: string, subscription: string): AsyncEventSource {
+  if ('clickhouse' in table) return clickhouseEvents(table.clickhouse, { code, subscription });
+  const target = table.duckdb;
+  return 'connection' in target
+    ? duckdbEvents(
+        { database: 'connection', table: target.table },
+        { code, subscription, connection: target.connection },
+      )
+    : duckdbEvents(target, { code, subscription });
+}
+
+/** The rows of the metrics that need their events, for one subscription, one code after another. */
+async function* streamed(
+  table: UsageTable,
+  codes: readonly string[],
+  subscription: string,
+  failure: { error?: FeecastError },
+): AsyncGenerator<UsageEvent> {
+  for (const code of codes) {
+    const source = rowsOf(table, code, subscription);
+    yield* source.events;
+    const error = source.error();
+    if (error !== undefined) {
+      failure.error ??= error;
+      return;
+    }
+  }
+}
+
+/** Prices one subscription's usage from its metrics' states and streamed rows. */
+async function priced(
+  context: UsageContext,
+  wanted: UsageAggregations,
+  states: ReadonlyMap<string, { readonly state: unknown; readonly aggregates: Aggregates }>,
+  table: UsageTable,
+  options: PushdownUsageOptions,
+): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
+  const aggregates: Record<string, unknown> = {};
+  const plan: MetricUsagePlan[] = [];
+  const codes: string[] = [];
+  for (const metric of wanted.metrics) {
+    if (metric.needsEvents !== undefined) {
+      codes.push(metric.code);
+      plan.push({ code: metric.code, source: 'events', reason: metric.needsEvents });
+      continue;
+    }
+    const found = states.get(metric.code);
+    if (found !== undefined) aggregates[metric.code] = found.state;
+    plan.push({
+      code: metric.code,
+      source: 'database',
+      ...(found === undefined
+        ? {}
+        : { charges: found.aggregates.plan.charges, sql: found.aggregates.sql }),
+    });
+  }
+  const failure: { error?: FeecastError } = {};
+  const input = {
+    ...context,
+    events: streamed(table, codes, wanted.external_subscription_id, failure),
+    aggregates,
+  };
+  const usage =
+    options.projected === true ? await projectedUsage(input) : await currentUsage(input);
+  if (failure.error !== undefined) return left(failure.error);
+  return usage._tag === 'Left' ? usage : right({ usage: usage.right, plan });
+}
+
+/**
+ * The current usage (with `projected`, the projected usage) of one subscription, its events'
+ * aggregations computed by the database where they are (see `duckdbAggregates`,
+ * `clickhouseAggregates`), priced by the
+ * engine: the figures of `currentUsage` over the same events, and, per billable metric, how it
+ * was aggregated (in SQL, by streaming the rows into the accumulator, or priced from its rows).
+ * Never throws: bad input or an unreadable table is a `Left`.
+ *
+ * @example
+ * const result = await pushdownUsage(
+ *   { customer, subscription, plan, billableMetrics, now: '2026-11-15T00:00:00Z' },
+ *   { duckdb: { file: 'events.parquet' } },
+ * );
+ * if (result._tag === 'Right') result.right.usage.customer_usage.amount_cents;
+ */
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options?: { readonly projected?: false },
+): Promise<Either<FeecastError, PushdownUsage<CustomerUsageResponse>>>;
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options: { readonly projected: true },
+): Promise<Either<FeecastError, PushdownUsage<CustomerProjectedUsageResponse>>>;
+export function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options: PushdownUsageOptions,
+): Promise<Either<FeecastError, PushdownUsage<Usage>>>;
+export async function pushdownUsage(
+  context: UsageContext,
+  table: UsageTable,
+  options: PushdownUsageOptions = {},
+): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
+  const wanted = usageAggregations(context);
+  if (wanted._tag === 'Left') return wanted;
+  const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
+  for (const metric of wanted.right.metrics) {
+    if (metric.needsEvents !== undefined) continue;
+    const result = await aggregatesOf(table, specOf(metric, wanted.right.external_subscription_id));
+    if (result._tag === 'Left') return result;
+    const [own] = result.right.states;
+    if (own !== undefined) states.set(metric.code, { state: own.state, aggregates: result.right });
+  }
+  return priced(context, wanted.right, states, table, options);
+}
+
+/**
+ * {@link pushdownUsage} for many subscriptions at once: the subscriptions that aggregate the
+ * same way (the same metrics, charges and period) share one query per metric, grouped by
+ * subscription, instead of one query each. The answers are in the order of `contexts`; the
+ * first problem is a `Left` naming the context (`["contexts", "3", ...]`).
+ *
+ * @example
+ * const all = await pushdownUsageOfAll(subscriptions.map((s) => ({ ...shared, subscription: s })),
+ *   { duckdb: { file: 'events.parquet' } });
+ */
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options?: { readonly projected?: false },
+): Promise<Either<FeecastError, PushdownUsage<CustomerUsageResponse>[]>>;
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: { readonly projected: true },
+): Promise<Either<FeecastError, PushdownUsage<CustomerProjectedUsageResponse>[]>>;
+export function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: PushdownUsageOptions,
+): Promise<Either<FeecastError, PushdownUsage<Usage>[]>>;
+export async function pushdownUsageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: PushdownUsageOptions = {},
+): Promise<Either<FeecastError, PushdownUsage<Usage>[]>> {
+  const wanted: UsageAggregations[] = [];
+  for (const [i, context] of contexts.entries()) {
+    const found = usageAggregations(context);
+    if (found._tag === 'Left') return left(within(found.left, i));
+    wanted.push(found.right);
+  }
+  // One grouped query per metric and per distinct aggregation (metric, charges, options).
+  const shared = new Map<string, Map<string | null, { state: unknown; aggregates: Aggregates }>>();
+  for (const own of wanted) {
+    for (const metric of own.metrics) {
+      const key = JSON.stringify(specOf(metric, undefined));
+      if (metric.needsEvents !== undefined || shared.has(key)) continue;
+      const result = await aggregatesOf(table, specOf(metric, undefined));
+      if (result._tag === 'Left') return result;
+      // `null`: the rows naming no subscription alone, the state of a subscription without rows.
+      const bySubscription = new Map<string | null, { state: unknown; aggregates: Aggregates }>();
+      for (const { subscription, state } of result.right.states) {
+        bySubscription.set(subscription, { state, aggregates: result.right });
+      }
+      shared.set(key, bySubscription);
+    }
+  }
+  const answers: PushdownUsage<Usage>[] = [];
+  for (const [i, own] of wanted.entries()) {
+    const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
+    for (const metric of own.metrics) {
+      const of = shared.get(JSON.stringify(specOf(metric, undefined)));
+      const found = of?.get(own.external_subscription_id) ?? of?.get(null);
+      if (found !== undefined) states.set(metric.code, found);
+    }
+    const context = contexts[i] as UsageContext;
+    const usage = await priced(context, own, states, table, options);
+    if (usage._tag === 'Left') return left(within(usage.left, i));
+    answers.push(usage.right);
+  }
+  return right(answers);
+}
+
+/** An error of the `i`-th context, its path under `contexts`. */
+function within(error: FeecastError, i: number): FeecastError {
+  return { ...error, path: ['contexts', String(i), ...(error.path ?? [])] };
+}

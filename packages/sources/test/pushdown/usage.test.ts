@@ -1,0 +1,236 @@
+// Usage priced by pushdown (the engine's seam plus DuckDB's states) equals usage priced from
+// the same events in process, for one subscription and for several at once, with a metric
+// whose charge is priced from each event (its rows are streamed, as the plan says).
+import { DuckDBInstance } from '@duckdb/node-api';
+import { currentUsage, projectedUsage, type UsageEvent } from '@feecast/engine';
+import type { UsageEvent as WireEvent } from '@feecast/models';
+import { loadClickhouseEvents, pushdownUsage, pushdownUsageOfAll } from '@feecast/sources';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeClickhouse, freshTable } from '../clickhouse-server';
+
+let instance: DuckDBInstance;
+let connection: Awaited<ReturnType<DuckDBInstance['connect']>>;
+let tables = 0;
+
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(':memory:');
+  connection = await instance.connect();
+});
+afterAll(() => {
+  connection.closeSync();
+  instance.closeSync();
+});
+
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** A table of `events` in their order: properties as JSON text, timestamps as written. */
+async function tableOf(events: readonly UsageEvent[]): Promise<string> {
+  const table = `usage_${++tables}`;
+  await connection.run(
+    `CREATE TABLE ${table} (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)`,
+  );
+  if (events.length > 0) {
+    const rows = events.map(
+      (e) =>
+        `(${quote(e.transaction_id)}, ${e.external_subscription_id === undefined ? 'NULL' : quote(e.external_subscription_id)}, ${quote(e.code)}, ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties ?? {}))})`,
+    );
+    await connection.run(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
+  }
+  return table;
+}
+
+const billableMetrics = [
+  {
+    code: 'api_calls',
+    aggregation_type: 'sum_agg',
+    field_name: 'calls',
+    filters: [{ key: 'region', values: ['eu', 'us'] }],
+  },
+  { code: 'seats', aggregation_type: 'unique_count_agg', field_name: 'user' },
+  { code: 'storage', aggregation_type: 'sum_agg', field_name: 'gb' },
+];
+const plan = {
+  code: 'starter',
+  interval: 'monthly',
+  amount_currency: 'EUR',
+  charges: [
+    {
+      billable_metric_code: 'api_calls',
+      charge_model: 'standard',
+      properties: { amount: '0.01', pricing_group_keys: ['region'] },
+    },
+    {
+      billable_metric_code: 'api_calls',
+      charge_model: 'standard',
+      properties: { amount: '0.5' },
+      filters: [{ values: { region: ['eu'] }, properties: { amount: '0.2' } }],
+    },
+    { billable_metric_code: 'seats', charge_model: 'standard', properties: { amount: '5' } },
+    // Pay in advance: priced from each event, so its metric's rows are streamed.
+    {
+      billable_metric_code: 'storage',
+      charge_model: 'standard',
+      properties: { amount: '0.1' },
+      pay_in_advance: true,
+    },
+  ],
+};
+const NOW = '2025-03-20T12:00:00Z';
+const contextOf = (id: string) => ({
+  customer: { external_id: `cust_${id}` },
+  subscription: { external_id: id, started_at: '2025-01-01T00:00:00Z' },
+  plan,
+  billableMetrics,
+  now: NOW,
+});
+
+const MARCH_S = Date.UTC(2025, 2, 1) / 1000;
+const anEvent = fc
+  .record({
+    subscription: fc.constantFrom<string | undefined>('sub_1', 'sub_1', 'sub_2', undefined),
+    code: fc.constantFrom('api_calls', 'seats', 'storage'),
+    day: fc.integer({ min: -10, max: 40 }),
+    value: fc.constantFrom('3', '0.25', '12.5', 'abc'),
+    region: fc.constantFrom<string | undefined>('eu', 'us', undefined),
+    user: fc.constantFrom('u1', 'u2', 'u3'),
+    remove: fc.boolean(),
+  })
+  .map((g) => {
+    const properties: Record<string, string> =
+      g.code === 'seats'
+        ? { user: g.user, ...(g.remove ? { operation_type: 'remove' } : {}) }
+        : {
+            [g.code === 'api_calls' ? 'calls' : 'gb']: g.value,
+            ...(g.region === undefined ? {} : { region: g.region }),
+          };
+    return {
+      code: g.code,
+      timestamp: new Date((MARCH_S + g.day * 86_400 + 3_600) * 1000).toISOString(),
+      properties,
+      ...(g.subscription === undefined ? {} : { external_subscription_id: g.subscription }),
+    };
+  });
+// Each event its own transaction id and time order of the day (no same-second ties).
+const histories = fc
+  .array(anEvent, { maxLength: 40 })
+  .map((events) =>
+    events.map((e, i) => ({ ...e, transaction_id: `t${i}` }) as unknown as UsageEvent),
+  );
+
+/** The usage of `id` priced in process from the events themselves. */
+function inProcess(id: string, events: readonly UsageEvent[], projected = false) {
+  const input = { ...contextOf(id), events };
+  const usage = projected ? projectedUsage(input) : currentUsage(input);
+  if (usage._tag === 'Left') throw new Error(usage.left.message);
+  return usage.right;
+}
+
+describe('pushdownUsage', () => {
+  it('prices one subscription as currentUsage prices its events, and says how', async () => {
+    await fc.assert(
+      fc.asyncProperty(histories, fc.boolean(), async (events, projected) => {
+        const table = await tableOf(events);
+        const pushed = await pushdownUsage(
+          contextOf('sub_1'),
+          { duckdb: { connection, table } },
+          { projected },
+        );
+        if (pushed._tag === 'Left') throw new Error(pushed.left.message);
+        expect(pushed.right.usage).toEqual(inProcess('sub_1', events, projected));
+        expect(pushed.right.plan.map((m) => [m.code, m.source])).toEqual([
+          ['api_calls', 'database'],
+          ['seats', 'database'],
+          ['storage', 'events'],
+        ]);
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('prices several subscriptions at once as each is priced alone', async () => {
+    await fc.assert(
+      fc.asyncProperty(histories, async (events) => {
+        const table = await tableOf(events);
+        const ids = ['sub_1', 'sub_2', 'sub_3'];
+        const all = await pushdownUsageOfAll(ids.map(contextOf), { duckdb: { connection, table } });
+        if (all._tag === 'Left') throw new Error(all.left.message);
+        expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
+      }),
+      { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('prices a worked example: 0.01 EUR per call by region, 0.5 EUR (eu: 0.2) per call, 5 EUR a seat', async () => {
+    const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T10:00:00Z`;
+    const events = [
+      {
+        transaction_id: 'a',
+        code: 'api_calls',
+        timestamp: at(2),
+        properties: { calls: '100', region: 'eu' },
+      },
+      {
+        transaction_id: 'b',
+        code: 'api_calls',
+        timestamp: at(3),
+        properties: { calls: '50', region: 'us' },
+      },
+      {
+        transaction_id: 'b',
+        code: 'api_calls',
+        timestamp: at(3),
+        properties: { calls: '50', region: 'us' },
+      },
+      { transaction_id: 'c', code: 'api_calls', timestamp: at(4), properties: { calls: 'n/a' } },
+      { transaction_id: 'd', code: 'seats', timestamp: at(5), properties: { user: 'u1' } },
+      { transaction_id: 'e', code: 'seats', timestamp: at(6), properties: { user: 'u2' } },
+    ].map((e) => ({ ...e, external_subscription_id: 'sub_1' }));
+    const table = await tableOf(events);
+    const pushed = await pushdownUsage(contextOf('sub_1'), { duckdb: { connection, table } });
+    if (pushed._tag === 'Left') throw new Error(pushed.left.message);
+    const usage = pushed.right.usage;
+    // The repeated "b" counts once, "c" is not a number: 150 calls.
+    // Grouped: eu 100 x 0.01 = 1.00, us 50 x 0.01 = 0.50 -> 150 cents.
+    // Filtered: eu 100 x 0.2 = 20.00, the rest 50 x 0.5 = 25.00 -> 4,500 cents.
+    // Seats: 2 x 5 = 10.00 -> 1,000 cents. Total 5,650 cents.
+    expect(usage.customer_usage.amount_cents).toBe(5650);
+    expect(
+      usage.customer_usage.charges_usage.map((c) => [
+        c.billable_metric.code,
+        c.units,
+        c.amount_cents,
+      ]),
+    ).toEqual([
+      ['api_calls', '150', 150],
+      ['api_calls', '150', 4500],
+      ['seats', '2', 1000],
+      ['storage', '0', 0],
+    ]);
+    expect(usage).toEqual(inProcess('sub_1', events));
+  });
+});
+
+describeClickhouse('pushdownUsage on ClickHouse', (server) => {
+  it('prices one subscription, and several at once, as currentUsage prices their events', async () => {
+    await fc.assert(
+      fc.asyncProperty(histories, async (events) => {
+        const target = { url: server, table: freshTable('usage') };
+        // Their timestamps are valid ISO 8601 instants: the models' brand only marks it.
+        const loaded = await loadClickhouseEvents(
+          target,
+          events as readonly unknown[] as readonly WireEvent[],
+        );
+        expect(loaded._tag).toBe('Right');
+        const one = await pushdownUsage(contextOf('sub_1'), { clickhouse: target });
+        if (one._tag === 'Left') throw new Error(one.left.message);
+        expect(one.right.usage).toEqual(inProcess('sub_1', events));
+        const ids = ['sub_1', 'sub_2', 'sub_3'];
+        const all = await pushdownUsageOfAll(ids.map(contextOf), { clickhouse: target });
+        if (all._tag === 'Left') throw new Error(all.left.message);
+        expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
+      }),
+      { numRuns: 15 },
+    );
+  }, 180_000);
+});
