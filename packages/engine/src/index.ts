@@ -40,6 +40,7 @@ export {
   type GroupAggregation,
   type GroupedBy,
   isEventBatch,
+  type MetricFilter,
   type PassOptions,
   REJECTION_REASONS,
   type Rejection,

@@ -245,7 +245,7 @@ export function compileQueries(
   }
   for (const ch of charges) {
     l4Columns.push(`${ch.bucket} AS __b${ch.c}`);
-    ch.groups.forEach((group, j) => l4Columns.push(`${group} AS __g${ch.c}_${j}`));
+    for (const [j, group] of ch.groups.entries()) l4Columns.push(`${group} AS __g${ch.c}_${j}`);
   }
   const l4 = `SELECT *, ${l4Columns.join(', ')} FROM (${l3}) AS l3`;
 

@@ -10,11 +10,11 @@ import {
   type ChargesAccumulator,
   type ChargesAccumulatorState,
   createChargesAccumulator,
-  eventTimeMs,
   type FeecastError,
   feecastError,
   restoreChargesAccumulator,
 } from '@feecast/engine';
+import { eventTimeMs } from '@feecast/engine/internal';
 import type { UsageEvent } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import type { AsyncEventSource } from '../event-source';
