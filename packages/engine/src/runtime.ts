@@ -20,6 +20,8 @@ export {
   applyResolvedTaxes,
   applyTaxes,
   applyWallets,
+  backtest,
+  backtestUnsafe,
   billingPeriod,
   chargeFees,
   checkPaidTopUp,

@@ -29,6 +29,7 @@ import * as invoiceTotalsApi from '../invoice/index';
 import * as progressiveBillingApi from '../invoice/index';
 import * as taxesApi from '../invoice/index';
 import * as walletsApi from '../invoice/index';
+import * as backtestApi from '../operations/index';
 import * as comparePlansApi from '../operations/index';
 import * as invoicePreviewApi from '../operations/index';
 import * as operationsApi from '../operations/index';
@@ -98,6 +99,9 @@ export const applyChargeModel = guarded(chargeModelsApi.applyChargeModel, {
 export const commitmentTrueUp = guarded(commitmentsApi.commitmentTrueUp, {
   name: 'commitmentTrueUp',
 });
+
+// backtest
+export const backtest = guarded(backtestApi.backtest, { name: 'backtest' });
 
 // compare-plans
 export const comparePlans = guarded(comparePlansApi.comparePlans, { name: 'comparePlans' });
@@ -363,6 +367,7 @@ export const previewInvoiceUnsafe = throwing(
   invoicePreviewApi.previewInvoiceUnsafe,
 );
 export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
+export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
 
 /** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */
 function throwing<F extends (...args: never[]) => unknown>(
