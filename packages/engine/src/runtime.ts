@@ -77,6 +77,7 @@ export {
   planChargeFees,
   planChargeFeesReport,
   planDifferences,
+  previewAggregations,
   previewInvoice,
   previewInvoiceUnsafe,
   pricingUnitAmounts,

@@ -197,6 +197,9 @@ export const pricingUnitToFiat = guarded(feesApi.pricingUnitToFiat, {
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
+export const previewAggregations = guarded(invoicePreviewApi.previewAggregations, {
+  name: 'previewAggregations',
+});
 export const subscriptionRun = guarded(invoicePreviewApi.subscriptionRun, {
   name: 'subscriptionRun',
 });

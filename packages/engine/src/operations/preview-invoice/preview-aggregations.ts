@@ -50,7 +50,6 @@ export function previewRuns(facts: PreviewFacts): Either<FeecastError, Subscript
  * previewAggregations({ customer, subscriptions: [{ subscription, plan }], billableMetrics, now })
  * // right([{ external_subscription_id: 'sub_1', run: { run: '2025-04-01T00:00:00Z', ... },
  * //   metrics: [{ code: 'api_calls', charges: [{ ... }], options: { from_datetime: '2025-03-01T00:00:00Z', ... }, needsEvents: undefined, metric }] }])
- * @internal
  */
 export function previewAggregations(
   input: Omit<PreviewInvoiceInput, 'events'>,
