@@ -3,6 +3,12 @@
  * with money in the currency's minor unit, `--json` output, the progress bar of long event
  * files, and errors with their exit codes.
  */
+export {
+  BACKTEST_CSV_COLUMNS,
+  backtestCsvHeader,
+  backtestCsvLine,
+  renderBacktestSummary,
+} from './backtest-output';
 export { renderCompareTable } from './compare-table';
 export { exitCodeFor, renderError, reportError } from './error';
 export { LISTED_REJECTIONS, renderEventsAudit } from './events-audit';
