@@ -25,6 +25,7 @@ export const BACKTEST_CSV_COLUMNS = [
   'total_amount_cents',
   'pay_in_advance_amount_cents',
   'revenue_cents',
+  'rejected_events',
   'fees',
 ] as const;
 

@@ -99,7 +99,8 @@ describe('feecast backtest', () => {
       'month',
     ]);
     expect(first).toMatch(/^acme,sub_acme,current,basic,2026-09,2026-09-01T00:00:00Z,/);
-    expect(first).toContain(',4500,"[{""kind"":""subscription""');
+    // ... revenue_cents 4500, rejected_events 0, then the fee lines as JSON.
+    expect(first).toContain(',4500,0,"[{""kind"":""subscription""');
   });
 
   it('reads the events from standard input too, and refuses an unknown candidate', async () => {

@@ -103,9 +103,10 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   }
   // CURRENT first, then the candidates in the order given.
   plans.sort((a, b) => (a === CURRENT ? -1 : b === CURRENT ? 1 : 0));
-  for (const customer of customersOf(facts)) {
+  const byCustomer = seriesByCustomer(facts, series);
+  for (const [customer, own] of byCustomer) {
     for (const plan of plans) {
-      const priced = priceCustomer(facts, series, grid.right, customer, plan, subscriptionOf);
+      const priced = priceCustomer(facts, series, own, grid.right, customer, plan, subscriptionOf);
       if (isLeft(priced)) return priced;
       for (const row of priced.right) rows.push(row);
     }
@@ -115,11 +116,15 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   return right({ rows, summary: summary.right });
 }
 
-/** The customers' external ids, in the order of their first subscription. */
-function customersOf(facts: BacktestFacts): string[] {
-  const out: string[] = [];
+/** The indexes of each customer's series, the customers in the order of their first subscription. */
+function seriesByCustomer(facts: BacktestFacts, series: readonly Series[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
   for (const entry of facts.entries) {
-    if (!out.includes(entry.external_customer_id)) out.push(entry.external_customer_id);
+    if (!out.has(entry.external_customer_id)) out.set(entry.external_customer_id, []);
+  }
+  for (const [s, one] of series.entries()) {
+    const customer = facts.entries[one.entry]?.external_customer_id;
+    if (customer !== undefined) out.get(customer)?.push(s);
   }
   return out;
 }
@@ -137,15 +142,16 @@ function ownedBy<T>(list: readonly Owned<T>[], customer: string): Owned<T>[] {
 function priceCustomer(
   facts: BacktestFacts,
   series: readonly Series[],
+  own: readonly number[],
   grid: EventGrid,
   customer: string,
   plan: string,
   subscriptionOf: (one: Series) => string,
 ): Either<FeecastError, BacktestRow[]> {
   const jobs: { seriesIndex: number; period: number; runMs: number }[] = [];
-  for (const [s, one] of series.entries()) {
-    const entry = facts.entries[one.entry];
-    if (entry?.external_customer_id !== customer || one.candidate.key !== plan) continue;
+  for (const s of own) {
+    const one = series[s];
+    if (one === undefined || one.candidate.key !== plan) continue;
     for (const [p, period] of one.periods.entries()) {
       jobs.push({ seriesIndex: s, period: p, runMs: period.runMs });
     }
@@ -167,9 +173,10 @@ function priceCustomer(
     const base = previewBase(facts, entry, one.candidate, period.now, money);
     const [own] = base.subscriptions;
     if (own === undefined) continue;
+    const aggregated = grid.aggregates(job.seriesIndex, job.period);
     const preview = previewInvoice({
       ...base,
-      subscriptions: [{ ...own, aggregates: grid.aggregates(job.seriesIndex, job.period) }],
+      subscriptions: [{ ...own, aggregates: aggregated.states }],
       events:
         period.window === undefined
           ? []
@@ -188,6 +195,7 @@ function priceCustomer(
       period,
       preview.right.invoice,
       preview.right.pay_in_advance_fees,
+      aggregated.rejected + preview.right.rejected.length,
     );
     if (isLeft(row)) return row;
     rows.push(row.right);

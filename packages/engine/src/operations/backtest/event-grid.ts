@@ -57,9 +57,10 @@ export interface EventGrid {
   readonly counts: EventCounts;
   /**
    * The states of the accumulators of period `period` of series `series` (indexes in the
-   * series given), by metric code, once the events are read.
+   * series given), by metric code, once the events are read; and how many events they left
+   * out (bad value, repeated transaction id...: `rejected_counts`).
    */
-  aggregates(series: number, period: number): Record<string, unknown>;
+  aggregates(series: number, period: number): { states: Record<string, unknown>; rejected: number };
   /** The kept events of `codes` that a period's preview reads (dated before its end). */
   keptEvents(subscription: string, codes: ReadonlySet<string>, endMs: number): UsageEvent[];
 }
@@ -176,11 +177,16 @@ export function eventGrid(
     counts,
     aggregates(seriesIndex, period) {
       const slots = bySeries[seriesIndex]?.get(period);
-      const out: Record<string, unknown> = {};
+      const states: Record<string, unknown> = {};
+      let rejected = 0;
       if (slots !== undefined) {
-        for (const [code, slot] of slots.byCode) out[code] = slot.accumulator.state();
+        for (const [code, slot] of slots.byCode) {
+          const state = slot.accumulator.state();
+          states[code] = state;
+          for (const count of Object.values(state.rejected_counts)) rejected += count ?? 0;
+        }
       }
-      return out;
+      return { states, rejected };
     },
     keptEvents(subscription, codes, endMs) {
       const out: UsageEvent[] = [];

@@ -59,6 +59,11 @@ export interface BacktestRow {
    * (`sub_total_excluding_taxes_amount_cents`), plus `pay_in_advance_amount_cents`.
    */
   readonly revenue_cents: number;
+  /**
+   * Events the invoice's aggregations left out (a value that is not a decimal, a repeated
+   * transaction id...), as `previewInvoice`'s `rejected` counts them.
+   */
+  readonly rejected_events: number;
   /** The invoice's and the pay-in-advance fees, per line, in the order of their first fee. */
   readonly fees: readonly BacktestFeeLine[];
 }
@@ -136,6 +141,7 @@ export function backtestRow(
   period: SeriesPeriod,
   invoice: Invoice,
   payInAdvance: readonly Fee[],
+  rejected: number,
 ): Either<FeecastError, BacktestRow> {
   const range = period.run.charges ?? {
     from_datetime: period.run.closing.from_datetime,
@@ -168,6 +174,7 @@ export function backtestRow(
     total_amount_cents: invoice.total_amount_cents,
     pay_in_advance_amount_cents: inAdvance,
     revenue_cents: invoice.sub_total_excluding_taxes_amount_cents + inAdvance,
+    rejected_events: rejected,
     fees: lines.right,
   });
 }

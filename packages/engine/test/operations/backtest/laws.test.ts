@@ -76,6 +76,7 @@ function expectedOf(row: BacktestRow, events: readonly UsageEvent[]) {
       (n, f) => n + f.amount_cents,
       0,
     ),
+    rejected_events: preview.rejected.length,
     lines: lineAmounts(fees),
   };
 }
@@ -88,6 +89,7 @@ function actualOf(row: BacktestRow) {
     taxes_amount_cents: row.taxes_amount_cents,
     total_amount_cents: row.total_amount_cents,
     pay_in_advance_amount_cents: row.pay_in_advance_amount_cents,
+    rejected_events: row.rejected_events,
     lines,
   };
 }
