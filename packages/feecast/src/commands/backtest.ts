@@ -9,7 +9,7 @@ import type { Plan } from '@feecast/models';
 import type { RejectionListener } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
-import { type Inputs, loadInputs, parseNow } from '../inputs/index';
+import { type Inputs, parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
 import {
   backtestCsvHeader,
@@ -19,7 +19,7 @@ import {
   reportError,
 } from '../render/index';
 import { openEventsFile } from '../replay/index';
-import { CONTEXT_OPTIONS } from './context';
+import { CONTEXT_OPTIONS, couponApplications, loadContextInputs } from './context';
 
 /** How `feecast backtest` prints its result. */
 const FORMATS = ['table', 'ndjson', 'csv', 'json'] as const;
@@ -196,33 +196,15 @@ export async function backtestCommand(
   const line = readCommandLine(backtestSpec, argv, io);
   if (line._tag === 'Exit') return line.code;
   const options = line.options;
-  const inputs = await loadInputs({
-    plans: options.plan,
-    billableMetrics: options.billableMetrics,
-    subscriptions: options.subscription,
-    customers: options.customer,
-    taxes: options.taxes,
-    coupons: options.coupons,
-    appliedCoupons: options.appliedCoupons,
-    wallets: options.wallets,
-  });
+  const inputs = await loadContextInputs(options);
   if (inputs._tag === 'Left') return reportError(io, name, inputs.left);
   const subjects = backtestSubjects(inputs.right, options.candidate);
   if (subjects._tag === 'Left') return reportError(io, name, subjects.left);
   const coupons = [];
-  for (const applied of inputs.right.appliedCoupons) {
-    const coupon = inputs.right.coupons.find((c) => c.code === applied.coupon_code);
-    if (coupon === undefined) {
-      return reportError(
-        io,
-        name,
-        usage(
-          `The applied coupon ${JSON.stringify(applied.coupon_code)} has no coupon; give its file with --coupons.`,
-          ['--coupons'],
-        ),
-      );
-    }
-    coupons.push({ applied_coupon: applied, coupon });
+  for (const customer of inputs.right.customers) {
+    const applied = couponApplications(inputs.right, customer);
+    if (applied._tag === 'Left') return reportError(io, name, applied.left);
+    for (const application of applied.right) coupons.push(application);
   }
   const file = await openEventsFile(options.events, process.stderr, stdin, options.eventsFormat);
   if (file._tag === 'Left') return reportError(io, name, file.left);
