@@ -22,7 +22,7 @@
  * Deltas (scale − basic): acme 18050 − 14300 = +3750; globex 16700 − 17700 = −1000.
  */
 import { describe, expect, it } from 'vitest';
-import { backtest } from '../../../src/runtime';
+import { type BacktestInput, backtest } from '../../../src/runtime';
 import { leftOf, ok } from '../preview-invoice/builders';
 
 const billableMetrics = [
@@ -58,18 +58,17 @@ const scale = {
     { billable_metric_code: 'seats', charge_model: 'standard', properties: { amount: '3' } },
   ],
 };
-const subscriptions = [
-  {
-    customer: { external_id: 'acme' },
-    subscription: { external_id: 'sub_acme', started_at: '2026-01-01T00:00:00Z' },
-    plan: basic,
-  },
-  {
-    customer: { external_id: 'globex' },
-    subscription: { external_id: 'sub_globex', started_at: '2026-10-01T00:00:00Z' },
-    plan: basic,
-  },
-];
+const acme = {
+  customer: { external_id: 'acme' },
+  subscription: { external_id: 'sub_acme', started_at: '2026-01-01T00:00:00Z' },
+  plan: basic,
+};
+const globex = {
+  customer: { external_id: 'globex' },
+  subscription: { external_id: 'sub_globex', started_at: '2026-10-01T00:00:00Z' },
+  plan: basic,
+};
+const subscriptions = [acme, globex];
 
 let n = 0;
 const call = (sub: string, day: string, calls: string) => ({
@@ -250,6 +249,9 @@ describe('backtest: the worked example', () => {
 });
 
 describe('backtest: bad input', () => {
+  /** An input as a caller might get it wrong: the types would refuse it. */
+  const unchecked = (value: unknown) => backtest(value as BacktestInput);
+
   it('is a Left naming the field, never a throw', () => {
     expect(leftOf(backtest({ ...input, to: '2026-08-01T00:00:00Z' }))).toMatchObject({
       code: 'invalid_input',
@@ -260,23 +262,23 @@ describe('backtest: bad input', () => {
       '1',
       'code',
     ]);
-    const broken = { ...scale, charges: [{ ...scale.charges[1], charge_model: 'nope' }] };
-    expect(leftOf(backtest({ ...input, plans: [broken] })).path?.slice(0, 3)).toEqual([
+    const broken = {
+      ...scale,
+      charges: [{ billable_metric_code: 'seats', charge_model: 'nope', properties: {} }],
+    };
+    expect(leftOf(unchecked({ ...input, plans: [broken] })).path?.slice(0, 3)).toEqual([
       'plans',
       '0',
       'charges',
     ]);
-    const weekly = {
-      ...subscriptions[1],
-      subscription: { ...subscriptions[1]?.subscription, billing_time: 'weekly' },
-    };
-    expect(leftOf(backtest({ ...input, subscriptions: [subscriptions[0], weekly] })).path).toEqual([
+    const weekly = { ...globex, subscription: { ...globex.subscription, billing_time: 'weekly' } };
+    expect(leftOf(unchecked({ ...input, subscriptions: [acme, weekly] })).path).toEqual([
       'subscriptions',
       '1',
       'subscription',
       'billing_time',
     ]);
-    expect(leftOf(backtest({ ...input, coupons: [{ coupon: {} }] })).path).toEqual([
+    expect(leftOf(unchecked({ ...input, coupons: [{ coupon: {} }] })).path).toEqual([
       'coupons',
       '0',
     ]);

@@ -9,7 +9,7 @@ import {
   previewInvoice,
 } from '../../../src/runtime';
 import { billableMetrics, oneSubscription, starter } from '../generated-history';
-import { event, leftOf, ok } from './builders';
+import { event, leftOf, ok, subscription } from './builders';
 
 const events = [
   event('api_calls', '2025-03-02T10:00:00Z', { calls: '120', region: 'eu' }),
@@ -20,7 +20,8 @@ const events = [
 
 describe('previewInvoice from aggregation states', () => {
   it("gives the invoice of the events, each metric's state computed where its events are", () => {
-    const [own] = ok(previewAggregations({ ...oneSubscription, events: undefined }));
+    const { events: _none, ...withoutEvents } = oneSubscription;
+    const [own] = ok(previewAggregations(withoutEvents));
     expect(own?.run.charges).toMatchObject({
       from_datetime: '2025-03-01T00:00:00Z',
       to_datetime: '2025-03-31T23:59:59Z',
@@ -31,11 +32,10 @@ describe('previewInvoice from aggregation states', () => {
       accumulator.addAll(events.filter((e) => e.code === m.code));
       aggregates[m.code] = JSON.parse(JSON.stringify(accumulator.state()));
     }
-    const [entry] = oneSubscription.subscriptions;
     const fromStates = ok(
       previewInvoice({
         ...oneSubscription,
-        subscriptions: [{ subscription: entry?.subscription ?? {}, plan: starter, aggregates }],
+        subscriptions: [{ subscription: subscription(), plan: starter, aggregates }],
         events: [],
       }),
     );
@@ -52,13 +52,10 @@ describe('previewInvoice from aggregation states', () => {
   });
 
   it("refuses a state of a metric the plan does not price, at the entry's path", () => {
-    const [entry] = oneSubscription.subscriptions;
     const refused = previewInvoice({
       ...oneSubscription,
       billableMetrics,
-      subscriptions: [
-        { subscription: entry?.subscription ?? {}, plan: starter, aggregates: { storage: {} } },
-      ],
+      subscriptions: [{ subscription: subscription(), plan: starter, aggregates: { storage: {} } }],
     });
     expect(leftOf(refused).path).toEqual(['subscriptions', '0', 'aggregates', 'storage']);
   });
