@@ -36,6 +36,11 @@ const subscriptions = [
       billing_time: 'anniversary',
     }),
   },
+  {
+    customer: customer(),
+    subscription: subscription({ external_id: 'sub_9', terminated_at: '2025-03-20T12:00:00Z' }),
+    plan: starter,
+  },
 ];
 
 /** The fees of an invoice per line, as the rows give them (amounts only). */
@@ -109,8 +114,9 @@ describe('backtest laws', () => {
       fc.property(history, (events) => {
         const result = ok(backtest(input(events)));
         // sub_1: current and 3 candidates over February, March, April (4 x 3);
-        // sub_2 (from March 5th, anniversary): the 3 candidates, 2 periods each.
-        expect(result.rows).toHaveLength(12 + 6);
+        // sub_2 (from March 5th, anniversary): the 3 candidates, 2 periods each;
+        // sub_9 (terminated on March 20th): February and March 1-20 on the 4 plans.
+        expect(result.rows).toHaveLength(12 + 6 + 8);
         for (const row of result.rows) {
           expect(actualOf(row)).toEqual(expectedOf(row, events));
         }
