@@ -333,6 +333,7 @@ export {
   type Backtest,
   type BacktestFeeLine,
   type BacktestInput,
+  type BacktestProgress,
   type BacktestRow,
   type BacktestSubscription,
   type BacktestSummary,

@@ -12,6 +12,7 @@ export {
   type Backtest,
   type BacktestFeeLine,
   type BacktestInput,
+  type BacktestProgress,
   type BacktestRow,
   type BacktestSubscription,
   type BacktestSummary,

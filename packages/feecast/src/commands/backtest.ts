@@ -14,6 +14,8 @@ import { EXIT, type Io } from '../io';
 import {
   backtestCsvHeader,
   backtestCsvLine,
+  createCountProgressWriter,
+  type ProgressStream,
   renderBacktestSummary,
   renderJson,
   reportError,
@@ -185,12 +187,15 @@ function print(io: Io, result: Backtest, format: BacktestFormat): Either<Feecast
 }
 
 /**
- * Runs `feecast backtest` (see {@link backtestSpec}). Exit 0, 1 on bad input, 2 on bad usage.
+ * Runs `feecast backtest` (see {@link backtestSpec}). A terminal `progress` (standard error)
+ * shows the events read, then the invoices priced with the time left. Exit 0, 1 on bad input,
+ * 2 on bad usage.
  */
 export async function backtestCommand(
   argv: readonly string[],
   io: Io,
   stdin: AsyncIterable<string | Uint8Array> = process.stdin,
+  progress: ProgressStream = process.stderr,
 ): Promise<number> {
   const name = backtestSpec.name;
   const line = readCommandLine(backtestSpec, argv, io);
@@ -206,7 +211,7 @@ export async function backtestCommand(
     if (applied._tag === 'Left') return reportError(io, name, applied.left);
     for (const application of applied.right) coupons.push(application);
   }
-  const file = await openEventsFile(options.events, process.stderr, stdin, options.eventsFormat);
+  const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
   if (file._tag === 'Left') return reportError(io, name, file.left);
   try {
     let rejected = 0;
@@ -216,6 +221,7 @@ export async function backtestCommand(
       firstRejection ??= `line ${at}: ${error.message}`;
     };
     const pass = file.right.read(onRejected);
+    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
     const result = backtest({
       plans: subjects.right.plans,
       subscriptions: subjects.right.subscriptions,
@@ -227,7 +233,9 @@ export async function backtestCommand(
       coupons,
       wallets: inputs.right.wallets,
       ...(options.top === undefined ? {} : { top: options.top }),
+      onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
     });
+    pricing.done();
     const broken = file.right.error();
     if (broken !== undefined) return reportError(io, name, broken);
     if (result._tag === 'Left') return reportError(io, name, result.left);

@@ -26,12 +26,16 @@ export {
   sumCents,
 } from './money';
 export {
+  type CountProgressWriter,
+  createCountProgressWriter,
   createProgressWriter,
   createRowsProgressWriter,
   formatBytes,
+  formatDuration,
   type ProgressStream,
   type ProgressWriter,
   type RowsProgressWriter,
+  renderCountProgress,
   renderProgressBar,
   renderRowsRead,
 } from './progress';

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
 import { examplePath } from '../inputs/builders';
+import { stream } from '../render/builders';
 
 async function run(
   argv: readonly string[],
@@ -78,6 +79,17 @@ describe('feecast backtest', () => {
     expect(stderr).toMatch(/^globex\s+pays less\s+177\.00 EUR\s+167\.00 EUR\s+-10\.00 EUR$/m);
     expect(stderr).toContain('feecast backtest: 23 events read from');
     expect(stderr).toContain('10 invoices priced.');
+  });
+
+  it('shows on a terminal the invoices priced, then clears the line', async () => {
+    const terminal = stream(true, 100);
+    const io: Io = { stdout: () => undefined, stderr: () => undefined };
+    expect(await backtestCommand(ARGS, io, (async function* () {})(), terminal)).toBe(0);
+    const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
+    // 10 invoices: 0 before the first, then one line per invoice.
+    expect(drawn[0]).toMatch(/^\rfeecast backtest {2}0 \/ 10 invoices priced {3}0%/);
+    expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100% {2}ETA 0s/);
+    expect(terminal.writes.at(-1)).toBe('\r\u001b[K');
   });
 
   it('prints the summary tables by default, and CSV rows with a header', async () => {

@@ -103,10 +103,27 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   }
   // CURRENT first, then the candidates in the order given.
   plans.sort((a, b) => (a === CURRENT ? -1 : b === CURRENT ? 1 : 0));
+  let invoices = 0;
+  for (const one of series) invoices += one.periods.length;
+  const progress = { priced: 0, invoices };
+  const report = () => facts.onProgress?.({ ...progress });
+  report();
   const byCustomer = seriesByCustomer(facts, series);
   for (const [customer, own] of byCustomer) {
     for (const plan of plans) {
-      const priced = priceCustomer(facts, series, own, grid.right, customer, plan, subscriptionOf);
+      const priced = priceCustomer(
+        facts,
+        series,
+        own,
+        grid.right,
+        customer,
+        plan,
+        subscriptionOf,
+        () => {
+          progress.priced++;
+          report();
+        },
+      );
       if (isLeft(priced)) return priced;
       for (const row of priced.right) rows.push(row);
     }
@@ -147,6 +164,7 @@ function priceCustomer(
   customer: string,
   plan: string,
   subscriptionOf: (one: Series) => string,
+  priced: () => void,
 ): Either<FeecastError, BacktestRow[]> {
   const jobs: { seriesIndex: number; period: number; runMs: number }[] = [];
   for (const s of own) {
@@ -199,6 +217,7 @@ function priceCustomer(
     );
     if (isLeft(row)) return row;
     rows.push(row.right);
+    priced();
     money = afterInvoice(money, preview.right.applied_coupons, preview.right.wallets);
   }
   return right(rows);

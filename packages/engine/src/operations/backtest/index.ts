@@ -5,7 +5,7 @@
 
 export { type Backtest, backtest, backtestUnsafe } from './backtest';
 export type { EventCounts } from './event-grid';
-export type { BacktestInput, BacktestSubscription } from './inputs';
+export type { BacktestInput, BacktestProgress, BacktestSubscription } from './inputs';
 export type { BacktestFeeLine, BacktestRow } from './rows';
 export type {
   BacktestSummary,

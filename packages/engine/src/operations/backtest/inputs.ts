@@ -63,6 +63,19 @@ export interface BacktestInput {
   readonly pricingUnits?: readonly PricingUnitInfo[];
   /** How many customers the summary lists among the largest increases and decreases (default 10). */
   readonly top?: number;
+  /**
+   * Told how far pricing is: once the events are read (none priced yet), then after each
+   * invoice. For a progress bar; what it returns is ignored.
+   */
+  readonly onProgress?: (progress: BacktestProgress) => void;
+}
+
+/** How far a backtest's pricing is. */
+export interface BacktestProgress {
+  /** The invoices priced so far. */
+  readonly priced: number;
+  /** The invoices to price in all (every subscription x period x plan). */
+  readonly invoices: number;
 }
 
 /** A plan a subscription is priced on: `"current"` (its own) or a candidate's code. */
@@ -103,6 +116,7 @@ export interface BacktestFacts {
   readonly wallets: readonly Owned<WalletInput>[];
   readonly pricingUnits: readonly PricingUnitInfo[] | undefined;
   readonly top: number;
+  readonly onProgress: ((progress: BacktestProgress) => void) | undefined;
 }
 
 /** The current plan's key among a subscription's candidates. */
@@ -250,7 +264,12 @@ export function readBacktestInput(input: unknown): Either<FeecastError, Backtest
   if (typeof top !== 'number' || !Number.isSafeInteger(top) || top < 0) {
     return invalid(['top'], 'top must be a whole number of customers, 0 or more (default 10).');
   }
+  const onProgress = input.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== 'function') {
+    return invalid(['onProgress'], 'onProgress must be a function ({ priced, invoices }) => void.');
+  }
   return right({
+    onProgress: onProgress as BacktestFacts['onProgress'],
     entries,
     billableMetrics: input.billableMetrics as BillableMetricInput[],
     events: input.events,

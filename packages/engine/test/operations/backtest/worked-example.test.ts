@@ -218,6 +218,12 @@ describe('backtest: the worked example', () => {
     });
   });
 
+  it('tells its progress: once the events are read, then after each of the 10 invoices', () => {
+    const seen: string[] = [];
+    ok(backtest({ ...input, onProgress: (p) => seen.push(`${p.priced}/${p.invoices}`) }));
+    expect(seen).toEqual(Array.from({ length: 11 }, (_, i) => `${i}/10`));
+  });
+
   it("carries a customer's coupon from one invoice to the next on each plan", () => {
     // A 50.00 EUR coupon used once over as many invoices as it takes: acme on basic pays
     // Sep 4500 − 4500 = 0 (500 left), Oct 6500 − 500 = 6000, Nov 3300; on scale,
