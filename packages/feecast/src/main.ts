@@ -1,3 +1,4 @@
+import { backtestCommand } from './commands/backtest';
 import { compareCommand } from './commands/compare';
 import { demo } from './commands/demo';
 import { estimateCommand } from './commands/estimate';
@@ -16,6 +17,7 @@ Commands:
   usage     Current or projected usage of the period (feecast usage --help)
   invoice   Preview the invoice of the current billing period (feecast invoice --help)
   compare   Price the same usage on several plans, with an HTML report (feecast compare --help)
+  backtest  Every subscription, period and plan over a history of events (feecast backtest --help)
   serve     Serve the billing API locally (feecast serve --help)
   help      Show this help
 
@@ -55,6 +57,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   if (command === 'usage') return usageCommand(rest, io);
   if (command === 'invoice') return invoiceCommand(rest, io);
   if (command === 'compare') return compareCommand(rest, io);
+  if (command === 'backtest') return backtestCommand(rest, io);
   io.stderr(`feecast: unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   return EXIT.usage;
 }

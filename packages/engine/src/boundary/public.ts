@@ -27,6 +27,7 @@ import * as creditNotesApi from '../invoice/index';
 import * as invoiceTotalsApi from '../invoice/index';
 import * as taxesApi from '../invoice/index';
 import * as walletsApi from '../invoice/index';
+import * as backtestApi from '../operations/index';
 import * as comparePlansApi from '../operations/index';
 import * as invoicePreviewApi from '../operations/index';
 import * as operationsApi from '../operations/index';
@@ -86,6 +87,9 @@ export const applyChargeModel = guarded(chargeModelsApi.applyChargeModel, {
   args: ['charge', 'context', 'options'],
 });
 
+// backtest
+export const backtest = guarded(backtestApi.backtest, { name: 'backtest' });
+
 // compare-plans
 export const comparePlans = guarded(comparePlansApi.comparePlans, { name: 'comparePlans' });
 
@@ -134,6 +138,9 @@ export const pricingUnitAmounts = guarded(feesApi.pricingUnitAmounts, {
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
+export const previewAggregations = guarded(invoicePreviewApi.previewAggregations, {
+  name: 'previewAggregations',
+});
 
 // invoice-totals
 export const computeInvoiceTotals = guarded(invoiceTotalsApi.computeInvoiceTotals, {
@@ -231,6 +238,7 @@ export const previewInvoiceUnsafe = throwing(
   invoicePreviewApi.previewInvoiceUnsafe,
 );
 export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
+export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
 
 /** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */
 function throwing<F extends (...args: never[]) => unknown>(

@@ -8,6 +8,23 @@
  * wire bodies of `@feecast/models`.
  */
 
+export {
+  type Backtest,
+  type BacktestFeeLine,
+  type BacktestInput,
+  type BacktestProgress,
+  type BacktestRow,
+  type BacktestSubscription,
+  type BacktestSummary,
+  backtest,
+  backtestUnsafe,
+  type ChargeContribution,
+  type CustomerDelta,
+  type DeltaQuantiles,
+  type EventCounts,
+  type MonthlyRevenue,
+  type PlanDeltas,
+} from './backtest/index';
 // For the floors above (not part of the package surface: see the root index.ts).
 export {
   type ComparedInvoice,
@@ -61,8 +78,10 @@ export {
   type PreviewSubscription,
   type PreviewTaxes,
   type ProgressiveBillingOutcome,
+  previewAggregations,
   previewInvoice,
   previewInvoiceUnsafe,
+  type SubscriptionAggregations,
   type SubscriptionRun,
   type SubscriptionRunInput,
   subscriptionRun,

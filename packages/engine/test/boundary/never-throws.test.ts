@@ -65,6 +65,7 @@ const TWINS = new Set([
   'projectedUsageUnsafe',
   'previewInvoiceUnsafe',
   'comparePlansUnsafe',
+  'backtestUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */
@@ -167,6 +168,22 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
         subscriptions: undefined,
         subscription: preview.subscriptions[0]?.subscription,
         plans: [preview.subscriptions[0]?.plan],
+      },
+    ],
+  ],
+  [
+    'backtest',
+    [
+      {
+        plans: [{ ...preview.subscriptions[0]?.plan, code: 'candidate' }],
+        subscriptions: [{ ...preview.subscriptions[0], customer: preview.customer }],
+        billableMetrics: preview.billableMetrics,
+        events: preview.events,
+        taxes: preview.taxes,
+        coupons: preview.appliedCoupons,
+        wallets: preview.wallets,
+        from: '2025-02-01T00:00:00Z',
+        to: '2025-04-01T00:00:00Z',
       },
     ],
   ],

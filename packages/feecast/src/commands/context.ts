@@ -140,6 +140,34 @@ function single<T>(
   );
 }
 
+/** The files of {@link CONTEXT_OPTIONS} a command was given, loaded (see `loadInputs`). */
+export function loadContextInputs(
+  options: Pick<
+    ContextOptions,
+    | 'plan'
+    | 'billableMetrics'
+    | 'subscription'
+    | 'customer'
+    | 'taxes'
+    | 'coupons'
+    | 'appliedCoupons'
+    | 'wallets'
+  > &
+    Partial<Pick<ContextOptions, 'addOns'>>,
+): Promise<Either<FeecastError, Inputs>> {
+  return loadInputs({
+    plans: options.plan,
+    billableMetrics: options.billableMetrics,
+    subscriptions: options.subscription,
+    customers: options.customer,
+    taxes: options.taxes,
+    coupons: options.coupons,
+    appliedCoupons: options.appliedCoupons,
+    wallets: options.wallets,
+    addOns: options.addOns ?? [],
+  });
+}
+
 /**
  * Loads the files of a pricing command and resolves the customer, the subscription (the only
  * one, or `--subscription-id`), its plan and the replay of the events as of `now`. `clock`
@@ -153,17 +181,7 @@ export async function loadContext(
   progress: ProgressStream | undefined = process.stderr,
   stdin: AsyncIterable<string | Uint8Array> = process.stdin,
 ): Promise<Either<FeecastError, PricingContext>> {
-  const inputs = await loadInputs({
-    plans: options.plan,
-    billableMetrics: options.billableMetrics,
-    subscriptions: options.subscription,
-    customers: options.customer,
-    taxes: options.taxes,
-    coupons: options.coupons,
-    appliedCoupons: options.appliedCoupons,
-    wallets: options.wallets,
-    addOns: options.addOns,
-  });
+  const inputs = await loadContextInputs(options);
   if (inputs._tag === 'Left') return inputs;
   const { subscriptionId } = options;
   const subscription = single(

@@ -3,6 +3,12 @@
  * with money in the currency's minor unit, `--json` output, the progress bar of long event
  * files, and errors with their exit codes.
  */
+export {
+  BACKTEST_CSV_COLUMNS,
+  backtestCsvHeader,
+  backtestCsvLine,
+  renderBacktestSummary,
+} from './backtest-output';
 export { renderCompareTable } from './compare-table';
 export { exitCodeFor, renderError, reportError } from './error';
 export { LISTED_REJECTIONS, renderEventsAudit } from './events-audit';
@@ -20,12 +26,16 @@ export {
   sumCents,
 } from './money';
 export {
+  type CountProgressWriter,
+  createCountProgressWriter,
   createProgressWriter,
   createRowsProgressWriter,
   formatBytes,
+  formatDuration,
   type ProgressStream,
   type ProgressWriter,
   type RowsProgressWriter,
+  renderCountProgress,
   renderProgressBar,
   renderRowsRead,
 } from './progress';

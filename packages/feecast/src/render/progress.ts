@@ -138,6 +138,75 @@ export function createRowsProgressWriter(
   };
 }
 
+/**
+ * A duration for people, rounded up to the second: `45s`, `3m 20s`, `1h 05m`.
+ *
+ * @example
+ * formatDuration(200_000) // '3m 20s'
+ */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/**
+ * One line of a count of work done, `width` characters wide at most, with the time left at
+ * the rate so far: `label  1,200 / 24,000 invoices   5%  ETA 3m 20s` (no ETA before the
+ * first item is done).
+ *
+ * @example
+ * renderCountProgress('pricing', { done: 1200, total: 24000, elapsedMs: 10_000 }, 'invoices', 80)
+ * // 'pricing  1,200 / 24,000 invoices   5%  ETA 3m 10s'
+ */
+export function renderCountProgress(
+  label: string,
+  progress: { readonly done: number; readonly total: number; readonly elapsedMs: number },
+  what: string,
+  width: number,
+): string {
+  const { done, total, elapsedMs } = progress;
+  const percent = total === 0 ? 100 : Math.floor((Math.min(done, total) * 100) / total);
+  const left = done === 0 ? '' : `  ETA ${formatDuration(((total - done) * elapsedMs) / done)}`;
+  const text = `${terminalText(label)}  ${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} ${what} ${String(percent).padStart(3)}%${left}`;
+  return text.length <= width ? text : text.slice(text.length - width);
+}
+
+/** A count of work being drawn (see {@link renderCountProgress}). */
+export interface CountProgressWriter {
+  /** Draws the count of `total` done (only when its text changes). */
+  update(done: number, total: number): void;
+  /** Clears the line. */
+  done(): void;
+}
+
+/**
+ * A count with its ETA on `stream`, drawn as {@link createProgressWriter} draws its bar:
+ * only on a terminal, erased when done; `now` gives the clock (milliseconds).
+ *
+ * @example
+ * const pricing = createCountProgressWriter(process.stderr, 'feecast backtest', 'invoices');
+ * pricing.update(1200, 24000); pricing.done();
+ */
+export function createCountProgressWriter(
+  stream: ProgressStream,
+  label: string,
+  what: string,
+  now: () => number = () => Date.now(),
+): CountProgressWriter {
+  const line = createStatusLine(stream);
+  const started = now();
+  return {
+    update: (done, total) =>
+      line.draw((width) =>
+        renderCountProgress(label, { done, total, elapsedMs: now() - started }, what, width),
+      ),
+    done: line.done,
+  };
+}
+
 /** A line redrawn in place on a terminal (nothing on a pipe or a file), erased when done. */
 function createStatusLine(stream: ProgressStream) {
   let last = '';

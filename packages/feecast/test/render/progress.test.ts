@@ -2,9 +2,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createCountProgressWriter,
   createProgressWriter,
   createRowsProgressWriter,
   formatBytes,
+  formatDuration,
+  renderCountProgress,
   renderProgressBar,
   renderRowsRead,
 } from '../../src/render/index';
@@ -140,5 +143,49 @@ describe('createRowsProgressWriter', () => {
     counter.update(10);
     counter.done();
     expect(out.writes).toEqual([]);
+  });
+});
+
+describe('createCountProgressWriter', () => {
+  it('counts the work done with the time left at the rate so far', () => {
+    // 1,200 of 24,000 in 10 s: 22,800 left at 120 a second = 190 s = 3m 10s.
+    expect(
+      renderCountProgress(
+        'pricing',
+        { done: 1200, total: 24000, elapsedMs: 10_000 },
+        'invoices',
+        80,
+      ),
+    ).toBe('pricing  1,200 / 24,000 invoices   5%  ETA 3m 10s');
+    // Nothing done yet: no rate, no ETA.
+    expect(renderCountProgress('p', { done: 0, total: 4, elapsedMs: 5 }, 'invoices', 80)).toBe(
+      'p  0 / 4 invoices   0%',
+    );
+    expect([formatDuration(999), formatDuration(59_001), formatDuration(3_900_000)]).toEqual([
+      '1s',
+      '1m 00s',
+      '1h 05m',
+    ]);
+  });
+
+  it('draws on a terminal only, with the clock given, and clears its line', () => {
+    let clock = 0;
+    const out = stream(true, 81);
+    const pricing = createCountProgressWriter(out, 'feecast backtest', 'invoices', () => clock);
+    pricing.update(0, 4);
+    clock = 2000;
+    pricing.update(1, 4);
+    pricing.done();
+    // 1 of 4 in 2 s: 3 left at 2 s each = 6 s.
+    expect(out.writes).toEqual([
+      '\rfeecast backtest  0 / 4 invoices   0%\u001b[K',
+      '\rfeecast backtest  1 / 4 invoices  25%  ETA 6s\u001b[K',
+      '\r\u001b[K',
+    ]);
+    const pipe = stream(false);
+    const quiet = createCountProgressWriter(pipe, 'x', 'invoices');
+    quiet.update(1, 2);
+    quiet.done();
+    expect(pipe.writes).toEqual([]);
   });
 });

@@ -59,7 +59,8 @@ export interface PlanComparison {
   readonly differences: readonly PlanDifference[];
 }
 
-function withOverrides(entry: ComparedPlan): ComparedPlanWithOverrides {
+/** A compared plan as a plan with its overrides (none when it is a bare plan). */
+export function withOverrides(entry: ComparedPlan): ComparedPlanWithOverrides {
   return isRecord(entry) && 'plan' in entry && isRecord(entry.plan)
     ? (entry as ComparedPlanWithOverrides)
     : { plan: entry as PlanInput };

@@ -64,8 +64,12 @@ const LINE_KINDS: readonly string[] = [
   'commitment',
 ];
 
-/** The line a fee is on, or `undefined` for a kind not compared (a wallet top-up...). */
-function lineOf(
+/**
+ * The line a fee is on (its kind, and the code of a charge's billable metric, of a fixed
+ * charge or add-on), or `undefined` for a kind not compared (a wallet top-up...).
+ * @internal
+ */
+export function lineOf(
   fee: Fee,
 ): { readonly kind: PlanDifferenceKind; readonly code: string | null } | undefined {
   const kind = fee.item.type;

@@ -20,6 +20,7 @@ export type {
   PreviewSubscription,
   PreviewTaxes,
 } from './inputs';
+export { previewAggregations, type SubscriptionAggregations } from './preview-aggregations';
 export {
   type CommitmentOutcome,
   type InvoicePreview,

@@ -57,6 +57,14 @@ import { applyPlanOverrides } from '../plan-overrides/apply-plan-overrides';
 export interface PreviewSubscription {
   readonly subscription: SubscriptionInput;
   readonly plan: PlanInput;
+  /**
+   * The subscription's usage already aggregated elsewhere (a backtest's accumulators, a
+   * database), by billable metric code: the `state()` of the charges accumulator
+   * `previewAggregations` describes for the metric (docs/aggregation-state.md, "Usage priced
+   * from states"). The events of such a metric in `events` are added to it as a later part of
+   * the stream.
+   */
+  readonly aggregates?: Readonly<Record<string, unknown>> | null;
 }
 
 /**
@@ -132,6 +140,8 @@ export interface CheckedSubscription {
   readonly plan: Plan;
   /** Where it sits in the input (`['subscriptions', '0']`). */
   readonly path: readonly string[];
+  /** The states its usage charges start from, by metric code (checked when priced). */
+  readonly aggregates?: Readonly<Record<string, unknown>> | null;
 }
 
 /** An add-on checked, with its units. */
@@ -403,6 +413,10 @@ function readSubscriptions(
       },
       plan: billed.right,
       path,
+      // Checked where the usage is priced (planChargeFees names the faulty state).
+      ...(entry.aggregates === undefined
+        ? {}
+        : { aggregates: entry.aggregates as Readonly<Record<string, unknown>> | null }),
     });
   }
   return right(out);

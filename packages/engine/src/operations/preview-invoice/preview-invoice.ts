@@ -22,10 +22,11 @@ import {
   settleInvoice,
   type TaxSources,
 } from '../../invoice/index';
-import { type SubscriptionRun, subscriptionRun } from '../../periods/index';
+import type { SubscriptionRun } from '../../periods/index';
 import { routeEvents, type UnassignedEvent } from './event-routing';
 import { type PreviewFacts, type PreviewInvoiceInput, readPreviewInput } from './inputs';
 import { billingPeriodEntry, invoiceDates, invoiceObject } from './invoice-object';
+import { previewRuns } from './preview-aggregations';
 import { subscriptionFees } from './subscription-fees';
 
 /** What the progressive-billing invoices of a subscription's period gave the invoice. */
@@ -132,18 +133,9 @@ function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, Inv
   const read = readPreviewInput(input);
   if (isLeft(read)) return read;
   const facts = read.right;
-  const runs: SubscriptionRun[] = [];
-  for (const entry of facts.subscriptions) {
-    const run = subscriptionRun({
-      plan: entry.plan,
-      subscription: entry.subscription,
-      timezone: facts.timezone,
-      now: facts.now,
-      path: entry.path,
-    });
-    if (isLeft(run)) return run;
-    runs.push(run.right);
-  }
+  const computed = previewRuns(facts);
+  if (isLeft(computed)) return computed;
+  const runs = computed.right;
   const invoiceId = derivedId(
     'invoice',
     'preview',

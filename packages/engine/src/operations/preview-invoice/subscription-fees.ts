@@ -13,6 +13,7 @@ import {
   commitmentTrueUp,
   type FeeIds,
   fixedChargeFee,
+  type PlanChargeFeesInput,
   type PricingUnitInfo,
   planChargeFeesReport,
   subscriptionFee,
@@ -168,34 +169,11 @@ export function subscriptionFees(
   let outside = 0;
   if (run.charges !== undefined) {
     let count = 0;
-    // The charges period the run opens: recurring pay-in-advance charges bill their carried
-    // units for it (not on a termination).
-    const next = run.terminating ? undefined : run.next;
     const report = planChargeFeesReport({
-      plan,
-      billableMetrics: input.billableMetrics,
+      ...chargesPricing(input, run.charges),
       events: input.events,
-      period: {
-        charges_from_datetime: run.charges.from_datetime,
-        charges_to_datetime: run.charges.to_datetime,
-        charges_duration: run.charges.duration,
-      },
-      currency: plan.amount_currency,
-      timezone,
-      subscription,
-      customer: input.customer,
-      purpose: 'invoice',
-      pricing_units: input.pricingUnits,
+      ...(entry.aggregates === undefined ? {} : { aggregates: entry.aggregates }),
       feeId: () => derivedId('fee', invoiceId, subscription.svc_id, 'charge', String(count++)),
-      ...(next === undefined
-        ? {}
-        : {
-            next_period: {
-              charges_from_datetime: next.charges_from_datetime,
-              charges_to_datetime: next.charges_to_datetime,
-              charges_duration: next.charges_duration,
-            },
-          }),
     });
     if (isLeft(report)) return left(withPlanPath(report.left, path));
     rejected = report.right.rejected;
@@ -252,10 +230,50 @@ export function subscriptionFees(
   });
 }
 
+/**
+ * How a run's usage charges are priced (`planChargeFeesReport`'s input but the events): the
+ * charges period `charges` the run closes, on the subscription's plan, and, unless the run
+ * terminates the subscription, the charges period it opens (recurring pay-in-advance charges
+ * bill their carried units for it). `previewAggregations` describes the same aggregations.
+ * @internal
+ */
+export function chargesPricing(
+  input: Omit<SubscriptionFeesInput, 'events' | 'invoiceId'>,
+  charges: BilledRange,
+): Omit<PlanChargeFeesInput, 'events'> {
+  const { entry, run, timezone } = input;
+  const next = run.terminating ? undefined : run.next;
+  return {
+    plan: entry.plan,
+    billableMetrics: input.billableMetrics,
+    period: {
+      charges_from_datetime: charges.from_datetime,
+      charges_to_datetime: charges.to_datetime,
+      charges_duration: charges.duration,
+    },
+    currency: entry.plan.amount_currency,
+    timezone,
+    subscription: entry.subscription,
+    customer: input.customer,
+    purpose: 'invoice',
+    pricing_units: input.pricingUnits,
+    ...(next === undefined
+      ? {}
+      : {
+          next_period: {
+            charges_from_datetime: next.charges_from_datetime,
+            charges_to_datetime: next.charges_to_datetime,
+            charges_duration: next.charges_duration,
+          },
+        }),
+  };
+}
+
 /** An error of the plan's stages, with its path under the subscription's entry. */
-function withPlanPath(error: FeecastError, path: readonly string[]): FeecastError {
+export function withPlanPath(error: FeecastError, path: readonly string[]): FeecastError {
   const inner = error.path ?? [];
   if (inner[0] === 'plan') return { ...error, path: [...path, ...inner] };
+  if (inner[0] === 'aggregates') return { ...error, path: [...path, ...inner] };
   if (inner[0] === 'commitment') {
     return { ...error, path: [...path, 'plan', 'minimum_commitment', ...inner.slice(1)] };
   }

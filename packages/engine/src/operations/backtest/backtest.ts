@@ -1,0 +1,224 @@
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type Fed,
+  type Feeding,
+  readEvents,
+  type WithAsyncEvents,
+  withEvents,
+} from '../../aggregation/index';
+import { type FeecastError, orThrow } from '../../core/index';
+import type { PreviewAppliedCoupon, WalletInput } from '../../inputs/index';
+import { previewInvoice } from '../preview-invoice/preview-invoice';
+import { type EventGrid, eventCodes, eventGrid } from './event-grid';
+import {
+  afterInvoice,
+  type BacktestFacts,
+  type BacktestInput,
+  CURRENT,
+  type MoneyState,
+  type Owned,
+  previewBase,
+  readBacktestInput,
+} from './inputs';
+import { type BacktestRow, backtestRow } from './rows';
+import { inBacktestTerms, type Series, seriesOf } from './series';
+import { type BacktestSummary, backtestSummary } from './summary';
+
+/** The result of {@link backtest}. */
+export interface Backtest {
+  /**
+   * One row per subscription x billing period x plan: the invoice's totals and fees per
+   * line; per customer in the order given, per plan (`"current"` first), in time order.
+   */
+  readonly rows: readonly BacktestRow[];
+  readonly summary: BacktestSummary;
+}
+
+/**
+ * The invoices a history of usage would have had, for every subscription, every billing
+ * period that overlaps `[from, to)` and every plan: the subscription's own (`"current"`,
+ * when its entry gives it) and each candidate of `plans` (issue 22 §1). Each invoice is
+ * `previewInvoice`'s at that period (its run, in the customer's zone, on the plan's interval
+ * and the subscription's billing time and anniversary), with its coupons and wallets as the
+ * customer's earlier invoices on that plan left them.
+ *
+ * The events are read once, whatever their number of plans and periods, each routed to the
+ * accumulator of its subscription, period (for recurring metrics, also the later periods),
+ * plan and metric; each invoice is priced from the states of its accumulators (the
+ * `aggregates` of `previewInvoice`). Memory is one state per subscription x period x plan x
+ * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does),
+ * plus, per subscription, the events of the metrics some plan prices from each event
+ * (pay in advance, percentage, prorated graduated, dynamic): those are kept, and given to
+ * each of their periods' previews.
+ *
+ * Bad input is a `Left` naming the field of this input (`['plans', '1', 'charges', '0', ...]`,
+ * `['subscriptions', '2', 'subscription', 'started_at']`); it never throws.
+ *
+ * @example
+ * backtest({ plans: [growth], subscriptions: [{ customer, subscription, plan: starter }],
+ *   billableMetrics, events, from: '2026-09-01T00:00:00Z', to: '2026-12-01T00:00:00Z' })
+ * // right({ rows: [{ plan: 'current', month: '2026-09', revenue_cents: 2500, ... }, ...],
+ * //   summary: { revenue: [...], deltas: [{ plan: 'growth', delta_cents: 1200, ... }], contributions: [...] } })
+ */
+export function backtest(
+  input: WithAsyncEvents<BacktestInput>,
+): Promise<Either<FeecastError, Backtest>>;
+export function backtest(input: BacktestInput): Either<FeecastError, Backtest>;
+export function backtest(
+  input: BacktestInput | WithAsyncEvents<BacktestInput>,
+): Either<FeecastError, Backtest> | Promise<Either<FeecastError, Backtest>> {
+  return withEvents(input, backtestSteps);
+}
+
+/**
+ * {@link backtest} that throws an `Error` carrying the error's code and message instead of
+ * returning a `Left`: for notebooks and scripts.
+ */
+export function backtestUnsafe(input: BacktestInput): Backtest {
+  return orThrow(backtest(input));
+}
+
+/** {@link backtest} as steps that read the events once (see `withEvents`). */
+function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError, Backtest>> {
+  const read = readBacktestInput({ ...input, events: [] });
+  if (isLeft(read)) return read;
+  const facts = read.right;
+  const series: Series[] = [];
+  for (const [i, entry] of facts.entries.entries()) {
+    for (const candidate of entry.candidates) {
+      const found = seriesOf(facts, i, candidate);
+      if (isLeft(found)) return found;
+      series.push(found.right);
+    }
+  }
+  const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
+  const grid = eventGrid(series, subscriptionOf);
+  if (isLeft(grid)) return grid;
+  yield* readEvents(input.events, grid.right.visit);
+
+  const rows: BacktestRow[] = [];
+  const plans: string[] = [];
+  for (const one of series) {
+    if (!plans.includes(one.candidate.key)) plans.push(one.candidate.key);
+  }
+  // CURRENT first, then the candidates in the order given.
+  plans.sort((a, b) => (a === CURRENT ? -1 : b === CURRENT ? 1 : 0));
+  let invoices = 0;
+  for (const one of series) invoices += one.periods.length;
+  const progress = { priced: 0, invoices };
+  const report = () => facts.onProgress?.({ ...progress });
+  report();
+  const byCustomer = seriesByCustomer(facts, series);
+  for (const [customer, own] of byCustomer) {
+    for (const plan of plans) {
+      const priced = priceCustomer(
+        facts,
+        series,
+        own,
+        grid.right,
+        customer,
+        plan,
+        subscriptionOf,
+        () => {
+          progress.priced++;
+          report();
+        },
+      );
+      if (isLeft(priced)) return priced;
+      for (const row of priced.right) rows.push(row);
+    }
+  }
+  const summary = backtestSummary(rows, plans, facts.top, grid.right.counts);
+  if (isLeft(summary)) return summary;
+  return right({ rows, summary: summary.right });
+}
+
+/** The indexes of each customer's series, the customers in the order of their first subscription. */
+function seriesByCustomer(facts: BacktestFacts, series: readonly Series[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const entry of facts.entries) {
+    if (!out.has(entry.external_customer_id)) out.set(entry.external_customer_id, []);
+  }
+  for (const [s, one] of series.entries()) {
+    const customer = facts.entries[one.entry]?.external_customer_id;
+    if (customer !== undefined) out.get(customer)?.push(s);
+  }
+  return out;
+}
+
+/** The coupons and wallets given to a customer. */
+function ownedBy<T>(list: readonly Owned<T>[], customer: string): Owned<T>[] {
+  return list.filter((item) => item.customer === customer);
+}
+
+/**
+ * A customer's invoices on one plan, in the order of their runs (then of the subscriptions),
+ * each priced from its accumulators' states and kept events, with the coupons and wallets as
+ * the customer's previous invoice on the plan left them.
+ */
+function priceCustomer(
+  facts: BacktestFacts,
+  series: readonly Series[],
+  own: readonly number[],
+  grid: EventGrid,
+  customer: string,
+  plan: string,
+  subscriptionOf: (one: Series) => string,
+  priced: () => void,
+): Either<FeecastError, BacktestRow[]> {
+  const jobs: { seriesIndex: number; period: number; runMs: number }[] = [];
+  for (const s of own) {
+    const one = series[s];
+    if (one === undefined || one.candidate.key !== plan) continue;
+    for (const [p, period] of one.periods.entries()) {
+      jobs.push({ seriesIndex: s, period: p, runMs: period.runMs });
+    }
+  }
+  jobs.sort((a, b) => a.runMs - b.runMs || a.seriesIndex - b.seriesIndex);
+  const coupons = ownedBy<PreviewAppliedCoupon>(facts.coupons, customer);
+  const wallets = ownedBy<WalletInput>(facts.wallets, customer);
+  let money: MoneyState = {
+    coupons: coupons.map((item) => item.value),
+    wallets: wallets.map((item) => item.value),
+  };
+  const rows: BacktestRow[] = [];
+  for (const job of jobs) {
+    const one = series[job.seriesIndex];
+    const period = one?.periods[job.period];
+    const entry = one === undefined ? undefined : facts.entries[one.entry];
+    if (one === undefined || period === undefined || entry === undefined) continue;
+    const subscription = subscriptionOf(one);
+    const base = previewBase(facts, entry, one.candidate, period.now, money);
+    const [own] = base.subscriptions;
+    if (own === undefined) continue;
+    const aggregated = grid.aggregates(job.seriesIndex, job.period);
+    const preview = previewInvoice({
+      ...base,
+      subscriptions: [{ ...own, aggregates: aggregated.states }],
+      events:
+        period.window === undefined
+          ? []
+          : grid.keptEvents(subscription, eventCodes(period), period.window.endMs),
+    });
+    if (isLeft(preview)) {
+      return left(inBacktestTerms(preview.left, one.entry, one.candidate, { coupons, wallets }));
+    }
+    const row = backtestRow(
+      {
+        external_customer_id: customer,
+        external_subscription_id: subscription,
+        plan,
+        timezone: one.timezone,
+      },
+      period,
+      preview.right.invoice,
+      preview.right.pay_in_advance_fees,
+      aggregated.rejected + preview.right.rejected.length,
+    );
+    if (isLeft(row)) return row;
+    rows.push(row.right);
+    priced();
+    money = afterInvoice(money, preview.right.applied_coupons, preview.right.wallets);
+  }
+  return right(rows);
+}

@@ -1,0 +1,156 @@
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import {
+  type FeecastError,
+  feecastError,
+  formatInstant,
+  type Instant,
+  parseInstant,
+  SECOND_MS,
+} from '../../core/index';
+import type { MetricAggregation } from '../../fees/index';
+import type { SubscriptionRun } from '../../periods/index';
+import { readPreviewInput } from '../preview-invoice/inputs';
+import { previewAggregations } from '../preview-invoice/preview-aggregations';
+import {
+  type BacktestFacts,
+  type Candidate,
+  type MoneyState,
+  type Owned,
+  previewBase,
+} from './inputs';
+
+/** One billing period of a subscription on a candidate plan: one invoice of the backtest. */
+export interface SeriesPeriod {
+  /** The instant its invoice is previewed at (in the period; the first is `from` or the start). */
+  readonly now: string;
+  /** The billing run at the period's end: what its invoice closes and opens. */
+  readonly run: SubscriptionRun;
+  /** The run's instant, in epoch milliseconds (the invoices of a customer are priced in this order). */
+  readonly runMs: number;
+  /** What its usage charges aggregate, per billable metric (empty when it closes no charges period). */
+  readonly metrics: readonly MetricAggregation[];
+  /** The usage-charges period it closes, `[fromMs, endMs)`, when it closes one. */
+  readonly window: { readonly fromMs: number; readonly endMs: number } | undefined;
+}
+
+/** A subscription on one candidate plan, and its periods that overlap the backtest. */
+export interface Series {
+  /** The subscription's index among the input's subscriptions. */
+  readonly entry: number;
+  readonly candidate: Candidate;
+  /** The customer's applicable IANA time zone. */
+  readonly timezone: string;
+  readonly periods: readonly SeriesPeriod[];
+}
+
+/** No coupons or wallets: what finding periods needs. */
+const NO_MONEY: MoneyState = { coupons: [], wallets: [] };
+
+/**
+ * The billing periods of subscription `index` on `candidate` that overlap `[from, to)`, in
+ * order: from the period containing `from` (or the subscription's start, when later), each
+ * next one the period its run opens, while it starts before `to`; none after the run that
+ * terminates the subscription. Each period is `previewInvoice`'s (`subscriptionRun`, in the
+ * customer's zone, on the candidate's interval and the subscription's billing time); its
+ * aggregations are `previewAggregations`'s. Errors name the backtest's input.
+ * @internal
+ */
+export function seriesOf(
+  facts: BacktestFacts,
+  index: number,
+  candidate: Candidate,
+): Either<FeecastError, Series> {
+  const entry = facts.entries[index];
+  if (entry === undefined) {
+    return left(feecastError('invalid_input', 'No such subscription.', ['subscriptions']));
+  }
+  const inTerms = (error: FeecastError) => inBacktestTerms(error, index, candidate);
+  const baseAt = (now: Instant) =>
+    previewBase(facts, entry, candidate, formatInstant(now), NO_MONEY);
+  const read = readPreviewInput({ ...baseAt(facts.from), events: [] });
+  if (isLeft(read)) return left(inTerms(read.left));
+  const subscription = read.right.subscriptions[0]?.subscription;
+  const started = parseInstant(subscription?.started_at, [
+    'subscriptions',
+    String(index),
+    'subscription',
+    'started_at',
+  ]);
+  if (isLeft(started)) return started;
+  const periods: SeriesPeriod[] = [];
+  let now = Math.max(facts.from, started.right);
+  while (now < facts.to) {
+    const found = previewAggregations(baseAt(now));
+    if (isLeft(found)) return left(inTerms(found.left));
+    const [own] = found.right;
+    if (own === undefined) break;
+    const runMs = parseInstant(own.run.run, ['run']);
+    if (isLeft(runMs)) return runMs;
+    // A subscription terminated before the backtest has no period in it.
+    if (own.run.terminating && runMs.right <= facts.from) break;
+    const charges = own.run.charges;
+    let window: SeriesPeriod['window'];
+    if (charges !== undefined) {
+      const fromMs = parseInstant(charges.from_datetime, ['from_datetime']);
+      const toMs = parseInstant(charges.to_datetime, ['to_datetime']);
+      if (isLeft(fromMs)) return fromMs;
+      if (isLeft(toMs)) return toMs;
+      // The period's last second is in it.
+      window = { fromMs: fromMs.right, endMs: toMs.right + SECOND_MS };
+    }
+    periods.push({
+      now: formatInstant(now),
+      run: own.run,
+      runMs: runMs.right,
+      metrics: own.metrics,
+      window,
+    });
+    if (own.run.terminating || runMs.right <= now) break;
+    now = runMs.right;
+  }
+  return right({ entry: index, candidate, timezone: read.right.timezone, periods });
+}
+
+/**
+ * An error of a subscription's preview, with the path of the backtest's input it comes from:
+ * the subscription's entry, the candidate plan and its overrides, the coupons and wallets.
+ * @internal
+ */
+export function inBacktestTerms(
+  error: FeecastError,
+  index: number,
+  candidate: Candidate,
+  money: {
+    readonly coupons: readonly Owned<unknown>[];
+    readonly wallets: readonly Owned<unknown>[];
+  } = {
+    coupons: [],
+    wallets: [],
+  },
+): FeecastError {
+  const path = error.path ?? [];
+  const [head, second, third, fourth] = path;
+  const at = (prefix: readonly string[], rest: readonly string[]) => ({
+    ...error,
+    path: [...prefix, ...rest],
+  });
+  const entryPath = ['subscriptions', String(index)];
+  if (head === 'subscriptions' && second === '0') {
+    if (third === 'plan') return at(candidate.planPath, path.slice(3));
+    if (third === 'subscription' && fourth === 'plan_overrides') {
+      return at(candidate.overridesPath, path.slice(4));
+    }
+    return at(entryPath, path.slice(2));
+  }
+  if (head === 'customer') return at([...entryPath, 'customer'], path.slice(1));
+  if (head === 'now') return at(['from'], []);
+  if (head === 'appliedCoupons' || head === 'wallets') {
+    const key = head === 'appliedCoupons' ? 'coupons' : 'wallets';
+    const list = head === 'appliedCoupons' ? money.coupons : money.wallets;
+    const given = list[Number(second)];
+    return given === undefined
+      ? at([key], path.slice(2))
+      : at([key, String(given.index)], path.slice(2));
+  }
+  return error;
+}

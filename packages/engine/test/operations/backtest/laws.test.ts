@@ -1,0 +1,143 @@
+/**
+ * Issue 22 §1's law: a backtest's invoice of a period is `previewInvoice`'s at that period's
+ * end with the same events, for generated histories (several subscriptions, both timestamp
+ * forms, repeated ids, bad values), plans priced from states and from each event, and events
+ * given as an array, a columnar batch or an asynchronous stream.
+ */
+import type { Fee } from '@feecast/models';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { UsageEvent } from '../../../src/aggregation/index';
+import { type BacktestRow, backtest, eventBatch, previewInvoice } from '../../../src/runtime';
+import { billableMetrics, growth, history, inAdvance, starter } from '../generated-history';
+import { charge, customer, metric, ok, plan, subscription } from '../preview-invoice/builders';
+
+/** The generated `storage` events, as a recurring sum: each period reads the earlier ones. */
+const storage = metric('storage', 'sum_agg', 'calls', { recurring: true });
+const metrics = [...billableMetrics, storage];
+const stored = plan({
+  code: 'stored',
+  charges: [
+    charge('storage', 'standard', { amount: '0.1' }),
+    charge('seats', 'standard', { amount: '2' }),
+  ],
+});
+const candidates = [growth, inAdvance, stored];
+
+const FROM = '2025-02-10T00:00:00Z';
+const TO = '2025-04-20T00:00:00Z';
+const subscriptions = [
+  { customer: customer(), subscription: subscription(), plan: starter },
+  {
+    customer: customer(),
+    subscription: subscription({
+      external_id: 'sub_2',
+      started_at: '2025-03-05T00:00:00Z',
+      billing_time: 'anniversary',
+    }),
+  },
+  {
+    customer: customer(),
+    subscription: subscription({ external_id: 'sub_9', terminated_at: '2025-03-20T12:00:00Z' }),
+    plan: starter,
+  },
+];
+
+/** The fees of an invoice per line, as the rows give them (amounts only). */
+function lineAmounts(fees: readonly Fee[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const fee of fees) {
+    const key = `${fee.item.type}:${fee.item.type === 'charge' || fee.item.type === 'fixed_charge' || fee.item.type === 'add_on' ? fee.item.code : ''}`;
+    out[key] = (out[key] ?? 0) + fee.amount_cents;
+  }
+  return out;
+}
+
+/** The row `previewInvoice` gives for the row's subscription and plan, at its period's end. */
+function expectedOf(row: BacktestRow, events: readonly UsageEvent[]) {
+  const entry = subscriptions.find(
+    (s) => s.subscription.external_id === row.external_subscription_id,
+  );
+  const plan = row.plan === 'current' ? entry?.plan : candidates.find((p) => p.code === row.plan);
+  if (entry === undefined || plan === undefined) throw new Error(`no plan ${row.plan}`);
+  // With two subscriptions in the backtest, an event naming none is no one's: give the
+  // preview the events naming its subscription.
+  const own = events.filter((e) => e.external_subscription_id === row.external_subscription_id);
+  const preview = ok(
+    previewInvoice({
+      customer: entry.customer,
+      subscriptions: [{ subscription: entry.subscription, plan }],
+      billableMetrics: metrics,
+      events: own,
+      now: row.to_datetime,
+    }),
+  );
+  const fees: Fee[] = [...preview.invoice.fees, ...preview.pay_in_advance_fees];
+  return {
+    fees_amount_cents: preview.invoice.fees_amount_cents,
+    taxes_amount_cents: preview.invoice.taxes_amount_cents,
+    total_amount_cents: preview.invoice.total_amount_cents,
+    pay_in_advance_amount_cents: preview.pay_in_advance_fees.reduce(
+      (n, f) => n + f.amount_cents,
+      0,
+    ),
+    rejected_events: preview.rejected.length,
+    lines: lineAmounts(fees),
+  };
+}
+
+function actualOf(row: BacktestRow) {
+  const lines: Record<string, number> = {};
+  for (const line of row.fees) lines[`${line.kind}:${line.code ?? ''}`] = line.amount_cents;
+  return {
+    fees_amount_cents: row.fees_amount_cents,
+    taxes_amount_cents: row.taxes_amount_cents,
+    total_amount_cents: row.total_amount_cents,
+    pay_in_advance_amount_cents: row.pay_in_advance_amount_cents,
+    rejected_events: row.rejected_events,
+    lines,
+  };
+}
+
+const input = (events: readonly UsageEvent[]) => ({
+  plans: candidates,
+  subscriptions,
+  billableMetrics: metrics,
+  events,
+  from: FROM,
+  to: TO,
+});
+
+describe('backtest laws', () => {
+  it("prices each subscription, period and plan as previewInvoice at the period's end", () => {
+    fc.assert(
+      fc.property(history, (events) => {
+        const result = ok(backtest(input(events)));
+        // sub_1: current and 3 candidates over February, March, April (4 x 3);
+        // sub_2 (from March 5th, anniversary): the 3 candidates, 2 periods each;
+        // sub_9 (terminated on March 20th): February and March 1-20 on the 4 plans.
+        expect(result.rows).toHaveLength(12 + 6 + 8);
+        for (const row of result.rows) {
+          expect(actualOf(row)).toEqual(expectedOf(row, events));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('gives the same rows for an array, a columnar batch and an asynchronous stream', async () => {
+    await fc.assert(
+      fc.asyncProperty(history, async (events) => {
+        const fromArray = ok(backtest(input(events)));
+        const fromBatch = ok(backtest(input(ok(eventBatch(events)) as unknown as UsageEvent[])));
+        async function* stream() {
+          for (const event of events) yield event;
+        }
+        const fromStream = ok(await backtest({ ...input([]), events: stream() }));
+        expect(fromBatch).toEqual(fromArray);
+        expect(fromStream).toEqual(fromArray);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

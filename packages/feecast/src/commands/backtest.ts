@@ -1,0 +1,254 @@
+import {
+  type Backtest,
+  type BacktestSubscription,
+  backtest,
+  type FeecastError,
+  feecastError,
+} from '@feecast/engine';
+import type { Plan } from '@feecast/models';
+import type { RejectionListener } from '@feecast/sources';
+import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
+import { type Inputs, parseNow } from '../inputs/index';
+import { EXIT, type Io } from '../io';
+import {
+  backtestCsvHeader,
+  backtestCsvLine,
+  createCountProgressWriter,
+  type ProgressStream,
+  renderBacktestSummary,
+  renderJson,
+  reportError,
+} from '../render/index';
+import { openEventsFile } from '../replay/index';
+import { CONTEXT_OPTIONS, couponApplications, loadContextInputs } from './context';
+
+/** How `feecast backtest` prints its result. */
+const FORMATS = ['table', 'ndjson', 'csv', 'json'] as const;
+type BacktestFormat = (typeof FORMATS)[number];
+
+function parseFormat(text: string): Either<FeecastError, BacktestFormat> {
+  const format = FORMATS.find((known) => known === text);
+  return format === undefined
+    ? left(
+        feecastError(
+          'invalid_usage',
+          `--format must be one of ${FORMATS.join(', ')}; found ${JSON.stringify(text)}.`,
+          ['--format'],
+        ),
+      )
+    : right(format);
+}
+
+/** `feecast backtest`: every subscription, period and plan over a history of events. */
+export const backtestSpec = defineCommand({
+  name: 'feecast backtest',
+  summary:
+    'Price every subscription of --subscription on its own plan and on every candidate plan, for every billing period between --from and --to, from one read of --events.',
+  description: `Each subscription is priced on its own plan (its plan_code among the --plan files; "current")
+and on each candidate: the --candidate codes, else every plan given that is no subscription's
+own. Each billing period that overlaps [--from, --to) (the subscription's billing time, the
+plan's interval, the customer's time zone) gets the invoice previewInvoice gives at its end.
+--events (any source the other commands take: NDJSON, JSON, CSV, Parquet, gzip, "-",
+duckdb:<file>#<table>, clickhouse://...) is read once; an event goes to the subscription its
+external_subscription_id names. Coupons (--applied-coupons with --coupons) and wallets carry
+from one invoice of a customer to the next.
+Output (--format): table (the default) prints the summary on standard output; ndjson and csv
+print one row per subscription x period x plan on standard output and the summary on
+standard error; json prints { rows, summary }. Progress and the events read are on standard
+error.`,
+  options: {
+    plan: CONTEXT_OPTIONS.plan,
+    billableMetrics: CONTEXT_OPTIONS.billableMetrics,
+    subscription: CONTEXT_OPTIONS.subscription,
+    customer: CONTEXT_OPTIONS.customer,
+    taxes: CONTEXT_OPTIONS.taxes,
+    coupons: CONTEXT_OPTIONS.coupons,
+    appliedCoupons: CONTEXT_OPTIONS.appliedCoupons,
+    wallets: CONTEXT_OPTIONS.wallets,
+    events: CONTEXT_OPTIONS.events,
+    eventsFormat: CONTEXT_OPTIONS.eventsFormat,
+    candidate: repeated(
+      'The code of a candidate plan among the --plan files (default: the plans no subscription is on)',
+      {
+        valueName: 'code',
+      },
+    ),
+    from: requiredOption('The first instant of the backtest (ISO 8601)', {
+      valueName: 'timestamp',
+      parse: parseNow,
+    }),
+    to: requiredOption('The end of the backtest, excluded (ISO 8601)', {
+      valueName: 'timestamp',
+      parse: parseNow,
+    }),
+    format: option<BacktestFormat>('table (default), ndjson, csv or json', {
+      valueName: 'format',
+      parse: parseFormat,
+    }),
+    top: option<number>('How many customers the summary lists among the top movers (default 10)', {
+      valueName: 'n',
+      parse: parseCount,
+    }),
+  },
+  examples: [
+    {
+      description: 'Two customers on Basic against Scale, September to November 2026',
+      command:
+        'feecast backtest --customer examples/cli/backtest/customers.json --subscription examples/cli/backtest/subscriptions.json --plan examples/cli/backtest/plan-basic.json --plan examples/cli/backtest/plan-scale.json --billable-metrics examples/cli/backtest/billable_metrics.json --events examples/cli/backtest/events.ndjson --from 2026-09-01 --to 2026-12-01',
+    },
+  ],
+});
+
+function parseCount(text: string): Either<FeecastError, number> {
+  const n = Number(text);
+  return /^\d+$/.test(text) && Number.isSafeInteger(n)
+    ? right(n)
+    : left(
+        feecastError(
+          'invalid_usage',
+          `--top must be a whole number; found ${JSON.stringify(text)}.`,
+          ['--top'],
+        ),
+      );
+}
+
+function usage(message: string, path: readonly string[]): FeecastError {
+  return feecastError('invalid_usage', message, path);
+}
+
+/**
+ * The subscriptions of the loaded files, each with its customer (by `external_customer_id`)
+ * and its own plan (by `plan_code`, when given), and the candidate plans.
+ */
+export function backtestSubjects(
+  inputs: Inputs,
+  candidates: readonly string[],
+): Either<FeecastError, { subscriptions: BacktestSubscription[]; plans: Plan[] }> {
+  if (inputs.subscriptions.length === 0) {
+    return left(
+      usage('No subscription to backtest: give them with --subscription.', ['--subscription']),
+    );
+  }
+  const subscriptions: BacktestSubscription[] = [];
+  for (const subscription of inputs.subscriptions) {
+    const customer = inputs.customers.find(
+      (c) => c.external_id === subscription.external_customer_id,
+    );
+    if (customer === undefined) {
+      return left(
+        usage(
+          `The subscription ${subscription.external_id} belongs to customer ${subscription.external_customer_id}, who is in no --customer file.`,
+          ['--customer'],
+        ),
+      );
+    }
+    const own = inputs.plans.find((p) => p.code === subscription.plan_code);
+    subscriptions.push({ customer, subscription, ...(own === undefined ? {} : { plan: own }) });
+  }
+  const current = new Set(inputs.subscriptions.map((s) => s.plan_code));
+  const plans: Plan[] = [];
+  if (candidates.length === 0) {
+    for (const plan of inputs.plans) if (!current.has(plan.code)) plans.push(plan);
+  } else {
+    for (const code of candidates) {
+      const plan = inputs.plans.find((p) => p.code === code);
+      if (plan === undefined) {
+        return left(
+          usage(`--candidate ${code}: no --plan file has a plan of that code.`, ['--candidate']),
+        );
+      }
+      plans.push(plan);
+    }
+  }
+  return right({ subscriptions, plans });
+}
+
+/** Prints the result in `format` (see {@link backtestSpec}). */
+function print(io: Io, result: Backtest, format: BacktestFormat): Either<FeecastError, void> {
+  if (format === 'json') {
+    const text = renderJson(result);
+    if (text._tag === 'Left') return text;
+    io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
+    return right(undefined);
+  }
+  const summary = renderBacktestSummary(result.summary);
+  if (summary._tag === 'Left') return summary;
+  if (format === 'table') {
+    io.stdout(summary.right);
+    return right(undefined);
+  }
+  if (format === 'csv') io.stdout(backtestCsvHeader());
+  for (const row of result.rows) {
+    io.stdout(format === 'csv' ? backtestCsvLine(row) : `${JSON.stringify(row)}\n`);
+  }
+  io.stderr(summary.right);
+  return right(undefined);
+}
+
+/**
+ * Runs `feecast backtest` (see {@link backtestSpec}). A terminal `progress` (standard error)
+ * shows the events read, then the invoices priced with the time left. Exit 0, 1 on bad input,
+ * 2 on bad usage.
+ */
+export async function backtestCommand(
+  argv: readonly string[],
+  io: Io,
+  stdin: AsyncIterable<string | Uint8Array> = process.stdin,
+  progress: ProgressStream = process.stderr,
+): Promise<number> {
+  const name = backtestSpec.name;
+  const line = readCommandLine(backtestSpec, argv, io);
+  if (line._tag === 'Exit') return line.code;
+  const options = line.options;
+  const inputs = await loadContextInputs(options);
+  if (inputs._tag === 'Left') return reportError(io, name, inputs.left);
+  const subjects = backtestSubjects(inputs.right, options.candidate);
+  if (subjects._tag === 'Left') return reportError(io, name, subjects.left);
+  const coupons = [];
+  for (const customer of inputs.right.customers) {
+    const applied = couponApplications(inputs.right, customer);
+    if (applied._tag === 'Left') return reportError(io, name, applied.left);
+    for (const application of applied.right) coupons.push(application);
+  }
+  const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
+  if (file._tag === 'Left') return reportError(io, name, file.left);
+  try {
+    let rejected = 0;
+    let firstRejection: string | undefined;
+    const onRejected: RejectionListener = (error, at) => {
+      rejected++;
+      firstRejection ??= `line ${at}: ${error.message}`;
+    };
+    const pass = file.right.read(onRejected);
+    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
+    const result = backtest({
+      plans: subjects.right.plans,
+      subscriptions: subjects.right.subscriptions,
+      billableMetrics: inputs.right.billableMetrics,
+      events: pass.events,
+      from: options.from,
+      to: options.to,
+      taxes: { billing_entity: inputs.right.taxes },
+      coupons,
+      wallets: inputs.right.wallets,
+      ...(options.top === undefined ? {} : { top: options.top }),
+      onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
+    });
+    pricing.done();
+    const broken = file.right.error();
+    if (broken !== undefined) return reportError(io, name, broken);
+    if (result._tag === 'Left') return reportError(io, name, result.left);
+    const printed = print(io, result.right, options.format ?? 'table');
+    if (printed._tag === 'Left') return reportError(io, name, printed.left);
+    const { events, invoices } = result.right.summary;
+    io.stderr(
+      `${name}: ${events.read} events read from ${file.right.name}, ${invoices} invoices priced` +
+        `${events.unassigned > 0 ? `; ${events.unassigned} events of no subscription given` : ''}` +
+        `${rejected > 0 ? `; ${rejected} records not read (first: ${firstRejection})` : ''}.\n`,
+    );
+    return EXIT.ok;
+  } finally {
+    await file.right.dispose();
+  }
+}

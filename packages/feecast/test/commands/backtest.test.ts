@@ -1,0 +1,145 @@
+// `feecast backtest` on the bundled backtest example (examples/cli/backtest/README.md, whose
+// figures are checked by hand there and in the engine's worked example).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { backtestCommand } from '../../src/commands/backtest';
+import type { Io } from '../../src/io';
+import { examplePath } from '../inputs/builders';
+import { stream } from '../render/builders';
+
+async function run(
+  argv: readonly string[],
+  stdin: AsyncIterable<string> = (async function* () {})(),
+) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { stdout: (t) => out.push(t), stderr: (t) => err.push(t) };
+  const code = await backtestCommand(argv, io, stdin);
+  return { code, stdout: out.join(''), stderr: err.join('') };
+}
+
+const dir = (file: string) => examplePath(`backtest/${file}`);
+const ARGS = [
+  '--customer',
+  dir('customers.json'),
+  '--subscription',
+  dir('subscriptions.json'),
+  '--plan',
+  dir('plan-basic.json'),
+  '--plan',
+  dir('plan-scale.json'),
+  '--billable-metrics',
+  dir('billable_metrics.json'),
+  '--events',
+  dir('events.ndjson'),
+  '--from',
+  '2026-09-01',
+  '--to',
+  '2026-12-01',
+];
+
+describe('feecast backtest', () => {
+  it('prints one NDJSON row per subscription, period and plan, and the summary on standard error', async () => {
+    const { code, stdout, stderr } = await run([
+      ...ARGS,
+      '--format',
+      'ndjson',
+      '--taxes',
+      examplePath('taxes.json'),
+    ]);
+    expect(code).toBe(0);
+    const rows = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    // acme Sep, Oct, Nov and globex Oct, Nov, each on basic ("current") and scale.
+    expect(
+      rows.map((r) => [
+        r.external_customer_id,
+        r.plan,
+        r.month,
+        r.revenue_cents,
+        r.total_amount_cents,
+      ]),
+    ).toEqual([
+      // Revenue before taxes; the total adds the 20 % VAT of taxes.json.
+      ['acme', 'current', '2026-09', 4500, 5400],
+      ['acme', 'current', '2026-10', 6500, 7800],
+      ['acme', 'current', '2026-11', 3300, 3960],
+      ['acme', 'scale', '2026-09', 5850, 7020],
+      ['acme', 'scale', '2026-10', 6900, 8280],
+      ['acme', 'scale', '2026-11', 5300, 6360],
+      ['globex', 'current', '2026-10', 4200, 5040],
+      ['globex', 'current', '2026-11', 13500, 16200],
+      ['globex', 'scale', '2026-10', 6200, 7440],
+      ['globex', 'scale', '2026-11', 10500, 12600],
+    ]);
+    // scale − basic: acme 18050 − 14300 = 37.50; globex 16700 − 17700 = −10.00.
+    expect(stderr).toMatch(/^acme\s+pays more\s+143\.00 EUR\s+180\.50 EUR\s+37\.50 EUR$/m);
+    expect(stderr).toMatch(/^globex\s+pays less\s+177\.00 EUR\s+167\.00 EUR\s+-10\.00 EUR$/m);
+    expect(stderr).toContain('feecast backtest: 23 events read from');
+    expect(stderr).toContain('10 invoices priced.');
+  });
+
+  it('shows on a terminal the invoices priced, then clears the line', async () => {
+    const terminal = stream(true, 100);
+    const io: Io = { stdout: () => undefined, stderr: () => undefined };
+    expect(await backtestCommand(ARGS, io, (async function* () {})(), terminal)).toBe(0);
+    const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
+    // 10 invoices: 0 before the first, then one line per invoice.
+    expect(drawn[0]).toMatch(/^\rfeecast backtest {2}0 \/ 10 invoices priced {3}0%/);
+    expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100% {2}ETA 0s/);
+    expect(terminal.writes.at(-1)).toBe('\r\u001b[K');
+  });
+
+  it('prints the summary tables by default, and CSV rows with a header', async () => {
+    const table = await run(ARGS);
+    expect(table.code).toBe(0);
+    // basic: Oct 6500 + 4200 = 107.00; scale: Nov 5300 + 10500 = 158.00.
+    expect(table.stdout).toMatch(/^current\s+2026-10\s+2\s+107\.00 EUR\s+107\.00 EUR$/m);
+    expect(table.stdout).toMatch(/^scale\s+2026-11\s+2\s+158\.00 EUR\s+158\.00 EUR$/m);
+    // 14,500 calls: 145.00 on basic, 250 + 1000 + 4000 cents = 52.50 on scale.
+    expect(table.stdout).toMatch(/^current\s+charge api_calls\s+14,500\s+145\.00 EUR$/m);
+    expect(table.stdout).toMatch(/^scale\s+charge api_calls\s+14,500\s+52\.50 EUR$/m);
+    const csv = await run([...ARGS, '--format', 'csv']);
+    const [header, first] = csv.stdout.split('\n');
+    expect(header?.split(',').slice(0, 5)).toEqual([
+      'external_customer_id',
+      'external_subscription_id',
+      'plan',
+      'plan_code',
+      'month',
+    ]);
+    expect(first).toMatch(/^acme,sub_acme,current,basic,2026-09,2026-09-01T00:00:00Z,/);
+    // ... revenue_cents 4500, rejected_events 0, then the fee lines as JSON.
+    expect(first).toContain(',4500,0,"[{""kind"":""subscription""');
+  });
+
+  it('reads the events from standard input too, and refuses an unknown candidate', async () => {
+    const text = readFileSync(dir('events.ndjson'), 'utf8');
+    const piped = await run(
+      ARGS.map((arg, i) => (ARGS[i - 1] === '--events' ? '-' : arg)).concat(['--format', 'ndjson']),
+      (async function* () {
+        yield text;
+      })(),
+    );
+    expect(piped.code).toBe(0);
+    const fromFile = await run([...ARGS, '--format', 'ndjson']);
+    expect(piped.stdout).toBe(fromFile.stdout);
+    expect(piped.stderr).toContain('23 events read from standard input');
+    const unknown = await run([...ARGS, '--candidate', 'enterprise']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      '--candidate enterprise: no --plan file has a plan of that code.',
+    );
+    const reversed = await run([
+      ...ARGS.slice(0, -4),
+      '--from',
+      '2026-12-01',
+      '--to',
+      '2026-09-01',
+    ]);
+    expect(reversed.code).toBe(1);
+    expect(reversed.stderr).toContain('must come after from');
+  });
+});
