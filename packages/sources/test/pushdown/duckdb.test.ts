@@ -1,45 +1,16 @@
 // Differential tests of the DuckDB pushdown: on generated metrics, charges and events, the
 // states DuckDB computes (from a table, and from a Parquet file written by DuckDB) equal the
 // in-process accumulator's state of the same events, for every charge, bucket and group.
-import { DuckDBInstance } from '@duckdb/node-api';
-import type { UsageEvent } from '@feecast/engine';
 import { duckdbAggregates } from '@feecast/sources';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tempPath } from '../builders';
+import { quote, suiteDatabase } from './duckdb-tables';
 import { eventsOf, specs } from './generators';
 import { inProcessState, inProcessStates } from './in-process';
 
-let instance: DuckDBInstance;
-let connection: Awaited<ReturnType<DuckDBInstance['connect']>>;
-let tables = 0;
-
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  connection = await instance.connect();
-});
-afterAll(() => {
-  connection.closeSync();
-  instance.closeSync();
-});
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** A table of `events` (properties as JSON text, timestamps as written), in their order. */
-async function tableOf(events: readonly UsageEvent[]): Promise<string> {
-  const table = `events_${++tables}`;
-  await connection.run(
-    `CREATE TABLE ${table} (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)`,
-  );
-  if (events.length > 0) {
-    const rows = events.map(
-      (e) =>
-        `(${quote(e.transaction_id)}, ${e.external_subscription_id === undefined ? 'NULL' : quote(e.external_subscription_id)}, ${quote(e.code)}, ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties ?? {}))})`,
-    );
-    await connection.run(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
-  }
-  return table;
-}
+const database = suiteDatabase('events');
+const { tableOf } = database;
 
 const cases = specs.chain((spec) =>
   fc.tuple(fc.constant(spec), eventsOf(spec.metric.code, spec.metric.aggregation_type)),
@@ -59,7 +30,7 @@ describe('duckdbAggregates', () => {
       fc.asyncProperty(cases, async ([spec, events]) => {
         const table = await tableOf(events);
         const result = await duckdbAggregates(
-          { connection, table },
+          { connection: database.connection(), table },
           { ...spec, subscription: 'sub_a' },
         );
         if (result._tag === 'Left') throw new Error(result.left.message);
@@ -81,7 +52,7 @@ describe('duckdbAggregates', () => {
       fc.asyncProperty(cases, async ([spec, events]) => {
         const table = await tableOf(events);
         const file = tempPath(`${table}.parquet`);
-        await connection.run(`COPY ${table} TO ${quote(file)} (FORMAT parquet)`);
+        await database.connection().run(`COPY ${table} TO ${quote(file)} (FORMAT parquet)`);
         const result = await duckdbAggregates({ file }, spec);
         if (result._tag === 'Left') throw new Error(result.left.message);
         if (pushedEverything(result.right.plan)) pushed++;

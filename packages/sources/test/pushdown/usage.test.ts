@@ -1,44 +1,16 @@
 // Usage priced by pushdown (the engine's seam plus DuckDB's states) equals usage priced from
 // the same events in process, for one subscription and for several at once, with a metric
 // whose charge is priced from each event (its rows are streamed, as the plan says).
-import { DuckDBInstance } from '@duckdb/node-api';
 import { currentUsage, projectedUsage, type UsageEvent } from '@feecast/engine';
 import type { UsageEvent as WireEvent } from '@feecast/models';
 import { loadClickhouseEvents, pushdownUsage, pushdownUsageOfAll } from '@feecast/sources';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeClickhouse, freshTable } from '../clickhouse-server';
+import { suiteDatabase } from './duckdb-tables';
 
-let instance: DuckDBInstance;
-let connection: Awaited<ReturnType<DuckDBInstance['connect']>>;
-let tables = 0;
-
-beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  connection = await instance.connect();
-});
-afterAll(() => {
-  connection.closeSync();
-  instance.closeSync();
-});
-
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** A table of `events` in their order: properties as JSON text, timestamps as written. */
-async function tableOf(events: readonly UsageEvent[]): Promise<string> {
-  const table = `usage_${++tables}`;
-  await connection.run(
-    `CREATE TABLE ${table} (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)`,
-  );
-  if (events.length > 0) {
-    const rows = events.map(
-      (e) =>
-        `(${quote(e.transaction_id)}, ${e.external_subscription_id === undefined ? 'NULL' : quote(e.external_subscription_id)}, ${quote(e.code)}, ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties ?? {}))})`,
-    );
-    await connection.run(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
-  }
-  return table;
-}
+const database = suiteDatabase('usage');
+const { tableOf } = database;
 
 const billableMetrics = [
   {
@@ -133,7 +105,7 @@ describe('pushdownUsage', () => {
         const table = await tableOf(events);
         const pushed = await pushdownUsage(
           contextOf('sub_1'),
-          { duckdb: { connection, table } },
+          { duckdb: { connection: database.connection(), table } },
           { projected },
         );
         if (pushed._tag === 'Left') throw new Error(pushed.left.message);
@@ -153,7 +125,9 @@ describe('pushdownUsage', () => {
       fc.asyncProperty(histories, async (events) => {
         const table = await tableOf(events);
         const ids = ['sub_1', 'sub_2', 'sub_3'];
-        const all = await pushdownUsageOfAll(ids.map(contextOf), { duckdb: { connection, table } });
+        const all = await pushdownUsageOfAll(ids.map(contextOf), {
+          duckdb: { connection: database.connection(), table },
+        });
         if (all._tag === 'Left') throw new Error(all.left.message);
         expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
       }),
@@ -187,7 +161,9 @@ describe('pushdownUsage', () => {
       { transaction_id: 'e', code: 'seats', timestamp: at(6), properties: { user: 'u2' } },
     ].map((e) => ({ ...e, external_subscription_id: 'sub_1' }));
     const table = await tableOf(events);
-    const pushed = await pushdownUsage(contextOf('sub_1'), { duckdb: { connection, table } });
+    const pushed = await pushdownUsage(contextOf('sub_1'), {
+      duckdb: { connection: database.connection(), table },
+    });
     if (pushed._tag === 'Left') throw new Error(pushed.left.message);
     const usage = pushed.right.usage;
     // The repeated "b" counts once, "c" is not a number: 150 calls.
