@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { clickhouseSource } from './clickhouse-source';
 import { estimateStreamMemory } from './estimate-stream';
 import { type BenchSuite, disagreements, formatResult, runSuite } from './harness';
+import { pushdownMemory } from './pushdown-memory';
 import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
 import { aggregationSuite } from './suites/aggregation';
@@ -95,6 +96,7 @@ const benchmarks: readonly {
     },
     byNameOnly: true,
   },
+  { name: 'pushdown memory', run: () => pushdownMemory(), byNameOnly: true },
   {
     name: 'pushdown clickhouse',
     // Needs a server, and loads 10,000,000 rows: only when named.
