@@ -141,13 +141,17 @@ async function priced(
     });
   }
   const failure: { error?: FeecastError } = {};
-  const input = {
-    ...context,
-    events: streamed(table, codes, wanted.external_subscription_id, failure),
-    aggregates,
-  };
+  const price = options.projected === true ? projectedUsage : currentUsage;
+  // Without a streamed metric the states are all there is: priced synchronously, with no
+  // stream to open (most plans, and every subscription of pushdownUsageOfAll).
   const usage =
-    options.projected === true ? await projectedUsage(input) : await currentUsage(input);
+    codes.length === 0
+      ? price({ ...context, events: [], aggregates })
+      : await price({
+          ...context,
+          events: streamed(table, codes, wanted.external_subscription_id, failure),
+          aggregates,
+        });
   if (failure.error !== undefined) return left(failure.error);
   return usage._tag === 'Left' ? usage : right({ usage: usage.right, plan });
 }
