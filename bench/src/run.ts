@@ -1,7 +1,7 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
  * (those whose name contains NAME: decimal, aggregation, operations, estimator, history, usage,
- * streaming, server, clickhouse). Prints Markdown tables
+ * invoice, streaming, server, clickhouse). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
  */
@@ -18,6 +18,7 @@ import { aggregationSuite } from './suites/aggregation';
 import { decimalSumSuite } from './suites/decimal-sum';
 import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
+import { invoiceSuite } from './suites/invoice';
 import { estimateHistorySuite, estimateSuite, projectedUsageSuite } from './suites/operations';
 import { pushdownSuite } from './suites/pushdown';
 import { pushdownClickhouseSuite } from './suites/pushdown-clickhouse';
@@ -78,6 +79,7 @@ const benchmarks: readonly {
     },
   },
   { name: 'usage', run: () => ratioSuite(usageSuite()) },
+  { name: 'invoice', run: () => ratioSuite(invoiceSuite()) },
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
   { name: 'estimate over a stream', run: () => estimateStreamMemory() },

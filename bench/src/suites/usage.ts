@@ -86,7 +86,8 @@ const CHARGES: readonly ChargeShape[] = [
   ['standard', { amount: '0.005' }, { pay_in_advance: true }],
 ];
 
-const plan: OperationPlan = {
+/** The 10-charge plan (shared with the invoice suite). */
+export const plan: OperationPlan = {
   code: 'history',
   interval: 'monthly',
   pay_in_advance: false,
@@ -96,7 +97,7 @@ const plan: OperationPlan = {
 };
 
 /** The subscription of every history event; `now` is late November, the period November. */
-function usageInput(events: readonly HistoryEvent[]): UsageInput {
+export function usageInput(events: readonly HistoryEvent[]): UsageInput {
   return {
     ...SUBSCRIBER,
     plan,
