@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { hints } from './internal/hints';
 
@@ -50,7 +50,7 @@ export function decode<A>(codec: t.Decoder<unknown, A>, input: unknown): Either<
   const name = nameOf(codec);
   try {
     const result = codec.decode(input);
-    if (result._tag === 'Right') return right(result.right);
+    if (isRight(result)) return right(result.right);
     return left(failureOf(name, problemsOf(result.left)));
   } catch (error) {
     return left(

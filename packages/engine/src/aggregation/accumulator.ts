@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import { type EventBatch, isEventBatch } from './batch';
 import type { UsageEvent } from './event';
@@ -136,11 +136,11 @@ export function createAccumulator(
   options: AggregateOptions,
 ): Either<FeecastError, Accumulator> {
   const metric = compileMetric(billableMetric);
-  if (metric._tag === 'Left') return metric;
+  if (isLeft(metric)) return metric;
   const resolved = resolveOptions(options);
-  if (resolved._tag === 'Left') return resolved;
+  if (isLeft(resolved)) return resolved;
   const checkedKeys = checkGroupKeys(options.grouped_by, ['options', 'grouped_by']);
-  if (checkedKeys._tag === 'Left') return checkedKeys;
+  if (isLeft(checkedKeys)) return checkedKeys;
   const groupKeys = checkedKeys.right;
   if (groupKeys.length > 0 && options.previous !== undefined) {
     return left(
@@ -155,14 +155,14 @@ export function createAccumulator(
   let routeKeys: readonly string[] = [];
   if (options.filters !== undefined) {
     const filter = compileFilter(options.filters, metric.right.filters, ['options', 'filters']);
-    if (filter._tag === 'Left') return filter;
+    if (isLeft(filter)) return filter;
     const compiled = filter.right;
     routeKeys = compiled.keys;
     route = (properties?: Readonly<Record<string, unknown>>) =>
       matchesFilter(compiled, properties) ? 0 : -1;
   }
   const prorated = checkProrated(metric.right, resolved.right.prorated, ['options', 'prorated']);
-  if (prorated._tag === 'Left') return prorated;
+  if (isLeft(prorated)) return prorated;
   const pass = new MetricPass(metric.right, resolved.right, [
     { route, routeKeys, bucketGroupKeys: [groupKeys], prorated: prorated.right },
   ]);
@@ -195,11 +195,11 @@ export function restoreAccumulator(
     );
   }
   const created = createAccumulator(billableMetric, options);
-  if (created._tag === 'Left') return created;
+  if (isLeft(created)) return created;
   const accumulator = created.right as SingleBucketAccumulator;
   const pass = accumulator.pass;
   const header = restoreHeader(pass, state, ['state']);
-  if (header._tag === 'Left') return header;
+  if (isLeft(header)) return header;
   const prorated = pass.consumers[0]?.prorated === true;
   if (header.right.prorated !== prorated) {
     return left(
@@ -212,7 +212,7 @@ export function restoreAccumulator(
     );
   }
   const restored = restoreBucket(pass, 0, 0, header.right, ['state']);
-  return restored._tag === 'Left' ? restored : right(accumulator);
+  return isLeft(restored) ? restored : right(accumulator);
 }
 
 /**
@@ -255,7 +255,7 @@ export function aggregate(
 ): Either<FeecastError, AggregationResult> | Promise<Either<FeecastError, AggregationResult>> {
   if (isAsyncEvents(events)) {
     const accumulator = createAccumulator(billableMetric, options);
-    if (accumulator._tag === 'Left') return Promise.resolve(accumulator);
+    if (isLeft(accumulator)) return Promise.resolve(accumulator);
     const { right: started } = accumulator;
     return started.addAll(events).then(() => right(started.result()));
   }
@@ -272,7 +272,7 @@ export function aggregate(
     );
   }
   const accumulator = createAccumulator(billableMetric, options);
-  if (accumulator._tag === 'Left') return accumulator;
+  if (isLeft(accumulator)) return accumulator;
   accumulator.right.addAll(events);
   return right(accumulator.right.result());
 }

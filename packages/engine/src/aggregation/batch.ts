@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import { eventTimeMs, type UsageEvent } from './event';
 import {
@@ -493,6 +493,6 @@ export function withBatchedEvents<I extends { readonly events?: unknown }, A>(
       : undefined;
   if (!isAsyncEvents(events)) return run(input as I);
   return eventBatch(events as AsyncEvents).then((batch) =>
-    batch._tag === 'Left' ? batch : run({ ...input, events: batch.right } as unknown as I),
+    isLeft(batch) ? batch : run({ ...input, events: batch.right } as unknown as I),
   );
 }

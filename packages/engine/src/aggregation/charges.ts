@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import { type EventBatch, isEventBatch } from './batch';
 import type { UsageEvent } from './event';
@@ -106,14 +106,14 @@ function consumerOf(
   path: readonly string[],
 ): Either<FeecastError, ConsumerSpec> {
   const groupKeys = checkGroupKeys(charge.grouped_by, [...path, 'grouped_by']);
-  if (groupKeys._tag === 'Left') return groupKeys;
+  if (isLeft(groupKeys)) return groupKeys;
   const prorated = checkProrated(metric, charge.prorated === true, [...path, 'prorated']);
-  if (prorated._tag === 'Left') return prorated;
+  if (isLeft(prorated)) return prorated;
   const compiled: CompiledFilter[] = [];
   const filters = charge.filters ?? [];
   for (const [i, values] of filters.entries()) {
     const filter = compileFilter(values, metric.filters, [...path, 'filters', String(i), 'values']);
-    if (filter._tag === 'Left') return filter;
+    if (isLeft(filter)) return filter;
     compiled.push(filter.right);
   }
   const router = createFilterRouter(compiled);
@@ -189,7 +189,7 @@ class PassAccumulator implements ChargesAccumulator {
   /** Fills this new accumulator's buckets from a state (its header already restored). */
   restoreCharges(state: Record<string, unknown>): Either<FeecastError, this> {
     const list = readArray(state, 'charges', ['state']);
-    if (list._tag === 'Left') return list;
+    if (isLeft(list)) return list;
     if (list.right.length !== this.shape.length) {
       return left(
         feecastError('invalid_input', `state.charges must have ${this.shape.length} charges.`, [
@@ -201,7 +201,7 @@ class PassAccumulator implements ChargesAccumulator {
     for (const [c, item] of list.right.entries()) {
       const path = ['state', 'charges', String(c)];
       const charge = readObject(item, path);
-      if (charge._tag === 'Left') return charge;
+      if (isLeft(charge)) return charge;
       const prorated = this.pass.consumers[c]?.prorated === true;
       if (charge.right.prorated !== prorated) {
         return left(
@@ -212,7 +212,7 @@ class PassAccumulator implements ChargesAccumulator {
         );
       }
       const filters = readArray(charge.right, 'filters', path);
-      if (filters._tag === 'Left') return filters;
+      if (isLeft(filters)) return filters;
       const filterCount = this.shape[c] ?? 0;
       if (filters.right.length !== filterCount) {
         return left(
@@ -226,7 +226,7 @@ class PassAccumulator implements ChargesAccumulator {
       for (const [b, bucket] of buckets.entries()) {
         const at = b < filterCount ? [...path, 'filters', String(b)] : [...path, 'default'];
         const restored = restoreBucket(this.pass, c, b, bucket, at);
-        if (restored._tag === 'Left') return restored;
+        if (isLeft(restored)) return restored;
       }
     }
     return right(this);
@@ -254,7 +254,7 @@ export function createChargesAccumulator(
   options: PassOptions,
 ): Either<FeecastError, ChargesAccumulator> {
   const create = prepareChargesAccumulator(billableMetric, charges, options);
-  return create._tag === 'Left' ? create : right(create.right());
+  return isLeft(create) ? create : right(create.right());
 }
 
 /**
@@ -276,16 +276,16 @@ export function prepareChargesAccumulator(
   options: PassOptions,
 ): Either<FeecastError, () => ChargesAccumulator> {
   const metric = compileMetric(billableMetric);
-  if (metric._tag === 'Left') return metric;
+  if (isLeft(metric)) return metric;
   const resolved = resolveOptions({ ...options, prorated: false });
-  if (resolved._tag === 'Left') return resolved;
+  if (isLeft(resolved)) return resolved;
   if (!Array.isArray(charges)) {
     return left(feecastError('invalid_input', 'charges must be a list.', ['charges']));
   }
   const specs: ConsumerSpec[] = [];
   for (const [i, charge] of charges.entries()) {
     const spec = consumerOf(metric.right, charge, ['charges', String(i)]);
-    if (spec._tag === 'Left') return spec;
+    if (isLeft(spec)) return spec;
     specs.push(spec.right);
   }
   if (
@@ -335,10 +335,10 @@ export function restoreChargesAccumulator(
     );
   }
   const created = createChargesAccumulator(billableMetric, charges, options);
-  if (created._tag === 'Left') return created;
+  if (isLeft(created)) return created;
   const accumulator = created.right as PassAccumulator;
   const header = restoreHeader(accumulator.pass, state, ['state']);
-  return header._tag === 'Left' ? header : accumulator.restoreCharges(header.right);
+  return isLeft(header) ? header : accumulator.restoreCharges(header.right);
 }
 
 /**
@@ -365,7 +365,7 @@ export function aggregateCharges(
     );
   }
   const accumulator = createChargesAccumulator(billableMetric, charges, options);
-  if (accumulator._tag === 'Left') return accumulator;
+  if (isLeft(accumulator)) return accumulator;
   accumulator.right.addAll(events);
   return right(accumulator.right.result());
 }

@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import type { UsageEvent } from './event';
 import type { CompiledExpression } from './expression/compile';
 import { evaluateExpressionText } from './expression/evaluate';
@@ -15,5 +16,5 @@ export function evaluateForAggregation(
   event: UsageEvent,
 ): EvaluatedValue {
   const result = evaluateExpressionText(expression, event);
-  return result._tag === 'Left' ? { failure: result.left.message } : result.right;
+  return isLeft(result) ? { failure: result.left.message } : result.right;
 }

@@ -1,5 +1,5 @@
 import type { BillableMetric } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   ceil,
   type Decimal,
@@ -115,7 +115,7 @@ export function compileMetric(
     );
   }
   const round = compileRounding(metric, path);
-  if (round._tag === 'Left') return round;
+  if (isLeft(round)) return round;
   let expression: CompiledExpression | undefined;
   if (typeof metric.expression === 'string' && metric.expression.trim() !== '') {
     if (fieldName === undefined) {
@@ -128,7 +128,7 @@ export function compileMetric(
       );
     }
     const compiled = parseExpression(metric.expression);
-    if (compiled._tag === 'Left') return left({ ...compiled.left, path: at('expression') });
+    if (isLeft(compiled)) return left({ ...compiled.left, path: at('expression') });
     expression = compiled.right;
   }
   return right({
@@ -160,7 +160,7 @@ function compileRounding(
     );
   }
   const scale = scaleOf(metric.rounding_precision ?? 0, [...path, 'rounding_precision']);
-  if (scale._tag === 'Left') return scale;
+  if (isLeft(scale)) return scale;
   return right((value) => rounding(value, scale.right));
 }
 

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   type FeecastError,
@@ -110,7 +110,7 @@ export function resolveOptions(options: AggregateOptions): Either<FeecastError, 
     );
   }
   const zone = timeZone(options.timezone, ['options', 'timezone']);
-  if (zone._tag === 'Left') return zone;
+  if (isLeft(zone)) return zone;
   const periodDays = Math.max(1, countDays(zone.right, fromMs, toMs));
   const chargesDurationDays = options.charges_duration ?? periodDays;
   if (!Number.isSafeInteger(chargesDurationDays) || chargesDurationDays <= 0) {
@@ -128,7 +128,7 @@ export function resolveOptions(options: AggregateOptions): Either<FeecastError, 
   let previous: Decimal | undefined;
   if (options.previous?.value !== undefined) {
     const parsed = parseDecimal(options.previous.value, ['options', 'previous', 'value']);
-    if (parsed._tag === 'Left') return parsed;
+    if (isLeft(parsed)) return parsed;
     previous = parsed.right;
   }
   return right({

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import type { Bucket } from './bucket';
 import { type GroupedBy, type GroupKey, groupedBy } from './groups';
@@ -61,7 +61,7 @@ export function restoreHeader(
   path: readonly string[],
 ): Either<FeecastError, Record<string, unknown>> {
   const object = readObject(json, path);
-  if (object._tag === 'Left') return object;
+  if (isLeft(object)) return object;
   const state = object.right;
   if (state.format !== STATE_FORMAT) {
     return left(invalid(`format must be "${STATE_FORMAT}".`, [...path, 'format'], state.format));
@@ -76,9 +76,9 @@ export function restoreHeader(
     );
   }
   const outside = readCount(state, 'outside_period', path);
-  if (outside._tag === 'Left') return outside;
+  if (isLeft(outside)) return outside;
   const counts = readObject(state.rejected_counts, [...path, 'rejected_counts']);
-  if (counts._tag === 'Left') return counts;
+  if (isLeft(counts)) return counts;
   const rejected: RejectionCounts = {};
   for (const reason of Object.keys(counts.right)) {
     if (!Object.hasOwn(REJECTION_REASONS, reason)) {
@@ -87,7 +87,7 @@ export function restoreHeader(
       );
     }
     const count = readCount(counts.right, reason, [...path, 'rejected_counts']);
-    if (count._tag === 'Left') return count;
+    if (isLeft(count)) return count;
     rejected[reason as RejectionReason] = count.right;
   }
   pass.log.addCounts(rejected);
@@ -102,7 +102,7 @@ function keyOf(
   path: readonly string[],
 ): Either<FeecastError, GroupKey> {
   const object = readObject(json, path);
-  if (object._tag === 'Left') return object;
+  if (isLeft(object)) return object;
   const names = Object.keys(object.right);
   if (names.length !== keys.length || keys.some((k) => !Object.hasOwn(object.right, k))) {
     return left(
@@ -137,17 +137,17 @@ export function restoreBucket(
   const target = owner?.buckets[bucket];
   if (owner === undefined || target === undefined) return left(invalid('no such bucket.', path));
   const object = readObject(json, path);
-  if (object._tag === 'Left') return object;
+  if (isLeft(object)) return object;
   const groups = readArray(object.right, 'groups', path);
-  if (groups._tag === 'Left') return groups;
+  if (isLeft(groups)) return groups;
   for (const [i, item] of groups.right.entries()) {
     const at = [...path, 'groups', String(i)];
     const group = readObject(item, at);
-    if (group._tag === 'Left') return group;
+    if (isLeft(group)) return group;
     const key = keyOf(target.groupKeys, group.right.grouped_by, [...at, 'grouped_by']);
-    if (key._tag === 'Left') return key;
+    if (isLeft(key)) return key;
     const state = owner.kind.restore(pass.context, group.right.state, [...at, 'state']);
-    if (state._tag === 'Left') return state;
+    if (isLeft(state)) return state;
     if (!target.restoreSlot(key.right, state.right)) {
       return left(invalid('repeats a group of this bucket.', [...at, 'grouped_by']));
     }

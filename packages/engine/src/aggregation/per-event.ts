@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import {
   add,
   compare,
@@ -17,7 +18,7 @@ import type { AggregationType, UniqueValue } from './kinds/kind';
 /** The decimal of a value text that aggregation has already checked (see `RecordColumns`). */
 function decimal(text: UniqueValue): Decimal {
   const parsed = parseDecimal(text ?? '0');
-  return parsed._tag === 'Right' ? parsed.right : ZERO;
+  return isRight(parsed) ? parsed.right : ZERO;
 }
 
 /** The decimal texts of sum records (never `null`: a sum refuses an event without the field). */

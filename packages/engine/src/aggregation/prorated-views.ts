@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import { type Decimal, formatDecimal, parseDecimal, sign } from '../core/index';
 import type { RecordColumns } from './event-records';
 import type { AggregationType, KindContext, UniqueValue } from './kinds/kind';
@@ -22,7 +23,7 @@ export interface ProratedStart {
 
 function decimalOf(text: string): Decimal | undefined {
   const parsed = parseDecimal(text);
-  return parsed._tag === 'Right' ? parsed.right : undefined;
+  return isRight(parsed) ? parsed.right : undefined;
 }
 
 /**

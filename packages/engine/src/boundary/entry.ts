@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { describeThrown, type FeecastError, feecastError } from '../core/index';
 import { readPlainData } from './plain-data';
 
@@ -42,7 +42,7 @@ function readArguments(spec: EntrySpec, args: readonly unknown[]): Either<Feecas
     const name = spec.args?.[i];
     const path = name === undefined ? (args.length > 1 ? [String(i)] : []) : [name];
     const plain = readPlainData(arg, path, { streamKeys: STREAM_KEYS });
-    if (plain._tag === 'Left') return plain;
+    if (isLeft(plain)) return plain;
     read.push(plain.right);
   }
   return right(read);
@@ -71,7 +71,7 @@ export function guarded<F extends (...args: never[]) => Either<FeecastError, unk
   ): Either<FeecastError, unknown> | Promise<Either<FeecastError, unknown>> => {
     try {
       const read = readArguments(spec, args);
-      if (read._tag === 'Left') return read;
+      if (isLeft(read)) return read;
       // bounded: the caller's own arguments, read back as plain data.
       const answer: Either<FeecastError, unknown> | Promise<Either<FeecastError, unknown>> = call(
         ...read.right,
@@ -108,7 +108,7 @@ export function guardedResult<F extends (...args: never[]) => Either<FeecastErro
   const withGuardedResult = (...args: unknown[]): Either<FeecastError, unknown> => {
     // bounded: the caller's own arguments.
     const result = call(...args);
-    return result._tag === 'Left' ? result : right(guard(result.right));
+    return isLeft(result) ? result : right(guard(result.right));
   };
   return guarded(withGuardedResult, spec) as unknown as F;
 }

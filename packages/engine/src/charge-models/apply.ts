@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   type FeecastError,
@@ -67,10 +67,10 @@ function run(
   input: ChargeModelContext,
 ): Either<FeecastError, ChargeModelResult> {
   const read = readContext(input);
-  if (read._tag === 'Left') return read;
+  if (isLeft(read)) return read;
   const { units, context, ratio } = read.right;
   const priced = model.price(units, context);
-  if (priced._tag === 'Left') return priced;
+  if (isLeft(priced)) return priced;
   const { amount, amount_details, per } = priced.right;
   const result = {
     amount: formatDecimal(amount),
@@ -130,12 +130,12 @@ export function compileChargeModel(
     );
   }
   const grouping = checkGrouping(properties, propertiesPath);
-  if (grouping._tag === 'Left') return grouping;
+  if (isLeft(grouping)) return grouping;
   const model = CHARGE_MODELS[name].compile(properties, {
     prorated: charge.prorated === true,
     path: propertiesPath,
   });
-  if (model._tag === 'Left') return model;
+  if (isLeft(model)) return model;
   const priced = model.right;
   const ownEventDetails = CHARGE_MODELS[name].capabilities.eventDetails;
   return right({
@@ -169,5 +169,5 @@ export function applyChargeModel(
   options: ChargeModelOptions = {},
 ): Either<FeecastError, ChargeModelResult> {
   const model = compileChargeModel(charge, options);
-  return model._tag === 'Left' ? model : model.right.apply(context);
+  return isLeft(model) ? model : model.right.apply(context);
 }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   compare,
   currencyExponent,
@@ -39,7 +39,7 @@ function decimals(
   const read: Decimal[] = [];
   for (const [index, value] of values.entries()) {
     const parsed = parseDecimal(value, [key, String(index)]);
-    if (parsed._tag === 'Left') return parsed;
+    if (isLeft(parsed)) return parsed;
     read.push(parsed.right);
   }
   return right(read);
@@ -66,7 +66,7 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     );
   }
   const units = parseDecimal(input.units, ['units']);
-  if (units._tag === 'Left') return units;
+  if (isLeft(units)) return units;
   const count = input.events_count;
   if (!Number.isSafeInteger(count) || count < 0) {
     return left(
@@ -79,9 +79,9 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     );
   }
   const values = decimals(input.event_values, 'event_values');
-  if (values._tag === 'Left') return values;
+  if (isLeft(values)) return values;
   const prorated = decimals(input.prorated_event_values, 'prorated_event_values');
-  if (prorated._tag === 'Left') return prorated;
+  if (isLeft(prorated)) return prorated;
   if (prorated.right !== undefined && prorated.right.length !== values.right?.length) {
     return left(
       feecastError(
@@ -92,9 +92,9 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     );
   }
   const full = optionalDecimal(input.full_units_number, 'full_units_number');
-  if (full._tag === 'Left') return full;
+  if (isLeft(full)) return full;
   const ratio = optionalDecimal(input.period_ratio, 'period_ratio');
-  if (ratio._tag === 'Left') return ratio;
+  if (isLeft(ratio)) return ratio;
   if (ratio.right !== undefined && (sign(ratio.right) < 0 || compare(ratio.right, ONE) > 0)) {
     return left(
       feecastError(
@@ -106,12 +106,12 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     );
   }
   const cents = optionalDecimal(input.precise_total_amount_cents, 'precise_total_amount_cents');
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const customAmount = optionalDecimal(input.custom_amount, 'custom_amount');
-  if (customAmount._tag === 'Left') return customAmount;
+  if (isLeft(customAmount)) return customAmount;
   if (input.currency !== undefined) {
     const exponent = currencyExponent(input.currency, ['currency']);
-    if (exponent._tag === 'Left') return exponent;
+    if (isLeft(exponent)) return exponent;
   }
   return right({
     units: units.right,

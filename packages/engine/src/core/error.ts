@@ -1,4 +1,4 @@
-import type { Either } from 'fp-ts/lib/Either.js';
+import { type Either, isRight } from 'fp-ts/lib/Either.js';
 
 /**
  * The one error shape of every fallible function of the engine: a `Left` carries it.
@@ -132,6 +132,6 @@ export function feecastError(
  * orThrow(estimateFees(input)) // { fees: [...] }, or throws Error('does_not_match_an_instant_charge: ...')
  */
 export function orThrow<A>(result: Either<FeecastError, A>): A {
-  if (result._tag === 'Right') return result.right;
+  if (isRight(result)) return result.right;
   throw new Error(`${result.left.code}: ${result.left.message}`, { cause: result.left });
 }

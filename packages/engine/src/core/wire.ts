@@ -1,5 +1,5 @@
 import { Cents, DecimalString, Rate, type Timestamp } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { currencyExponent, wholeMinorUnits } from './decimal/currency';
 import { type Decimal, decimalFromInteger, equals, sign, ZERO } from './decimal/decimal';
 import { formatDecimal, formatDecimalFixed } from './decimal/format';
@@ -116,9 +116,9 @@ function integerCents(
   path: readonly string[],
 ): Either<FeecastError, Cents> {
   const exponent = currencyExponent(currency, path);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   const whole = wholeMinorUnits(rounding(cents, WHOLE_CENTS), currency, path);
-  if (whole._tag === 'Left') return whole;
+  if (isLeft(whole)) return whole;
   return Cents.is(whole.right)
     ? right(whole.right)
     : left(feecastError('out_of_range', `${whole.right} is not a whole number of cents.`, path));

@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   down,
@@ -54,9 +54,9 @@ export function amountFields(
   path: readonly string[],
 ): Either<FeecastError, FeeAmountFields> {
   const cents = toCents(amount, minor.currency, halfAwayFromZero, [...path, 'amount']);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const unitCents = toCents(unitAmount, minor.currency, down, [...path, 'unit_amount']);
-  if (unitCents._tag === 'Left') return unitCents;
+  if (isLeft(unitCents)) return unitCents;
   const preciseCents = precise(multiply(amount, minor.subunit));
   return right({
     amount_cents: cents.right,
@@ -85,9 +85,9 @@ export function readModelAmounts(model: {
   readonly unit_amount: string;
 }): Either<FeecastError, ModelAmounts> {
   const amount = parseDecimal(model.amount, ['amount']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const unitAmount = parseDecimal(model.unit_amount, ['unit_amount']);
-  if (unitAmount._tag === 'Left') return unitAmount;
+  if (isLeft(unitAmount)) return unitAmount;
   return right({ amount: amount.right, unitAmount: unitAmount.right });
 }
 
@@ -104,7 +104,7 @@ export function modelFeeAmounts(
   currency: string,
 ): Either<FeecastError, FeeAmountFields> {
   const minor = moneyOf(currency);
-  if (minor._tag === 'Left') return minor;
+  if (isLeft(minor)) return minor;
   return amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
 }
 
@@ -123,8 +123,8 @@ export function feeAmounts(
   currency: string,
 ): Either<FeecastError, FeeAmountFields> {
   const minor = moneyOf(currency);
-  if (minor._tag === 'Left') return minor;
+  if (isLeft(minor)) return minor;
   const amounts = readModelAmounts(model);
-  if (amounts._tag === 'Left') return amounts;
+  if (isLeft(amounts)) return amounts;
   return amountFields(amounts.right.amount, amounts.right.unitAmount, minor.right, []);
 }

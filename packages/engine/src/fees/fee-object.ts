@@ -1,5 +1,5 @@
 import { decode, Fee, FeeFigures, type FeeItemClass, type FeeItemType } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   decodePath,
   type FeecastError,
@@ -104,12 +104,12 @@ function timestamp(
 ): Either<FeecastError, string | null> {
   if (value === undefined || value === null) return right(null);
   const instant = parseInstant(value, [key]);
-  return instant._tag === 'Left' ? instant : right(formatInstant(instant.right));
+  return isLeft(instant) ? instant : right(formatInstant(instant.right));
 }
 
 function decimalText(value: string, key: string): Either<FeecastError, string> {
   const parsed = parseDecimal(value, [key]);
-  return parsed._tag === 'Left' ? parsed : right(formatDecimal(parsed.right));
+  return isLeft(parsed) ? parsed : right(formatDecimal(parsed.right));
 }
 
 /** Figures every fee accepts: they make a shell's probe, whose problems are the shell's own. */
@@ -127,7 +127,7 @@ const PROBE: FeeFiguresInput = {
 /** The fee that does not fit the `Fee` codec, as a `Left` naming its first problem. */
 function unfit(wire: unknown): Either<FeecastError, Fee> {
   const decoded = decode(Fee, wire);
-  if (decoded._tag === 'Right') return right(decoded.right);
+  if (isRight(decoded)) return right(decoded.right);
   const [first] = decoded.left.problems;
   return left(
     feecastError(
@@ -150,7 +150,7 @@ class CheckedShell implements FeeShell {
 
   fee(figures: FeeFiguresInput): Either<FeecastError, Fee> {
     const units = decimalText(figures.units, 'units');
-    if (units._tag === 'Left') return units;
+    if (isLeft(units)) return units;
     const given = figures.total_aggregated_units;
     const aggregated =
       given === undefined || given === null
@@ -158,7 +158,7 @@ class CheckedShell implements FeeShell {
         : given === figures.units
           ? units
           : decimalText(given, 'total_aggregated_units');
-    if (aggregated._tag === 'Left') return aggregated;
+    if (isLeft(aggregated)) return aggregated;
     const { input } = this;
     const { amounts } = figures;
     const { item, ids = {} } = input;
@@ -242,9 +242,9 @@ class CheckedShell implements FeeShell {
 /** A shell whose dates are read and written back in UTC, its other props not checked yet. */
 function datedShell(input: FeeShellInput): Either<FeecastError, CheckedShell> {
   const from = timestamp(input.from_date, 'from_date');
-  if (from._tag === 'Left') return from;
+  if (isLeft(from)) return from;
   const to = timestamp(input.to_date, 'to_date');
-  if (to._tag === 'Left') return to;
+  if (isLeft(to)) return to;
   return right(new CheckedShell(input, from.right, to.right, false));
 }
 
@@ -262,9 +262,9 @@ function datedShell(input: FeeShellInput): Either<FeecastError, CheckedShell> {
  */
 export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
   const shell = datedShell(input);
-  if (shell._tag === 'Left') return shell;
+  if (isLeft(shell)) return shell;
   const probe = shell.right.fee(PROBE);
-  return probe._tag === 'Left' ? probe : right(shell.right.asChecked());
+  return isLeft(probe) ? probe : right(shell.right.asChecked());
 }
 
 /**
@@ -289,5 +289,5 @@ export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
  */
 export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
   const shell = datedShell(input);
-  return shell._tag === 'Left' ? shell : shell.right.fee(input);
+  return isLeft(shell) ? shell : shell.right.fee(input);
 }

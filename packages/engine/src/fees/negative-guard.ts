@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, parseDecimal, sign } from '../core/index';
 
 /** The figures of a charge model's result that the negative guard may zero. */
@@ -20,9 +20,9 @@ export interface GuardedAmounts {
  */
 export function guardNegative<T extends GuardedAmounts>(figures: T): Either<FeecastError, T> {
   const units = parseDecimal(figures.units, ['units']);
-  if (units._tag === 'Left') return units;
+  if (isLeft(units)) return units;
   const amount = parseDecimal(figures.amount, ['amount']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   if (sign(units.right) >= 0 && sign(amount.right) >= 0) return right(figures);
   return right({
     ...figures,

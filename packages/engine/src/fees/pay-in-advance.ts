@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type ChargeAmountDetails,
   type ChargeModelContext,
@@ -104,21 +104,21 @@ function optional(
 /** Checks a {@link PayInAdvanceInput} and reads its decimals; paths name the input's fields. */
 function readInput(input: PayInAdvanceInput): Either<FeecastError, InAdvanceFigures> {
   const exponent = currencyExponent(input.currency, ['currency']);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   const before = readContext(withoutProjection(input.before));
-  if (before._tag === 'Left') {
+  if (isLeft(before)) {
     return left({ ...before.left, path: ['before', ...(before.left.path ?? [])] });
   }
   const increment = parseDecimal(input.increment, ['increment']);
-  if (increment._tag === 'Left') return increment;
+  if (isLeft(increment)) return increment;
   const eventValue = optional(input.event_value, ['event_value']);
-  if (eventValue._tag === 'Left') return eventValue;
+  if (isLeft(eventValue)) return eventValue;
   const feeUnits = optional(input.units, ['units']);
-  if (feeUnits._tag === 'Left') return feeUnits;
+  if (isLeft(feeUnits)) return feeUnits;
   const cents = optional(input.precise_total_amount_cents, ['precise_total_amount_cents']);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const customAmount = optional(input.custom_amount, ['custom_amount']);
-  if (customAmount._tag === 'Left') return customAmount;
+  if (isLeft(customAmount)) return customAmount;
   return right({
     before: before.right.context,
     unitsBefore: before.right.units,
@@ -149,7 +149,7 @@ export function payInAdvanceAmount(
   input: PayInAdvanceInput,
 ): Either<FeecastError, PayInAdvanceAmount> {
   const model = compileChargeModel(charge);
-  return model._tag === 'Left' ? model : compiledPayInAdvanceAmount(model.right, input);
+  return isLeft(model) ? model : compiledPayInAdvanceAmount(model.right, input);
 }
 
 /**
@@ -166,9 +166,9 @@ export function compiledPayInAdvanceAmount(
   input: PayInAdvanceInput,
 ): Either<FeecastError, PayInAdvanceAmount> {
   const figures = readInput(input);
-  if (figures._tag === 'Left') return figures;
+  if (isLeft(figures)) return figures;
   const price = priceInAdvance(model, figures.right);
-  if (price._tag === 'Left') return price;
+  if (isLeft(price)) return price;
   return right({
     amount: formatDecimal(price.right.amount),
     unit_amount: formatDecimal(price.right.unitAmount),
@@ -201,12 +201,12 @@ export function priceInAdvance(
     preciseTotalAmountCents: cents,
     customAmount: figures.customAmount ?? before.customAmount,
   });
-  if (withEvent._tag === 'Left') return withEvent;
+  if (isLeft(withEvent)) return withEvent;
   const withoutEvent = model.price(figures.unitsBefore, {
     ...before,
     excludeEvent: before.eventsCount === 0,
   });
-  if (withoutEvent._tag === 'Left') return withoutEvent;
+  if (isLeft(withoutEvent)) return withoutEvent;
   const amount = subtract(withEvent.right.amount, withoutEvent.right.amount);
   const rounded = halfAwayFromZero(amount, figures.exponent);
   return right({

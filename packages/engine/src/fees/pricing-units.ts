@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   decimalFromInteger,
@@ -41,7 +41,7 @@ export interface PricingUnitDetailsFields {
 
 function conversionRate(value: unknown): Either<FeecastError, Decimal> {
   const rate = parseDecimal(value, ['conversion_rate']);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   return sign(rate.right) > 0
     ? rate
     : left(
@@ -69,9 +69,9 @@ export function pricingUnitDetails(
   pricingUnit: AppliedPricingUnit,
 ): Either<FeecastError, PricingUnitDetailsFields> {
   const rate = conversionRate(pricingUnit.conversion_rate);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   const amounts = readModelAmounts(model);
-  if (amounts._tag === 'Left') return amounts;
+  if (isLeft(amounts)) return amounts;
   return detailsAt(amounts.right, pricingUnit, rate.right);
 }
 
@@ -82,9 +82,9 @@ function detailsAt(
   rate: Decimal,
 ): Either<FeecastError, PricingUnitDetailsFields> {
   const minor = moneyOf(PRICING_UNIT_CURRENCY);
-  if (minor._tag === 'Left') return minor;
+  if (isLeft(minor)) return minor;
   const fields = amountFields(amounts.amount, amounts.unitAmount, minor.right, []);
-  if (fields._tag === 'Left') return fields;
+  if (isLeft(fields)) return fields;
   return right({
     svc_pricing_unit_id: pricingUnit.svc_pricing_unit_id,
     pricing_unit_code: pricingUnit.pricing_unit_code,
@@ -116,15 +116,15 @@ export function pricingUnitToFiat(
   currency: string,
 ): Either<FeecastError, FeeAmountFields> {
   const rate = conversionRate(details.conversion_rate);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   const pricing = moneyOf(PRICING_UNIT_CURRENCY);
-  if (pricing._tag === 'Left') return pricing;
+  if (isLeft(pricing)) return pricing;
   const fiat = moneyOf(currency);
-  if (fiat._tag === 'Left') return fiat;
+  if (isLeft(fiat)) return fiat;
   const cents = decimalFromInteger(details.amount_cents);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const unitCents = decimalFromInteger(details.unit_amount_cents);
-  if (unitCents._tag === 'Left') return unitCents;
+  if (isLeft(unitCents)) return unitCents;
   const toFiat = (value: Decimal) => multiply(multiply(value, rate.right), pricing.right.unit);
   return amountFields(toFiat(cents.right), toFiat(unitCents.right), fiat.right, []);
 }
@@ -159,7 +159,7 @@ export function modelPricingUnitAmounts(
   currency: string,
 ): Either<FeecastError, PricingUnitAmounts> {
   const rate = conversionRate(pricingUnit.conversion_rate);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   return withFiat(detailsAt(amounts, pricingUnit, rate.right), currency);
 }
 
@@ -173,8 +173,8 @@ function withFiat(
   details: Either<FeecastError, PricingUnitDetailsFields>,
   currency: string,
 ): Either<FeecastError, PricingUnitAmounts> {
-  if (details._tag === 'Left') return details;
+  if (isLeft(details)) return details;
   const fee = pricingUnitToFiat(details.right, currency);
-  if (fee._tag === 'Left') return fee;
+  if (isLeft(fee)) return fee;
   return right({ fee: fee.right, pricing_unit_details: details.right });
 }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   compare,
   type Decimal,
@@ -69,32 +69,32 @@ function count(value: number, key: string, min: number): Either<FeecastError, De
  */
 export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUpFee | null> {
   const minimum = count(input.min_amount_cents, 'min_amount_cents', 0);
-  if (minimum._tag === 'Left') return minimum;
+  if (isLeft(minimum)) return minimum;
   const duration = count(input.charges_duration_days, 'charges_duration_days', 1);
-  if (duration._tag === 'Left') return duration;
+  if (isLeft(duration)) return duration;
   const days = count(input.days_billed, 'days_billed', 0);
-  if (days._tag === 'Left') return days;
+  if (isLeft(days)) return days;
   const used = decimalFromInteger(input.used_amount_cents);
-  if (used._tag === 'Left') return used;
+  if (isLeft(used)) return used;
   const usedPrecise = parseDecimal(input.used_precise_amount_cents, ['used_precise_amount_cents']);
-  if (usedPrecise._tag === 'Left') return usedPrecise;
+  if (isLeft(usedPrecise)) return usedPrecise;
   const minor = moneyOf(input.currency);
-  if (minor._tag === 'Left') return minor;
+  if (isLeft(minor)) return minor;
   const prorated = divide(multiply(minimum.right, days.right), duration.right);
-  if (prorated._tag === 'Left') return prorated;
+  if (isLeft(prorated)) return prorated;
   if (compare(used.right, prorated.right) >= 0) return right(null);
   const shortfall = subtract(prorated.right, used.right);
   const one = { units: '1', total_aggregated_units: '1', events_count: 0 } as const;
   if (input.pricing_unit !== undefined) {
     const pricing = moneyOf(PRICING_UNIT_CURRENCY);
-    if (pricing._tag === 'Left') return pricing;
+    if (isLeft(pricing)) return pricing;
     const amount = formatDecimal(multiply(shortfall, pricing.right.unit));
     const converted = pricingUnitAmounts(
       { amount, unit_amount: amount },
       input.pricing_unit,
       input.currency,
     );
-    if (converted._tag === 'Left') return converted;
+    if (isLeft(converted)) return converted;
     return right({
       ...converted.right.fee,
       ...one,
@@ -102,7 +102,7 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
     });
   }
   const cents = toCents(multiply(shortfall, minor.right.unit), input.currency, halfAwayFromZero);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const preciseCents = precise(subtract(prorated.right, usedPrecise.right));
   const unitAmount = precise(multiply(preciseCents, minor.right.unit));
   return right({

@@ -1,5 +1,5 @@
 import { decode } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { decodePath, type FeecastError, feecastError } from '../core/index';
 
@@ -19,7 +19,7 @@ export function decodeInput<A>(
   path: readonly string[],
 ): Either<FeecastError, A> {
   const decoded = decode(codec, value);
-  if (decoded._tag === 'Right') return right(decoded.right);
+  if (isRight(decoded)) return right(decoded.right);
   const [first] = decoded.left.problems;
   const where = path.length === 0 ? 'the input' : path.join('.');
   return left(
@@ -56,7 +56,7 @@ export function decodeList<A>(
   const out: A[] = [];
   for (const [i, element] of value.entries()) {
     const decoded = decodeInput(codec, element, [...path, String(i)]);
-    if (decoded._tag === 'Left') return decoded;
+    if (isLeft(decoded)) return decoded;
     out.push(decoded.right);
   }
   return right(out);

@@ -10,7 +10,7 @@ import type {
   Timestamp,
   Uuid,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
@@ -191,11 +191,11 @@ export function computeInvoiceTotals<
   const currency = invoice.currency;
   const cents = (value: Decimal, field: string) => roundCents(value, currency, [field]);
   const given = readGiven(invoice);
-  if (given._tag === 'Left') return given;
+  if (isLeft(given)) return given;
 
   // Steps 1 and 2: fees.
   const feesAmount = sumFees(invoice);
-  if (feesAmount._tag === 'Left') return feesAmount;
+  if (isLeft(feesAmount)) return feesAmount;
 
   // Step 3: progressive-billing credits, at most the fees.
   const progressive = steps.progressiveBilling
@@ -209,7 +209,7 @@ export function computeInvoiceTotals<
     steps.coupons,
     subtract(feesAmount.right, progressive),
   );
-  if (couponStep._tag === 'Left') return couponStep;
+  if (isLeft(couponStep)) return couponStep;
   let fees: F[] = couponStep.right.fees;
   const coupons = add(couponStep.right.existing, couponStep.right.added);
   const subTotalExcluding = subtract(subtract(feesAmount.right, progressive), coupons);
@@ -227,12 +227,12 @@ export function computeInvoiceTotals<
   let taxOutcomes: FeeTaxOutcome[] = [];
   if (steps.taxes && options.taxSources !== undefined) {
     const taxed = applyTaxes(fees, options.taxSources);
-    if (taxed._tag === 'Left') return taxed;
+    if (isLeft(taxed)) return taxed;
     fees = taxed.right.fees;
     taxOutcomes = taxed.right.outcomes;
   }
   const subTotalCents = cents(subTotalExcluding, 'sub_total_excluding_taxes_amount_cents');
-  if (subTotalCents._tag === 'Left') return subTotalCents;
+  if (isLeft(subTotalCents)) return subTotalCents;
   const invoiceTaxes = computeInvoiceTaxes({
     svc_id: invoice.svc_id,
     currency,
@@ -241,9 +241,9 @@ export function computeInvoiceTotals<
     sub_total_excluding_taxes_amount_cents: subTotalCents.right,
     ...(invoice.applied_taxes === undefined ? {} : { applied_taxes: invoice.applied_taxes }),
   });
-  if (invoiceTaxes._tag === 'Left') return invoiceTaxes;
+  if (isLeft(invoiceTaxes)) return invoiceTaxes;
   const taxes = readCents(invoiceTaxes.right.taxes_amount_cents, ['taxes_amount_cents']);
-  if (taxes._tag === 'Left') return taxes;
+  if (isLeft(taxes)) return taxes;
   const subTotalIncluding = add(subTotalExcluding, taxes.right);
 
   // Step 6: credit notes, at most what is owed after taxes.
@@ -255,7 +255,7 @@ export function computeInvoiceTotals<
     given.right.creditNotes,
     subTotalIncluding,
   );
-  if (noteStep._tag === 'Left') return noteStep;
+  if (isLeft(noteStep)) return noteStep;
   fees = noteStep.right.fees;
   const afterNotes = subtract(subTotalIncluding, noteStep.right.amount);
 
@@ -269,7 +269,7 @@ export function computeInvoiceTotals<
     ...couponStep.right.credits,
     ...noteStep.right.credits,
   ]);
-  if (credits._tag === 'Left') return credits;
+  if (isLeft(credits)) return credits;
   const amounts = amountFields(currency, {
     fees_amount_cents: feesAmount.right,
     progressive_billing_credit_amount_cents: progressive,
@@ -281,13 +281,13 @@ export function computeInvoiceTotals<
     prepaid_credit_amount_cents: prepaid,
     total_amount_cents: total,
   });
-  if (amounts._tag === 'Left') return amounts;
+  if (isLeft(amounts)) return amounts;
   const unused = amountFields(currency, {
     progressive_billing_credit_amount_cents: subtract(given.right.progressive, progressive),
     credit_notes_amount_cents: noteStep.right.unusedGiven,
     prepaid_credit_amount_cents: subtract(given.right.prepaid, prepaid),
   });
-  if (unused._tag === 'Left') return unused;
+  if (isLeft(unused)) return unused;
   const prepaidKept = sign(subtract(given.right.prepaid, prepaid)) === 0;
   const out: TotaledInvoice<I> = {
     ...invoice,
@@ -320,7 +320,7 @@ function readGiven(
 > {
   const read = (field: keyof TotalsInvoiceInput & `${string}_amount_cents`) => {
     const value = readCents(invoice[field], [field]);
-    if (value._tag === 'Left' || sign(value.right) >= 0) return value;
+    if (isLeft(value) || sign(value.right) >= 0) return value;
     return left(
       feecastError('invalid_input', `${field} is a credit given to the invoice: 0 or more.`, [
         field,
@@ -328,11 +328,11 @@ function readGiven(
     );
   };
   const progressive = read('progressive_billing_credit_amount_cents');
-  if (progressive._tag === 'Left') return progressive;
+  if (isLeft(progressive)) return progressive;
   const creditNotes = read('credit_notes_amount_cents');
-  if (creditNotes._tag === 'Left') return creditNotes;
+  if (isLeft(creditNotes)) return creditNotes;
   const prepaid = read('prepaid_credit_amount_cents');
-  if (prepaid._tag === 'Left') return prepaid;
+  if (isLeft(prepaid)) return prepaid;
   return right({
     progressive: progressive.right,
     creditNotes: creditNotes.right,
@@ -354,7 +354,7 @@ function sumFees(invoice: TotalsInvoiceInput): Either<FeecastError, Decimal> {
       );
     }
     const amount = readCents(fee.amount_cents, ['fees', String(i), 'amount_cents']);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     amounts.push(amount.right);
   }
   return right(sum(amounts));
@@ -387,7 +387,7 @@ function applyInvoiceCoupons<I extends TotalsInvoiceInput, A extends AppliedCoup
   for (const [i, credit] of invoice.credits.entries()) {
     if (credit.item.type !== 'coupon') continue;
     const amount = readCents(credit.amount_cents, ['credits', String(i), 'amount_cents']);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     existingCredits.push(amount.right);
   }
   const existing = sum(existingCredits);
@@ -415,7 +415,7 @@ function applyInvoiceCoupons<I extends TotalsInvoiceInput, A extends AppliedCoup
   const running = roundCents(subtract(beforeCoupons, existing), invoice.currency, [
     'sub_total_excluding_taxes_amount_cents',
   ]);
-  if (running._tag === 'Left') return running;
+  if (isLeft(running)) return running;
   const subscriptions = options.subscriptions ?? options.taxSources?.subscriptions ?? undefined;
   const applied = applyCoupons(
     fees,
@@ -427,13 +427,13 @@ function applyInvoiceCoupons<I extends TotalsInvoiceInput, A extends AppliedCoup
       ...(options.now === undefined ? {} : { now: options.now }),
     },
   );
-  if (applied._tag === 'Left') return applied;
+  if (isLeft(applied)) return applied;
   for (const [position, index] of toApply.entries()) {
     const updated = applied.right.applied_coupons[position];
     if (updated !== undefined) appliedCoupons[index] = updated;
   }
   const added = readCents(applied.right.coupons_amount_cents, ['coupons_amount_cents']);
-  if (added._tag === 'Left') return added;
+  if (isLeft(added)) return added;
   return right({
     fees: applied.right.fees,
     existing,
@@ -475,7 +475,7 @@ function applyInvoiceCreditNotes<F extends TotalsFeeInput, C extends AvailableCr
     return right({ fees, amount: fromGiven, unusedGiven, credits: [], creditNotes });
   }
   const stillOwed = roundCents(subtract(owed, fromGiven), invoice.currency, ['total_amount_cents']);
-  if (stillOwed._tag === 'Left') return stillOwed;
+  if (isLeft(stillOwed)) return stillOwed;
   const consumed = consumeCreditNotes(
     {
       svc_id: invoice.svc_id,
@@ -485,9 +485,9 @@ function applyInvoiceCreditNotes<F extends TotalsFeeInput, C extends AvailableCr
     },
     options.creditNotes,
   );
-  if (consumed._tag === 'Left') return consumed;
+  if (isLeft(consumed)) return consumed;
   const amount = readCents(consumed.right.credit_notes_amount_cents, ['credit_notes_amount_cents']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   return right({
     fees: consumed.right.fees,
     amount: add(fromGiven, amount.right),
@@ -512,7 +512,7 @@ function invoiceCredits(
   );
   for (const { credit, key } of added) {
     const entry = invoiceCredit(credit, key, self);
-    if (entry._tag === 'Left') return entry;
+    if (isLeft(entry)) return entry;
     credits.push(entry.right);
   }
   return right(credits);
@@ -526,7 +526,7 @@ function amountFields<K extends string>(
   const out: Partial<Record<K, Cents>> = {};
   for (const field of Object.keys(amounts) as K[]) {
     const value = roundCents(amounts[field], currency, [field]);
-    if (value._tag === 'Left') return value;
+    if (isLeft(value)) return value;
     out[field] = value.right;
   }
   return right(out as Record<K, Cents>);

@@ -1,5 +1,5 @@
 import type { Cents, CreditNote, CurrencyCode, DecimalString, Uuid } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
@@ -106,11 +106,11 @@ export function consumeCreditNotes<
   creditNotes: readonly C[],
 ): Either<FeecastError, CreditNotesConsumed<F, C>> {
   const owed = readCents(invoice.total_amount_cents, ['invoice', 'total_amount_cents']);
-  if (owed._tag === 'Left') return owed;
+  if (isLeft(owed)) return owed;
   const fees = readFees(invoice.fees);
-  if (fees._tag === 'Left') return fees;
+  if (isLeft(fees)) return fees;
   const order = candidates(invoice, creditNotes);
-  if (order._tag === 'Left') return order;
+  if (isLeft(order)) return order;
   const shares = fees.right.map((fee) => fee.share);
   const notes: C[] = [...creditNotes];
   const credits: CreditNoteCredit[] = [];
@@ -122,14 +122,14 @@ export function consumeCreditNotes<
     const path = ['credit_notes', String(index)];
     const credit = min(balance, remaining);
     const spread = spreadCredit(credit, fees.right, shares);
-    if (spread._tag === 'Left') return spread;
+    if (isLeft(spread)) return spread;
     remaining = subtract(remaining, credit);
     taken.push(credit);
     const after = subtract(balance, credit);
     const cents = roundCents(credit, invoice.currency, [...path, 'credit']);
-    if (cents._tag === 'Left') return cents;
+    if (isLeft(cents)) return cents;
     const balanceAfter = roundCents(after, invoice.currency, [...path, 'balance_amount_cents']);
-    if (balanceAfter._tag === 'Left') return balanceAfter;
+    if (isLeft(balanceAfter)) return balanceAfter;
     notes[index] = {
       ...note,
       balance_amount_cents: balanceAfter.right,
@@ -155,11 +155,11 @@ export function consumeCreditNotes<
       String(i),
       'precise_credit_notes_amount_cents',
     ]);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     outFees.push({ ...fee, precise_credit_notes_amount_cents: text.right });
   }
   const total = roundCents(sum(taken), invoice.currency, ['credit_notes_amount_cents']);
-  if (total._tag === 'Left') return total;
+  if (isLeft(total)) return total;
   return right({
     fees: outFees,
     credit_notes: notes,
@@ -179,14 +179,14 @@ function readFees(fees: readonly CreditNoteFeeInput[]): Either<FeecastError, Cre
   for (const [i, fee] of fees.entries()) {
     const path = ['fees', String(i)];
     const net = readFeeNet(fee, path);
-    if (net._tag === 'Left') return net;
+    if (isLeft(net)) return net;
     const taxes = readCents(fee.taxes_amount_cents, [...path, 'taxes_amount_cents']);
-    if (taxes._tag === 'Left') return taxes;
+    if (isLeft(taxes)) return taxes;
     const share = parseDecimal(fee.precise_credit_notes_amount_cents ?? '0', [
       ...path,
       'precise_credit_notes_amount_cents',
     ]);
-    if (share._tag === 'Left') return share;
+    if (isLeft(share)) return share;
     out.push({ afterTax: add(net.right.net, taxes.right), share: share.right });
   }
   return right(out);
@@ -201,7 +201,7 @@ function spreadCredit(
   const weights = fees.map((fee, i) => max(subtract(fee.afterTax, shares[i] ?? ZERO), ZERO));
   if (sign(sum(weights)) === 0) return right(undefined);
   const parts = allocateProportionally(credit, weights, COUPON_SHARE_SCALE);
-  if (parts._tag === 'Left') return parts;
+  if (isLeft(parts)) return parts;
   for (const [i, part] of parts.right.entries()) {
     const fee = fees[i];
     if (fee !== undefined) shares[i] = min(add(shares[i] ?? ZERO, part), max(fee.afterTax, ZERO));
@@ -219,9 +219,9 @@ function candidates<C extends AvailableCreditNoteInput>(
   for (const [index, note] of creditNotes.entries()) {
     const path = ['credit_notes', String(index)];
     const created = parseInstant(note.created_at, [...path, 'created_at']);
-    if (created._tag === 'Left') return created;
+    if (isLeft(created)) return created;
     const balance = readCents(note.balance_amount_cents, [...path, 'balance_amount_cents']);
-    if (balance._tag === 'Left') return balance;
+    if (isLeft(balance)) return balance;
     const usable =
       note.credit_status === 'available' &&
       note.svc_invoice_id !== invoice.svc_id &&

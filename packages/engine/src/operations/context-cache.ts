@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   addDays,
   type FeecastError,
@@ -30,7 +30,7 @@ interface Remembered {
 /** The span of instants sharing `context`: its local day of `now`, within the charges period. */
 function remember(context: CheckedContext): Remembered | undefined {
   const zone = timeZone(context.timezone, []);
-  if (zone._tag === 'Left') return undefined;
+  if (isLeft(zone)) return undefined;
   const day = localDate(zone.right, context.now);
   const bounds = [
     context.period.charges_from_datetime,
@@ -74,7 +74,7 @@ export function createContextCache(
   return (nowValue) => {
     if (last !== undefined) {
       const now = parseInstant(nowValue, ['now']);
-      if (now._tag === 'Left') return now;
+      if (isLeft(now)) return now;
       if (now.right >= last.from && now.right <= last.to) {
         const inactive = inactivity(input.subscription, now.right, activity.status);
         if (inactive !== undefined) return left(activity.error(inactive));
@@ -82,7 +82,7 @@ export function createContextCache(
       }
     }
     const context = contextAt(input, nowValue, activity);
-    if (context._tag === 'Right') last = remember(context.right);
+    if (isRight(context)) last = remember(context.right);
     return context;
   };
 }

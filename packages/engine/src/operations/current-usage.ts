@@ -1,5 +1,5 @@
 import { CustomerUsageResponse } from '@feecast/models';
-import type { Either } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { type WithAsyncEvents, withEvents } from '../aggregation/index';
 import { type FeecastError, orThrow } from '../core/index';
 import type { UsageInput } from './inputs';
@@ -40,9 +40,7 @@ export function currentUsage(
   | Promise<Either<FeecastError, CustomerUsageResponse>> {
   return withEvents(input, function* (fed) {
     const body = yield* usageReport(fed, 'current');
-    return body._tag === 'Left'
-      ? body
-      : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+    return isLeft(body) ? body : wireBody(CustomerUsageResponse, { customer_usage: body.right });
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CompiledMetric,
   evaluateExpressionText,
@@ -71,7 +71,7 @@ export function pricedEvent(
   }
   const cents = event.precise_total_amount_cents ?? '0';
   const parsedCents = parseDecimal(cents, ['event', 'precise_total_amount_cents']);
-  if (parsedCents._tag === 'Left') return parsedCents;
+  if (isLeft(parsedCents)) return parsedCents;
   const field = metric.fieldName;
   if (
     metric.expression === undefined &&
@@ -101,7 +101,7 @@ export function pricedEvent(
   };
   if (metric.expression !== undefined) {
     const evaluated = evaluateExpressionText(metric.expression, priced);
-    if (evaluated._tag === 'Left') {
+    if (isLeft(evaluated)) {
       return left({
         ...evaluated.left,
         path: ['event', ...(evaluated.left.path ?? ['properties'])],

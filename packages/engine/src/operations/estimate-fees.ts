@@ -1,5 +1,5 @@
 import type { EstimateFeesResponse } from '@feecast/models';
-import { type Either, left } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import { isAsyncEvents, type WithAsyncEvents } from '../aggregation/index';
 import { type FeecastError, isRecord, orThrow } from '../core/index';
 import { checkEstimateRequest, createEstimator } from './estimator';
@@ -65,7 +65,7 @@ export function estimateFees(
     streamed ? Promise.resolve(result) : result;
   if (problem !== undefined) return answer(left(problem));
   const estimator = createEstimator(input);
-  if (estimator._tag === 'Left') return answer(estimator);
+  if (isLeft(estimator)) return answer(estimator);
   return streamed
     ? estimator.right.estimateFees(input as WithAsyncEvents<EstimateFeesInput>)
     : estimator.right.estimateFees(input as EstimateFeesInput);

@@ -1,5 +1,5 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CompiledMetric,
   type Fed,
@@ -177,32 +177,26 @@ class PreparedEstimator implements Estimator {
       metric,
       compiled,
       // The metric is compiled once, for all of its charges.
-      charges:
-        compiled._tag === 'Left'
-          ? []
-          : plan.charges.flatMap((charge, at) => {
-              if (!isRecord(charge) || charge.pay_in_advance !== true) return [];
-              const own = chargeMetricIndex(charge, billableMetrics, [
-                'plan',
-                'charges',
-                String(at),
-              ]);
-              if (own._tag === 'Left') {
-                // A charge that names this metric by code or id, but whose code and id
-                // disagree, is an error, not a silent choice of one of them.
-                const names =
-                  charge.billable_metric_code === code ||
-                  charge.svc_billable_metric_id === metric.svc_id;
-                return names ? [{ at, prepared: own, first: undefined }] : [];
-              }
-              if (own.right.index !== index) return [];
-              const prepared = prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right);
-              const first =
-                prepared._tag === 'Left'
-                  ? undefined
-                  : prepareFirstEvent(prepared.right.setup, compiled.right);
-              return [{ at, prepared, first }];
-            }),
+      charges: isLeft(compiled)
+        ? []
+        : plan.charges.flatMap((charge, at) => {
+            if (!isRecord(charge) || charge.pay_in_advance !== true) return [];
+            const own = chargeMetricIndex(charge, billableMetrics, ['plan', 'charges', String(at)]);
+            if (isLeft(own)) {
+              // A charge that names this metric by code or id, but whose code and id
+              // disagree, is an error, not a silent choice of one of them.
+              const names =
+                charge.billable_metric_code === code ||
+                charge.svc_billable_metric_id === metric.svc_id;
+              return names ? [{ at, prepared: own, first: undefined }] : [];
+            }
+            if (own.right.index !== index) return [];
+            const prepared = prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right);
+            const first = isLeft(prepared)
+              ? undefined
+              : prepareFirstEvent(prepared.right.setup, compiled.right);
+            return [{ at, prepared, first }];
+          }),
     };
     this.metrics.set(code, found);
     return found;
@@ -250,10 +244,9 @@ class PreparedEstimator implements Estimator {
         context: entry.fee,
       };
       const start = prepareInAdvancePass(plain);
-      run =
-        start._tag === 'Left'
-          ? start
-          : right({ ...plain, start: start.right, shells: new FeeShells() });
+      run = isLeft(start)
+        ? start
+        : right({ ...plain, start: start.right, shells: new FeeShells() });
       entry.runs.set(at, run);
     }
     return run;
@@ -265,11 +258,11 @@ class PreparedEstimator implements Estimator {
     charges: MetricCharges['charges'],
   ): (InAdvanceReader | undefined)[] {
     return charges.map(({ at, prepared }) => {
-      if (prepared._tag === 'Left') return undefined;
+      if (isLeft(prepared)) return undefined;
       const run = this.runOf(entry, at, prepared.right);
-      if (run._tag === 'Left') return undefined;
+      if (isLeft(run)) return undefined;
       const reader = inAdvanceReader(run.right, false);
-      return reader._tag === 'Left' ? undefined : reader.right;
+      return isLeft(reader) ? undefined : reader.right;
     });
   }
 
@@ -287,14 +280,14 @@ class PreparedEstimator implements Estimator {
     timeMs: number,
   ): Either<FeecastError, ChargeFee> {
     const run = this.runOf(entry, charge.at, prepared);
-    if (run._tag === 'Left') return run;
+    if (isLeft(run)) return run;
     if (reader !== undefined) return lastEventFee(reader, event);
     if (charge.first !== undefined) {
       const fee = firstEventFee(run.right, charge.first, event, timeMs, entry.window);
       if (fee !== undefined) return fee;
     }
     const fresh = inAdvanceReader(run.right, false);
-    return fresh._tag === 'Left' ? fresh : lastEventFee(fresh.right, event);
+    return isLeft(fresh) ? fresh : lastEventFee(fresh.right, event);
   }
 
   estimateFees(
@@ -318,7 +311,7 @@ class PreparedEstimator implements Estimator {
     if (problem !== undefined) return left(problem);
     const { event } = request;
     const context = this.at(request.now);
-    if (context._tag === 'Left') return context;
+    if (isLeft(context)) return context;
     const timestamp = checkEventTimestamp(event);
     if (timestamp !== undefined) return left(timestamp);
     const found = this.metricCharges(event.code);
@@ -332,7 +325,7 @@ class PreparedEstimator implements Estimator {
       );
     }
     const { metric, compiled } = found;
-    if (compiled._tag === 'Left') return compiled;
+    if (isLeft(compiled)) return compiled;
     const wanted =
       typeof event.transaction_id === 'string' && event.transaction_id !== ''
         ? event.transaction_id
@@ -353,7 +346,7 @@ class PreparedEstimator implements Estimator {
         for (const reader of readers) reader?.add(stored);
       },
     );
-    if (history._tag === 'Left') return history;
+    if (isLeft(history)) return history;
     const priced = pricedEvent(
       event,
       compiled.right,
@@ -361,7 +354,7 @@ class PreparedEstimator implements Estimator {
       context.right.nowText,
       history.right.transactionId,
     );
-    if (priced._tag === 'Left') return priced;
+    if (isLeft(priced)) return priced;
     if (found.charges.length === 0) {
       return left(
         feecastError(
@@ -375,18 +368,17 @@ class PreparedEstimator implements Estimator {
     const fees: Fee[] = [];
     for (const [k, charge] of found.charges.entries()) {
       const { at, prepared } = charge;
-      const fee =
-        prepared._tag === 'Left'
-          ? prepared
-          : this.chargeFee(
-              entry,
-              charge,
-              prepared.right,
-              readers?.[k],
-              priced.right,
-              context.right.now,
-            );
-      if (fee._tag === 'Left') {
+      const fee = isLeft(prepared)
+        ? prepared
+        : this.chargeFee(
+            entry,
+            charge,
+            prepared.right,
+            readers?.[k],
+            priced.right,
+            context.right.now,
+          );
+      if (isLeft(fee)) {
         return left(
           estimateError(fee.left, {
             charge: ['plan', 'charges', String(at)],
@@ -400,10 +392,10 @@ class PreparedEstimator implements Estimator {
       own.event_transaction_id = event.transaction_id ?? null;
       fees.push(own);
     }
-    if (this.taxes._tag === 'Left') return this.taxes;
+    if (isLeft(this.taxes)) return this.taxes;
     for (const [i, fee] of fees.entries()) {
       const taxed = feeTaxes(fee, i, this.taxes.right);
-      if (taxed._tag === 'Left') return taxed;
+      if (isLeft(taxed)) return taxed;
       if (taxed.right.fields !== undefined) setFeeTaxes(fee, taxed.right.fields);
     }
     return right({ fees });
@@ -433,5 +425,5 @@ class PreparedEstimator implements Estimator {
  */
 export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {
   const read = readOperationContext(context);
-  return read._tag === 'Left' ? read : right(new PreparedEstimator(read.right));
+  return isLeft(read) ? read : right(new PreparedEstimator(read.right));
 }

@@ -156,12 +156,12 @@ export function contextAt(
 ): Either<FeecastError, CheckedContext> {
   const { customer, subscription, plan } = input;
   const now = parseInstant(nowValue, ['now']);
-  if (now._tag === 'Left') return now;
+  if (isLeft(now)) return now;
   const inactive = inactivity(subscription, now.right, activity.status);
   if (inactive !== undefined) return left(activity.error(inactive));
   const timezone = customer.applicable_timezone ?? customer.timezone ?? null;
   const zone = timeZone(timezone, ['customer', 'applicable_timezone']);
-  if (zone._tag === 'Left') return zone;
+  if (isLeft(zone)) return zone;
   const nowText = formatInstant(now.right);
   const period = billingPeriod({
     plan: {
@@ -175,9 +175,9 @@ export function contextAt(
     at: nowText,
     purpose: 'usage',
   });
-  if (period._tag === 'Left') return left(relocatePeriodError(period.left));
+  if (isLeft(period)) return left(relocatePeriodError(period.left));
   const end = parseInstant(period.right.to_datetime, ['period', 'to_datetime']);
-  if (end._tag === 'Left') return end;
+  if (isLeft(end)) return end;
   return right({
     now: now.right,
     nowText,

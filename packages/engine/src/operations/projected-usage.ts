@@ -1,5 +1,5 @@
 import { CustomerProjectedUsageResponse } from '@feecast/models';
-import type { Either } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { type WithAsyncEvents, withEvents } from '../aggregation/index';
 import { type FeecastError, orThrow } from '../core/index';
 import type { UsageInput } from './inputs';
@@ -40,7 +40,7 @@ export function projectedUsage(
   | Promise<Either<FeecastError, CustomerProjectedUsageResponse>> {
   return withEvents(input, function* (fed) {
     const body = yield* usageReport(fed, 'projected');
-    return body._tag === 'Left'
+    return isLeft(body)
       ? body
       : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
   });

@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../core/index';
 import { type MetricAggregation, planAggregations } from '../fees/index';
 import type { UsageInput } from './inputs';
@@ -39,7 +39,7 @@ export function usageAggregations(
   input: Omit<UsageInput, 'events' | 'aggregates'>,
 ): Either<FeecastError, UsageAggregations> {
   const checked = checkUsageContext(input);
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const { read, context } = checked.right;
   const { period, currency, timezone } = context;
   const metrics = planAggregations({
@@ -55,7 +55,7 @@ export function usageAggregations(
       ? {}
       : { pricing_units: read.pricingUnits }),
   });
-  if (metrics._tag === 'Left') return metrics;
+  if (isLeft(metrics)) return metrics;
   return right({
     external_subscription_id: read.subscription.external_id,
     from_datetime: period.charges_from_datetime,

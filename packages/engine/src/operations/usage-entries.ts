@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
@@ -72,19 +72,19 @@ class EntryWriter {
     const cents = (value: Decimal, key: string, currency = this.currency) =>
       roundCents(value, currency, [...path, key]);
     const amount = cents(t.amount, 'amount_cents');
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     const projectedAmount = cents(t.projectedAmount, 'projected_amount_cents');
-    if (projectedAmount._tag === 'Left') return projectedAmount;
+    if (isLeft(projectedAmount)) return projectedAmount;
     let details: Figures | null = null;
     if (pricing !== undefined) {
       const pu = cents(t.pricingUnitAmount, 'pricing_unit_details', PRICING_UNIT_CURRENCY);
-      if (pu._tag === 'Left') return pu;
+      if (isLeft(pu)) return pu;
       const puProjected = cents(
         t.pricingUnitProjectedAmount,
         'pricing_unit_details',
         PRICING_UNIT_CURRENCY,
       );
-      if (puProjected._tag === 'Left') return puProjected;
+      if (isLeft(puProjected)) return puProjected;
       details = {
         amount_cents: pu.right,
         short_name: pricing.short_name,
@@ -118,7 +118,7 @@ class EntryWriter {
     for (const bucketRows of partition(rows, (row) => row.bucket.key).values()) {
       const at = [...path, 'filters', String(out.length)];
       const figures = this.figures(bucketRows, charge.pricingUnit, at);
-      if (figures._tag === 'Left') return figures;
+      if (isLeft(figures)) return figures;
       const filter = bucketRows[0]?.bucket.filter;
       out.push({
         ...figures.right,
@@ -136,9 +136,9 @@ class EntryWriter {
     for (const groupRows of partition(charge.rows, (row) => groupKey(row.grouped_by)).values()) {
       const at = [...path, 'grouped_usage', String(out.length)];
       const figures = this.figures(groupRows, charge.pricingUnit, at);
-      if (figures._tag === 'Left') return figures;
+      if (isLeft(figures)) return figures;
       const filters = this.filters(charge, groupRows, at);
-      if (filters._tag === 'Left') return filters;
+      if (isLeft(filters)) return filters;
       out.push({
         ...figures.right,
         grouped_by: groupRows[0]?.grouped_by ?? {},
@@ -151,11 +151,11 @@ class EntryWriter {
   /** The `charges_usage` entry of a charge (estimate-and-usage.md §3.7, §4.4). */
   charge(charge: ChargeRows, path: readonly string[]): Either<FeecastError, Figures> {
     const figures = this.figures(charge.rows, charge.pricingUnit, path);
-    if (figures._tag === 'Left') return figures;
+    if (isLeft(figures)) return figures;
     const filters = this.filters(charge, charge.rows, path);
-    if (filters._tag === 'Left') return filters;
+    if (isLeft(filters)) return filters;
     const groups = this.groups(charge, path);
-    if (groups._tag === 'Left') return groups;
+    if (isLeft(groups)) return groups;
     const { charge: c, metric } = charge;
     return right({
       ...figures.right,
@@ -234,7 +234,7 @@ export function usageEntries(
   const entries: Figures[] = [];
   for (const charge of byMetricName(charges)) {
     const entry = writer.charge(charge, ['charges_usage', String(entries.length)]);
-    if (entry._tag === 'Left') return left(entry.left);
+    if (isLeft(entry)) return left(entry.left);
     entries.push(entry.right);
   }
   return right(entries);

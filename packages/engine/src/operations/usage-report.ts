@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Fed, type Feeding, isEventFeed } from '../aggregation/index';
 import {
   add,
@@ -60,7 +60,7 @@ export function checkUsageContext<I extends OperationContext>(given: I) {
         ['subscription', inactive.field],
       ),
   });
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const foreign = otherCustomer(checked.right.read);
   return foreign === undefined ? checked : left(foreign);
 }
@@ -87,7 +87,7 @@ export function* usageReport(
   kind: UsageKind,
 ): Feeding<Either<FeecastError, Record<string, unknown>>> {
   const checked = checkUsageContext(given);
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const { read: input, context } = checked.right;
   if (!isIterableObject(input.events) && !isEventFeed(input.events)) {
     return left(
@@ -117,35 +117,35 @@ export function* usageReport(
     ...(kind === 'projected' ? { period_ratio: period.period_ratio } : {}),
     ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
   });
-  if (report._tag === 'Left') return report;
+  if (isLeft(report)) return report;
   const { fees } = report.right;
   const charges = usageRows(plan, billableMetrics, fees, {
     pricingUnits,
     elapsed: period.elapsed_days === period.days,
   });
-  if (charges._tag === 'Left') return charges;
+  if (isLeft(charges)) return charges;
   const entries = usageEntries(charges.right, currency, kind);
-  if (entries._tag === 'Left') return entries;
+  if (isLeft(entries)) return entries;
   const rows = charges.right.flatMap((charge) => charge.rows);
   const amount = roundCents(sum(rows.map((row) => row.amount)), currency, ['amount_cents']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const taxes =
     input.applyTaxes === false
       ? right(0)
       : usageTaxes(fees, operationTaxSources(input), amount.right, period.charges_from_datetime);
-  if (taxes._tag === 'Left') return taxes;
+  if (isLeft(taxes)) return taxes;
   const taxesCents = readCents(taxes.right, ['taxes_amount_cents']);
   const amountCents = readCents(amount.right, ['amount_cents']);
-  if (taxesCents._tag === 'Left') return taxesCents;
-  if (amountCents._tag === 'Left') return amountCents;
+  if (isLeft(taxesCents)) return taxesCents;
+  if (isLeft(amountCents)) return amountCents;
   const total = roundCents(add(amountCents.right, taxesCents.right), currency, [
     'total_amount_cents',
   ]);
-  if (total._tag === 'Left') return total;
+  if (isLeft(total)) return total;
   const projected = roundCents(sum(rows.map((row) => row.projectedAmount)), currency, [
     'projected_amount_cents',
   ]);
-  if (projected._tag === 'Left') return projected;
+  if (isLeft(projected)) return projected;
   return right({
     from_datetime: period.charges_from_datetime,
     to_datetime: period.charges_to_datetime,

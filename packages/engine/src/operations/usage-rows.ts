@@ -1,5 +1,5 @@
 import type { Charge, Plan } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { readBack } from '../charge-models/index';
 import { type Decimal, type FeecastError, feecastError, readCents, ZERO } from '../core/index';
 import {
@@ -65,18 +65,18 @@ function feeRow(
   path: readonly string[],
 ): Either<FeecastError, UsageRow> {
   const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const puCents = fee.pricing_unit_details?.amount_cents ?? 0;
   const puAmount = readCents(puCents, [...path, 'pricing_unit_details', 'amount_cents']);
-  if (puAmount._tag === 'Left') return puAmount;
+  if (isLeft(puAmount)) return puAmount;
   const projected = readCents(fee.projected_amount_cents ?? 0, [...path, 'projected_amount_cents']);
-  if (projected._tag === 'Left') return projected;
+  if (isLeft(projected)) return projected;
   const puProjected = readCents(fee.pricing_unit_details?.projected_amount_cents ?? 0, [
     ...path,
     'pricing_unit_details',
     'projected_amount_cents',
   ]);
-  if (puProjected._tag === 'Left') return puProjected;
+  if (isLeft(puProjected)) return puProjected;
   const units = readBack(fee.units);
   return right({
     bucket,
@@ -161,12 +161,12 @@ export function usageRows(
     }
     seen.add(charge.svc_id);
     const found = chargeMetricIndex(charge, metrics, path);
-    if (found._tag === 'Left') return found;
+    if (isLeft(found)) return found;
     const { index: m, metric } = found.right;
     const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
-    if (compiled._tag === 'Left') return compiled;
+    if (isLeft(compiled)) return compiled;
     const setup = setupCharge(charge, compiled.right, path, options.pricingUnits);
-    if (setup._tag === 'Left') return setup;
+    if (isLeft(setup)) return setup;
     // The charge's fees come bucket by bucket (one fee, or one per group): read them in turn.
     const own = byCharge.get(charge.svc_id) ?? [];
     let next = 0;
@@ -178,7 +178,7 @@ export function usageRows(
         const grouped = bucketSetup.groupKeys.length > 0;
         if (feeBucketKey(entry.fee) !== bucket.key || (!grouped && rows.length > first)) break;
         const row = feeRow(entry.fee, bucket, options.elapsed, ['fees', String(entry.at)]);
-        if (row._tag === 'Left') return row;
+        if (isLeft(row)) return row;
         rows.push(row.right);
         next++;
       }

@@ -1,5 +1,5 @@
 import { Timestamp, Uuid } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import type { ChargeFee } from '../fees/index';
 import { applyTaxes, computeInvoiceTaxes, type TaxSources } from '../invoice/index';
@@ -25,7 +25,7 @@ export function usageTaxes(
   const [first] = fees;
   if (first === undefined) return right(0);
   const taxed = applyTaxes(fees, sources);
-  if (taxed._tag === 'Left') return taxed;
+  if (isLeft(taxed)) return taxed;
   if (!Uuid.is(USAGE_INVOICE_ID) || !Timestamp.is(createdAt)) {
     return left(
       feecastError('invalid_input', `${createdAt} is not a UTC timestamp.`, ['now'], {
@@ -40,5 +40,5 @@ export function usageTaxes(
     fees: taxed.right.fees,
     sub_total_excluding_taxes_amount_cents: amountCents,
   });
-  return invoice._tag === 'Left' ? invoice : right(invoice.right.taxes_amount_cents);
+  return isLeft(invoice) ? invoice : right(invoice.right.taxes_amount_cents);
 }

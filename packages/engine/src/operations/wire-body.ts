@@ -1,5 +1,5 @@
 import { decode } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { decodePath, type FeecastError, feecastError } from '../core/index';
 
@@ -17,7 +17,7 @@ export function wireBody<A>(
   body: unknown,
 ): Either<FeecastError, A> {
   const decoded = decode(codec, body);
-  if (decoded._tag === 'Right') return right(decoded.right);
+  if (isRight(decoded)) return right(decoded.right);
   const [first] = decoded.left.problems;
   return left(
     feecastError(

@@ -3,7 +3,7 @@
  * Bad usage is a `Left` with the code `invalid_usage` (the command exits with 2).
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CommandSpec,
   longName,
@@ -155,7 +155,7 @@ export function parseCommand<O extends OptionSpecs>(
       continue;
     }
     const found = lookup(spec, arg);
-    if (found._tag === 'Left') return found;
+    if (isLeft(found)) return found;
     const { key, option, name, inline } = found.right;
     if (option.kind === 'flag') {
       if (inline !== undefined) {
@@ -182,7 +182,7 @@ export function parseCommand<O extends OptionSpecs>(
     }
     given.add(key);
     const parsed = option.parse(raw);
-    if (parsed._tag === 'Left') {
+    if (isLeft(parsed)) {
       return left(usageError(spec, `${name}: ${parsed.left.message}`, [name]));
     }
     const current = values[key];

@@ -2,6 +2,7 @@
  * The command side of the parser: prints the help or the usage error, so that a command
  * only handles a successful parse.
  */
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { EXIT, type Io } from '../io';
 import { renderHelp } from './help';
 import { parseCommand } from './parse';
@@ -31,7 +32,7 @@ export function readCommandLine<O extends OptionSpecs>(
   io: Io,
 ): CommandLine<O> {
   const parsed = parseCommand(spec, argv);
-  if (parsed._tag === 'Left') {
+  if (isLeft(parsed)) {
     io.stderr(`${spec.name}: ${parsed.left.message}\n`);
     return { _tag: 'Exit', code: EXIT.usage };
   }

@@ -7,7 +7,7 @@ import {
 } from '@feecast/engine';
 import type { Plan } from '@feecast/models';
 import type { RejectionListener } from '@feecast/sources';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
 import { type Inputs, parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
@@ -168,12 +168,12 @@ export function backtestSubjects(
 function print(io: Io, result: Backtest, format: BacktestFormat): Either<FeecastError, void> {
   if (format === 'json') {
     const text = renderJson(result);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
     return right(undefined);
   }
   const summary = renderBacktestSummary(result.summary);
-  if (summary._tag === 'Left') return summary;
+  if (isLeft(summary)) return summary;
   if (format === 'table') {
     io.stdout(summary.right);
     return right(undefined);
@@ -202,17 +202,17 @@ export async function backtestCommand(
   if (line._tag === 'Exit') return line.code;
   const options = line.options;
   const inputs = await loadContextInputs(options);
-  if (inputs._tag === 'Left') return reportError(io, name, inputs.left);
+  if (isLeft(inputs)) return reportError(io, name, inputs.left);
   const subjects = backtestSubjects(inputs.right, options.candidate);
-  if (subjects._tag === 'Left') return reportError(io, name, subjects.left);
+  if (isLeft(subjects)) return reportError(io, name, subjects.left);
   const coupons = [];
   for (const customer of inputs.right.customers) {
     const applied = couponApplications(inputs.right, customer);
-    if (applied._tag === 'Left') return reportError(io, name, applied.left);
+    if (isLeft(applied)) return reportError(io, name, applied.left);
     for (const application of applied.right) coupons.push(application);
   }
   const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
-  if (file._tag === 'Left') return reportError(io, name, file.left);
+  if (isLeft(file)) return reportError(io, name, file.left);
   try {
     let rejected = 0;
     let firstRejection: string | undefined;
@@ -238,9 +238,9 @@ export async function backtestCommand(
     pricing.done();
     const broken = file.right.error();
     if (broken !== undefined) return reportError(io, name, broken);
-    if (result._tag === 'Left') return reportError(io, name, result.left);
+    if (isLeft(result)) return reportError(io, name, result.left);
     const printed = print(io, result.right, options.format ?? 'table');
-    if (printed._tag === 'Left') return reportError(io, name, printed.left);
+    if (isLeft(printed)) return reportError(io, name, printed.left);
     const { events, invoices } = result.right.summary;
     io.stderr(
       `${name}: ${events.read} events read from ${file.right.name}, ${invoices} invoices priced` +

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { comparePlans, type FeecastError, type PlanComparison } from '@feecast/engine';
 import { fileError } from '@feecast/sources';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import type { Io } from '../io';
 import { renderCompareTable, reportError } from '../render/index';
@@ -55,14 +55,14 @@ export function comparePlanPreviews(
   context: PricingContext,
 ): Either<FeecastError, { readonly comparison: PlanComparison; readonly previews: PlanPreview[] }> {
   const input = previewInput(context);
-  if (input._tag === 'Left') return input;
+  if (isLeft(input)) return input;
   const own = context.plan;
   const plans = [own, ...context.inputs.plans.filter((p) => p.code !== own.code)];
   const { subscriptions, ...rest } = input.right;
   const compared = comparePlans({ ...rest, plans, subscription: context.subscription });
   const eventsError = context.eventsError();
   if (eventsError !== undefined) return left(eventsError);
-  if (compared._tag === 'Left') return compared;
+  if (isLeft(compared)) return compared;
   const previews = compared.right.previews.map((preview, i) => ({
     plan: plans[i] ?? own,
     invoice: preview.invoice,
@@ -77,7 +77,7 @@ async function writeReport(
   previews: readonly PlanPreview[],
 ): Promise<Either<FeecastError, void>> {
   const curves = chargeCurves(previews, context.inputs.billableMetrics);
-  if (curves._tag === 'Left') return curves;
+  if (isLeft(curves)) return curves;
   const html = renderCompareReport(
     compareDataFromInvoices({
       previews,
@@ -89,7 +89,7 @@ async function writeReport(
       generated_at: context.now,
     }),
   );
-  if (html._tag === 'Left') return html;
+  if (isLeft(html)) return html;
   try {
     await writeFile(file, html.right, 'utf8');
     return right(undefined);
@@ -111,11 +111,11 @@ export async function compareCommand(
   if (line._tag === 'Exit') return line.code;
   return withContext(io, name, line.options, clock, async (context) => {
     const compared = comparePlanPreviews(context);
-    if (compared._tag === 'Left') return reportError(io, name, compared.left);
+    if (isLeft(compared)) return reportError(io, name, compared.left);
     const { comparison, previews } = compared.right;
     if (line.options.report !== undefined) {
       const written = await writeReport(line.options.report, context, previews);
-      if (written._tag === 'Left') return reportError(io, name, written.left);
+      if (isLeft(written)) return reportError(io, name, written.left);
       io.stderr(`${name}: report written to ${line.options.report}\n`);
     }
     return printPriced(io, name, context, line.options, {

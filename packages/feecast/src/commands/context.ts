@@ -7,7 +7,7 @@ import {
 } from '@feecast/engine';
 import type { AppliedCoupon, Coupon, Customer, Plan, Subscription } from '@feecast/models';
 import { EVENT_FORMATS, type EventFormat } from '@feecast/sources';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { flag, option, repeated } from '../args/index';
 import { type Inputs, loadInputs, parseNow } from '../inputs/index';
 import type { Io } from '../io';
@@ -182,7 +182,7 @@ export async function loadContext(
   stdin: AsyncIterable<string | Uint8Array> = process.stdin,
 ): Promise<Either<FeecastError, PricingContext>> {
   const inputs = await loadContextInputs(options);
-  if (inputs._tag === 'Left') return inputs;
+  if (isLeft(inputs)) return inputs;
   const { subscriptionId } = options;
   const subscription = single(
     inputs.right.subscriptions,
@@ -190,21 +190,21 @@ export async function loadContext(
     '--subscription',
     subscriptionId === undefined ? undefined : (s) => s.external_id === subscriptionId,
   );
-  if (subscription._tag === 'Left') return subscription;
+  if (isLeft(subscription)) return subscription;
   const customer = single(
     inputs.right.customers,
     'customer',
     '--customer',
     (c) => c.external_id === subscription.right.external_customer_id,
   );
-  if (customer._tag === 'Left') return customer;
+  if (isLeft(customer)) return customer;
   const plan = single(
     inputs.right.plans,
     'plan',
     '--plan',
     (p) => p.code === subscription.right.plan_code,
   );
-  if (plan._tag === 'Left') return plan;
+  if (isLeft(plan)) return plan;
   const now = options.now ?? `${clock().toISOString().slice(0, 19)}Z`;
   const file = await openEventsFile(
     options.events,
@@ -213,7 +213,7 @@ export async function loadContext(
     options.eventsFormat,
     subscription.right.external_id,
   );
-  if (file._tag === 'Left') return file;
+  if (isLeft(file)) return file;
   const replay = createReplay({
     file: file.right,
     customer: customer.right,
@@ -222,7 +222,7 @@ export async function loadContext(
     billableMetrics: inputs.right.billableMetrics,
     now,
   });
-  if (replay._tag === 'Left') {
+  if (isLeft(replay)) {
     await file.right.dispose();
     return replay;
   }
@@ -254,7 +254,7 @@ export async function withContext(
   run: (context: PricingContext) => number | Promise<number>,
 ): Promise<number> {
   const context = await loadContext(options, clock);
-  if (context._tag === 'Left') return reportError(io, command, context.left);
+  if (isLeft(context)) return reportError(io, command, context.left);
   try {
     return await run(context.right);
   } finally {
@@ -311,7 +311,7 @@ export function operationInput(
 export function previewInput(context: PricingContext): Either<FeecastError, PreviewInvoiceInput> {
   const { inputs, customer } = context;
   const coupons = couponApplications(inputs, customer);
-  if (coupons._tag === 'Left') return coupons;
+  if (isLeft(coupons)) return coupons;
   return right({
     customer,
     subscriptions: [{ subscription: context.subscription, plan: context.plan }],

@@ -5,7 +5,7 @@ import {
   feecastError,
 } from '@feecast/engine';
 import { parseJsonText, readTextFile } from '@feecast/sources';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import type { Io } from '../io';
 import { renderFeesTable, reportError } from '../render/index';
@@ -52,10 +52,10 @@ async function readEvent(
     json = parseJsonText(text ?? '', { file: '--event', hint: EVENT_HINT });
   } else {
     const read = await readTextFile(file);
-    if (read._tag === 'Left') return read;
+    if (isLeft(read)) return read;
     json = parseJsonText(read.right, { file, hint: EVENT_HINT });
   }
-  if (json._tag === 'Left') return json;
+  if (isLeft(json)) return json;
   const value = json.right;
   const event =
     typeof value === 'object' && value !== null && 'event' in value ? value.event : value;
@@ -76,12 +76,12 @@ export async function estimateCommand(
   const line = readCommandLine(estimateSpec, argv, io);
   if (line._tag === 'Exit') return line.code;
   const event = await readEvent(line.options.event, line.options.eventFile);
-  if (event._tag === 'Left') return reportError(io, name, event.left);
+  if (isLeft(event)) return reportError(io, name, event.left);
   return withContext(io, name, line.options, clock, (context) => {
     const result = estimateFees({ ...operationInput(context), event: event.right });
     const eventsError = context.eventsError();
     if (eventsError !== undefined) return reportError(io, name, eventsError);
-    if (result._tag === 'Left') return reportError(io, name, result.left);
+    if (isLeft(result)) return reportError(io, name, result.left);
     const { fees } = result.right;
     return printPriced(io, name, context, line.options, {
       body: result.right,

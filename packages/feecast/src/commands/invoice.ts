@@ -1,4 +1,5 @@
 import { previewInvoice } from '@feecast/engine';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { defineCommand, readCommandLine } from '../args/index';
 import type { Io } from '../io';
 import { renderInvoice, reportError } from '../render/index';
@@ -35,11 +36,11 @@ export async function invoiceCommand(
   if (line._tag === 'Exit') return line.code;
   return withContext(io, name, line.options, clock, (context) => {
     const input = previewInput(context);
-    if (input._tag === 'Left') return reportError(io, name, input.left);
+    if (isLeft(input)) return reportError(io, name, input.left);
     const preview = previewInvoice(input.right);
     const eventsError = context.eventsError();
     if (eventsError !== undefined) return reportError(io, name, eventsError);
-    if (preview._tag === 'Left') return reportError(io, name, preview.left);
+    if (isLeft(preview)) return reportError(io, name, preview.left);
     const { invoice } = preview.right;
     return printPriced(io, name, context, line.options, {
       body: { invoice },

@@ -5,7 +5,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { Plan } from '@feecast/models';
-import type { Either } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { EXIT, type Io } from '../io';
 import { renderEventsAudit, renderJson, reportError } from '../render/index';
 import type { PricingContext } from './context';
@@ -45,7 +45,7 @@ export function printPriced(
   result: PricedResult,
 ): number {
   const audit = context.replay.audit(result.plans);
-  if (audit._tag === 'Left') return reportError(io, command, audit.left);
+  if (isLeft(audit)) return reportError(io, command, audit.left);
   const summary = renderEventsAudit(command, audit.right, context.now);
   if (options.strict && audit.right.rejected.length > 0) {
     io.stderr(summary);
@@ -55,7 +55,7 @@ export function printPriced(
   const text = options.json
     ? renderJson({ ...result.body, events: audit.right.summary, rejected: audit.right.rejected })
     : result.table();
-  if (text._tag === 'Left') return reportError(io, command, text.left);
+  if (isLeft(text)) return reportError(io, command, text.left);
   io.stdout(text.right.endsWith('\n') ? text.right : `${text.right}\n`);
   if (summary !== '') io.stderr(summary);
   return EXIT.ok;

@@ -1,4 +1,5 @@
 import { currentUsage, projectedUsage } from '@feecast/engine';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { defineCommand, flag, readCommandLine } from '../args/index';
 import type { Io } from '../io';
 import { renderUsageTable, reportError } from '../render/index';
@@ -39,7 +40,7 @@ export async function usageCommand(
     const result = line.options.projected ? projectedUsage(input) : currentUsage(input);
     const eventsError = context.eventsError();
     if (eventsError !== undefined) return reportError(io, name, eventsError);
-    if (result._tag === 'Left') return reportError(io, name, result.left);
+    if (isLeft(result)) return reportError(io, name, result.left);
     const body = result.right;
     const usage =
       'customer_projected_usage' in body ? body.customer_projected_usage : body.customer_usage;

@@ -3,7 +3,7 @@
  * coupons, applied coupons, wallets, add-ons and invoices.
  */
 import type { FeecastError } from '@feecast/engine';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { loadResourceFiles } from './load-resources';
 import type { Resources } from './resource-kinds';
 
@@ -53,25 +53,25 @@ async function loadOne<N extends InputName>(
  */
 export async function loadInputs(files: InputFiles): Promise<Either<FeecastError, Inputs>> {
   const plans = await loadOne('plans', files.plans);
-  if (plans._tag === 'Left') return plans;
+  if (isLeft(plans)) return plans;
   const billableMetrics = await loadOne('billableMetrics', files.billableMetrics);
-  if (billableMetrics._tag === 'Left') return billableMetrics;
+  if (isLeft(billableMetrics)) return billableMetrics;
   const subscriptions = await loadOne('subscriptions', files.subscriptions);
-  if (subscriptions._tag === 'Left') return subscriptions;
+  if (isLeft(subscriptions)) return subscriptions;
   const customers = await loadOne('customers', files.customers);
-  if (customers._tag === 'Left') return customers;
+  if (isLeft(customers)) return customers;
   const taxes = await loadOne('taxes', files.taxes);
-  if (taxes._tag === 'Left') return taxes;
+  if (isLeft(taxes)) return taxes;
   const coupons = await loadOne('coupons', files.coupons);
-  if (coupons._tag === 'Left') return coupons;
+  if (isLeft(coupons)) return coupons;
   const appliedCoupons = await loadOne('appliedCoupons', files.appliedCoupons);
-  if (appliedCoupons._tag === 'Left') return appliedCoupons;
+  if (isLeft(appliedCoupons)) return appliedCoupons;
   const wallets = await loadOne('wallets', files.wallets);
-  if (wallets._tag === 'Left') return wallets;
+  if (isLeft(wallets)) return wallets;
   const addOns = await loadOne('addOns', files.addOns);
-  if (addOns._tag === 'Left') return addOns;
+  if (isLeft(addOns)) return addOns;
   const invoices = await loadOne('invoices', files.invoices);
-  if (invoices._tag === 'Left') return invoices;
+  if (isLeft(invoices)) return invoices;
   return right({
     plans: plans.right,
     billableMetrics: billableMetrics.right,

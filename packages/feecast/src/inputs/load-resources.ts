@@ -3,7 +3,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import { parseJsonText, readTextFile } from '@feecast/sources';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ResourceKind, Resources } from './resource-kinds';
 import { resourcesFromJson } from './resources';
 
@@ -21,9 +21,9 @@ export async function loadResources<K extends ResourceKind>(
   file: string,
 ): Promise<Either<FeecastError, readonly Resources[K][]>> {
   const text = await readTextFile(file);
-  if (text._tag === 'Left') return text;
+  if (isLeft(text)) return text;
   const json = parseJsonText(text.right, { file });
-  if (json._tag === 'Left') return json;
+  if (isLeft(json)) return json;
   return resourcesFromJson(kind, json.right, file);
 }
 
@@ -41,7 +41,7 @@ export async function loadResourceFiles<K extends ResourceKind>(
   const all: Resources[K][] = [];
   for (const file of files) {
     const loaded = await loadResources(kind, file);
-    if (loaded._tag === 'Left') return loaded;
+    if (isLeft(loaded)) return loaded;
     for (const resource of loaded.right) all.push(resource);
   }
   return right(all);

@@ -6,7 +6,7 @@
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { fromLagoKeys } from '@feecast/models';
 import { decodeIn } from '@feecast/sources';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../guards';
 import {
   RESOURCE_KIND_NAMES,
@@ -125,13 +125,13 @@ export function resourcesFromJson<K extends ResourceKind>(
   file: string,
 ): Either<FeecastError, readonly Resources[K][]> {
   const located = locate(file, kind, json);
-  if (located._tag === 'Left') return located;
+  if (isLeft(located)) return located;
   const info: ResourceKindInfo<Resources[K]> = RESOURCE_KINDS[kind];
   const hint = resourceHint(kind);
   const resources: Resources[K][] = [];
   for (const { value, prefix } of located.right) {
     const decoded = decodeIn(info.codec, withServiceKeys(value), { file, prefix, hint });
-    if (decoded._tag === 'Left') return decoded;
+    if (isLeft(decoded)) return decoded;
     resources.push(decoded.right);
   }
   return right(resources);

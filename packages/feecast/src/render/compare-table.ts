@@ -4,7 +4,7 @@
  * the lowest total. What `feecast compare` prints.
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { invoiceChargeLines, type PlanPreview } from '../report/compare-data';
 import { invoiceLedger, type Ledger, type LedgerLine } from './invoice-ledger';
 import { formatMoney } from './money';
@@ -73,7 +73,7 @@ function cells(row: Row, currency: string): Either<FeecastError, string[]> {
       continue;
     }
     const text = formatMoney(cents, currency);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     out.push(text.right);
   }
   return right(out);
@@ -110,13 +110,13 @@ export function renderCompareTable(previews: readonly PlanPreview[]): Either<Fee
   const rows: string[][] = [];
   for (const row of chargeRows(previews)) {
     const text = cells(row, currency);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     rows.push(text.right);
   }
   const footer: string[][] = [];
   for (const row of ledgerRows(first, ledgers)) {
     const text = cells(row, currency);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     footer.push(text.right);
   }
   const table = renderTable({

@@ -5,7 +5,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { Fee } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { filterLabel, groupLabel } from './labels';
 import { formatDecimalMoney, formatMoney, formatUnits, sumCents } from './money';
 import { renderTable, type TableColumn } from './table';
@@ -23,13 +23,13 @@ const COLUMNS: readonly TableColumn[] = [
 /** One fee's cells. */
 function feeRow(fee: Fee): Either<FeecastError, string[]> {
   const units = formatUnits(fee.units);
-  if (units._tag === 'Left') return units;
+  if (isLeft(units)) return units;
   const amount = formatMoney(fee.amount_cents, fee.amount_currency);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const taxes = formatMoney(fee.taxes_amount_cents, fee.amount_currency);
-  if (taxes._tag === 'Left') return taxes;
+  if (isLeft(taxes)) return taxes;
   const total = formatMoney(fee.total_amount_cents, fee.total_amount_currency);
-  if (total._tag === 'Left') return total;
+  if (isLeft(total)) return total;
   const { item } = fee;
   const filtered = item.filters !== null || item.filter_invoice_display_name !== null;
   return right([
@@ -56,9 +56,9 @@ function totalRow(
     fees.map((fee) => fee.total_amount_cents),
   ]) {
     const total = sumCents(cents, currency);
-    if (total._tag === 'Left') return total;
+    if (isLeft(total)) return total;
     const text = formatDecimalMoney(total.right, currency);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     cells.push(text.right);
   }
   return right(cells);
@@ -82,7 +82,7 @@ export function feesTable(
   const rows: string[][] = [];
   for (const fee of fees) {
     const row = feeRow(fee);
-    if (row._tag === 'Left') return row;
+    if (isLeft(row)) return row;
     rows.push(row.right);
   }
   const shown = COLUMNS.map((_, i) => i).filter((i) => {
@@ -120,7 +120,7 @@ export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, stri
       currency,
       currencies.length > 1 ? `Total ${currency}` : 'Total',
     );
-    if (total._tag === 'Left') return total;
+    if (isLeft(total)) return total;
     footer.push(total.right);
   }
   return feesTable(fees, footer, true);

@@ -5,7 +5,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { Invoice } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { feesTable } from './fees-table';
 import { invoiceLedger, ledgerLines } from './invoice-ledger';
 import { formatMoney } from './money';
@@ -27,11 +27,11 @@ export function renderInvoice(invoice: Invoice): Either<FeecastError, string> {
   const footer: string[][] = [];
   for (const line of ledgerLines(invoiceLedger(invoice))) {
     const text = formatMoney(line.cents, invoice.currency);
-    if (text._tag === 'Left') return text;
+    if (isLeft(text)) return text;
     footer.push([line.label, '', '', '', text.right]);
   }
   const table = feesTable(invoice.fees, footer, false);
-  if (table._tag === 'Left') return table;
+  if (isLeft(table)) return table;
   const customer = invoice.customer.name ?? invoice.customer.external_id;
   const issued = invoice.issuing_date === null ? '' : `, issued ${invoice.issuing_date}`;
   const title = terminalText(

@@ -12,7 +12,7 @@ import {
   parseDecimal,
   ZERO,
 } from '@feecast/engine';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 
 /**
  * Groups the integer digits of a plain decimal by thousands with commas.
@@ -43,7 +43,7 @@ export function formatDecimalMoney(
   currency: string,
 ): Either<FeecastError, string> {
   const exponent = currencyExponent(currency);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   return right(`${groupDigits(formatDecimalFixed(amount, exponent.right))} ${currency}`);
 }
 
@@ -58,7 +58,7 @@ export function formatDecimalMoney(
  */
 export function formatMoney(cents: number, currency: string): Either<FeecastError, string> {
   const amount = fromCents(cents, currency);
-  return amount._tag === 'Left' ? amount : formatDecimalMoney(amount.right, currency);
+  return isLeft(amount) ? amount : formatDecimalMoney(amount.right, currency);
 }
 
 /**
@@ -71,7 +71,7 @@ export function formatMoney(cents: number, currency: string): Either<FeecastErro
  */
 export function formatAmount(amount: string, currency: string): Either<FeecastError, string> {
   const parsed = parseDecimal(amount);
-  return parsed._tag === 'Left' ? parsed : formatDecimalMoney(parsed.right, currency);
+  return isLeft(parsed) ? parsed : formatDecimalMoney(parsed.right, currency);
 }
 
 /**
@@ -83,7 +83,7 @@ export function formatAmount(amount: string, currency: string): Either<FeecastEr
  */
 export function formatUnits(units: string): Either<FeecastError, string> {
   const parsed = parseDecimal(units);
-  return parsed._tag === 'Left' ? parsed : right(groupDigits(formatDecimalFixed(parsed.right, 0)));
+  return isLeft(parsed) ? parsed : right(groupDigits(formatDecimalFixed(parsed.right, 0)));
 }
 
 /**
@@ -99,7 +99,7 @@ export function sumCents(
   let total = ZERO;
   for (const value of cents) {
     const amount = fromCents(value, currency);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     total = add(total, amount.right);
   }
   return right(total);

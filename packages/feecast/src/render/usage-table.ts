@@ -4,7 +4,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { CustomerProjectedUsage, CustomerUsage } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { filterLabel, groupLabel } from './labels';
 import { formatMoney, formatUnits } from './money';
 import { renderTable, type TableColumn } from './table';
@@ -52,9 +52,9 @@ function row(
   if (projected) values.push([entry.projected_units, entry.projected_amount_cents]);
   for (const [units, cents] of values) {
     const unitsText = units === undefined ? right('') : formatUnits(units);
-    if (unitsText._tag === 'Left') return unitsText;
+    if (isLeft(unitsText)) return unitsText;
     const amount = cents === undefined ? right('') : formatMoney(cents, currency);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     cells.push(unitsText.right, amount.right);
   }
   return right(cells);
@@ -86,7 +86,7 @@ function chargeRows(
   const rows: string[][] = [];
   for (const [label, entry] of entries) {
     const cells = row(label, entry, currency, projected);
-    if (cells._tag === 'Left') return cells;
+    if (isLeft(cells)) return cells;
     rows.push(cells.right);
   }
   return right(rows);
@@ -121,7 +121,7 @@ export function renderUsageTable(
   const charges: readonly ChargeEntry[] = usage.charges_usage;
   for (const charge of charges) {
     const chargeRowsText = chargeRows(charge, usage.currency, projected);
-    if (chargeRowsText._tag === 'Left') return chargeRowsText;
+    if (isLeft(chargeRowsText)) return chargeRowsText;
     for (const cells of chargeRowsText.right) rows.push(cells);
   }
   const totals: [string, number, number | undefined][] = [
@@ -136,11 +136,11 @@ export function renderUsageTable(
   const footer: string[][] = [];
   for (const [label, cents, projectedCents] of totals) {
     const amount = formatMoney(cents, usage.currency);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     const cells = [label, '', amount.right];
     if (projectedCents !== undefined) {
       const text = formatMoney(projectedCents, usage.currency);
-      if (text._tag === 'Left') return text;
+      if (isLeft(text)) return text;
       cells.push('', text.right);
     }
     footer.push(cells);

@@ -12,7 +12,7 @@ import {
   type FeecastError,
   type Rejection,
 } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { AuditInput, EventsAudit, RejectedEvent } from './events-audit';
 import { locateRejections } from './locate-rejections';
 import { scopeOf } from './scope';
@@ -24,7 +24,7 @@ function accumulatorsFor(input: AuditInput): Either<FeecastError, Map<string, Ac
   const accumulators = new Map<string, Accumulator>();
   for (const metric of input.metrics) {
     const accumulator = createAccumulator(metric, { ...input.period, timezone: input.timezone });
-    if (accumulator._tag === 'Left') return accumulator;
+    if (isLeft(accumulator)) return accumulator;
     accumulators.set(metric.code, accumulator.right);
   }
   return right(accumulators);
@@ -44,7 +44,7 @@ function accumulatorsFor(input: AuditInput): Either<FeecastError, Map<string, Ac
  */
 export function auditEvents(input: AuditInput): Either<FeecastError, EventsAudit> {
   const accumulators = accumulatorsFor(input);
-  if (accumulators._tag === 'Left') return accumulators;
+  if (isLeft(accumulators)) return accumulators;
   const { file, scope } = input;
   const unreadable: RejectedEvent[] = [];
   const codes = new Set<string>();
@@ -89,7 +89,7 @@ export function auditEvents(input: AuditInput): Either<FeecastError, EventsAudit
     refused.set(code, byPosition);
   }
   const located = refused.size === 0 ? right([]) : locateRejections(input, refused);
-  if (located._tag === 'Left') return located;
+  if (isLeft(located)) return located;
   const rejected = [...unreadable, ...located.right].sort((a, b) => a.line - b.line);
   return right({
     summary: {

@@ -18,7 +18,7 @@ import {
   prepareSyncRows,
   type SyncFile,
 } from '@feecast/sources';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 
 /** A database table of events, as `--events` names it. */
 export type EventsTable =
@@ -40,7 +40,7 @@ export function eventsAddress(text: string): Either<FeecastError, EventsTable | 
     return right({ kind: 'duckdb', name: duckdbName(duckdb), target: duckdb });
   if (!/^clickhouses?:\/\//i.test(text)) return right(undefined);
   const clickhouse = parseClickhouseUrl(text);
-  if (clickhouse._tag === 'Left') return clickhouse;
+  if (isLeft(clickhouse)) return clickhouse;
   return right({
     kind: 'clickhouse',
     name: clickhouseName(clickhouse.right),

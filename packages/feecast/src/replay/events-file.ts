@@ -15,7 +15,7 @@ import {
   readEventsSync,
   type SyncFile,
 } from '@feecast/sources';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   createProgressWriter,
   createRowsProgressWriter,
@@ -86,7 +86,7 @@ export async function openEventsFile(
   let name = file === '-' ? 'standard input' : (file ?? '');
   if (file !== undefined) {
     const address = eventsAddress(file);
-    if (address._tag === 'Left') return address;
+    if (isLeft(address)) return address;
     let prepared: Either<FeecastError, SyncFile>;
     if (address.right === undefined) {
       prepared = await prepareSyncFile(file, {
@@ -100,7 +100,7 @@ export async function openEventsFile(
       prepared = await prepareDatabaseRows(address.right, subscription, counter?.update);
       counter?.done();
     }
-    if (prepared._tag === 'Left') return prepared;
+    if (isLeft(prepared)) return prepared;
     ({ path, options, dispose } = prepared.right);
   }
   let first: FeecastError | undefined;

@@ -10,7 +10,7 @@ import {
 } from '@feecast/engine';
 import { eventTimeMs } from '@feecast/engine/internal';
 import type { BillableMetric, Customer, Plan, Subscription, UsageEvent } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { auditEvents } from './audit';
 import type { EventsAudit } from './events-audit';
 import type { EventsFile } from './events-file';
@@ -96,7 +96,7 @@ export function createReplay(input: ReplayInput): Either<FeecastError, Replay> {
         at: now,
         purpose: 'usage',
       });
-      if (period._tag === 'Left') return period;
+      if (isLeft(period)) return period;
       return auditEvents({
         file,
         scope,

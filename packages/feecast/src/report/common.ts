@@ -2,6 +2,7 @@
  * Pieces shared by the report pages: money and tick labels, and the footer.
  */
 import { currencyExponent, type Decimal, formatDecimal, halfAwayFromZero } from '@feecast/engine';
+import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { formatDecimalMoney, groupDigits } from '../render/money';
 import { type Html, html } from './html';
 
@@ -15,9 +16,9 @@ import { type Html, html } from './html';
  */
 export function moneyText(amount: Decimal, currency: string): string {
   const exponent = currencyExponent(currency);
-  if (exponent._tag === 'Left') return formatDecimal(amount);
+  if (isLeft(exponent)) return formatDecimal(amount);
   const text = formatDecimalMoney(halfAwayFromZero(amount, exponent.right), currency);
-  return text._tag === 'Right' ? text.right : formatDecimal(amount);
+  return isRight(text) ? text.right : formatDecimal(amount);
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   ZERO,
 } from '@feecast/engine';
 import type { BillableMetric, Fee, Invoice, Plan } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { chargeBuckets } from './charge-buckets';
 import { type CurveCharge, sampleChargeCurve } from './curve';
 import type {
@@ -160,16 +160,16 @@ export function chargeCurves(
     let actual: string | undefined;
     for (const { input, path } of charges) {
       const probe = sampleChargeCurve(input, { steps: 1 });
-      if (probe._tag === 'Left') return withPath(probe.left, path);
+      if (isLeft(probe)) return withPath(probe.left, path);
       const last = parseDecimal(probe.right.points[probe.right.points.length - 1]?.units ?? '0');
-      if (last._tag === 'Right') widest = max(widest, last.right);
+      if (isRight(last)) widest = max(widest, last.right);
       if (actual === undefined && input.buckets.length > 0) actual = probe.right.actual_units;
     }
     const maxUnits = formatDecimal(widest);
     const curves: PlanCurve[] = [];
     for (const { plan, input, path } of charges) {
       const curve = sampleChargeCurve(input, { max_units: maxUnits });
-      if (curve._tag === 'Left') return withPath(curve.left, path);
+      if (isLeft(curve)) return withPath(curve.left, path);
       curves.push({
         plan_code: plan.code,
         actual_units: curve.right.actual_units,

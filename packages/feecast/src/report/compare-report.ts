@@ -15,7 +15,7 @@ import {
   sum,
   ZERO,
 } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { groupDigits } from '../render/money';
 import { renderBarChart } from './bar-chart';
 import { moneyText, pageFooter, tickLabel } from './common';
@@ -66,7 +66,7 @@ function readPlans(
       );
     }
     const total = fromCents(plan.total_amount_cents, currency, [...path, 'total_amount_cents']);
-    if (total._tag === 'Left') return total;
+    if (isLeft(total)) return total;
     const charges = new Map<string, Decimal>();
     for (const [j, charge] of plan.charges.entries()) {
       const amount = fromCents(charge.amount_cents, currency, [
@@ -75,7 +75,7 @@ function readPlans(
         String(j),
         'amount_cents',
       ]);
-      if (amount._tag === 'Left') return amount;
+      if (isLeft(amount)) return amount;
       // Several lines of one code (filter buckets, groups) add up.
       charges.set(charge.code, add(charges.get(charge.code) ?? ZERO, amount.right));
     }
@@ -92,7 +92,7 @@ function readCurves(
   for (const [i, charge] of curves.entries()) {
     const path = ['curves', String(i)];
     const actual = parseDecimal(charge.actual_units, [...path, 'actual_units']);
-    if (actual._tag === 'Left') return actual;
+    if (isLeft(actual)) return actual;
     const series: ReadSeries[] = [];
     for (const [j, curve] of charge.curves.entries()) {
       const plan = plans.find((p) => p.plan.code === curve.plan_code);
@@ -109,15 +109,15 @@ function readCurves(
       for (const [k, point] of curve.points.entries()) {
         const at = [...path, 'curves', String(j), 'points', String(k)];
         const x = parseDecimal(point.units, [...at, 'units']);
-        if (x._tag === 'Left') return x;
+        if (isLeft(x)) return x;
         const y = parseDecimal(point.amount, [...at, 'amount']);
-        if (y._tag === 'Left') return y;
+        if (isLeft(y)) return y;
         points.push({ x: x.right, y: y.right });
       }
       let own = actual.right;
       if (curve.actual_units !== undefined) {
         const at = parseDecimal(curve.actual_units, [...path, 'curves', String(j), 'actual_units']);
-        if (at._tag === 'Left') return at;
+        if (isLeft(at)) return at;
         own = at.right;
       }
       series.push({
@@ -296,9 +296,9 @@ export function renderCompareReport(data: CompareReportData): Either<FeecastErro
     return right(renderDocument(title, html`${header(data, title)}<p>No plans to compare.</p>`));
   }
   const plans = readPlans(data.plans, currency);
-  if (plans._tag === 'Left') return plans;
+  if (isLeft(plans)) return plans;
   const curves = readCurves(data.curves, plans.right);
-  if (curves._tag === 'Left') return curves;
+  if (isLeft(curves)) return curves;
   const footer = pageFooter(data.generated_at, currency);
   const body = html`${header(data, title)}${totalsSection(plans.right, currency)}${chargesSection(plans.right, currency)}${curvesSection(curves.right, currency)}${footer}`;
   return right(renderDocument(title, body));

@@ -27,7 +27,7 @@ import {
   feeAmounts,
   pricingUnitAmounts,
 } from '@feecast/engine/internal';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../guards';
 import { sumCents } from '../render/money';
 import type { CurveBucket } from './charge-buckets';
@@ -41,7 +41,7 @@ const DEFAULT_STEPS = 40;
 function decimalOf(value: unknown): Decimal | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const parsed = parseDecimal(value);
-  return parsed._tag === 'Right' ? parsed.right : undefined;
+  return isRight(parsed) ? parsed.right : undefined;
 }
 
 /**
@@ -129,9 +129,9 @@ function partsOf(input: CurveCharge): Either<FeecastError, Part[]> {
   for (const [i, bucket] of input.buckets.entries()) {
     const path = ['buckets', String(i)];
     const units = parseDecimal(bucket.units, [...path, 'units']);
-    if (units._tag === 'Left') return units;
+    if (isLeft(units)) return units;
     const model = compileChargeModel(bucket.pricing, { path: [...path, 'pricing'] });
-    if (model._tag === 'Left') return model;
+    if (isLeft(model)) return model;
     parts.push({
       model: model.right,
       pricing: bucket.pricing,
@@ -141,7 +141,7 @@ function partsOf(input: CurveCharge): Either<FeecastError, Part[]> {
   }
   if (parts.some((part) => part.units !== undefined && positive(part.units))) return right(parts);
   const model = compileChargeModel(input.charge, { path: ['charge'] });
-  if (model._tag === 'Left') return model;
+  if (isLeft(model)) return model;
   return right([{ model: model.right, pricing: input.charge, units: undefined, events_count: 0 }]);
 }
 
@@ -169,10 +169,10 @@ function scaledBreaks(
     }
     if (!positive(part.units)) continue;
     const limit = divide(multiply(last, part.units), total);
-    if (limit._tag === 'Left') return limit;
+    if (isLeft(limit)) return limit;
     for (const b of priceBreaks(part.pricing, limit.right)) {
       const at = divide(multiply(b, total), part.units);
-      if (at._tag === 'Left') return at;
+      if (isLeft(at)) return at;
       breaks.push(at.right);
     }
   }
@@ -190,7 +190,7 @@ function lastUnits(parts: readonly Part[], total: Decimal): Either<FeecastError,
     undefined,
   );
   const breaks = scaledBreaks(largest === undefined ? [] : [largest], total, ZERO);
-  if (breaks._tag === 'Left') return breaks;
+  if (isLeft(breaks)) return breaks;
   const highest = breaks.right.reduce((top, b) => max(top, b), ZERO);
   const wanted = max(max(multiply(total, decimalFromCount(2)), highest), decimalFromCount(10));
   const ticks = niceTicks(wanted, 5);
@@ -203,11 +203,11 @@ function partCents(part: Part, units: Decimal, input: CurveCharge): Either<Feeca
     units: formatDecimal(units),
     events_count: part.events_count,
   });
-  if (priced._tag === 'Left') return priced;
+  if (isLeft(priced)) return priced;
   const unit = input.applied_pricing_unit;
   if (unit === undefined || unit === null) {
     const fee = feeAmounts(priced.right, input.currency);
-    return fee._tag === 'Left' ? fee : right(fee.right.amount_cents);
+    return isLeft(fee) ? fee : right(fee.right.amount_cents);
   }
   const converted = pricingUnitAmounts(
     priced.right,
@@ -219,7 +219,7 @@ function partCents(part: Part, units: Decimal, input: CurveCharge): Either<Feeca
     },
     input.currency,
   );
-  return converted._tag === 'Left' ? converted : right(converted.right.fee.amount_cents);
+  return isLeft(converted) ? converted : right(converted.right.fee.amount_cents);
 }
 
 /** Distinct units in increasing order. */
@@ -252,16 +252,16 @@ export function sampleChargeCurve(
   options: CurveOptions = {},
 ): Either<FeecastError, ChargeCurve> {
   const parts = partsOf(input);
-  if (parts._tag === 'Left') return parts;
+  if (isLeft(parts)) return parts;
   const total = parts.right.reduce((acc, part) => add(acc, part.units ?? ZERO), ZERO);
   let last: Decimal;
   if (options.max_units === undefined) {
     const nice = lastUnits(parts.right, total);
-    if (nice._tag === 'Left') return nice;
+    if (isLeft(nice)) return nice;
     last = nice.right;
   } else {
     const given = parseDecimal(options.max_units, ['max_units']);
-    if (given._tag === 'Left') return given;
+    if (isLeft(given)) return given;
     last = given.right;
   }
   const steps = Math.max(1, Math.floor(options.steps ?? DEFAULT_STEPS));
@@ -269,11 +269,11 @@ export function sampleChargeCurve(
   const units: Decimal[] = [total];
   for (let k = 0; k <= steps; k++) {
     const share = divide(multiply(last, decimalFromCount(k)), decimalFromCount(steps));
-    if (share._tag === 'Left') return share;
+    if (isLeft(share)) return share;
     units.push(share.right);
   }
   const breaks = scaledBreaks(parts.right, total, last);
-  if (breaks._tag === 'Left') return breaks;
+  if (isLeft(breaks)) return breaks;
   for (const b of breaks.right) if (compare(b, last) <= 0) units.push(b);
   const points: CurvePoint[] = [];
   // Samples and breaks to three decimal places (they only place the points); the usage exact.
@@ -285,13 +285,13 @@ export function sampleChargeCurve(
     const cents: number[] = [];
     for (const part of parts.right) {
       const at = partUnits(part, x, total);
-      if (at._tag === 'Left') return at;
+      if (isLeft(at)) return at;
       const billed = partCents(part, at.right, input);
-      if (billed._tag === 'Left') return billed;
+      if (isLeft(billed)) return billed;
       cents.push(billed.right);
     }
     const amount = sumCents(cents, input.currency);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     points.push({ units: formatDecimal(x), amount: formatDecimal(amount.right) });
   }
   return right({ actual_units: formatDecimal(total), points });

@@ -9,7 +9,7 @@ import {
   fromCents,
   parseDecimal,
 } from '@feecast/engine';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { groupDigits } from '../render/money';
 import { type BarGroup, renderBarChart } from './bar-chart';
 import { moneyText, pageFooter, tickLabel } from './common';
@@ -37,13 +37,13 @@ function readCharges(data: PortalPageData): Either<FeecastError, ReadCharge[]> {
   for (const [i, charge] of data.charges.entries()) {
     const path = ['charges', String(i)];
     const units = parseDecimal(charge.units, [...path, 'units']);
-    if (units._tag === 'Left') return units;
+    if (isLeft(units)) return units;
     const amount = fromCents(charge.amount_cents, data.currency, [...path, 'amount_cents']);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     let projected: Pick<ReadCharge, 'projectedUnits' | 'projectedAmount'> = {};
     if (charge.projected_units !== undefined) {
       const value = parseDecimal(charge.projected_units, [...path, 'projected_units']);
-      if (value._tag === 'Left') return value;
+      if (isLeft(value)) return value;
       projected = { ...projected, projectedUnits: value.right };
     }
     if (charge.projected_amount_cents !== undefined) {
@@ -51,7 +51,7 @@ function readCharges(data: PortalPageData): Either<FeecastError, ReadCharge[]> {
         ...path,
         'projected_amount_cents',
       ]);
-      if (value._tag === 'Left') return value;
+      if (isLeft(value)) return value;
       projected = { ...projected, projectedAmount: value.right };
     }
     read.push({
@@ -81,7 +81,7 @@ function summary(data: PortalPageData): Either<FeecastError, Html> {
   const rows: Html[] = [];
   for (const [label, cents, key] of lines) {
     const amount = fromCents(cents, data.currency, [key]);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     rows.push(
       html`<tr><td>${label}</td><td class="num">${moneyText(amount.right, data.currency)}</td></tr>`,
     );
@@ -147,7 +147,7 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
       String(i),
       'total_amount_cents',
     ]);
-    if (total._tag === 'Left') return total;
+    if (isLeft(total)) return total;
     rows.push(
       html`<tr><td>${invoice.number}</td><td>${invoice.issuing_date ?? '—'}</td><td>${invoice.status}</td><td>${invoice.payment_status}</td><td class="num">${moneyText(total.right, invoice.currency)}</td></tr>`,
     );
@@ -172,11 +172,11 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
  */
 export function renderPortalPage(data: PortalPageData): Either<FeecastError, string> {
   const charges = readCharges(data);
-  if (charges._tag === 'Left') return charges;
+  if (isLeft(charges)) return charges;
   const totals = summary(data);
-  if (totals._tag === 'Left') return totals;
+  if (isLeft(totals)) return totals;
   const invoices = invoicesSection(data);
-  if (invoices._tag === 'Left') return invoices;
+  if (isLeft(invoices)) return invoices;
   const title = `Usage of ${data.customer.name}`;
   const footer = pageFooter(data.generated_at, data.currency);
   const body = html`<header><h1>${title}</h1><p class="meta">Customer ${data.customer.external_id}, period from ${data.period.from} to ${data.period.to}</p></header><section id="summary"><h2>This period</h2>${totals.right}</section>${usageSection(charges.right, data.currency)}${invoices.right}${footer}`;

@@ -18,13 +18,14 @@ import {
   parseDecimal,
   ZERO,
 } from '@feecast/engine';
+import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 
 const NICE = ['1', '2', '2.5', '5', '10'];
 const MAX_TICKS = 50;
 
 function decimal(text: string): Decimal {
   const parsed = parseDecimal(text);
-  return parsed._tag === 'Right' ? parsed.right : ZERO;
+  return isRight(parsed) ? parsed.right : ZERO;
 }
 
 /** The exponent `e` of the power of ten with 10^e <= value < 10^(e+1), for value > 0. */
@@ -47,7 +48,7 @@ function magnitude(value: Decimal): number {
 export function niceTicks(top: Decimal, count: number): Decimal[] {
   if (compare(top, ZERO) <= 0) return [ZERO, ONE];
   const raw = divide(top, decimalFromCount(Math.max(1, count)));
-  if (raw._tag === 'Left') return [ZERO, top];
+  if (isLeft(raw)) return [ZERO, top];
   const power = decimal(`1e${magnitude(raw.right)}`);
   const step =
     NICE.map((nice) => multiply(decimal(nice), power)).find((s) => compare(s, raw.right) >= 0) ??
@@ -70,7 +71,7 @@ export function niceTicks(top: Decimal, count: number): Decimal[] {
  */
 export function toPixels(value: Decimal, domain: Decimal, pixels: number): Decimal {
   const share = divide(value, domain);
-  if (share._tag === 'Left') return ZERO;
+  if (isLeft(share)) return ZERO;
   const size = decimalFromCount(pixels);
   return min(size, max(ZERO, multiply(share.right, size)));
 }

@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
 /**
@@ -27,7 +28,7 @@ export function array<C extends t.Mixed>(codec: C, name = `Array<${codec.name}>`
       for (let i = 0; i < u.length && bad < MAX_ELEMENT_PROBLEMS; i++) {
         const item: unknown = u[i];
         const result = codec.validate(item, t.appendContext(c, String(i), codec, item));
-        if (result._tag === 'Left') {
+        if (isLeft(result)) {
           bad++;
           for (const error of result.left) errors.push(error);
         }

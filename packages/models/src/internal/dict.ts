@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
 /** The codec of an object whose every own key maps to a value of `C` (see {@link dict}). */
@@ -21,7 +22,7 @@ export function dict<C extends t.Mixed>(
       const errors: t.ValidationError[] = [];
       for (const [key, value] of Object.entries(u)) {
         const result = codomain.validate(value, t.appendContext(c, key, codomain, value));
-        if (result._tag === 'Left') for (const error of result.left) errors.push(error);
+        if (isLeft(result)) for (const error of result.left) errors.push(error);
       }
       return errors.length > 0 ? t.failures(errors) : t.success(u as Record<string, t.TypeOf<C>>);
     },

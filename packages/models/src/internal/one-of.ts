@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { type ChosenUnionC, encoderOf } from './tagged-union';
 
@@ -18,7 +19,7 @@ export function oneOf<const CS extends readonly [t.Mixed, ...t.Mixed[]]>(
       let bestDepth = -1;
       for (const member of members) {
         const result = member.validate(u, c);
-        if (result._tag === 'Right') return result;
+        if (isRight(result)) return result;
         const depth = result.left.reduce(
           (deepest, error) => Math.max(deepest, error.context.length),
           0,

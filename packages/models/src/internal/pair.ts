@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
 /** The codec of a two-element array `[A, B]` (see {@link pair}). */
@@ -25,7 +26,7 @@ export function pair<A extends t.Mixed, B extends t.Mixed>(
       ];
       checks.forEach(([codec, value], index) => {
         const result = codec.validate(value, t.appendContext(c, String(index), codec, value));
-        if (result._tag === 'Left') for (const error of result.left) errors.push(error);
+        if (isLeft(result)) for (const error of result.left) errors.push(error);
       });
       return errors.length > 0 ? t.failures(errors) : t.success(u as [t.TypeOf<A>, t.TypeOf<B>]);
     },

@@ -1,3 +1,4 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 
 /** The codec of an object with required keys `R` and optional keys `O` (see {@link struct}). */
@@ -30,11 +31,8 @@ export function struct<R extends t.Props, O extends t.Props>(
       if (!t.UnknownRecord.is(u)) return t.failure(u, c);
       const a = whole.validate(u, c);
       const b = part.validate(u, c);
-      if (a._tag === 'Left' || b._tag === 'Left') {
-        return t.failures([
-          ...(a._tag === 'Left' ? a.left : []),
-          ...(b._tag === 'Left' ? b.left : []),
-        ]);
+      if (isLeft(a) || isLeft(b)) {
+        return t.failures([...(isLeft(a) ? a.left : []), ...(isLeft(b) ? b.left : [])]);
       }
       // Every codec of this package decodes to its input, so both halves return `u` itself.
       return t.success(

@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import { decimalFromInteger, parseDecimal } from '../../core/index';
 import type { ExpressionEvent } from './event';
 import { unixSeconds } from './timestamp';
@@ -28,11 +29,11 @@ export function readProperty(event: ExpressionEvent, name: string, column: numbe
     const first = value.charCodeAt(0);
     if (first !== MINUS && !(first >= 48 && first <= 57)) return value;
     const parsed = parseDecimal(value);
-    return parsed._tag === 'Right' ? parsed.right : value;
+    return isRight(parsed) ? parsed.right : value;
   }
   if (typeof value === 'number') {
     const parsed = parseDecimal(value);
-    if (parsed._tag === 'Right') return parsed.right;
+    if (isRight(parsed)) return parsed.right;
     return unsupported(name, column, value, `the number ${String(value)}, which is not finite`);
   }
   if (value === undefined || !Object.hasOwn(properties, name)) return missingProperty(name, column);
@@ -79,7 +80,7 @@ export function readTimestamp(event: ExpressionEvent, column: number): Outcome {
   const seconds = unixSeconds(timestamp);
   if (seconds !== undefined) {
     const decimal = decimalFromInteger(seconds);
-    if (decimal._tag === 'Right') return decimal.right;
+    if (isRight(decimal)) return decimal.right;
   }
   return new EvaluationFailure(
     'invalid_timestamp',

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   createScan,
@@ -63,7 +63,7 @@ const ARITHMETIC: Readonly<
   '*': (a, b) => multiply(a, b),
   '/': (a, b, column) => {
     const quotient = divide(a, b);
-    if (quotient._tag === 'Right') return quotient.right;
+    if (isRight(quotient)) return quotient.right;
     return new EvaluationFailure(
       'division_by_zero',
       column,
@@ -128,7 +128,7 @@ function build(node: ExpressionNode, properties: string[]): Built {
   switch (node.kind) {
     case 'number': {
       const parsed = parseDecimal(node.text);
-      return constantValue(parsed._tag === 'Right' ? parsed.right : node.text);
+      return constantValue(isRight(parsed) ? parsed.right : node.text);
     }
     case 'string':
       return constantValue(node.value);
@@ -304,7 +304,7 @@ export function parseExpression(text: string): Either<FeecastError, CompiledExpr
     );
   }
   const ast = parseSyntaxTree(text);
-  if (ast._tag === 'Left') return ast;
+  if (isLeft(ast)) return ast;
   const problem = check(ast.right, 1, [], reportInSource(text));
   if (problem !== undefined) return left(problem);
   return right(compileChecked(ast.right, text));

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { createScan, type FeecastError, feecastError, parseDecimal } from '../../core/index';
 import type { CompiledExpression } from './compile';
 import type { ExpressionEvent } from './event';
@@ -81,7 +81,7 @@ export function evaluateExpression(
     const m = small(event, register);
     if (!Number.isNaN(m)) {
       const decimal = parseDecimal(formatSmall(m, register.scale));
-      if (decimal._tag === 'Right') return decimal;
+      if (isRight(decimal)) return decimal;
     }
   }
   const value = compiled.run(event);
@@ -133,7 +133,7 @@ export function applyExpression<E extends ExpressionEvent>(
   event: E,
 ): Either<FeecastError, E> {
   const text = evaluateExpressionText(compiled, event);
-  if (text._tag === 'Left') return text;
+  if (isLeft(text)) return text;
   const properties: unknown = event.properties;
   const base = typeof properties === 'object' && properties !== null ? properties : {};
   return right({ ...event, properties: { ...base, [fieldName]: text.right } });

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
 import type { BinaryOperator } from './ast';
 import { describeCharacter, syntaxError } from './syntax-error';
@@ -101,7 +101,7 @@ export function tokenize(source: string): Either<FeecastError, Token[]> {
         i = j;
       } else {
         const attribute = eventAttribute(source, j, column);
-        if (attribute._tag === 'Left') return attribute;
+        if (isLeft(attribute)) return attribute;
         tokens.push(attribute.right.token);
         i = attribute.right.end;
       }

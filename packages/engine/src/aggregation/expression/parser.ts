@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
 import { type BinaryOperator, type ExpressionNode, MAX_EXPRESSION_DEPTH } from './ast';
 import { functionNamed } from './functions';
@@ -246,7 +246,7 @@ function describeToken(token: Token): string {
  */
 export function parseSyntaxTree(source: string): Either<FeecastError, ExpressionNode> {
   const tokens = tokenize(source);
-  if (tokens._tag === 'Left') return tokens;
+  if (isLeft(tokens)) return tokens;
   const result = new Parser(source, tokens.right).parseRoot();
   return failed(result) ? left(result) : right(result.node);
 }

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount } from '../../core/index';
 import type { AggregationKind, BucketState, ColumnarRun, KindResult } from './kind';
 import { readCount, readObject } from './state-json';
@@ -43,8 +43,8 @@ export const countKind: AggregationKind = {
   create: () => new CountState(),
   restore: (_context, json, path) => {
     const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
+    if (isLeft(object)) return object;
     const count = readCount(object.right, 'count', path);
-    return count._tag === 'Left' ? count : right(CountState.restore(count.right));
+    return isLeft(count) ? count : right(CountState.restore(count.right));
   },
 };

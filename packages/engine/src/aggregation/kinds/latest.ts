@@ -1,4 +1,4 @@
-import { left, right } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   checkDecimalText,
   createScan,
@@ -70,13 +70,13 @@ export const latestKind: AggregationKind = {
   create: () => new LatestState(),
   restore: (_context, json, path) => {
     const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
+    if (isLeft(object)) return object;
     const count = readCount(object.right, 'count', path);
-    if (count._tag === 'Left') return count;
+    if (isLeft(count)) return count;
     const latest = readDecimalText(object.right, 'latest', path, true);
-    if (latest._tag === 'Left') return latest;
+    if (isLeft(latest)) return latest;
     const at = readEpochMs(object.right, 'latest_at', path, true);
-    if (at._tag === 'Left') return at;
+    if (isLeft(at)) return at;
     if ((latest.right === null) !== (at.right === null)) {
       return left(
         feecastError('invalid_input', 'latest and latest_at must both be set or both be null.', [

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   compare,
   createScan,
@@ -54,10 +54,10 @@ export const maxKind: AggregationKind = {
   create: () => new MaxState(),
   restore: (_context, json, path) => {
     const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
+    if (isLeft(object)) return object;
     const count = readCount(object.right, 'count', path);
-    if (count._tag === 'Left') return count;
+    if (isLeft(count)) return count;
     const max = readDecimalText(object.right, 'max', path, true);
-    return max._tag === 'Left' ? max : right(MaxState.restore(count.right, max.right));
+    return isLeft(max) ? max : right(MaxState.restore(count.right, max.right));
   },
 };

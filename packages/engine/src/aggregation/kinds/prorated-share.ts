@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import {
   ceil,
   DAY_MS,
@@ -21,7 +22,7 @@ const PRORATED_SCALE = 5 as Scale;
 export function prorate(units: Decimal, days: number, periodDays: number): Decimal {
   const divided = divide(multiply(units, decimalFromCount(days)), decimalFromCount(periodDays));
   // periodDays >= 1 is checked when the options are resolved, so the division cannot fail.
-  return divided._tag === 'Right' ? ceil(divided.right, PRORATED_SCALE) : ZERO;
+  return isRight(divided) ? ceil(divided.right, PRORATED_SCALE) : ZERO;
 }
 
 /**

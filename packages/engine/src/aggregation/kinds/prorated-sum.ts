@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   createDecimalSum,
@@ -102,20 +102,20 @@ class ProratedSumState implements BucketState {
   /** Fills a new, empty state from its JSON form. */
   restoreFrom(object: Record<string, unknown>, path: readonly string[]): Read<this> {
     const count = readCount(object, 'count', path);
-    if (count._tag === 'Left') return count;
+    if (isLeft(count)) return count;
     const earlier = readDecimalText(object, 'sum_before_period', path);
-    if (earlier._tag === 'Left') return earlier;
+    if (isLeft(earlier)) return earlier;
     const list = readArray(object, 'sums_by_days', path);
-    if (list._tag === 'Left') return list;
+    if (isLeft(list)) return list;
     for (const [i, item] of list.right.entries()) {
       const at = [...path, 'sums_by_days', String(i)];
       const entry = readObject(item, at);
-      if (entry._tag === 'Left') return entry;
+      if (isLeft(entry)) return entry;
       const days = readCount(entry.right, 'days', at);
-      if (days._tag === 'Left') return days;
+      if (isLeft(days)) return days;
       if (this.byDays.has(days.right)) return repeated([...at, 'days'], days.right);
       const sum = readDecimalText(entry.right, 'sum', at);
-      if (sum._tag === 'Left') return sum;
+      if (isLeft(sum)) return sum;
       this.sumFor(days.right).add(sum.right);
     }
     this.count = count.right;
@@ -133,8 +133,6 @@ export const proratedSumKind: AggregationKind = {
   create: (context: KindContext) => new ProratedSumState(context),
   restore: (context, json, path) => {
     const object = readObject(json, path);
-    return object._tag === 'Left'
-      ? object
-      : new ProratedSumState(context).restoreFrom(object.right, path);
+    return isLeft(object) ? object : new ProratedSumState(context).restoreFrom(object.right, path);
   },
 };

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount, localEpochDay } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
@@ -110,14 +110,14 @@ class ProratedUniqueCountState implements BucketState {
   /** Fills a new state (with no carried values) from its JSON form. */
   restoreFrom(object: Record<string, unknown>, path: readonly string[]): Read<this> {
     const list = readArray(object, 'values', path);
-    if (list._tag === 'Left') return list;
+    if (isLeft(list)) return list;
     const read = readValueEntries(
       list.right,
       [...path, 'values'],
       readOperationList,
       (value, ops) => this.operations.set(value, ops),
     );
-    return read._tag === 'Left' ? read : right(this);
+    return isLeft(read) ? read : right(this);
   }
 }
 
@@ -127,14 +127,14 @@ function readOperationList(
   path: readonly string[],
 ): Read<Operation[]> {
   const list = readArray(object, 'operations', path);
-  if (list._tag === 'Left') return list;
+  if (isLeft(list)) return list;
   const operations: Operation[] = [];
   for (const [i, item] of list.right.entries()) {
     const at = [...path, 'operations', String(i)];
     const entry = readObject(item, at);
-    if (entry._tag === 'Left') return entry;
+    if (isLeft(entry)) return entry;
     const op = readOperationJson(entry.right, at);
-    if (op._tag === 'Left') return op;
+    if (isLeft(op)) return op;
     operations.push(op.right);
   }
   return right(operations);
@@ -226,7 +226,7 @@ export const proratedUniqueCountKind: AggregationKind = {
   create: (context: KindContext) => new ProratedUniqueCountState(context),
   restore: (context, json, path) => {
     const object = readObject(json, path);
-    return object._tag === 'Left'
+    return isLeft(object)
       ? object
       : new ProratedUniqueCountState({ ...context, previousActive: undefined }).restoreFrom(
           object.right,

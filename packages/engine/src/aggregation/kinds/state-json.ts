@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Decimal, type FeecastError, feecastError, parseDecimal } from '../../core/index';
 import type { UniqueValue } from './kind';
 
@@ -121,13 +121,13 @@ export function readCountAndDecimals(
   keys: readonly string[],
 ): Read<{ readonly count: number; readonly decimals: readonly Decimal[] }> {
   const object = readObject(json, path);
-  if (object._tag === 'Left') return object;
+  if (isLeft(object)) return object;
   const count = readCount(object.right, 'count', path);
-  if (count._tag === 'Left') return count;
+  if (isLeft(count)) return count;
   const decimals: Decimal[] = [];
   for (const key of keys) {
     const decimal = readDecimalText(object.right, key, path);
-    if (decimal._tag === 'Left') return decimal;
+    if (isLeft(decimal)) return decimal;
     decimals.push(decimal.right);
   }
   return right({ count: count.right, decimals });

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   createDecimalSum,
@@ -81,7 +81,7 @@ export const sumKind: AggregationKind = {
   create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
   restore: (context, json, path) => {
     const read = readCountAndDecimals(json, path, ['sum', 'sum_before_period']);
-    if (read._tag === 'Left') return read;
+    if (isLeft(read)) return read;
     const [total = ZERO, earlier = ZERO] = read.right.decimals;
     const state = new SumState(context.previous ?? ZERO, context.fromMs);
     return right(state.restoreFrom(read.right.count, total, earlier));

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { decimalFromCount } from '../../core/index';
 import type { UsageEvent } from '../event';
 import type {
@@ -127,15 +127,15 @@ export const uniqueCountKind: AggregationKind = {
     new UniqueCountState(context.previousActive ?? [], context.fromMs),
   restore: (context, json, path) => {
     const object = readObject(json, path);
-    if (object._tag === 'Left') return object;
+    if (isLeft(object)) return object;
     const state = new UniqueCountState([], context.fromMs);
     for (const key of ['values', 'values_before_period'] as const) {
       const list = readArray(object.right, key, path);
-      if (list._tag === 'Left') return list;
+      if (isLeft(list)) return list;
       const read = readValueEntries(list.right, [...path, key], readOperationJson, (value, op) =>
         state.restoreOperation(key === 'values_before_period', value, op),
       );
-      if (read._tag === 'Left') return read;
+      if (isLeft(read)) return read;
     }
     return right(state);
   },

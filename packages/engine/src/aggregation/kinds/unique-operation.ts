@@ -1,4 +1,4 @@
-import { left, right } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { feecastError } from '../../core/index';
 import type { UsageEvent } from '../event';
 import { propertyText } from '../property';
@@ -97,7 +97,7 @@ export function readOperationJson(
     );
   }
   const at = readEpochMs(object, 'at', path, false);
-  return at._tag === 'Left' ? at : right(packOperation(at.right ?? 0, kind === 'remove'));
+  return isLeft(at) ? at : right(packOperation(at.right ?? 0, kind === 'remove'));
 }
 
 /**
@@ -114,13 +114,13 @@ export function readValueEntries<T>(
   for (const [i, item] of list.entries()) {
     const at = [...path, String(i)];
     const object = readObject(item, at);
-    if (object._tag === 'Left') return object;
+    if (isLeft(object)) return object;
     const value = readUniqueValue(object.right, 'value', at);
-    if (value._tag === 'Left') return value;
+    if (isLeft(value)) return value;
     if (seen.has(value.right)) return repeated([...at, 'value'], value.right);
     seen.add(value.right);
     const read = entry(object.right, at);
-    if (read._tag === 'Left') return read;
+    if (isLeft(read)) return read;
     each(value.right, read.right);
   }
   return right(undefined);

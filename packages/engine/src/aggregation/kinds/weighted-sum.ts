@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, isRight, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   ceil,
@@ -68,7 +68,7 @@ class WeightedSumState implements BucketState {
     const average = divide(total, decimalFromCount(chargesDurationDays * MS_PER_DAY));
     const level = add(initial, this.variation);
     return {
-      aggregation: average._tag === 'Right' ? ceil(average.right, AVERAGE_SCALE) : ZERO,
+      aggregation: isRight(average) ? ceil(average.right, AVERAGE_SCALE) : ZERO,
       count: this.count,
       // Non-recurring: the variation over the period; recurring: the level at its end.
       total_aggregated_units: previous === undefined ? this.variation : level,
@@ -102,7 +102,7 @@ export const weightedSumKind: AggregationKind = {
   create: (context: KindContext) => new WeightedSumState(context),
   restore: (context, json, path) => {
     const read = readCountAndDecimals(json, path, ['weighted_ms', 'variation']);
-    if (read._tag === 'Left') return read;
+    if (isLeft(read)) return read;
     const [weighted = ZERO, variation = ZERO] = read.right.decimals;
     return right(new WeightedSumState(context).restoreFrom(read.right.count, weighted, variation));
   },

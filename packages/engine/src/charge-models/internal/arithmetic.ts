@@ -2,6 +2,7 @@
  * The few arithmetic conventions the charge models share (charge-models.md §1.5, §6).
  * @internal
  */
+import { isRight } from 'fp-ts/lib/Either.js';
 import {
   compare,
   type Decimal,
@@ -25,7 +26,7 @@ import {
  */
 export function divideOrZero(a: Decimal, b: Decimal): Decimal {
   const quotient = divide(a, b);
-  return quotient._tag === 'Right' ? quotient.right : ZERO;
+  return isRight(quotient) ? quotient.right : ZERO;
 }
 
 const ONE_PERCENT = divideOrZero(ONE, decimalFromCount(100));

@@ -4,7 +4,7 @@
  * what to write instead and carries the reference's own error code in `details`.
  * @internal
  */
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   type FeecastError,
@@ -75,7 +75,7 @@ function checkAmount(
   referenceCode: string,
 ): Either<FeecastError, Decimal> {
   const parsed = typeof value === 'string' ? parseDecimal(value) : undefined;
-  if (parsed === undefined || parsed._tag === 'Left' || sign(parsed.right) < 0) {
+  if (parsed === undefined || isLeft(parsed) || sign(parsed.right) < 0) {
     return left(
       invalidProperty(
         at,

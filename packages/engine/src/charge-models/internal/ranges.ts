@@ -4,7 +4,7 @@
  * @internal
  */
 
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   compare,
@@ -62,7 +62,7 @@ function readBound(
   code: string,
 ): Either<FeecastError, Bound> {
   const parsed = typeof value === 'number' && value >= 0 ? parseDecimal(value) : undefined;
-  if (typeof value !== 'number' || parsed === undefined || parsed._tag === 'Left') {
+  if (typeof value !== 'number' || parsed === undefined || isLeft(parsed)) {
     return left(
       invalidProperty(
         at,
@@ -119,7 +119,7 @@ export function readRanges<R>(
       );
     }
     const fromBound = readBound(own(item, 'from_value'), [...at, 'from_value'], rules.invalidCode);
-    if (fromBound._tag === 'Left') return fromBound;
+    if (isLeft(fromBound)) return fromBound;
     const from = fromBound.right.decimal;
     const fromPath = [...at, 'from_value'];
     if (!starts.some((start) => equals(start, from))) {
@@ -151,7 +151,7 @@ export function readRanges<R>(
       }
     } else {
       const bound = readBound(rawTo, toPath, rules.invalidCode);
-      if (bound._tag === 'Left') return bound;
+      if (isLeft(bound)) return bound;
       if (compare(bound.right.decimal, from) <= 0) {
         return left(
           invalidProperty(
@@ -165,7 +165,7 @@ export function readRanges<R>(
       to = bound.right;
     }
     const amounts = readRange(item, at);
-    if (amounts._tag === 'Left') return amounts;
+    if (isLeft(amounts)) return amounts;
     ranges.push({
       ...amounts.right,
       from,

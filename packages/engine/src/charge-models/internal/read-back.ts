@@ -1,3 +1,4 @@
+import { isRight } from 'fp-ts/lib/Either.js';
 import { type Decimal, parseDecimal, ZERO } from '../../core/index';
 
 /**
@@ -12,5 +13,5 @@ import { type Decimal, parseDecimal, ZERO } from '../../core/index';
 export function readBack(text: string | undefined): Decimal {
   if (text === undefined) return ZERO;
   const parsed = parseDecimal(text);
-  return parsed._tag === 'Right' ? parsed.right : ZERO;
+  return isRight(parsed) ? parsed.right : ZERO;
 }

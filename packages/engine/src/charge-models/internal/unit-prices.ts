@@ -2,7 +2,7 @@
  * The amounts of a graduated or volume range: `per_unit_amount` and `flat_amount` (§9, §11).
  * @internal
  */
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { Decimal, FeecastError } from '../../core/index';
 import { type PropertyRecord, readAmount } from './properties';
 
@@ -24,8 +24,8 @@ export function readUnitPrices(
   at: readonly string[],
 ): Either<FeecastError, UnitPrices> {
   const perUnit = readAmount(range, 'per_unit_amount', at, 'invalid_amount');
-  if (perUnit._tag === 'Left') return perUnit;
+  if (isLeft(perUnit)) return perUnit;
   const flat = readAmount(range, 'flat_amount', at, 'invalid_amount');
-  if (flat._tag === 'Left') return flat;
+  if (isLeft(flat)) return flat;
   return right({ perUnit: perUnit.right, flat: flat.right });
 }

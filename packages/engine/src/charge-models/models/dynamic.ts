@@ -1,4 +1,4 @@
-import { left, right } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { feecastError, fromCents, multiply, sign, ZERO } from '../../core/index';
 import { scaleByRatio } from '../internal/arithmetic';
 import { unitsDivisor } from '../internal/units-divisor';
@@ -39,7 +39,7 @@ export const dynamic: ChargeModel = {
           );
         }
         const minorUnit = fromCents(1, currency, ['currency']);
-        if (minorUnit._tag === 'Left') return minorUnit;
+        if (isLeft(minorUnit)) return minorUnit;
         return right({ amount: multiply(cents, minorUnit.right), amount_details: {}, per });
       },
       project: (_projected, priced, ratio) => scaleByRatio(priced.amount, ratio),

@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Decimal, type FeecastError, formatDecimal } from '../../core/index';
 import { percentOf, scaleByRatio } from '../internal/arithmetic';
 import { detailDifference } from '../internal/detail-difference';
@@ -20,9 +20,9 @@ function readRatePrices(
   at: readonly string[],
 ): Either<FeecastError, RatePrices> {
   const rate = readAmount(range, 'rate', at, 'invalid_rate');
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   const flat = readAmount(range, 'flat_amount', at, 'invalid_amount');
-  if (flat._tag === 'Left') return flat;
+  if (isLeft(flat)) return flat;
   return right({ rate: rate.right, flat: flat.right });
 }
 
@@ -108,7 +108,7 @@ export const graduatedPercentage: ChargeModel = {
       },
       readRatePrices,
     );
-    if (ranges._tag === 'Left') return ranges;
+    if (isLeft(ranges)) return ranges;
     const list = ranges.right;
     return right({
       needsEventValues: false,

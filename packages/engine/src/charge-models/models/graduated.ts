@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Decimal, formatDecimal, multiply, sign, sum, ZERO } from '../../core/index';
 import { isPositive, scaleByRatio } from '../internal/arithmetic';
 import { lazilyDetailed } from '../internal/lazy-details';
@@ -58,7 +58,7 @@ export const graduated: ChargeModel = {
       },
       readUnitPrices,
     );
-    if (ranges._tag === 'Left') return ranges;
+    if (isLeft(ranges)) return ranges;
     const list = ranges.right;
     // §1.2: prorated graduated needs the per-event values; without them, plain graduated.
     const perEvent = (context: PricingContext) =>

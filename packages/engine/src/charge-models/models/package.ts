@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   ceil,
@@ -46,11 +46,11 @@ export const packageModel: ChargeModel = {
   },
   compile(properties, { path }) {
     const amount = readAmount(properties, 'amount', path, 'invalid_amount');
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     const size = readInteger(properties, 'package_size', path, 'invalid_package_size', 1);
-    if (size._tag === 'Left') return size;
+    if (isLeft(size)) return size;
     const free = readInteger(properties, 'free_units', path, 'invalid_free_units', 0);
-    if (free._tag === 'Left') return free;
+    if (isLeft(free)) return free;
     const packageAmount = amount.right;
     const packageSize = size.right;
     const sizeDecimal = decimalFromCount(packageSize);

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { runningTotals } from '../../aggregation/index';
 import {
   add,
@@ -208,9 +208,9 @@ export const percentage: ChargeModel = {
   },
   compile(properties, { path }) {
     const rate = readAmount(properties, 'rate', path, 'invalid_rate');
-    if (rate._tag === 'Left') return rate;
+    if (isLeft(rate)) return rate;
     const fixed = readOptionalAmount(properties, 'fixed_amount', path, 'invalid_fixed_amount');
-    if (fixed._tag === 'Left') return fixed;
+    if (isLeft(fixed)) return fixed;
     const freeEvents = readOptionalInteger(
       properties,
       'free_units_per_events',
@@ -218,28 +218,28 @@ export const percentage: ChargeModel = {
       'invalid_free_units_per_events',
       1,
     );
-    if (freeEvents._tag === 'Left') return freeEvents;
+    if (isLeft(freeEvents)) return freeEvents;
     const freeTotal = readOptionalAmount(
       properties,
       'free_units_per_total_aggregation',
       path,
       'invalid_free_units_per_total_aggregation',
     );
-    if (freeTotal._tag === 'Left') return freeTotal;
+    if (isLeft(freeTotal)) return freeTotal;
     const minimum = readOptionalAmount(
       properties,
       'per_transaction_min_amount',
       path,
       'invalid_amount',
     );
-    if (minimum._tag === 'Left') return minimum;
+    if (isLeft(minimum)) return minimum;
     const maximum = readOptionalAmount(
       properties,
       'per_transaction_max_amount',
       path,
       'invalid_amount',
     );
-    if (maximum._tag === 'Left') return maximum;
+    if (isLeft(maximum)) return maximum;
     if (
       minimum.right !== undefined &&
       maximum.right !== undefined &&

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { multiply } from '../../core/index';
 import { readAmount } from '../internal/properties';
 import { unitsDivisor } from '../internal/units-divisor';
@@ -21,7 +21,7 @@ export const standard: ChargeModel = {
   },
   compile(properties, { path }) {
     const price = readAmount(properties, 'amount', path, 'invalid_amount');
-    if (price._tag === 'Left') return price;
+    if (isLeft(price)) return price;
     const amount = price.right;
     return right({
       needsEventValues: false,

@@ -1,4 +1,4 @@
-import { right } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   compare,
@@ -55,7 +55,7 @@ export const volume: ChargeModel = {
       },
       readUnitPrices,
     );
-    if (ranges._tag === 'Left') return ranges;
+    if (isLeft(ranges)) return ranges;
     const list = ranges.right;
     return right({
       needsEventValues: false,

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
 import { type Decimal, fromBig, movePoint } from './decimal';
@@ -52,7 +52,7 @@ export function toCents(
   path?: readonly string[],
 ): Either<FeecastError, number> {
   const exponent = currencyExponent(currency, path);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   return wholeMinorUnits(
     movePoint(rounding(amount, exponent.right), exponent.right),
     currency,
@@ -103,7 +103,7 @@ export function fromCents(
   path?: readonly string[],
 ): Either<FeecastError, Decimal> {
   const exponent = currencyExponent(currency, path);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   if (!Number.isSafeInteger(cents)) {
     return left(
       feecastError(

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { detailValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
 import { Big } from './big';
@@ -59,7 +59,7 @@ function scratch(): Scan {
  */
 export function parseDecimalUnsafe(input: unknown): Decimal {
   const parsed = parseDecimal(input);
-  if (parsed._tag === 'Left') throw new RangeError(parsed.left.message);
+  if (isLeft(parsed)) throw new RangeError(parsed.left.message);
   return parsed.right;
 }
 

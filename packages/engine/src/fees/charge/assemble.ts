@@ -1,5 +1,5 @@
 import { type Fee, Uuid } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
 import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
@@ -67,12 +67,12 @@ export function assembleChargeFees(
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
       const fee = priceBucket(context, metric, recurring, setup, bucket, group);
-      if (fee._tag === 'Left') return fee;
+      if (isLeft(fee)) return fee;
       priced.push(fee.right);
     }
   }
   const trueUp = chargeTrueUp(context, setup, priced);
-  if (trueUp._tag === 'Left') return trueUp;
+  if (isLeft(trueUp)) return trueUp;
   const parent = trueUp.right?.parent;
   const kept =
     context.purpose === 'invoice' ? priced.filter((p) => !p.zero || p === parent) : priced;
@@ -107,7 +107,7 @@ export function assembleCarriedFees(
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
       const fee = carriedFee(context, next, metric, setup, bucket, group);
-      if (fee._tag === 'Left') return fee;
+      if (isLeft(fee)) return fee;
       if (fee.right !== undefined) fees.push(fee.right);
     }
   }

@@ -1,5 +1,5 @@
 import { Cents, DecimalString } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type ChargeModelContext,
   type ChargeModelResult,
@@ -162,7 +162,7 @@ function projection(
     setup.pricingUnit,
     context.currency,
   );
-  if (projected._tag === 'Left') return projected;
+  if (isLeft(projected)) return projected;
   return right({
     units: formatDecimal(max(readBack(result.projected_units), ZERO)),
     amount_cents: projected.right.fee.amount_cents,
@@ -219,7 +219,7 @@ function priceModel(
   at: readonly string[],
 ): Either<FeecastError, ModelPrice> {
   const priced = bucket.model.apply(modelInput);
-  if (priced._tag === 'Left') {
+  if (isLeft(priced)) {
     return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
   }
   const result = priced.right;
@@ -231,11 +231,11 @@ function priceModel(
       ? {}
       : { full_units_number: modelInput.full_units_number }),
   });
-  if (guarded._tag === 'Left') return guarded;
+  if (isLeft(guarded)) return guarded;
   const read = readModelAmounts(guarded.right);
-  if (read._tag === 'Left') return read;
+  if (isLeft(read)) return read;
   const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
-  if (amounts._tag === 'Left') return amounts;
+  if (isLeft(amounts)) return amounts;
   return right({ result, guarded: guarded.right, amounts: amounts.right });
 }
 
@@ -274,7 +274,7 @@ export function priceBucket(
     context.ratio === undefined ? modelInput : { ...modelInput, period_ratio: context.ratio },
     at,
   );
-  if (priced._tag === 'Left') return priced;
+  if (isLeft(priced)) return priced;
   const { result, guarded, amounts } = priced.right;
   const units = shownUnits(setup, group, guarded, context.purpose);
   const { charge } = setup;
@@ -294,11 +294,11 @@ export function priceBucket(
     ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
   };
   const fee = feeObject(input);
-  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  if (isLeft(fee)) return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
   const projected = projection(context, setup, recurring, result, amounts, units);
-  if (projected._tag === 'Left') return projected;
+  if (isLeft(projected)) return projected;
   const charged = withProjection(fee.right, projected.right);
-  if (charged._tag === 'Left') return charged;
+  if (isLeft(charged)) return charged;
   const used = amounts.pricing_unit_details ?? amounts.fee;
   return right({
     input,
@@ -349,7 +349,7 @@ export function carriedFee(
     },
     at,
   );
-  if (priced._tag === 'Left') return priced;
+  if (isLeft(priced)) return priced;
   const { result, amounts } = priced.right;
   const { charge } = setup;
   const invoiceable = charge.invoiceable ?? true;
@@ -368,6 +368,6 @@ export function carriedFee(
     invoiceable,
     ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
   });
-  if (fee._tag === 'Left') return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
+  if (isLeft(fee)) return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
   return right(fee.right);
 }

@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
 import { type FeeAmountFields, type ModelAmounts, modelFeeAmounts } from '../fee-amounts';
 import {
@@ -32,10 +32,10 @@ export function chargeAmounts(
 ): Either<FeecastError, ChargeAmounts> {
   if (pricingUnit === undefined) {
     const fee = modelFeeAmounts(amounts, currency);
-    return fee._tag === 'Left' ? fee : right({ fee: fee.right, pricing_unit_details: undefined });
+    return isLeft(fee) ? fee : right({ fee: fee.right, pricing_unit_details: undefined });
   }
   const both = modelPricingUnitAmounts(amounts, pricingUnit, currency);
-  return both._tag === 'Left'
+  return isLeft(both)
     ? both
     : right({ fee: both.right.fee, pricing_unit_details: both.right.pricing_unit_details });
 }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   type Fed,
@@ -68,11 +68,11 @@ function* chargeFeesSteps(input: Fed<ChargeFeesInput>): Feeding<Either<FeecastEr
     return left(feecastError('invalid_input', 'chargeFees needs an input object.', []));
   }
   const compiled = checkMetric(input.billableMetric, ['billableMetric']);
-  if (compiled._tag === 'Left') return compiled;
+  if (isLeft(compiled)) return compiled;
   const matches = checkChargeMetric(input.charge, input.billableMetric, ['charge']);
-  if (matches._tag === 'Left') return matches;
+  if (isLeft(matches)) return matches;
   const setup = setupCharge(input.charge, compiled.right, ['charge'], input.pricing_units);
-  if (setup._tag === 'Left') return setup;
+  if (isLeft(setup)) return setup;
   const report = yield* priceMetricsSteps(
     feeContext(input),
     [
@@ -89,5 +89,5 @@ function* chargeFeesSteps(input: Fed<ChargeFeesInput>): Feeding<Either<FeecastEr
     1,
     { deduplicate: input.deduplicate, feeId: input.feeId },
   );
-  return report._tag === 'Left' ? report : right(report.right.fees);
+  return isLeft(report) ? report : right(report.right.fees);
 }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
 import type { ChargeFeesCharge, ChargeFeesMetric } from './inputs';
 
@@ -64,7 +64,7 @@ export function chargeMetricIndex<M extends ChargeFeesMetric>(
     );
   }
   const matches = checkChargeMetric(charge, metric, path);
-  return matches._tag === 'Left' ? matches : right({ index, metric });
+  return isLeft(matches) ? matches : right({ index, metric });
 }
 
 /**

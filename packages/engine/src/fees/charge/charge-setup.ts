@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeBuckets, CompiledMetric } from '../../aggregation/index';
 import {
   type ChargeModelCapabilities,
@@ -157,7 +157,7 @@ export function setupCharge(
     { charge_model: charge.charge_model, properties: charge.properties, prorated },
     { path },
   );
-  if (chargeModel._tag === 'Left') return chargeModel;
+  if (isLeft(chargeModel)) return chargeModel;
   const capabilities = chargeModelCapabilities(chargeModel.right.charge_model);
   const chargeKeys = groupKeysOf(charge.properties) ?? [];
   const consumerKeys: (readonly string[])[] = [];
@@ -173,7 +173,7 @@ export function setupCharge(
       { charge_model: charge.charge_model, properties: filter.properties, prorated },
       { path: [...path, 'filters', String(index)] },
     );
-    if (model._tag === 'Left') return model;
+    if (isLeft(model)) return model;
     const groupKeys = groupKeysOf(filter.properties) ?? chargeKeys;
     buckets.push({ filter, index, model: model.right, groupKeys, consumer: consumerOf(groupKeys) });
   }
@@ -185,7 +185,7 @@ export function setupCharge(
     consumer: consumerOf(chargeKeys),
   });
   const pricingUnit = resolvePricingUnit(charge.applied_pricing_unit, pricingUnits, path);
-  if (pricingUnit._tag === 'Left') return pricingUnit;
+  if (isLeft(pricingUnit)) return pricingUnit;
   const payInAdvance = charge.pay_in_advance === true;
   const values = filters.map((f) => f.values);
   // The model says whether it prices from each event's value; in-advance fees always need

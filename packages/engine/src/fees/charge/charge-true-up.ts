@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { readBack } from '../../charge-models/index';
 import { type FeecastError, feecastError, formatDecimal, sum } from '../../core/index';
 import { dayCount } from '../../periods/index';
@@ -42,7 +42,7 @@ export function chargeTrueUp(
     to: period.charges_to_datetime,
     timezone: context.timezone,
   });
-  if (days._tag === 'Left') return days;
+  if (isLeft(days)) return days;
   let used = 0;
   for (const p of priced) {
     // Whole minor units, each a safe integer: exact while the total stays safe (checked).
@@ -65,7 +65,7 @@ export function chargeTrueUp(
     currency: context.currency,
     ...(setup.pricingUnit === undefined ? {} : { pricing_unit: setup.pricingUnit }),
   });
-  if (trueUp._tag === 'Left') return trueUp;
+  if (isLeft(trueUp)) return trueUp;
   if (trueUp.right === null) return right(undefined);
   const { input } = parent;
   const fee = feeObject({
@@ -79,6 +79,6 @@ export function chargeTrueUp(
     pricing_unit_details: trueUp.right.pricing_unit_details ?? null,
     ids: { ...input.ids, svc_charge_filter_id: null },
   });
-  if (fee._tag === 'Left') return fee;
+  if (isLeft(fee)) return fee;
   return right({ parent, fee: fee.right });
 }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationResult,
   type AggregationState,
@@ -158,7 +158,7 @@ export function createFeesPass(
   settings: PassSettings,
 ): Either<FeecastError, FeesPass> {
   const start = prepareFeesPass(source, metric, setups, settings);
-  return start._tag === 'Left' ? start : right(start.right());
+  return isLeft(start) ? start : right(start.right());
 }
 
 /**
@@ -193,7 +193,7 @@ export function prepareFeesPass(
     settings.state === undefined
       ? prepareChargesAccumulator(source, main.consumers, mainOptions)
       : restoringStart(source, main.consumers, mainOptions, settings.state.value, setups);
-  if (accumulator._tag === 'Left') return left(relocate(accumulator.left, where(main.paths)));
+  if (isLeft(accumulator)) return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
   let cents: (() => ChargesAccumulator) | undefined;
   if (dynamic.consumers.length > 0) {
@@ -206,7 +206,7 @@ export function prepareFeesPass(
     };
     const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false, per_event: false }));
     const created = prepareChargesAccumulator(centsMetric, plain, options);
-    if (created._tag === 'Left') return left(relocate(created.left, where(dynamic.paths)));
+    if (isLeft(created)) return left(relocate(created.left, where(dynamic.paths)));
     cents = created.right;
   }
   const offsets = { main: main.offsets, cents: dynamic.offsets, track: tracking };
@@ -285,7 +285,7 @@ function restoringStart(
     );
   }
   const first = restoreChargesAccumulator(source, charges, options, state);
-  if (first._tag === 'Left') return first;
+  if (isLeft(first)) return first;
   let unused: ChargesAccumulator | undefined = first.right;
   return right(() => {
     const taken = unused;
@@ -293,7 +293,7 @@ function restoringStart(
     if (taken !== undefined) return taken;
     const again = restoreChargesAccumulator(source, charges, options, state);
     // The same state restored without fault the first time.
-    return again._tag === 'Right' ? again.right : first.right;
+    return isRight(again) ? again.right : first.right;
   });
 }
 
@@ -350,7 +350,7 @@ class Pass implements FeesPass {
     const own = event.precise_total_amount_cents;
     if (own === undefined || own === null) return '0';
     const parsed = parseDecimal(own, ['events', String(index), 'precise_total_amount_cents']);
-    if (parsed._tag === 'Left') {
+    if (isLeft(parsed)) {
       this.failure ??= {
         ...parsed.left,
         message: `Event ${JSON.stringify(event.transaction_id)} of a dynamic charge: precise_total_amount_cents must be a decimal, got ${JSON.stringify(own)}.`,

@@ -1,4 +1,4 @@
-import type { Either } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import {
   type CompiledFilter,
   type CompiledMetric,
@@ -56,7 +56,7 @@ export function prepareFirstEvent(
   for (const bucket of setup.buckets) {
     if (bucket.filter === undefined) continue;
     const compiled = compileFilter(bucket.filter.values, metric.filters, []);
-    if (compiled._tag === 'Left') return undefined;
+    if (isLeft(compiled)) return undefined;
     filters.push(compiled.right);
   }
   const router = createFilterRouter(filters);
@@ -113,7 +113,7 @@ export function firstEventFee(
   const bucket = setup.buckets[b];
   if (bucket === undefined) return undefined;
   const exponent = feeExponent(run);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   const keys = bucket.groupKeys;
   const group = keys.length === 0 ? {} : groupedBy(keys, groupKey(keys, event.properties));
   const increment = sign(value) > 0 ? value : ZERO;

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   type CompiledMetric,
@@ -166,13 +166,13 @@ export function eventFee(
     customAmount: undefined,
     exponent,
   });
-  if (price._tag === 'Left') {
+  if (isLeft(price)) {
     return left({ ...price.left, path: [...setup.path, ...(price.left.path ?? [])] });
   }
   const amounts = chargeAmounts(price.right, setup.pricingUnit, context.currency);
-  if (amounts._tag === 'Left') return amounts;
+  if (isLeft(amounts)) return amounts;
   const made = shell();
-  if (made._tag === 'Left') return made;
+  if (isLeft(made)) return made;
   const unitsText = formatDecimal(figures.units);
   return made.right.fee({
     amounts: amounts.right.fee,
@@ -246,7 +246,7 @@ function priceGroup(
   // What each event applied: a unique count's +1/-1/0, a sum's value (a count's 1).
   const applied = f.applied_units ?? values;
   const exponent = feeExponent(run);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   // The values read so far, for the models that price from them (a percentage charge's free
   // units and min/max per event).
   const byValues = bucket.model.needsEventValues;
@@ -262,7 +262,7 @@ function priceGroup(
   for (const [k, row] of rows.entries()) {
     const value = values[k] ?? '0';
     const cents = setup.dynamic ? centsOf(row.cents, row.index) : right(ZERO);
-    if (cents._tag === 'Left') return cents;
+    if (isLeft(cents)) return cents;
     if ((target === undefined || target === row.index) && row.event !== undefined) {
       const fee = eventFee(
         run,
@@ -281,7 +281,7 @@ function priceGroup(
         },
         row.event.transaction_id,
       );
-      if (fee._tag === 'Left') return fee;
+      if (isLeft(fee)) return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
     }
     before.add(billed[k] ?? '0');
@@ -397,7 +397,7 @@ export class InAdvanceReader {
     const { context, setup } = run;
     const shells = run.shells ?? new FeeShells();
     const figures = this.pass.result();
-    if (figures._tag === 'Left') return figures;
+    if (isLeft(figures)) return figures;
     const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
     const fees: PlacedFee[] = [];
     for (const [b, bucket] of setup.buckets.entries()) {
@@ -415,7 +415,7 @@ export class InAdvanceReader {
         rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
         const shell = groupShell(run, shells, b, group.grouped_by);
         const priced = priceGroup(run, bucket, group, shell, rows, only);
-        if (priced._tag === 'Left') return priced;
+        if (isLeft(priced)) return priced;
         for (const placed of priced.right) fees.push(placed);
       }
     }
@@ -438,7 +438,7 @@ export function inAdvanceReader(
   keepEvents: boolean,
 ): Either<FeecastError, InAdvanceReader> {
   const start = run.start === undefined ? prepareInAdvancePass(run) : right(run.start);
-  if (start._tag === 'Left') return start;
+  if (isLeft(start)) return start;
   return right(new InAdvanceReader(run, start.right(), keepEvents));
 }
 
@@ -478,7 +478,7 @@ export function* inAdvanceFeesSteps(
     );
   }
   const reader = inAdvanceReader(run, true);
-  if (reader._tag === 'Left') return reader;
+  if (isLeft(reader)) return reader;
   const { right: started } = reader;
   yield* readEvents(events, (event) => started.add(event));
   return started.fees();

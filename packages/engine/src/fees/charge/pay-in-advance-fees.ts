@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   type CompiledMetric,
@@ -72,16 +72,16 @@ export function prepareInAdvanceCharge(
 ): Either<FeecastError, PreparedInAdvanceCharge> {
   const compiled =
     checked === undefined ? checkMetric(billableMetric, ['billableMetric']) : right(checked);
-  if (compiled._tag === 'Left') return compiled;
+  if (isLeft(compiled)) return compiled;
   const matches = checkChargeMetric(charge, billableMetric, ['charge']);
-  if (matches._tag === 'Left') return matches;
+  if (isLeft(matches)) return matches;
   const setup = setupCharge(
     { ...charge, pay_in_advance: true },
     compiled.right,
     ['charge'],
     pricingUnits,
   );
-  if (setup._tag === 'Left') return setup;
+  if (isLeft(setup)) return setup;
   return right({ metric: billableMetric, compiled: compiled.right, setup: setup.right });
 }
 
@@ -90,7 +90,7 @@ function prepare(input: Fed<PayInAdvanceFeesInput>): Either<FeecastError, InAdva
     return left(feecastError('invalid_input', 'An input object is required.', []));
   }
   const prepared = prepareInAdvanceCharge(input.charge, input.billableMetric, input.pricing_units);
-  if (prepared._tag === 'Left') return prepared;
+  if (isLeft(prepared)) return prepared;
   return right({
     ...prepared.right,
     context: feeContext({ ...input, purpose: 'usage' }),
@@ -128,9 +128,9 @@ export function payInAdvanceFees(
 ): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
   return withEvents(input, function* (fed) {
     const run = prepare(fed);
-    if (run._tag === 'Left') return run;
+    if (isLeft(run)) return run;
     const result = yield* inAdvanceFeesSteps(run.right, fed.events);
-    return result._tag === 'Left' ? result : right(result.right.fees.map((placed) => placed.fee));
+    return isLeft(result) ? result : right(result.right.fees.map((placed) => placed.fee));
   });
 }
 
@@ -168,7 +168,7 @@ export function estimatePayInAdvanceFee(
     );
   }
   const run = prepare(input);
-  if (run._tag === 'Left') return run;
+  if (isLeft(run)) return run;
   return estimateInAdvanceFee(run.right, events, event);
 }
 
@@ -187,7 +187,7 @@ export function estimateInAdvanceFee(
   event: UsageEvent,
 ): Either<FeecastError, ChargeFee> {
   const reader = inAdvanceReader(run, false);
-  if (reader._tag === 'Left') return reader;
+  if (isLeft(reader)) return reader;
   for (const stored of events) reader.right.add(stored);
   return lastEventFee(reader.right, event);
 }
@@ -207,7 +207,7 @@ export function lastEventFee(
 ): Either<FeecastError, ChargeFee> {
   const at = reader.addLast(event);
   const result = reader.fees(at);
-  if (result._tag === 'Left') return result;
+  if (isLeft(result)) return result;
   const priced = result.right.fees.find((placed) => placed.index === at);
   if (priced !== undefined) return right(priced.fee);
   const { rejected } = result.right;

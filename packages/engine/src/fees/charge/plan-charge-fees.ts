@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   driveSync,
@@ -89,7 +89,7 @@ export function* planChargeFeesSteps(
   input: Fed<PlanChargeFeesInput>,
 ): Feeding<Either<FeecastError, ChargeFeesReport>> {
   const checked = metricChargesOf(input);
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const { currency, metrics } = checked.right;
   return yield* priceMetricsSteps(
     feeContext({ ...input, currency }),
@@ -124,7 +124,7 @@ export function planAggregations(
   input: Omit<PlanChargeFeesInput, 'events' | 'aggregates'>,
 ): Either<FeecastError, MetricAggregation[]> {
   const checked = metricChargesOf(input);
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const context = feeContext({ ...input, currency: checked.right.currency });
   return right(
     checked.right.metrics.map((entry) => ({
@@ -166,12 +166,12 @@ function metricChargesOf(
   for (const [i, charge] of input.plan.charges.entries()) {
     const path = ['plan', 'charges', String(i)];
     const found = chargeMetricIndex(charge, metrics, path);
-    if (found._tag === 'Left') return found;
+    if (isLeft(found)) return found;
     const { index: m, metric } = found.right;
     const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
-    if (compiled._tag === 'Left') return compiled;
+    if (isLeft(compiled)) return compiled;
     const setup = setupCharge(charge, compiled.right, path, input.pricing_units);
-    if (setup._tag === 'Left') return setup;
+    if (isLeft(setup)) return setup;
     const entry: MetricCharges & { setups: ChargeSetup[]; order: number[] } = grouped.get(m) ?? {
       metric,
       compiled: compiled.right,
@@ -185,7 +185,7 @@ function metricChargesOf(
     grouped.set(m, entry);
   }
   const states = givenStates(input.aggregates, grouped);
-  if (states._tag === 'Left') return states;
+  if (isLeft(states)) return states;
   const list = Array.from(grouped.values(), (entry) => {
     const state = states.right.get(entry.metric.code);
     return state === undefined ? entry : { ...entry, state };
@@ -246,6 +246,6 @@ export function planChargeFees(
 ): Either<FeecastError, ChargeFee[]> | Promise<Either<FeecastError, ChargeFee[]>> {
   return withEvents(input, function* (fed) {
     const report = yield* planChargeFeesSteps(fed);
-    return report._tag === 'Left' ? report : right(report.right.fees);
+    return isLeft(report) ? report : right(report.right.fees);
   });
 }

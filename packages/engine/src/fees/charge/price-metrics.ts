@@ -1,5 +1,5 @@
 import type { Fee } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   type CompiledMetric,
@@ -71,7 +71,7 @@ export function checkMetric(
   path: readonly string[],
 ): Either<FeecastError, CompiledMetric> {
   const compiled = compileMetric(metric, path);
-  if (compiled._tag === 'Left') return compiled;
+  if (isLeft(compiled)) return compiled;
   if (typeof metric.svc_id !== 'string' || typeof metric.name !== 'string') {
     return left(
       feecastError(
@@ -88,7 +88,7 @@ export function checkMetric(
 function checkRatio(ratio: string | undefined): FeecastError | undefined {
   if (ratio === undefined) return undefined;
   const parsed = parseDecimal(ratio, ['period_ratio']);
-  if (parsed._tag === 'Left') return parsed.left;
+  if (isLeft(parsed)) return parsed.left;
   if (sign(parsed.right) >= 0 && compare(parsed.right, ONE) <= 0) return undefined;
   return feecastError(
     'invalid_input',
@@ -141,7 +141,7 @@ export function* priceMetricsSteps(
   options: PriceOptions,
 ): Feeding<Either<FeecastError, ChargeFeesReport>> {
   const exponent = currencyExponent(context.currency, ['currency']);
-  if (exponent._tag === 'Left') return exponent;
+  if (isLeft(exponent)) return exponent;
   const ratio = checkRatio(context.ratio);
   if (ratio !== undefined) return left(ratio);
   if (
@@ -177,7 +177,7 @@ export function* priceMetricsSteps(
       metricPath: entry.metricPath,
       state: entry.state,
     });
-    if (pass._tag === 'Left') return pass;
+    if (isLeft(pass)) return pass;
     passes.set(entry.metric.code, pass.right);
     ordered.push(pass.right);
   }
@@ -199,7 +199,7 @@ export function* priceMetricsSteps(
   for (const [m, entry] of metrics.entries()) {
     const figures = ordered[m]?.result();
     if (figures === undefined) continue;
-    if (figures._tag === 'Left') return figures;
+    if (isLeft(figures)) return figures;
     outside += figures.right.outside_period;
     // A loop, not a spread: a stream may leave out millions of events.
     for (const rejection of figures.right.rejected) rejected.push(rejection);
@@ -212,7 +212,7 @@ export function* priceMetricsSteps(
         figures.right.charges[s] ?? [],
         options.feeId,
       );
-      if (fees._tag === 'Left') return fees;
+      if (isLeft(fees)) return fees;
       perCharge[entry.order[s] ?? 0] = fees.right;
       if (options.nextPeriod === undefined) continue;
       const carried = assembleCarriedFees(
@@ -224,7 +224,7 @@ export function* priceMetricsSteps(
         figures.right.charges[s] ?? [],
         options.feeId,
       );
-      if (carried._tag === 'Left') return carried;
+      if (isLeft(carried)) return carried;
       carriedPerCharge[entry.order[s] ?? 0] = carried.right;
     }
   }

@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   abs,
   add,
@@ -54,7 +54,7 @@ export function allocateProportionally(
   scale: number,
 ): Either<FeecastError, Decimal[]> {
   const places = scaleOf(scale, ['scale']);
-  if (places._tag === 'Left') return places;
+  if (isLeft(places)) return places;
   for (const [i, weight] of weights.entries()) {
     if (sign(weight) < 0) {
       return left(
@@ -68,9 +68,9 @@ export function allocateProportionally(
     }
   }
   const unit = parseDecimal(`1e${-places.right}`, ['scale']);
-  if (unit._tag === 'Left') return unit;
+  if (isLeft(unit)) return unit;
   const units = divide(amount, unit.right);
-  if (units._tag === 'Left') return units;
+  if (isLeft(units)) return units;
   if (!equals(floor(units.right, INTEGER), units.right)) {
     return left(
       feecastError(
@@ -122,7 +122,7 @@ function floorPart(
   // sits within 10^-40 of an integer: correct it against the exact product.
   let units = ZERO;
   const quotient = divide(numerator, denominator);
-  if (quotient._tag === 'Right') units = floor(quotient.right, INTEGER);
+  if (isRight(quotient)) units = floor(quotient.right, INTEGER);
   while (compare(multiply(units, denominator), numerator) > 0) units = subtract(units, ONE);
   while (compare(multiply(add(units, ONE), denominator), numerator) <= 0) units = add(units, ONE);
   return { units, remainder: subtract(numerator, multiply(units, denominator)) };

@@ -1,4 +1,4 @@
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, parseInstant } from '../../core/index';
 import type { AppliedCouponInput, CouponApplication } from './coupon-terms';
 
@@ -28,7 +28,7 @@ export function applicationOrder(
       'applied_coupon',
       'created_at',
     ]);
-    if (created._tag === 'Left') return created;
+    if (isLeft(created)) return created;
     keyed.push({ index, rank: rank(application), created: created.right });
   }
   keyed.sort((a, b) => a.rank - b.rank || a.created - b.created || a.index - b.index);

@@ -5,7 +5,7 @@ import {
   Timestamp,
   type Uuid,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
@@ -151,16 +151,16 @@ export function applyCoupons<
   options: ApplyCouponsOptions = {},
 ): Either<FeecastError, CouponsApplied<F, A>> {
   const ledger = openLedger(fees, options);
-  if (ledger._tag === 'Left') return ledger;
+  if (isLeft(ledger)) return ledger;
   const plans =
     options.subscriptions === undefined
       ? right(undefined)
       : indexSubscriptions(options.subscriptions, ['options', 'subscriptions']);
-  if (plans._tag === 'Left') return plans;
+  if (isLeft(plans)) return plans;
   const now = readNow(options.now);
-  if (now._tag === 'Left') return now;
+  if (isLeft(now)) return now;
   const order = applicationOrder(appliedCoupons);
-  if (order._tag === 'Left') return order;
+  if (isLeft(order)) return order;
   const initial = [...ledger.right.nets];
   const updated: A[] = appliedCoupons.map((application) => application.applied_coupon);
   const credits: CouponCredit[] = [];
@@ -171,7 +171,7 @@ export function applyCoupons<
     if (application === undefined) continue;
     const path = ['applied_coupons', String(index)];
     const step = applyOne(ledger.right, fees, application, plans.right, path);
-    if (step._tag === 'Left') return step;
+    if (isLeft(step)) return step;
     outcomes.push(step.right.outcome);
     const { terms, credit } = step.right;
     if (terms === undefined || credit === undefined) continue;
@@ -179,17 +179,17 @@ export function applyCoupons<
       ...path,
       'applied_coupon',
     ]);
-    if (after._tag === 'Left') return after;
+    if (isLeft(after)) return after;
     updated[index] = after.right;
     credits.push(credit.row);
     taken.push(credit.amount);
   }
   const outFees = writeFees(fees, initial, ledger.right.nets);
-  if (outFees._tag === 'Left') return outFees;
+  if (isLeft(outFees)) return outFees;
   const currency = ledger.right.currency;
   const total =
     currency === undefined ? right(0) : roundCents(sum(taken), currency, ['coupons_amount_cents']);
-  if (total._tag === 'Left') return total;
+  if (isLeft(total)) return total;
   return right({
     fees: outFees.right,
     applied_coupons: updated,
@@ -230,7 +230,7 @@ function openLedger(
   const nets: FeeNet[] = [];
   for (const [i, fee] of fees.entries()) {
     const net = readFeeNet(fee, ['fees', String(i)]);
-    if (net._tag === 'Left') return net;
+    if (isLeft(net)) return net;
     currency ??= net.right.currency;
     if (net.right.currency !== currency) {
       return left(
@@ -249,7 +249,7 @@ function openLedger(
       'options',
       'sub_total_excluding_taxes_amount_cents',
     ]);
-    if (given._tag === 'Left') return given;
+    if (isLeft(given)) return given;
     running = min(running, given.right);
   }
   return right({ currency, nets, running });
@@ -273,7 +273,7 @@ function applyOne(
     right({ outcome: skippedOutcome(applied, ledger.nets.length, reason, base) });
   if (applied.status !== 'active') return skip('not_active');
   const terms = couponTerms(application, path);
-  if (terms._tag === 'Left') return terms;
+  if (isLeft(terms)) return terms;
   const coupon = terms.right;
   if (coupon.invoicesLeft === 0 || (coupon.kind === 'fixed_amount' && sign(coupon.amount) === 0)) {
     return skip('exhausted');
@@ -283,14 +283,14 @@ function applyOne(
     return skip('currency_mismatch');
   }
   const eligible = eligibleFees(application.coupon, fees, plans, path);
-  if (eligible._tag === 'Left') return eligible;
+  if (isLeft(eligible)) return eligible;
   if (!eligible.right.includes(true)) return skip('no_eligible_fee');
   const weights = ledger.nets.map((fee, i) => (eligible.right[i] ? max(fee.net, ZERO) : ZERO));
   const base = min(ledger.running, sum(weights));
   const amount = couponAmount(coupon, base);
   if (sign(amount) <= 0) return skip('zero_amount', base);
   const shares = allocateProportionally(amount, weights, COUPON_SHARE_SCALE);
-  if (shares._tag === 'Left') return shares;
+  if (isLeft(shares)) return shares;
   for (const [i, share] of shares.right.entries()) {
     const fee = ledger.nets[i];
     if (fee !== undefined && sign(share) !== 0) {
@@ -299,7 +299,7 @@ function applyOne(
   }
   ledger.running = subtract(ledger.running, amount);
   const cents = roundCents(amount, ledger.currency, [...path, 'amount_cents']);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   return right({
     outcome: outcomeOf(applied, cents.right, base, shares.right),
     terms: coupon,
@@ -370,7 +370,7 @@ function writeFees<F extends CouponFeeInput>(
       continue;
     }
     const fields = feeNetFields(now, ['fees', String(i)]);
-    if (fields._tag === 'Left') return fields;
+    if (isLeft(fields)) return fields;
     out.push({ ...fee, ...fields.right });
   }
   return right(out);

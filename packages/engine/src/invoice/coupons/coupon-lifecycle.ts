@@ -1,5 +1,5 @@
 import { Integer, type Timestamp } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   type FeecastError,
@@ -52,7 +52,7 @@ export function afterCredit<A extends AppliedCouponInput>(
   if (terms.kind === 'percentage') return right(ended(applied));
   const remaining = subtract(terms.amount, credit);
   const cents = roundCents(remaining, terms.currency, [...path, 'amount_cents_remaining']);
-  if (cents._tag === 'Left') return cents;
+  if (isLeft(cents)) return cents;
   const updated: A = { ...applied, amount_cents_remaining: cents.right };
   return right(sign(remaining) <= 0 ? ended(updated) : updated);
 }

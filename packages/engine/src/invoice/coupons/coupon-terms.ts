@@ -1,5 +1,5 @@
 import type { AppliedCoupon, Coupon } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   type FeecastError,
@@ -107,7 +107,7 @@ export function couponTerms(
     );
   }
   const invoicesLeft = recurringInvoicesLeft(applied, frequency, path);
-  if (invoicesLeft._tag === 'Left') return invoicesLeft;
+  if (isLeft(invoicesLeft)) return invoicesLeft;
   if (coupon.coupon_type === 'percentage') {
     const text = applied.percentage_rate ?? coupon.percentage_rate;
     if (text === null) {
@@ -120,7 +120,7 @@ export function couponTerms(
       );
     }
     const rate = nonNegative(parseDecimal(text, at('percentage_rate')), at('percentage_rate'));
-    if (rate._tag === 'Left') return rate;
+    if (isLeft(rate)) return rate;
     return right({
       kind: 'percentage',
       frequency,
@@ -156,7 +156,7 @@ export function couponTerms(
     );
   }
   const amount = nonNegative(readCents(cents, at(field)), at(field));
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   return right({
     kind: 'fixed_amount',
     frequency,
@@ -194,7 +194,7 @@ function nonNegative(
   value: Either<FeecastError, Decimal>,
   path: readonly string[],
 ): Either<FeecastError, Decimal> {
-  if (value._tag === 'Left' || sign(value.right) >= 0) return value;
+  if (isLeft(value) || sign(value.right) >= 0) return value;
   return left(
     feecastError(
       'invalid_input',

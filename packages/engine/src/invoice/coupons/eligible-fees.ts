@@ -1,4 +1,4 @@
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
 import type { CouponInput } from './coupon-terms';
 import type { NetFeeInput } from './fee-net';
@@ -57,7 +57,7 @@ export function eligibleFees(
       );
     }
     const plan = planOfFee(plans, fee, ['fees', String(i)]);
-    if (plan._tag === 'Left') return plan;
+    if (isLeft(plan)) return plan;
     eligible.push(coupon.plan_codes.includes(plan.right.code));
   }
   return right(eligible);

@@ -6,7 +6,7 @@
  * @internal
  */
 import type { Cents, CurrencyCode, DecimalString } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   decimalText,
@@ -65,18 +65,18 @@ export function readFeeNet(
   path: readonly string[],
 ): Either<FeecastError, FeeNet> {
   const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const precise = parseDecimal(fee.precise_amount, [...path, 'precise_amount']);
-  if (precise._tag === 'Left') return precise;
+  if (isLeft(precise)) return precise;
   const currency = fee.amount_currency;
   const money = moneyOf(currency, [...path, 'amount_currency']);
-  if (money._tag === 'Left') return money;
+  if (isLeft(money)) return money;
   const preciseAmount = unitsToCents(precise.right, money.right);
   const share = parseDecimal(fee.precise_coupons_amount_cents, [
     ...path,
     'precise_coupons_amount_cents',
   ]);
-  if (share._tag === 'Left') return share;
+  if (isLeft(share)) return share;
   return right(
     withCoupons(
       { currency, amount: amount.right, preciseAmount },
@@ -125,17 +125,17 @@ export function feeNetFields(
   path: readonly string[],
 ): Either<FeecastError, FeeNetFields> {
   const coupons = decimalText(fee.coupons, [...path, 'precise_coupons_amount_cents']);
-  if (coupons._tag === 'Left') return coupons;
+  if (isLeft(coupons)) return coupons;
   const subTotal = roundCents(fee.net, fee.currency, [
     ...path,
     'sub_total_excluding_taxes_amount_cents',
   ]);
-  if (subTotal._tag === 'Left') return subTotal;
+  if (isLeft(subTotal)) return subTotal;
   const precise = decimalText(fee.preciseNet, [
     ...path,
     'sub_total_excluding_taxes_precise_amount_cents',
   ]);
-  if (precise._tag === 'Left') return precise;
+  if (isLeft(precise)) return precise;
   return right({
     precise_coupons_amount_cents: coupons.right,
     sub_total_excluding_taxes_amount_cents: subTotal.right,

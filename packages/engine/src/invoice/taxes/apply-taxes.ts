@@ -1,5 +1,5 @@
 import type { Uuid } from '@feecast/models';
-import { type Either, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
 import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
@@ -57,7 +57,7 @@ export function applyTaxes<F extends TaxableFeeInput>(
   taxSources: TaxSources,
 ): Either<FeecastError, TaxesApplied<F>> {
   const resolved = resolveTaxSources(taxSources);
-  return resolved._tag === 'Left' ? resolved : applyResolvedTaxes(fees, resolved.right);
+  return isLeft(resolved) ? resolved : applyResolvedTaxes(fees, resolved.right);
 }
 
 /**
@@ -77,7 +77,7 @@ export function applyResolvedTaxes<F extends TaxableFeeInput>(
   const outcomes: FeeTaxOutcome[] = [];
   for (const [i, fee] of fees.entries()) {
     const taxed = feeTaxes(fee, i, resolved);
-    if (taxed._tag === 'Left') return taxed;
+    if (isLeft(taxed)) return taxed;
     const { fields, outcome } = taxed.right;
     out.push(fields === undefined ? fee : { ...fee, ...fields });
     outcomes.push(outcome);
@@ -113,11 +113,11 @@ export function feeTaxes(
   }
   const path = ['fees', String(index)];
   const set = feeTaxSet(fee, resolved, path);
-  if (set._tag === 'Left') return set;
+  if (isLeft(set)) return set;
   const net = readFeeNet(fee, path);
-  if (net._tag === 'Left') return net;
+  if (isLeft(net)) return net;
   const fields = feeTaxFields(fee, net.right, set.right.taxes, path);
-  if (fields._tag === 'Left') return fields;
+  if (isLeft(fields)) return fields;
   return right({
     fields: fields.right,
     outcome: {

@@ -1,5 +1,5 @@
 import { type AppliedTax, type Cents, type DecimalString, Rate, Uuid } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   centsToUnits,
@@ -73,7 +73,7 @@ export function feeTaxFields(
   const rates: Decimal[] = [];
   for (const [j, tax] of taxes.entries()) {
     const rate = readTaxRate(tax.rate, [...path, 'taxes', String(j), 'rate']);
-    if (rate._tag === 'Left') return rate;
+    if (isLeft(rate)) return rate;
     const fields = taxFields(tax);
     const taxId = fields.svc_id;
     const taxRate = fields.rate;
@@ -89,7 +89,7 @@ export function feeTaxFields(
     }
     const raw = percentOf(net.net, rate.right);
     const amount = roundCents(raw, currency, [...path, 'applied_taxes', String(j), 'amount_cents']);
-    if (amount._tag === 'Left') return amount;
+    if (isLeft(amount)) return amount;
     raws.push(raw);
     precises.push(percentOf(net.preciseNet, rate.right));
     rates.push(rate.right);
@@ -108,17 +108,17 @@ export function feeTaxFields(
   }
   const taxesRounded = halfAwayFromZero(sum(raws), WHOLE_CENTS);
   const taxesCents = roundCents(taxesRounded, currency, [...path, 'taxes_amount_cents']);
-  if (taxesCents._tag === 'Left') return taxesCents;
+  if (isLeft(taxesCents)) return taxesCents;
   const precise = sum(precises);
   const money = moneyOf(currency, [...path, 'taxes_precise_amount']);
-  if (money._tag === 'Left') return money;
+  if (isLeft(money)) return money;
   const preciseText = decimalText(centsToUnits(precise, money.right), [
     ...path,
     'taxes_precise_amount',
   ]);
-  if (preciseText._tag === 'Left') return preciseText;
+  if (isLeft(preciseText)) return preciseText;
   const rate = rateNumber(sum(rates), [...path, 'taxes_rate']);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   return withTotals(
     net,
     {
@@ -163,18 +163,18 @@ function withTotals(
   const { currency } = net;
   const amount = sums.rounded === undefined ? net.amount : add(net.amount, sums.rounded);
   const total = roundCents(amount, currency, [...path, 'total_amount_cents']);
-  if (total._tag === 'Left') return total;
+  if (isLeft(total)) return total;
   const preciseAmount =
     sums.precise === undefined ? net.preciseAmount : add(net.preciseAmount, sums.precise);
   const money = moneyOf(currency, [...path, 'precise_total_amount']);
-  if (money._tag === 'Left') return money;
+  if (isLeft(money)) return money;
   const preciseTotalText = decimalText(centsToUnits(preciseAmount, money.right), [
     ...path,
     'precise_total_amount',
   ]);
-  if (preciseTotalText._tag === 'Left') return preciseTotalText;
+  if (isLeft(preciseTotalText)) return preciseTotalText;
   const netFields = feeNetFields(net, path);
-  if (netFields._tag === 'Left') return netFields;
+  if (isLeft(netFields)) return netFields;
   // Written out rather than spread: a literal of fixed shape is much cheaper to build.
   return right({
     precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,

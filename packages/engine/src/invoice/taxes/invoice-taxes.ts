@@ -7,7 +7,7 @@ import type {
   Timestamp,
   Uuid,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   decimalFromCount,
@@ -97,7 +97,7 @@ export function computeInvoiceTaxes(
   for (const [i, fee] of invoice.fees.entries()) {
     const path = ['fees', String(i)];
     const net = readFeeNet(fee, path);
-    if (net._tag === 'Left') return net;
+    if (isLeft(net)) return net;
     if (net.right.currency !== invoice.currency) {
       return left(
         feecastError(
@@ -111,7 +111,7 @@ export function computeInvoiceTaxes(
       let group = groups.get(tax.tax_code);
       if (group === undefined) {
         const rate = readTaxRate(tax.tax_rate, [...path, 'applied_taxes', String(j), 'tax_rate']);
-        if (rate._tag === 'Left') return rate;
+        if (isLeft(rate)) return rate;
         group = { tax, rate: rate.right, bases: [] };
         groups.set(tax.tax_code, group);
       }
@@ -122,7 +122,7 @@ export function computeInvoiceTaxes(
   const subTotal = readCents(invoice.sub_total_excluding_taxes_amount_cents, [
     'sub_total_excluding_taxes_amount_cents',
   ]);
-  if (subTotal._tag === 'Left') return subTotal;
+  if (isLeft(subTotal)) return subTotal;
   const applied: InvoiceAppliedTax[] = [];
   const raws: Decimal[] = [];
   const weighted: Decimal[] = [];
@@ -138,16 +138,16 @@ export function computeInvoiceTaxes(
       ),
     );
     const entry = appliedTax(invoice, group, base, raw, path);
-    if (entry._tag === 'Left') return entry;
+    if (isLeft(entry)) return entry;
     applied.push(entry.right);
   }
   const taxes = roundCents(sum(raws), invoice.currency, ['taxes_amount_cents']);
-  if (taxes._tag === 'Left') return taxes;
+  if (isLeft(taxes)) return taxes;
   const weight = sign(subTotal.right) > 0 ? subTotal.right : decimalFromCount(invoice.fees.length);
   const blended = sign(weight) > 0 ? divide(sum(weighted), weight) : right(ZERO);
-  if (blended._tag === 'Left') return blended;
+  if (isLeft(blended)) return blended;
   const rate = rateNumber(halfAwayFromZero(blended.right, RATE_SCALE), ['taxes_rate']);
-  if (rate._tag === 'Left') return rate;
+  if (isLeft(rate)) return rate;
   return right({ applied_taxes: applied, taxes_amount_cents: taxes.right, taxes_rate: rate.right });
 }
 
@@ -159,9 +159,9 @@ function appliedTax(
   path: readonly string[],
 ): Either<FeecastError, InvoiceAppliedTax> {
   const amount = roundCents(raw, invoice.currency, [...path, 'amount_cents']);
-  if (amount._tag === 'Left') return amount;
+  if (isLeft(amount)) return amount;
   const feesAmount = truncateCents(base, invoice.currency, [...path, 'fees_amount_cents']);
-  if (feesAmount._tag === 'Left') return feesAmount;
+  if (isLeft(feesAmount)) return feesAmount;
   const code = group.tax.tax_code;
   const existing = invoice.applied_taxes?.find((entry) => entry.tax_code === code);
   const id: Uuid = existing?.svc_id ?? derivedId(invoice.svc_id, 'applied_tax', code);

@@ -1,4 +1,4 @@
-import { type Either, left } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
   describeValue,
@@ -22,7 +22,7 @@ export function readTaxRate(
   path: readonly string[],
 ): Either<FeecastError, Decimal> {
   const rate = parseDecimal(value, path);
-  if (rate._tag === 'Left' || sign(rate.right) >= 0) return rate;
+  if (isLeft(rate) || sign(rate.right) >= 0) return rate;
   return left(
     feecastError(
       'invalid_input',

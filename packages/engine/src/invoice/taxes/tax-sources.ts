@@ -1,5 +1,5 @@
 import type { Tax } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError, type OtherWireKeys } from '../../core/index';
 import {
   type InvoiceSubscription,
@@ -110,7 +110,7 @@ export function resolveTaxSources(sources: TaxSources): Either<FeecastError, Res
     sources.subscriptions === undefined || sources.subscriptions === null
       ? right(undefined)
       : indexSubscriptions(sources.subscriptions, ['tax_sources', 'subscriptions']);
-  if (plans._tag === 'Left') return plans;
+  if (isLeft(plans)) return plans;
   const addOns = new Map<string, TaxAddOn>();
   for (const [i, addOn] of (sources.add_ons ?? []).entries()) {
     if (addOns.has(addOn.svc_id)) {
@@ -199,7 +199,7 @@ export function feeTaxSet(
     if (nonEmpty(addOn.taxes)) return right({ source: 'add_on', taxes: addOn.taxes });
   } else if (PLAN_FEE_TYPES.includes(type)) {
     const fromPlan = planTaxSet(fee, resolved, path);
-    if (fromPlan._tag === 'Left') return fromPlan;
+    if (isLeft(fromPlan)) return fromPlan;
     if (fromPlan.right !== undefined) return right(fromPlan.right);
   }
   const { customer, billing_entity } = resolved.sources;
@@ -215,9 +215,9 @@ function planTaxSet(
 ): Either<FeecastError, FeeTaxSet | undefined> {
   const plans = resolved.plans ?? new Map<string, TaxPlan>();
   const plan = planOfFee(plans, fee, path);
-  if (plan._tag === 'Left') return plan;
+  if (isLeft(plan)) return plan;
   const own = ownTaxes(fee, plan.right, path);
-  if (own._tag === 'Left') return own;
+  if (isLeft(own)) return own;
   if (own.right !== undefined) return own;
   return right(
     nonEmpty(plan.right.taxes) ? { source: 'plan', taxes: plan.right.taxes } : undefined,

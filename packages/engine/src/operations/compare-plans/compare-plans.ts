@@ -1,5 +1,5 @@
 import type { Invoice, PlanOverrides } from '@feecast/models';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   eventBatch,
   isEventBatch,
@@ -188,7 +188,7 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
 function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
   if (Array.isArray(events) || isEventBatch(events) || !isIterableObject(events)) return events;
   const batch = eventBatch(events);
-  return batch._tag === 'Right' ? batch.right : events;
+  return isRight(batch) ? batch.right : events;
 }
 
 /** An error of a preview, with the compared plan's path where it concerns the plan. */

@@ -5,7 +5,7 @@ import {
   Plan,
   type PlanOverrides,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { decodePath, derivedId, type FeecastError, feecastError } from '../../core/index';
 import { overrideItems } from './item-overrides';
 import { type KnownTaxList, knownTaxes, taxesOfCodes } from './tax-codes';
@@ -97,7 +97,7 @@ export function applyPlanOverrides(
   }
   if (overrides.tax_codes !== undefined) {
     const taxes = taxesOfCodes(overrides.tax_codes, known, [...path, 'tax_codes']);
-    if (taxes._tag === 'Left') return taxes;
+    if (isLeft(taxes)) return taxes;
     out.taxes = taxes.right;
   }
   if (overrides.charges !== undefined) {
@@ -109,7 +109,7 @@ export function applyPlanOverrides(
       'charge',
       overrideCharge,
     );
-    if (charges._tag === 'Left') return charges;
+    if (isLeft(charges)) return charges;
     out.charges = charges.right;
   }
   if (overrides.fixed_charges !== undefined) {
@@ -121,11 +121,11 @@ export function applyPlanOverrides(
       'fixed charge',
       (item, override) => right(overrideFixedCharge(item, override)),
     );
-    if (fixed._tag === 'Left') return fixed;
+    if (isLeft(fixed)) return fixed;
     out.fixed_charges = fixed.right;
   }
   const commitment = overrideCommitment(plan, overrides, known, path, stamp);
-  if (commitment._tag === 'Left') return commitment;
+  if (isLeft(commitment)) return commitment;
   if (commitment.right !== undefined) out.minimum_commitment = commitment.right;
   if (overrides.usage_thresholds !== undefined) {
     const created = stamp?.now ?? plan.created_at;
@@ -143,7 +143,7 @@ export function applyPlanOverrides(
     out.metadata = metadata;
   }
   const decoded = decode(Plan, out);
-  if (decoded._tag === 'Right') return right(decoded.right);
+  if (isRight(decoded)) return right(decoded.right);
   const [first] = decoded.left.problems;
   return left(
     feecastError(
@@ -246,7 +246,7 @@ function overrideCommitment(
   let taxes = base.taxes;
   if (override.tax_codes !== undefined) {
     const found = taxesOfCodes(override.tax_codes, known, [...at, 'tax_codes']);
-    if (found._tag === 'Left') return found;
+    if (isLeft(found)) return found;
     taxes = found.right;
   }
   return right({

@@ -1,5 +1,5 @@
 import type { Tax } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
 import { taxesOfCodes } from './tax-codes';
 
@@ -75,7 +75,7 @@ export function overrideItems<T extends OverriddenItem, O extends ItemOverride>(
     let taxes: Tax[] | undefined;
     if (override.tax_codes !== undefined) {
       const found = taxesOfCodes(override.tax_codes, known, [...at, 'tax_codes']);
-      if (found._tag === 'Left') return found;
+      if (isLeft(found)) return found;
       taxes = found.right;
     }
     byId.set(id, { override, taxes, path: at });
@@ -88,7 +88,7 @@ export function overrideItems<T extends OverriddenItem, O extends ItemOverride>(
       continue;
     }
     const changed = change(item, entry.override, entry.path);
-    if (changed._tag === 'Left') return changed;
+    if (isLeft(changed)) return changed;
     out.push(entry.taxes === undefined ? changed.right : { ...changed.right, taxes: entry.taxes });
   }
   return right(out);

@@ -5,7 +5,7 @@
  */
 
 import { decode } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../../guards';
 import { type ApiErrorResponse, decodeFailure, malformedJson, missingParam } from './api-error';
 
@@ -65,5 +65,5 @@ export function readBody<A>(
     if (problem !== undefined) return left(problem);
   }
   const decoded = decode(codec, value);
-  return decoded._tag === 'Left' ? left(decodeFailure(decoded.left, root)) : right(decoded.right);
+  return isLeft(decoded) ? left(decodeFailure(decoded.left, root)) : right(decoded.right);
 }

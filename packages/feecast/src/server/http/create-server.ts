@@ -13,6 +13,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { type PortalAnswer, portalPage } from '../routes/portal';
 import { reduce } from '../routes/reducer';
@@ -129,7 +130,7 @@ function originOf(server: Server): string {
 function initialState(options: ServerOptions, now: Date): ServerState {
   if (options.dataDir !== undefined) {
     const snapshot = readSnapshotSync(options.dataDir);
-    if (snapshot._tag === 'Left') throw new Error(snapshot.left.message);
+    if (isLeft(snapshot)) throw new Error(snapshot.left.message);
     if (snapshot.right !== undefined) return snapshot.right;
   }
   return options.state ?? exampleState(now);

@@ -5,7 +5,7 @@
  * sent twice the last value counts, as in the reference. Undeclared parameters are ignored.
  */
 import { decode, type Endpoint, IsoDate, type QueryParam, Uuid } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, missingParam, validationErrors } from './api-error';
 
 /** The checked values of an operation's query parameters, by name (`coupon_code[]`...). */
@@ -20,9 +20,9 @@ function valid(param: QueryParam, value: string): boolean {
     case 'boolean':
       return value === 'true' || value === 'false';
     case 'date':
-      return decode(IsoDate, value)._tag === 'Right';
+      return isRight(decode(IsoDate, value));
     case 'uuid':
-      return decode(Uuid, value)._tag === 'Right';
+      return isRight(decode(Uuid, value));
     case 'string':
       return param.values === undefined || param.values.includes(value);
   }

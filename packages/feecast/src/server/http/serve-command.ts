@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { parseNow } from '../../inputs/index';
 import { EXIT, type Io } from '../../io';
 import { exampleState } from '../state/example-state';
@@ -88,7 +89,7 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
       else if (arg === '--data-dir') dataDir = value;
       else {
         const parsed = parseNow(value);
-        if (parsed._tag === 'Left') return `--now: ${parsed.left.message}`;
+        if (isLeft(parsed)) return `--now: ${parsed.left.message}`;
         now = parsed.right;
       }
     } else {
@@ -110,7 +111,7 @@ async function startState(
 ): Promise<{ readonly state: ServerState; readonly source: string } | string> {
   if (options.dataDir !== undefined) {
     const snapshot = await readSnapshot(options.dataDir);
-    if (snapshot._tag === 'Left') return snapshot.left.message;
+    if (isLeft(snapshot)) return snapshot.left.message;
     if (snapshot.right !== undefined) {
       return { state: snapshot.right, source: `the snapshot in ${options.dataDir}` };
     }
@@ -123,7 +124,7 @@ async function startState(
       return `cannot read ${options.stateFile}; check the path.`;
     }
     const state = stateFromText(text, options.stateFile);
-    if (state._tag === 'Left') return state.left.message;
+    if (isLeft(state)) return state.left.message;
     return { state: state.right, source: options.stateFile };
   }
   return {

@@ -19,7 +19,7 @@ import type {
   CustomerUsageResponse,
   EstimateFeesResponse,
 } from '@feecast/models';
-import { type Either, mapLeft } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from './engine-error';
 import {
@@ -52,7 +52,10 @@ export interface Operations {
 function answered<I, A>(
   operation: (input: I) => Either<FeecastError, A>,
 ): (input: I) => Either<ApiErrorResponse, A> {
-  return (input) => mapLeft(apiErrorOf)(operation(input));
+  return (input) => {
+    const result = operation(input);
+    return isLeft(result) ? left(apiErrorOf(result.left)) : result;
+  };
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { FeecastError } from '@feecast/engine';
-import { chain, type Either } from 'fp-ts/lib/Either.js';
-import { pipe } from 'fp-ts/lib/function.js';
+import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { readStateShape, type ServerState } from './state';
 import { checkState } from './state-checks';
 
@@ -13,5 +12,7 @@ import { checkState } from './state-checks';
  * // right(state), or left({ code: 'invalid_input', path: ['wallets', '0', 'balance_cents'], message: ... })
  */
 export function decodeState(input: unknown): Either<FeecastError, ServerState> {
-  return pipe(readStateShape(input), chain(checkState));
+  const shape = readStateShape(input);
+  if (isLeft(shape)) return shape;
+  return checkState(shape.right);
 }

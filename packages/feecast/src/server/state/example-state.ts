@@ -11,6 +11,7 @@
  * period's events and invoices, a draft, a subscription started two months before and
  * ending ten months after) on any date.
  */
+import { isLeft } from 'fp-ts/lib/Either.js';
 import data from '../../../example-state/state.json';
 import { localDate } from './calendar';
 import { decodeState } from './decode-state';
@@ -24,7 +25,7 @@ function decoded(months: number): ServerState {
   const hit = cached.get(months);
   if (hit !== undefined) return hit;
   const state = decodeState(shiftMonths(data, months));
-  if (state._tag === 'Left') {
+  if (isLeft(state)) {
     throw new Error(`The bundled example state is invalid: ${state.left.message}`);
   }
   cached.set(months, state.right);

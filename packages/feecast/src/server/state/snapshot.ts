@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FeecastError, feecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { parseJson } from '../http/body';
 import { decodeState } from './decode-state';
 import type { ServerState } from './state';
@@ -28,7 +28,7 @@ export function stateFromText(text: string, file: string): Either<FeecastError, 
     return left(feecastError('invalid_input', `${file} is not valid JSON; fix it or remove it.`));
   }
   const state = decodeState(parsed.value);
-  if (state._tag === 'Left') {
+  if (isLeft(state)) {
     return left({ ...state.left, message: `${file}: ${state.left.message}` });
   }
   return state;

@@ -26,7 +26,7 @@ import {
   WalletTransaction,
   WebhookEndpoint,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../../guards';
 import { asUuid } from './brands';
 
@@ -91,7 +91,7 @@ type ItemReader = (item: unknown) => ItemProblem | undefined;
 function codecReader<A>(codec: Codec<A>): ItemReader {
   return (item) => {
     const decoded = decode(codec, item);
-    if (decoded._tag === 'Right') return undefined;
+    if (isRight(decoded)) return undefined;
     const first = decoded.left.problems[0];
     return {
       path: first === undefined || first.path === '$' ? [] : [first.path],
@@ -183,7 +183,7 @@ export function readStateShape(input: unknown): Either<FeecastError, ServerState
   let organizationId = DEFAULT_ORGANIZATION_ID;
   if (input.organization_id !== undefined) {
     const id = decode(Uuid, input.organization_id);
-    if (id._tag === 'Left') {
+    if (isLeft(id)) {
       return left(invalid(['organization_id'], 'organization_id must be a UUID string.'));
     }
     organizationId = id.right;
