@@ -8,6 +8,7 @@
 
 export {
   applyPlanOverrides,
+  chargeAmounts,
   compileChargeModel,
   createWalletTransactions,
   eventTimeMs,

@@ -12,13 +12,19 @@
 // server stores it).
 export { type CompiledExpression, eventTimeMs, parseExpression } from './aggregation/index';
 
-// A charge model compiled once and priced many times (the command's price curves).
-export { type CompiledChargeModel, compileChargeModel } from './charge-models/index';
+// A charge model compiled once and priced many times, with the context of a price (the
+// command's price curves).
+export {
+  type CompiledChargeModel,
+  compileChargeModel,
+  type PricingContext,
+} from './charge-models/index';
 
 // A fee's amounts from a charge model's price, in the currency or a pricing unit; the fees of a
 // plan's charges with the report of how they were read (the benchmarks).
 export {
   type ChargeFeesReport,
+  chargeAmounts,
   type FeeAmountFields,
   feeAmounts,
   planChargeFeesReport,

@@ -135,6 +135,10 @@ export const pricingUnitAmounts = guarded(feesApi.pricingUnitAmounts, {
   name: 'pricingUnitAmounts',
   args: ['model', 'pricingUnit', 'currency'],
 });
+export const chargeAmounts = guarded(feesApi.chargeAmounts, {
+  name: 'chargeAmounts',
+  args: ['amounts', 'pricingUnit', 'currency'],
+});
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
@@ -200,13 +204,9 @@ export const compileChargeModel = guardedResult(
   { name: 'compileChargeModel', args: ['charge', 'options'] },
   (compiled) => ({
     ...compiled,
-    apply: guarded(compiled.apply.bind(compiled), {
-      name: 'apply of a compiled charge model',
-      args: ['context'],
-    }),
     price: guarded(compiled.price.bind(compiled), {
       name: 'price of a compiled charge model',
-      args: ['units', 'context'],
+      args: ['units', 'context', 'ratio'],
     }),
   }),
 );

@@ -22,24 +22,26 @@ import {
   isChargeModelName,
 } from './types';
 
-/** A charge whose properties are checked, ready to price any number of buckets. */
+/**
+ * A charge whose properties are checked, ready to price any number of buckets. Its one face
+ * is decimal: the engine's stages hand it checked `Decimal`s and read `Decimal`s back (no text
+ * between the stages); {@link applyChargeModel} is the text wrapper for the wire.
+ */
 export interface CompiledChargeModel {
   readonly charge_model: ChargeModelName;
   /**
-   * Pricing reads each event's value (`event_values`): the aggregation must be run with
+   * Pricing reads each event's value (`eventValues`): the aggregation must be run with
    * `per_event: true`. Only some settings of some models do (a percentage charge with free
    * units or per-transaction limits, a prorated graduated charge); the others price from the
    * units and the events count alone.
    */
   readonly needsEventValues: boolean;
-  /** Prices one aggregation result (see {@link applyChargeModel}). */
-  apply(context: ChargeModelContext): Either<FeecastError, ChargeModelResult>;
   /**
-   * What `apply` does once its input is read: the amount, details and unit-amount divisor of
-   * decimal units, for engine callers that already hold checked decimals (no text between
-   * the stages). @internal
+   * The amount, details and unit-amount divisor of `units` (the unit amount is
+   * `divideOrZero(amount, per)`, charge-models.md §1.5); with the elapsed share of the period
+   * `ratio` (checked: from 0 to 1), the projected units and amount too (§6).
    */
-  price(units: Decimal, context: PricingContext): Either<FeecastError, Priced>;
+  price(units: Decimal, context: PricingContext, ratio?: Decimal): Either<FeecastError, ModelPrice>;
   /**
    * Whether the model's pay-in-advance fees have details of their own (percentage and
    * graduated_percentage): without, {@link eventDetails} is `{}` and its arguments need not be
@@ -56,33 +58,57 @@ export interface CompiledChargeModel {
   ): ChargeAmountDetails;
 }
 
+/** A model's price: {@link Priced}, and the projection when a period ratio was given. */
+export interface ModelPrice extends Priced {
+  readonly projected?: { readonly units: Decimal; readonly amount: Decimal };
+}
+
 /** Options of {@link compileChargeModel} and {@link applyChargeModel}. */
 export interface ChargeModelOptions {
   /** Where the charge sits in the caller's document, prefixed to error paths (`['charges', '0']`). */
   readonly path?: readonly string[];
 }
 
+/** What {@link applyChargeModel} does once the model is compiled: read, price, write as text. */
 function run(
-  model: PricedModel,
+  model: CompiledChargeModel,
   input: ChargeModelContext,
 ): Either<FeecastError, ChargeModelResult> {
   const read = readContext(input);
   if (isLeft(read)) return read;
   const { units, context, ratio } = read.right;
-  const priced = model.price(units, context);
+  const priced = model.price(units, context, ratio);
   if (isLeft(priced)) return priced;
-  const { amount, amount_details, per } = priced.right;
+  const { amount, amount_details, per, projected } = priced.right;
   const result = {
     amount: formatDecimal(amount),
     unit_amount: formatDecimal(divideOrZero(amount, per)),
     amount_details,
   };
-  if (ratio === undefined) return right(result);
-  const projected = projectedUnits(units, ratio);
+  if (projected === undefined) return right(result);
   return right({
     ...result,
-    projected_units: formatDecimal(projected),
-    projected_amount: formatDecimal(model.project(projected, priced.right, ratio, context)),
+    projected_units: formatDecimal(projected.units),
+    projected_amount: formatDecimal(projected.amount),
+  });
+}
+
+/** The price of `units`, projected over the period when `ratio` is given (§6). */
+function priceWith(
+  model: PricedModel,
+  units: Decimal,
+  context: PricingContext,
+  ratio: Decimal | undefined,
+): Either<FeecastError, ModelPrice> {
+  const priced = model.price(units, context);
+  if (ratio === undefined || isLeft(priced)) return priced;
+  const projectedUnitsOf = projectedUnits(units, ratio);
+  return right({
+    ...priced.right,
+    projected: {
+      units: projectedUnitsOf,
+      amount: model.project(projectedUnitsOf, priced.right, ratio, context),
+    },
   });
 }
 
@@ -94,7 +120,7 @@ function run(
  *
  * @example
  * const model = compileChargeModel({ charge_model: 'standard', properties: { amount: '5' } });
- * model.right.apply({ units: '3', events_count: 3 }) // right({ amount: '15', unit_amount: '5', ... })
+ * model.right.price(parse('3'), pricingContext(3)) // right({ amount: 15, per: 3, amount_details: {} })
  */
 export function compileChargeModel(
   charge: ChargeModelInput,
@@ -141,8 +167,7 @@ export function compileChargeModel(
   return right({
     charge_model: name,
     needsEventValues: priced.needsEventValues,
-    apply: (context) => run(priced, context),
-    price: (units, context) => priced.price(units, context),
+    price: (units, context, ratio) => priceWith(priced, units, context, ratio),
     hasEventDetails: ownEventDetails !== null,
     eventDetails: (withEvent, withoutEvent) =>
       ownEventDetails === null ? {} : ownEventDetails(withEvent, withoutEvent),
@@ -169,5 +194,5 @@ export function applyChargeModel(
   options: ChargeModelOptions = {},
 ): Either<FeecastError, ChargeModelResult> {
   const model = compileChargeModel(charge, options);
-  return isLeft(model) ? model : model.right.apply(context);
+  return isLeft(model) ? model : run(model.right, context);
 }

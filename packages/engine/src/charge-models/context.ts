@@ -128,3 +128,26 @@ export function readContext(input: ChargeModelContext): Either<FeecastError, Rea
     },
   });
 }
+
+/**
+ * The context of a price from the events count alone (and whatever else is given): no
+ * per-event values, no full units, no precise cents, no custom amount, the event not excluded.
+ *
+ * @example
+ * compiled.price(parse('12'), pricingContext(3)) // the price of 12 units over 3 events
+ */
+export function pricingContext(
+  eventsCount: number,
+  fields: Partial<Omit<PricingContext, 'eventsCount'>> = {},
+): PricingContext {
+  return {
+    eventsCount,
+    eventValues: fields.eventValues,
+    proratedEventValues: fields.proratedEventValues,
+    fullUnitsNumber: fields.fullUnitsNumber,
+    preciseTotalAmountCents: fields.preciseTotalAmountCents,
+    currency: fields.currency,
+    customAmount: fields.customAmount,
+    excludeEvent: fields.excludeEvent ?? false,
+  };
+}

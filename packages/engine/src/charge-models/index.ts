@@ -10,11 +10,11 @@ export {
   compileChargeModel,
 } from './apply';
 // For the floors above (not part of the package surface: see the root index.ts).
-export { readContext } from './context';
+export { pricingContext, readContext } from './context';
 export { divideOrZero } from './internal/arithmetic';
 export { own } from './internal/properties';
 export { readBack } from './internal/read-back';
-export type { ChargeModelCapabilities, PricingContext, PricingSource } from './model';
+export type { ChargeModelCapabilities, Priced, PricingContext, PricingSource } from './model';
 export { chargeModelCapabilities } from './registry';
 export {
   CHARGE_MODEL_NAMES,

@@ -3,7 +3,7 @@ import type { AggregationType } from '../aggregation/index';
 import type { Decimal, FeecastError } from '../core/index';
 import type { ChargeAmountDetails, ChargeModelName } from './types';
 
-/** The aggregation result, read and checked once (see `ChargeModelContext`). @internal */
+/** The aggregation result, read and checked once (see `ChargeModelContext`). */
 export interface PricingContext {
   readonly eventsCount: number;
   readonly eventValues: readonly Decimal[] | undefined;
@@ -16,7 +16,7 @@ export interface PricingContext {
   readonly excludeEvent: boolean;
 }
 
-/** A model's price for some units. @internal */
+/** A model's price for some units. */
 export interface Priced {
   readonly amount: Decimal;
   readonly amount_details: ChargeAmountDetails;

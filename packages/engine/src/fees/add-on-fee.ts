@@ -1,7 +1,7 @@
 import type { AddOn, Fee } from '@feecast/models';
 import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { type Decimal, type FeecastError, formatDecimal, fromCents, multiply } from '../core/index';
-import { feeAmounts } from './fee-amounts';
+import { modelFeeAmounts } from './fee-amounts';
 import { type FeeIds, feeObject } from './fee-object';
 
 /** The input of {@link addOnFee}. */
@@ -31,11 +31,8 @@ export function addOnFee(input: AddOnFeeInput): Either<FeecastError, Fee> {
     'amount_cents',
   ]);
   if (isLeft(unit)) return unit;
-  const amounts = feeAmounts(
-    {
-      amount: formatDecimal(multiply(unit.right, input.units)),
-      unit_amount: formatDecimal(unit.right),
-    },
+  const amounts = modelFeeAmounts(
+    { amount: multiply(unit.right, input.units), unitAmount: unit.right },
     addOn.amount_currency,
   );
   if (isLeft(amounts)) return amounts;

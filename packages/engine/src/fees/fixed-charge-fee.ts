@@ -1,6 +1,6 @@
 import type { Fee, FixedCharge } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
-import { compileChargeModel } from '../charge-models/index';
+import { compileChargeModel, divideOrZero, pricingContext } from '../charge-models/index';
 import {
   type Decimal,
   decimalFromCount,
@@ -12,7 +12,7 @@ import {
   sign,
 } from '../core/index';
 import { type BilledRange, prorationRatio } from '../periods/index';
-import { feeAmounts } from './fee-amounts';
+import { modelFeeAmounts } from './fee-amounts';
 import { type FeeIds, feeObject } from './fee-object';
 
 /** The input of {@link fixedChargeFee}. */
@@ -54,21 +54,18 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Either<FeecastError,
     { path: input.path },
   );
   if (isLeft(model)) return model;
-  const priced = model.right.apply({ units: unitsText, events_count: 0 });
+  const priced = model.right.price(units.right, pricingContext(0));
   if (isLeft(priced)) return priced;
-  const amount = parseDecimal(priced.right.amount, [...input.path, 'properties']);
-  if (isLeft(amount)) return amount;
-  const unitAmount = parseDecimal(priced.right.unit_amount, [...input.path, 'properties']);
-  if (isLeft(unitAmount)) return unitAmount;
+  const { amount, amount_details, per } = priced.right;
   const share = fixedCharge.prorated ? proratedShare(period, input.timezone) : right(undefined);
   if (isLeft(share)) return share;
-  const billed = scaled(amount.right, share.right);
+  const billed = scaled(amount, share.right);
   if (isLeft(billed)) return billed;
-  const billedUnit = scaled(unitAmount.right, share.right);
+  const billedUnit = scaled(divideOrZero(amount, per), share.right);
   if (isLeft(billedUnit)) return billedUnit;
   if (sign(billed.right) === 0 && sign(units.right) === 0) return right(null);
-  const amounts = feeAmounts(
-    { amount: formatDecimal(billed.right), unit_amount: formatDecimal(billedUnit.right) },
+  const amounts = modelFeeAmounts(
+    { amount: billed.right, unitAmount: billedUnit.right },
     input.currency,
   );
   if (isLeft(amounts)) return amounts;
@@ -86,7 +83,7 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Either<FeecastError,
     amounts: amounts.right,
     units: unitsText,
     total_aggregated_units: unitsText,
-    amount_details: priced.right.amount_details,
+    amount_details,
     from_date: period.from_datetime,
     to_date: period.to_datetime,
     pay_in_advance: fixedCharge.pay_in_advance,

@@ -18,6 +18,7 @@ export {
   prepareInAdvancePass,
 } from './charge/in-advance';
 export {
+  type ChargeAmounts,
   type ChargeFee,
   type ChargeFeesCharge,
   type ChargeFeesFilter,
@@ -28,6 +29,7 @@ export {
   type ChargeFeesPurpose,
   type ChargeFeesReport,
   type ChargesPeriod,
+  chargeAmounts,
   chargeFeeItem,
   chargeFees,
   type EstimatePayInAdvanceFeeInput,

@@ -265,7 +265,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
         expectEither('estimator.estimateFees', (r) => estimator.right.estimateFees(r as never), [
           value,
         ]);
-        expectEither('compiled.apply', (c) => model.right.apply(c as never), [value]);
+        expectEither('compiled.price', (c) => model.right.price(c as never, c as never), [value]);
         for (const acc of [accumulator.right, charges.right]) {
           expect(() => acc.add(value.build() as never)).not.toThrow();
           expect(() => acc.addAll(value.build() as never)).not.toThrow();

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyChargeModel } from '../../src/charge-models/index';
+import { type Decimal, formatDecimal, parseDecimal } from '../../src/core/index';
 import { feeAmounts, guardNegative } from '../../src/fees/index';
 import { amount } from '../charge-models/arbitraries';
 import { graduated, leftOf, percentage, rightOf, units, volume } from '../charge-models/support';
@@ -108,21 +109,36 @@ describe('charge-models.md §2 worked examples', () => {
 });
 
 describe('charge-models.md §2.1 negative guard', () => {
+  /** The guard's decimals as text, to compare with the figures of the rule. */
+  const text = (figures: Readonly<Record<string, Decimal | undefined>>) =>
+    Object.fromEntries(
+      Object.entries(figures).map(([k, v]) => [k, v === undefined ? v : formatDecimal(v)]),
+    );
+  const read = (value: string) => rightOf(parseDecimal(value));
   it('§2.1: negative units zero the amount, unit amount, units and full units', () => {
     expect(
-      rightOf(
-        guardNegative({ units: '-3', amount: '-28', unit_amount: '9.3', full_units_number: '-3' }),
+      text(
+        guardNegative({
+          units: read('-3'),
+          amount: read('-28'),
+          unitAmount: read('9.3'),
+          fullUnitsNumber: read('-3'),
+        }),
       ),
-    ).toEqual({ units: '0', amount: '0', unit_amount: '0', full_units_number: '0' });
+    ).toEqual({ units: '0', amount: '0', unitAmount: '0', fullUnitsNumber: '0' });
   });
   it('§2.1: a negative amount with positive units is zeroed too; the details are left to the caller', () => {
     const result = rightOf(applyChargeModel(graduated([[0, null, '2', '1']]), units('-3')));
-    const guarded = rightOf(guardNegative({ ...result, units: '-3' }));
-    expect([guarded.amount, guarded.units]).toEqual(['0', '0']);
-    expect(guarded.amount_details.graduated_ranges?.[0]?.total_with_flat_amount).toBe('-5');
+    const guarded = guardNegative({
+      units: read('-3'),
+      amount: read(result.amount),
+      unitAmount: read(result.unit_amount),
+    });
+    expect([formatDecimal(guarded.amount), formatDecimal(guarded.units)]).toEqual(['0', '0']);
+    expect(result.amount_details.graduated_ranges?.[0]?.total_with_flat_amount).toBe('-5');
   });
   it('§2.1: non-negative figures pass unchanged', () => {
-    const figures = { units: '2', amount: '4', unit_amount: '2' };
-    expect(rightOf(guardNegative(figures))).toBe(figures);
+    const figures = { units: read('2'), amount: read('4'), unitAmount: read('2') };
+    expect(guardNegative(figures)).toBe(figures);
   });
 });

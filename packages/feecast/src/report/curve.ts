@@ -23,9 +23,9 @@ import {
 } from '@feecast/engine';
 import {
   type CompiledChargeModel,
+  chargeAmounts,
   compileChargeModel,
-  feeAmounts,
-  pricingUnitAmounts,
+  type PricingContext,
 } from '@feecast/engine/internal';
 import { type Either, isLeft, isRight, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../guards';
@@ -197,29 +197,41 @@ function lastUnits(parts: readonly Part[], total: Decimal): Either<FeecastError,
   return right(ticks[ticks.length - 1] ?? wanted);
 }
 
+/** The context of a price from the units and events count alone (no per-event values). */
+function unitsOnly(eventsCount: number): PricingContext {
+  return {
+    eventsCount,
+    eventValues: undefined,
+    proratedEventValues: undefined,
+    fullUnitsNumber: undefined,
+    preciseTotalAmountCents: undefined,
+    currency: undefined,
+    customAmount: undefined,
+    excludeEvent: false,
+  };
+}
+
 /** What one part is billed (in minor units) for `units`, rounded as its fee is. */
 function partCents(part: Part, units: Decimal, input: CurveCharge): Either<FeecastError, number> {
-  const priced = part.model.apply({
-    units: formatDecimal(units),
-    events_count: part.events_count,
-  });
+  const priced = part.model.price(units, unitsOnly(part.events_count));
   if (isLeft(priced)) return priced;
+  const { amount, per } = priced.right;
+  // The unit amount is 0 when the divisor is (charge-models.md §1.5).
+  const unitAmount = divide(amount, per);
   const unit = input.applied_pricing_unit;
-  if (unit === undefined || unit === null) {
-    const fee = feeAmounts(priced.right, input.currency);
-    return isLeft(fee) ? fee : right(fee.right.amount_cents);
-  }
-  const converted = pricingUnitAmounts(
-    priced.right,
-    {
-      svc_pricing_unit_id: '',
-      pricing_unit_code: unit.code,
-      short_name: unit.code,
-      conversion_rate: unit.conversion_rate,
-    },
+  const amounts = chargeAmounts(
+    { amount, unitAmount: isRight(unitAmount) ? unitAmount.right : ZERO },
+    unit === undefined || unit === null
+      ? undefined
+      : {
+          svc_pricing_unit_id: '',
+          pricing_unit_code: unit.code,
+          short_name: unit.code,
+          conversion_rate: unit.conversion_rate,
+        },
     input.currency,
   );
-  return isLeft(converted) ? converted : right(converted.right.fee.amount_cents);
+  return isLeft(amounts) ? amounts : right(amounts.right.fee.amount_cents);
 }
 
 /** Distinct units in increasing order. */

@@ -1,8 +1,10 @@
 import { Cents, DecimalString } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
-  type ChargeModelContext,
-  type ChargeModelResult,
+  type ChargeAmountDetails,
+  divideOrZero,
+  type PricingContext,
+  pricingContext,
   readBack,
 } from '../../charge-models/index';
 import {
@@ -16,7 +18,6 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
-import { readModelAmounts } from '../fee-amounts';
 import { type FeeObjectInput, feeObject } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
@@ -64,47 +65,58 @@ function sumOf(texts: readonly string[]): Decimal {
  * high-water mark over the whole total). Each event's value goes to the model only when it
  * prices from it (`needsEventValues`): the others would read it for nothing.
  */
+/** What a bucket's model prices: the units and the context, as decimals. */
+interface ModelInput {
+  readonly units: Decimal;
+  readonly context: PricingContext;
+}
+
+/** The engine's decimal texts of the aggregation, read back as decimals. */
+function readAll(texts: readonly string[] | undefined): readonly Decimal[] | undefined {
+  return texts?.map(readBack);
+}
+
 function modelContext(
   setup: ChargeSetup,
   bucket: BucketSetup,
   group: GroupFigures,
   currency: string,
-): ChargeModelContext {
+): ModelInput {
   const f = group.figures;
   const values = bucket.model.needsEventValues ? f.event_values : undefined;
-  const common = {
-    events_count: f.count,
-    currency,
-    ...(group.cents === undefined ? {} : { precise_total_amount_cents: group.cents }),
-  };
+  const cents = group.cents === undefined ? undefined : readBack(group.cents);
   if (setup.payInAdvance) {
     const increments = f.in_advance_increments ?? [];
     const billed = setup.prorated ? (f.in_advance_prorated_increments ?? increments) : increments;
     const carried = carriedIn(f);
     return {
-      ...common,
+      units: add(carried, sumOf(billed)),
       // The period's events, as their per-event fees count them (a recurring metric's count
       // also holds earlier periods' events).
-      events_count: increments.length,
-      units: formatDecimal(add(carried, sumOf(billed))),
-      // No event billed anything yet: with no units carried in either, graduated models
-      // charge no first flat amount (the flag only matters at 0 units).
-      ...(increments.length === 0 ? { exclude_event: true } : {}),
-      ...(setup.prorated
-        ? { full_units_number: formatDecimal(add(carried, sumOf(increments))) }
-        : values === undefined
-          ? {}
-          : { event_values: values }),
+      context: pricingContext(increments.length, {
+        currency,
+        preciseTotalAmountCents: cents,
+        // No event billed anything yet: with no units carried in either, graduated models
+        // charge no first flat amount (the flag only matters at 0 units).
+        excludeEvent: increments.length === 0,
+        ...(setup.prorated
+          ? { fullUnitsNumber: add(carried, sumOf(increments)) }
+          : { eventValues: readAll(values) }),
+      }),
     };
   }
+  const full = f.full_units_number === undefined ? undefined : readBack(f.full_units_number);
+  const eventValues = readAll(values);
   return {
-    ...common,
-    units: f.aggregation,
-    ...(f.full_units_number === undefined ? {} : { full_units_number: f.full_units_number }),
-    ...(values === undefined ? {} : { event_values: values }),
-    ...(setup.prorated && values !== undefined && f.event_prorated_values !== undefined
-      ? { prorated_event_values: f.event_prorated_values }
-      : {}),
+    units: readBack(f.aggregation),
+    context: pricingContext(f.count, {
+      currency,
+      preciseTotalAmountCents: cents,
+      fullUnitsNumber: full,
+      eventValues,
+      proratedEventValues:
+        setup.prorated && eventValues !== undefined ? readAll(f.event_prorated_values) : undefined,
+    }),
   };
 }
 
@@ -117,15 +129,15 @@ function modelContext(
 function shownUnits(
   setup: ChargeSetup,
   group: GroupFigures,
-  guarded: { readonly units: string; readonly full_units_number?: string },
+  guarded: { readonly units: Decimal; readonly fullUnitsNumber?: Decimal | undefined },
   purpose: FeeContext['purpose'],
-): string {
+): Decimal {
   const f = group.figures;
-  const full = guarded.full_units_number ?? guarded.units;
-  if (purpose === 'usage' && setup.prorated) return f.current_usage_units ?? full;
-  if (purpose === 'usage' && setup.payInAdvance) {
-    return formatDecimal(max(readBack(f.aggregation), ZERO));
+  const full = guarded.fullUnitsNumber ?? guarded.units;
+  if (purpose === 'usage' && setup.prorated) {
+    return f.current_usage_units === undefined ? full : readBack(f.current_usage_units);
   }
+  if (purpose === 'usage' && setup.payInAdvance) return max(readBack(f.aggregation), ZERO);
   return setup.prorated ? full : guarded.units;
 }
 
@@ -145,11 +157,11 @@ function projection(
   context: FeeContext,
   setup: ChargeSetup,
   recurring: boolean,
-  result: ChargeModelResult,
-  amounts: ChargeAmounts,
+  price: ModelPrice,
   units: string,
 ): Either<FeecastError, Projection | undefined> {
-  if (context.ratio === undefined) return right(undefined);
+  const { amounts, projected } = price;
+  if (projected === undefined) return right(undefined);
   if (recurring) {
     return right({
       units,
@@ -157,16 +169,16 @@ function projection(
       pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
     });
   }
-  const projected = chargeAmounts(
-    { amount: max(readBack(result.projected_amount), ZERO), unitAmount: ZERO },
+  const projectedAmounts = chargeAmounts(
+    { amount: max(projected.amount, ZERO), unitAmount: ZERO },
     setup.pricingUnit,
     context.currency,
   );
-  if (isLeft(projected)) return projected;
+  if (isLeft(projectedAmounts)) return projectedAmounts;
   return right({
-    units: formatDecimal(max(readBack(result.projected_units), ZERO)),
-    amount_cents: projected.right.fee.amount_cents,
-    pricing_unit_cents: projected.right.pricing_unit_details?.amount_cents,
+    units: formatDecimal(max(projected.units, ZERO)),
+    amount_cents: projectedAmounts.right.fee.amount_cents,
+    pricing_unit_cents: projectedAmounts.right.pricing_unit_details?.amount_cents,
   });
 }
 
@@ -199,44 +211,43 @@ function withProjection(
   });
 }
 
-/** A bucket's model run on its figures: the result, the guarded figures and the fee amounts. */
+/** A bucket's model run on its figures: the details, the guarded figures and the fee amounts. */
 interface ModelPrice {
-  readonly result: ChargeModelResult;
-  readonly guarded: { readonly units: string; readonly full_units_number?: string };
+  readonly amount_details: ChargeAmountDetails;
+  readonly guarded: { readonly units: Decimal; readonly fullUnitsNumber?: Decimal | undefined };
   readonly amounts: ChargeAmounts;
+  /** The projected units and amount (§6), when the context has a period ratio. */
+  readonly projected: { readonly units: Decimal; readonly amount: Decimal } | undefined;
 }
 
 /**
- * Runs a bucket's model on `modelInput`, applies the negative guard and rounds the cents half
- * away from zero in the currency's minor unit (through the pricing unit when the charge has
- * one); a model error is relocated under the bucket's path `at`.
+ * Runs a bucket's model on `input`, applies the negative guard and rounds the cents half away
+ * from zero in the currency's minor unit (through the pricing unit when the charge has one);
+ * with a period `ratio`, projects the units and amount (§6). A model error is relocated under
+ * the bucket's path `at`.
  */
 function priceModel(
   context: FeeContext,
   setup: ChargeSetup,
   bucket: BucketSetup,
-  modelInput: ChargeModelContext,
+  input: ModelInput,
+  ratio: Decimal | undefined,
   at: readonly string[],
 ): Either<FeecastError, ModelPrice> {
-  const priced = bucket.model.apply(modelInput);
+  const priced = bucket.model.price(input.units, input.context, ratio);
   if (isLeft(priced)) {
     return left({ ...priced.left, path: [...at, ...(priced.left.path ?? [])] });
   }
-  const result = priced.right;
+  const { amount, amount_details, per, projected } = priced.right;
   const guarded = guardNegative({
-    units: modelInput.units,
-    amount: result.amount,
-    unit_amount: result.unit_amount,
-    ...(modelInput.full_units_number === undefined || modelInput.full_units_number === null
-      ? {}
-      : { full_units_number: modelInput.full_units_number }),
+    units: input.units,
+    amount,
+    unitAmount: divideOrZero(amount, per),
+    fullUnitsNumber: input.context.fullUnitsNumber,
   });
-  if (isLeft(guarded)) return guarded;
-  const read = readModelAmounts(guarded.right);
-  if (isLeft(read)) return read;
-  const amounts = chargeAmounts(read.right, setup.pricingUnit, context.currency);
+  const amounts = chargeAmounts(guarded, setup.pricingUnit, context.currency);
   if (isLeft(amounts)) return amounts;
-  return right({ result, guarded: guarded.right, amounts: amounts.right });
+  return right({ amount_details, guarded, amounts: amounts.right, projected });
 }
 
 /** Where a bucket's properties sit in the caller's input. */
@@ -267,16 +278,11 @@ export function priceBucket(
 ): Either<FeecastError, PricedFee> {
   const at = bucketPath(setup, bucket);
   const modelInput = modelContext(setup, bucket, group, context.currency);
-  const priced = priceModel(
-    context,
-    setup,
-    bucket,
-    context.ratio === undefined ? modelInput : { ...modelInput, period_ratio: context.ratio },
-    at,
-  );
+  const ratio = context.ratio === undefined ? undefined : readBack(context.ratio);
+  const priced = priceModel(context, setup, bucket, modelInput, ratio, at);
   if (isLeft(priced)) return priced;
-  const { result, guarded, amounts } = priced.right;
-  const units = shownUnits(setup, group, guarded, context.purpose);
+  const { amount_details, guarded, amounts } = priced.right;
+  const units = formatDecimal(shownUnits(setup, group, guarded, context.purpose));
   const { charge } = setup;
   const input: FeeObjectInput = {
     item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
@@ -285,7 +291,7 @@ export function priceBucket(
     units,
     total_aggregated_units: group.figures.total_aggregated_units ?? units,
     events_count: group.figures.count,
-    amount_details: result.amount_details,
+    amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,
     from_date: context.period.charges_from_datetime,
     to_date: context.period.charges_to_datetime,
@@ -295,7 +301,7 @@ export function priceBucket(
   };
   const fee = feeObject(input);
   if (isLeft(fee)) return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
-  const projected = projection(context, setup, recurring, result, amounts, units);
+  const projected = projection(context, setup, recurring, priced.right, units);
   if (isLeft(projected)) return projected;
   const charged = withProjection(fee.right, projected.right);
   if (isLeft(charged)) return charged;
@@ -342,15 +348,17 @@ export function carriedFee(
     setup,
     bucket,
     {
-      units,
-      events_count: 0,
-      currency: context.currency,
-      ...(setup.prorated ? { full_units_number: units } : {}),
+      units: carried,
+      context: pricingContext(0, {
+        currency: context.currency,
+        ...(setup.prorated ? { fullUnitsNumber: carried } : {}),
+      }),
     },
+    undefined,
     at,
   );
   if (isLeft(priced)) return priced;
-  const { result, amounts } = priced.right;
+  const { amount_details, amounts } = priced.right;
   const { charge } = setup;
   const invoiceable = charge.invoiceable ?? true;
   const fee = feeObject({
@@ -360,7 +368,7 @@ export function carriedFee(
     units,
     total_aggregated_units: units,
     events_count: group.figures.count,
-    amount_details: result.amount_details,
+    amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,
     from_date: next.charges_from_datetime,
     to_date: next.charges_to_datetime,

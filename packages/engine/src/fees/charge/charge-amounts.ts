@@ -23,7 +23,6 @@ export interface ChargeAmounts {
  * // credits: a pricing unit worth 0.25 EUR
  * chargeAmounts({ amount: parse('20'), unitAmount: parse('20') }, credits, 'EUR')
  * // right({ fee: { amount_cents: 500, ... }, pricing_unit_details: { amount_cents: 2000, ... } })
- * @internal
  */
 export function chargeAmounts(
   amounts: ModelAmounts,

@@ -7,6 +7,7 @@
  */
 
 export { type FeeIds, type FeeItemInput, type FeeObjectInput, feeObject } from '../fee-object';
+export { type ChargeAmounts, chargeAmounts } from './charge-amounts';
 export type { ChargeFee } from './charge-fee';
 export { type ChargeFeesInput, chargeFees } from './charge-fees';
 export { chargeFeeItem, filterDisplayName } from './charge-item';
