@@ -8,16 +8,8 @@ import {
 import Big from 'big.js';
 import type { BenchSuite } from '../harness';
 import { type HistoryEvent, historyEvents, NOVEMBER } from '../history';
+import { vat } from './operations';
 import { compute, plan, usageInput } from './usage';
-
-/** A 20 % VAT of the billing entity: the invoice computes a tax on every fee. */
-const vat = {
-  svc_id: '00000000-0000-4000-8000-000000000009',
-  name: 'VAT',
-  code: 'vat_20',
-  rate: 20,
-  description: null,
-};
 
 /** The invoice of the usage suite's subscription and 10-charge plan, with a 20 % VAT. */
 function invoiceInput(events: readonly HistoryEvent[]): PreviewInvoiceInput {

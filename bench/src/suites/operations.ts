@@ -182,8 +182,8 @@ function estimate(history: readonly BenchEvent[], call: EstimateCall): unknown {
   return amountOf(estimateFees({ ...context, events: history, event: call.event, now: call.now }));
 }
 
-/** A 20 % VAT of the billing entity: every estimate computes a tax. */
-const vat = {
+/** A 20 % VAT of the billing entity: every estimate (and the invoice suite) computes a tax. */
+export const vat = {
   svc_id: '00000000-0000-4000-8000-000000000009',
   name: 'VAT',
   code: 'vat_20',
