@@ -23,161 +23,18 @@ const require = createRequire(import.meta.url);
 const ENTRIES = ['@feecast/engine', '@feecast/models', '@feecast/sources', 'feecast'] as const;
 
 /**
- * The public functions whose examples were written before this runner and are still sketches
- * (free variables, elided figures): each is expected to fail here, and fails the run once it
- * passes, so that the list only shrinks. Issue 20 §7 empties it.
+ * The public functions whose examples are still sketches (free variables, a server at a fixed
+ * address): each is expected to fail here, and fails the run once it passes, so that the list
+ * only shrinks. They read a ClickHouse server, which CI starts on a port of its own
+ * (`FEECAST_CLICKHOUSE_URL`) and a developer's machine may not have: their examples need a
+ * convention for that address first.
  */
 const NOT_YET_RUNNABLE = new Set<string>([
-  'aggregate',
-  'applyChargeModel',
-  'applyCoupons',
-  'applyTaxes',
-  'applyWallets',
-  'backtest',
-  'billingPeriod',
-  'ceil',
-  'chargeFees',
-  'comparePlans',
-  'comparePlansUnsafe',
-  'computeInvoiceTotals',
-  'createAccumulator',
-  'createChargesAccumulator',
-  'createDecimalSum',
-  'createEstimator',
-  'currencyExponent',
-  'currentUsage',
-  'currentUsageUnsafe',
-  'decimalFromCount',
-  'decimalFromInteger',
-  'divide',
-  'down',
-  'estimateCreditNote',
-  'estimateFees',
-  'estimateFeesUnsafe',
-  'eventBatch',
-  'eventBatchFromColumns',
-  'feecastError',
-  'floor',
-  'formatDecimal',
-  'formatDecimalFixed',
-  'fromCents',
-  'halfAwayFromZero',
-  'halfEven',
-  'movePoint',
-  'parseDecimal',
-  'parseDecimalUnsafe',
-  'payInAdvanceFees',
-  'planAggregations',
-  'planChargeFees',
-  'previewAggregations',
-  'previewInvoice',
-  'previewInvoiceUnsafe',
-  'projectedUsage',
-  'projectedUsageUnsafe',
-  'restoreAccumulator',
-  'restoreChargesAccumulator',
-  'scaleOf',
-  'toCents',
-  'up',
-  'usageAggregations',
-  'decode',
-  'fromLagoKeys',
-  'isTimestamp',
-  'toLagoKeys',
   'clickhouseAggregates',
   'clickhouseClient',
-  'clickhouseDistributedTable',
-  'clickhouseError',
   'clickhouseEvents',
-  'clickhouseEventsTable',
-  'clickhouseName',
-  'clickhouseRow',
   'clickhouseRows',
-  'clickhouseString',
-  'clickhouseTableName',
-  'collectEvents',
-  'createCsvSplitter',
-  'createEventDecoder',
-  'createEventTally',
-  'createJsonArraySplitter',
-  'createLineSplitter',
-  'createLocatedEventDecoder',
-  'csvHeader',
-  'csvRecord',
-  'decodeIn',
-  'decodedRows',
-  'describeOrigin',
-  'duckdbAggregates',
-  'duckdbEvents',
-  'duckdbName',
-  'duckdbPlain',
-  'duckdbRows',
-  'errorCode',
-  'eventFormatOf',
-  'eventSource',
-  'eventsFromChunks',
-  'fileError',
-  'formatFromName',
-  'gunzipIfCompressed',
-  'hasGzipMagic',
-  'hasParquetMagic',
-  'isGzipName',
-  'joinPath',
-  'jsonErrorIndex',
   'loadClickhouseEvents',
-  'locatedEventsFromChunks',
-  'locatedSource',
-  'parquetEvents',
-  'parquetRows',
-  'parseClickhouseUrl',
-  'parseDuckdbAddress',
-  'parseJsonText',
-  'pathSegments',
-  'prepareSyncFile',
-  'prepareSyncRows',
-  'propertyLayout',
-  'pushdownPlan',
-  'pushdownUsage',
-  'pushdownUsageOfAll',
-  'readEvents',
-  'readEventsSync',
-  'readLocatedEvents',
-  'readTextFile',
-  'rowEvent',
-  'scaled',
-  'spoolStream',
-  'apiErrorOf',
-  'createServer',
-  'decodeState',
-  'emptyState',
-  'engineFinalization',
-  'exampleState',
-  'main',
-  'notImplemented',
-  'portalDataFromUsage',
-  'portalLinks',
-  'randomPortalKey',
-  'readSnapshot',
-  'reduce',
-  'renderPortalPage',
-  'serveCommand',
-  'validationErrors',
-  'writeSnapshot',
-  'abs',
-  'add',
-  'backtestUnsafe',
-  'compare',
-  'equals',
-  'isDecimal',
-  'isEventBatch',
-  'isScale',
-  'max',
-  'min',
-  'multiply',
-  'negate',
-  'sign',
-  'subtract',
-  'sum',
 ]);
 
 /** The fixture prelude: the names it exports, which an example may use undeclared. */
@@ -222,10 +79,10 @@ function moduleOf(entry: string, code: string): string {
   ].join('\n');
 }
 
-/** What the run of one example found: its checks that failed, and what it threw. */
+/** What the run of one example found: the lines of the checks that ran, those that failed, what it threw. */
 interface Outcome {
+  readonly ran: readonly number[];
   readonly failures: readonly string[];
-  readonly checks: number;
   readonly error?: string;
 }
 
@@ -234,14 +91,17 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 let diagnostics = new Map<string, string[]>();
 let outcomes: Outcome[] = [];
+/** The lines of each example's checks. */
+let checked: number[][] = [];
 
 beforeAll(() => {
   copyFileSync(FIXTURES, join(scratch, 'fixtures.ts'));
   const instrumented = examples.map((example, i) => {
-    const source = moduleOf(example.entry, example.code);
-    writeFileSync(join(scratch, `example-${i}.ts`), source);
-    return instrument(source, i);
+    writeFileSync(join(scratch, `example-${i}.ts`), moduleOf(example.entry, example.code));
+    const { code, checks } = instrument(example.code, i);
+    return { code: moduleOf(example.entry, code), lines: checks.map((c) => c.line) };
   });
+  checked = instrumented.map((example) => example.lines);
   diagnostics = typeCheck();
   const options = { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 };
   const transpile = (code: string) =>
@@ -309,7 +169,7 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 const dir = import.meta.dirname;
-const outcomes = Array.from({ length: Number(process.argv[2]) }, () => ({ failures: [], checks: 0 }));
+const outcomes = Array.from({ length: Number(process.argv[2]) }, () => ({ failures: [], ran: [] }));
 const right = (value) => ({ _tag: 'Right', right: value });
 const left = (value) => ({ _tag: 'Left', left: value });
 function matches(actual, expected) {
@@ -325,9 +185,8 @@ function matches(actual, expected) {
 globalThis.__doc = {
   async check(id, line, actual, expected, mode) {
     const outcome = outcomes[id];
-    outcome.checks += 1;
-    let value = actual();
-    if (value !== null && typeof value === 'object' && typeof value.then === 'function') value = await value;
+    outcome.ran.push(line);
+    const value = await actual();
     const wanted = expected(right, left);
     const ok = mode === '=>' ? isDeepStrictEqual(value, wanted) : matches(value, wanted);
     if (!ok) outcome.failures.push('line ' + line + ': shows ' + inspect(value, { depth: 8, breakLength: 100 }) + '\\n  but its comment says (' + mode + ') ' + inspect(wanted, { depth: 8, breakLength: 100 }));
@@ -357,12 +216,17 @@ describe('the @example of every public function', () => {
 
   const check = (i: number) => {
     const file = join(scratch, `example-${i}.ts`);
-    expect(diagnostics.get(file) ?? []).toEqual([]);
     const outcome = outcomes[i];
-    expect(outcome?.error).toBeUndefined();
-    expect(outcome?.failures).toEqual([]);
-    // An example shows something: at least one of its statements is checked.
-    expect(outcome?.checks).toBeGreaterThan(0);
+    // Whole, so that a failure reads as the text it is.
+    const problems = [
+      ...(diagnostics.get(file) ?? []),
+      ...(outcome?.error === undefined ? [] : [`threw ${outcome.error}`]),
+      ...(outcome?.failures ?? []),
+    ];
+    if (problems.length > 0) expect.fail(problems.join('\n'));
+    // An example shows something, and every check it has ran (none behind a guard not taken).
+    expect(checked[i]?.length).toBeGreaterThan(0);
+    expect([...new Set(outcome?.ran)].sort((a, b) => a - b)).toEqual(checked[i]);
   };
   const indexed = examples.map((example, i) => ({ ...example, i }));
   it.each(indexed.filter((e) => !e.pending))(

@@ -80,7 +80,7 @@ const EXPECTATION = /^\/\/ ?(=>|~>)\s?/;
 
 /**
  * The example's code with each statement that an expectation follows replaced by a check:
- * `await __doc.check(id, line, () => (statement), (right, left) => (expected), mode)`.
+ * `await __doc.check(id, line, async () => (statement), (right, left) => (expected), mode)`.
  * An expectation is a `// => ...` or `// ~> ...` comment right after an expression statement,
  * on its line or the line below, continued by the `//` lines that directly follow it.
  */
@@ -99,7 +99,7 @@ export function instrument(code: string, id: number): { code: string; checks: Ex
         edits.push({
           start,
           end: node.end,
-          text: `await __doc.check(${id}, ${line}, () => (${expression}), (right, left) => (${expectation.expected}), '${expectation.mode}');`,
+          text: `await __doc.check(${id}, ${line}, async () => (${expression}), (right, left) => (${expectation.expected}), '${expectation.mode}');`,
         });
         return;
       }
