@@ -31,7 +31,10 @@ Examples:
  * exit code (0 ok, 1 bad input, 2 bad usage).
  *
  * @example
- * const code = await main(['demo'], { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) });
+ * // `feecast demo`: the bundled example priced, its report on `stdout`; the exit code.
+ * const printed: string[] = [];
+ * await main(['demo'], { stdout: (text) => printed.push(text), stderr: () => undefined }) // => 0
+ * printed.length > 0 // => true
  */
 export async function main(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;

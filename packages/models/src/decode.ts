@@ -36,15 +36,12 @@ const INDEX = /^\d+$/;
  * (codecs of this package check and brand, they do not transform or strip).
  *
  * @example
- * import { decode, WalletResponse } from '@feecast/models';
+ * // A wallet whose balance came as a string:
+ * const body = JSON.stringify({ wallet: { ...wallet, balance_cents: '1000' } });
  * const result = decode(WalletResponse, JSON.parse(body));
- * if (result._tag === 'Left') {
- *   console.error(result.left.message);
- *   // Could not decode WalletResponse: 1 problem
- *   // - wallet.balance_cents: expected Cents (an integer amount in minor units, as a JSON number), found "1000"
- * } else {
- *   result.right.wallet.balance_cents; // number (branded Cents)
- * }
+ * result._tag === 'Left' && result.left.message
+ * // => 'Could not decode WalletResponse: 1 problem\n- wallet.balance_cents: expected Cents (an integer amount in minor units, as a JSON number), found "1000"'
+ * decode(WalletResponse, { wallet }) // ~> right({ wallet: { balance_cents: 2500 } })
  */
 export function decode<A>(codec: t.Decoder<unknown, A>, input: unknown): Either<DecodeFailure, A> {
   const name = nameOf(codec);

@@ -20,10 +20,10 @@ const SVC = 'svc_';
  * last wins.
  *
  * @example
- * import { decode, fromLagoKeys, WalletResponse } from '@feecast/models';
- * fromLagoKeys({ wallet: { lago_id: '66a8...', lago_customer_id: 'ea04...' } });
- * // { wallet: { svc_id: '66a8...', svc_customer_id: 'ea04...' } }
- * decode(WalletResponse, fromLagoKeys(JSON.parse(lagoExport)));
+ * fromLagoKeys({ wallet: { lago_id: '66a8', lago_customer_id: 'ea04', name: 'Prepaid' } })
+ * // => { wallet: { svc_id: '66a8', svc_customer_id: 'ea04', name: 'Prepaid' } }
+ * const lagoExport = JSON.stringify(toLagoKeys({ wallet })); // as the reference service sends it
+ * decode(WalletResponse, fromLagoKeys(JSON.parse(lagoExport))) // ~> right({ wallet: { svc_id: wallet.svc_id } })
  */
 export function fromLagoKeys(input: unknown): unknown {
   return renameKeys(input, LAGO, SVC);
@@ -34,7 +34,7 @@ export function fromLagoKeys(input: unknown): unknown {
  * with `lago_`, at every depth, to send a value to the reference service.
  *
  * @example
- * toLagoKeys({ svc_id: '66a8...', name: 'Prepaid' }); // { lago_id: '66a8...', name: 'Prepaid' }
+ * toLagoKeys({ svc_id: '66a8', name: 'Prepaid' }) // => { lago_id: '66a8', name: 'Prepaid' }
  */
 export function toLagoKeys(input: unknown): unknown {
   return renameKeys(input, SVC, LAGO);

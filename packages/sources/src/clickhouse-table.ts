@@ -56,7 +56,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
  * `invalid_input` error: each part is letters, digits and `_`, not starting with a digit.
  *
  * @example
- * clickhouseTableName('usage.events') // right('`usage`.`events`')
+ * clickhouseTableName('usage.events') // => right('`usage`.`events`')
  */
 export function clickhouseTableName(table: string): Either<FeecastError, string> {
   const parts = table.split('.');
@@ -76,7 +76,7 @@ export function clickhouseTableName(table: string): Either<FeecastError, string>
  * A ClickHouse string literal (quotes and backslashes escaped).
  *
  * @example
- * clickhouseString("it's") // "'it\\'s'"
+ * clickhouseString("it's") // => "'it\\'s'"
  */
 export function clickhouseString(text: string): string {
   return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
@@ -88,7 +88,7 @@ export function clickhouseString(text: string): string {
  * code, time and transaction id, so that one subscription's events are read without a scan.
  *
  * @example
- * clickhouseEventsTable('`events`') // 'CREATE TABLE IF NOT EXISTS `events` (...) ENGINE = MergeTree() ...'
+ * clickhouseEventsTable('`events`').startsWith('CREATE TABLE IF NOT EXISTS `events` (') // => true
  */
 export function clickhouseEventsTable(table: string): string {
   const columns = CLICKHOUSE_EVENT_COLUMNS.map(([name, type]) => `  ${name} ${type}`).join(',\n');
@@ -103,7 +103,9 @@ ORDER BY (ifNull(external_subscription_id, ''), code, timestamp, transaction_id)
  * queried with the same SQL.
  *
  * @example
- * clickhouseDistributedTable('`events_all`', 'feecast_local', 'default', 'events')
+ * const sql = clickhouseDistributedTable('`events_all`', 'feecast_local', 'default', 'events');
+ * sql.startsWith('CREATE TABLE IF NOT EXISTS `events_all` (\n  external_subscription_id Nullable(String),') // => true
+ * sql.endsWith(') ENGINE = Distributed(feecast_local, default, events, rand())') // => true
  */
 export function clickhouseDistributedTable(
   table: string,
@@ -123,8 +125,13 @@ const MAX_DATETIME_SECONDS = 4_294_967_295;
  * timestamp is not an instant or is past what a `DateTime` holds (2106).
  *
  * @example
- * clickhouseRow({ transaction_id: 'tr_1', code: 'api_calls', timestamp: 1793527200.5 })
- * // right({ timestamp: 1793527200, timestamp_ms: 1793527200500, timestamp_json: '1793527200.5', properties: '', ... })
+ * import { decode, UsageEvent } from '@feecast/models';
+ *
+ * const event = decode(UsageEvent, { transaction_id: 'tr_1', code: 'api_calls', timestamp: 1793527200.5 });
+ * if (event._tag === 'Right') {
+ *   clickhouseRow(event.right)
+ *   // ~> right({ timestamp: 1793527200, timestamp_ms: 1793527200500, timestamp_json: '1793527200.5', properties: '' })
+ * }
  */
 export function clickhouseRow(event: UsageEvent): Either<FeecastError, ClickhouseEventRow> {
   const ms = eventTimeMs(event.timestamp);

@@ -22,7 +22,7 @@ export interface ClickhouseTarget {
  * the password.
  *
  * @example
- * clickhouseName({ url: 'http://127.0.0.1:8123', table: 'usage.events' }) // 'clickhouse://127.0.0.1:8123/usage?table=events'
+ * clickhouseName({ url: 'http://127.0.0.1:8123', table: 'usage.events' }) // => 'clickhouse://127.0.0.1:8123/usage?table=events'
  */
 export function clickhouseName(target: ClickhouseTarget): string {
   let host = target.url;
@@ -53,7 +53,7 @@ function badUrl(text: string, problem: string): FeecastError {
  *
  * @example
  * parseClickhouseUrl('clickhouse://reader:s3cret@ch.internal/usage?table=events')
- * // right({ url: 'http://ch.internal:8123', table: 'usage.events', username: 'reader', password: 's3cret' })
+ * // => right({ url: 'http://ch.internal:8123', table: 'usage.events', username: 'reader', password: 's3cret' })
  */
 export function parseClickhouseUrl(text: string): Either<FeecastError, ClickhouseTarget> {
   let url: URL;
@@ -115,8 +115,8 @@ export async function clickhouseClient(
  * query), naming the target and saying what the server said.
  *
  * @example
- * clickhouseError(target, new Error('connect ECONNREFUSED 127.0.0.1:8123')).message
- * // 'Cannot read clickhouse://127.0.0.1:8123/?table=events: connect ECONNREFUSED 127.0.0.1:8123'
+ * clickhouseError({ url: 'http://127.0.0.1:8123', table: 'events' }, new Error('connect ECONNREFUSED 127.0.0.1:8123')).message
+ * // => 'Cannot read clickhouse://127.0.0.1:8123/?table=events: connect ECONNREFUSED 127.0.0.1:8123'
  */
 export function clickhouseError(target: ClickhouseTarget, error: unknown): FeecastError {
   const name = clickhouseName(target);

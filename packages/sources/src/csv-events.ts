@@ -42,7 +42,7 @@ function headerError(file: string, line: number, problem: string): FeecastError 
  *
  * @example
  * csvHeader({ fields: ['code', 'properties.calls'], line: 1 }, 'events.csv')
- * // right({ columns: [{ kind: 'key', name: 'code' }, { kind: 'property', name: 'calls' }], propertyColumns: true })
+ * // ~> right({ columns: [{ kind: 'key', name: 'code' }, { kind: 'property', name: 'calls' }], propertyColumns: true })
  */
 export function csvHeader(row: CsvRow, file: string): Either<FeecastError, CsvHeader> {
   if (row.problem !== undefined) return left(headerError(file, row.line, row.problem));
@@ -93,8 +93,11 @@ function rowError(file: string, line: number, problem: string): FeecastError {
  * whose quoting is wrong, or whose `properties` cell is not JSON, is a `Left` naming its line.
  *
  * @example
- * csvRecord(header, { fields: ['api_calls', '12.50'], line: 2 }, 'events.csv')
- * // right({ code: 'api_calls', properties: { calls: '12.50' } })
+ * const header = csvHeader({ fields: ['code', 'properties.calls'], line: 1 }, 'events.csv');
+ * if (header._tag === 'Right') {
+ *   csvRecord(header.right, { fields: ['api_calls', '12.50'], line: 2 }, 'events.csv')
+ *   // => right({ code: 'api_calls', properties: { calls: '12.50' } })
+ * }
  */
 export function csvRecord(
   header: CsvHeader,

@@ -44,8 +44,8 @@ type FieldState = 'start' | 'unquoted' | 'quoted' | 'quote-in-quoted' | 'after-q
  *
  * @example
  * const rows = createCsvSplitter({ file: 'events.csv' });
- * rows.push('code,note\napi_calls,"a, b ""c""\nd"\n');
- * // { rows: [{ fields: ['code', 'note'], line: 1 }, { fields: ['api_calls', 'a, b "c"\nd'], line: 2 }] }
+ * rows.push('code,note\napi_calls,"a, b ""c""\nd"\n')
+ * // ~> { rows: [{ fields: ['code', 'note'], line: 1 }, { fields: ['api_calls', 'a, b "c"\nd'], line: 2 }] }
  */
 export function createCsvSplitter(options: SplitterOptions): CsvSplitter {
   const limit = options.maxRecordChars ?? MAX_RECORD_CHARS;

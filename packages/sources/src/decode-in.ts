@@ -43,8 +43,11 @@ function rewriteMessage(failure: DecodeFailure, problems: readonly DecodeProblem
  * `path` holds the first problem's path as segments; `details` the file and every problem.
  *
  * @example
- * decodeIn(Plan, json.plans[0], { file: 'plans.json', prefix: 'plans[0]', hint: 'Export plans with GET /plans.' })
- * // left: 'plans.json: Could not decode Plan: 1 problem\n- plans[0].amount_cents: expected Cents ..., found "1000"\nHint: ...'
+ * import { Plan } from '@feecast/models';
+ *
+ * decodeIn(Plan, { ...plan, amount_cents: '1000' }, { file: 'plans.json', prefix: 'plans[0]', hint: 'Export plans with GET /plans.' })
+ * // ~> left({ code: 'invalid_input' })
+ * decodeIn(Plan, plan, { file: 'plans.json', prefix: 'plans[0]', hint: 'Export plans with GET /plans.' }) // ~> right({ code: 'starter' })
  */
 export function decodeIn<A>(
   codec: Parameters<typeof decode<A>>[0],

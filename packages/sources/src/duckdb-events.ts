@@ -62,7 +62,7 @@ function identifier(name: string): string {
  * The name of the target in messages: `duckdb:<database>#<table>`, or the file's path.
  *
  * @example
- * duckdbName({ database: 'usage.duckdb', table: 'events' }) // 'duckdb:usage.duckdb#events'
+ * duckdbName({ database: 'usage.duckdb', table: 'events' }) // => 'duckdb:usage.duckdb#events'
  */
 export function duckdbName(target: DuckdbTarget): string {
   return 'database' in target ? `duckdb:${target.database}#${target.table}` : target.file;
@@ -73,7 +73,7 @@ export function duckdbName(target: DuckdbTarget): string {
  * or `undefined` when the text is not one.
  *
  * @example
- * parseDuckdbAddress('duckdb:usage.duckdb#events') // { database: 'usage.duckdb', table: 'events' }
+ * parseDuckdbAddress('duckdb:usage.duckdb#events') // => { database: 'usage.duckdb', table: 'events' }
  */
 export function parseDuckdbAddress(text: string): DuckdbTarget | undefined {
   const match = /^duckdb:(.+)#([^#]+)$/.exec(text);
@@ -178,7 +178,12 @@ function lineRow(
  * the table is a final row with `error`. Never throws.
  *
  * @example
- * for await (const { event, error, row } of duckdbRows({ database: 'usage.duckdb', table: 'events' })) ...
+ * let rows = 0;
+ * for await (const { event, error } of duckdbRows({ file: 'examples/cli/events.ndjson', format: 'ndjson' })) {
+ *   if (error !== undefined) throw new Error(error.message);
+ *   if (event !== undefined) rows += 1;
+ * }
+ * rows // => 200
  */
 export function duckdbRows(
   target: DuckdbTarget,
@@ -264,9 +269,12 @@ async function* rowsOf(
  * for `error()`. Never throws.
  *
  * @example
- * const source = duckdbEvents({ database: 'usage.duckdb', table: 'events' }, { subscription: 'sub_1', onRejected });
- * for await (const event of source.events) accumulator.add(event);
- * source.error(); // undefined: every row was read
+ * // DuckDB reads the file (CSV, NDJSON or Parquet) or a table of a database:
+ * const source = duckdbEvents({ file: 'examples/cli/events.ndjson', format: 'ndjson' }, { subscription: 'sub_acme_starter' });
+ * let count = 0;
+ * for await (const _event of source.events) count += 1;
+ * count // => 200
+ * source.error() // => undefined
  */
 export function duckdbEvents(
   target: DuckdbTarget,

@@ -19,8 +19,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: false });
  * classes told with `api`, the loaded client module. A MAP's keys are written as text.
  *
  * @example
- * duckdbPlain(new api.DuckDBDecimalValue(1250n, 10, 2), api) // '12.5'
- * duckdbPlain(new api.DuckDBTimestampValue(1762000000123000n), api) // '1762000000.123'
+ * import * as api from '@duckdb/node-api';
+ *
+ * duckdbPlain(new api.DuckDBDecimalValue(1250n, 10, 2), api) // => '12.5'
+ * duckdbPlain(new api.DuckDBTimestampValue(1762000000123000n), api) // => '1762000000.123'
  */
 export function duckdbPlain(value: DuckDBValue, api: DuckdbApi): unknown {
   const {

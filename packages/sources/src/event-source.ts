@@ -39,9 +39,12 @@ export interface AsyncEventSource {
  *
  * @example
  * const rejected: string[] = [];
- * const source = eventSource('events.csv.gz', { onRejected: (error) => rejected.push(error.message) });
- * for await (const event of source.events) total += Number(event.properties?.calls ?? 0);
- * source.error(); // undefined: the whole file was read
+ * const source = eventSource('examples/cli/events.ndjson', { onRejected: (error) => rejected.push(error.message) });
+ * let calls = 0;
+ * for await (const event of source.events) if (event.code === 'api_calls') calls += 1;
+ * calls // => 80
+ * source.error() // => undefined
+ * rejected // => []
  */
 export function eventSource(file: string, options: EventSourceOptions = {}): AsyncEventSource {
   return locatedSource(() => readLocatedEvents(file, options), options.onRejected);
@@ -54,7 +57,11 @@ export function eventSource(file: string, options: EventSourceOptions = {}): Asy
  * `error()`. Never throws.
  *
  * @example
- * locatedSource(() => parquetEvents('events.parquet', 'events.parquet'), onRejected)
+ * const source = locatedSource(() => readLocatedEvents('examples/cli/events.ndjson'), undefined);
+ * let count = 0;
+ * for await (const _event of source.events) count += 1;
+ * count // => 200
+ * source.error() // => undefined
  */
 export function locatedSource(
   read: () => AsyncIterable<LocatedItem>,

@@ -15,7 +15,14 @@ import { gunzipIfCompressed } from './gzip';
  * {@link eventsFromChunks}, with each item's line (none for an error of the whole stream).
  *
  * @example
- * for await (const { item, line } of locatedEventsFromChunks(stream, { file: 'events.csv', format: 'csv' })) ...
+ * import { Readable } from 'node:stream';
+ *
+ * const csv = 'transaction_id,code,timestamp,properties.calls\ntr_1,api_calls,1762000000,12.5\ntr_2,api_calls,soon,1\n';
+ * const found: string[] = [];
+ * for await (const { item, line } of locatedEventsFromChunks(Readable.from([csv]), { file: 'events.csv', format: 'csv' })) {
+ *   found.push(`${line}: ${item._tag}`);
+ * }
+ * found // => ['2: Right', '3: Left']
  */
 export async function* locatedEventsFromChunks(
   chunks: AsyncIterable<string | Uint8Array>,
@@ -45,10 +52,14 @@ export async function* locatedEventsFromChunks(
  * damaged gzip data, a read error) gives a final `Left`. Never throws.
  *
  * @example
- * for await (const item of eventsFromChunks(createReadStream('events.ndjson'), { file: 'events.ndjson' })) {
- *   if (item._tag === 'Left') { console.error(item.left.message); break; }
- *   accumulator.add(item.right);
+ * import { createReadStream } from 'node:fs';
+ *
+ * let count = 0;
+ * for await (const item of eventsFromChunks(createReadStream('examples/cli/events.ndjson'), { file: 'events.ndjson' })) {
+ *   if (item._tag === 'Left') throw new Error(item.left.message);
+ *   count += 1;
  * }
+ * count // => 200
  */
 export async function* eventsFromChunks(
   chunks: AsyncIterable<string | Uint8Array>,

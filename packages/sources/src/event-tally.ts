@@ -31,8 +31,14 @@ export interface EventTally {
  * otherwise, like an error of the whole file, it stops the pass and is kept.
  *
  * @example
- * const tally = createEventTally((error, line) => rejected.push({ error, line }));
- * for (const located of items) { const event = tally.take(located); if (tally.stopped) break; ... }
+ * const rejected: number[] = [];
+ * const tally = createEventTally((_error, line) => rejected.push(line));
+ * const decoder = createLocatedEventDecoder({ file: 'events.ndjson' });
+ * const located = decoder.push('{"transaction_id": "t1", "code": "api_calls", "timestamp": 1762000000}\n{"code": 1}\n');
+ * const events = located.map((item) => tally.take(item)).filter((event) => event !== undefined);
+ * events.length // => 1
+ * rejected // => [2]
+ * tally.count() // => 1
  */
 export function createEventTally(onRejected: RejectionListener | undefined): EventTally {
   let error: FeecastError | undefined;

@@ -19,7 +19,8 @@ export const EVENT_FORMATS: readonly EventFormat[] = ['ndjson', 'json', 'csv', '
  * Whether a file's name says it is gzip-compressed (`.gz`).
  *
  * @example
- * isGzipName('events.csv.gz') // true
+ * isGzipName('events.csv.gz') // => true
+ * isGzipName('events.csv') // => false
  */
 export function isGzipName(name: string): boolean {
   return /\.gz$/i.test(name);
@@ -31,8 +32,8 @@ export function isGzipName(name: string): boolean {
  * by the text itself.
  *
  * @example
- * formatFromName('usage/2026-11.csv.gz') // 'csv'
- * formatFromName('events.ndjson')        // undefined
+ * formatFromName('usage/2026-11.csv.gz') // => 'csv'
+ * formatFromName('events.ndjson') // => undefined
  */
 export function formatFromName(name: string): EventFormat | undefined {
   const base = name.replace(/\.gz$/i, '');
@@ -45,7 +46,8 @@ export function formatFromName(name: string): EventFormat | undefined {
  * Whether bytes start as gzip data does (`1f 8b`).
  *
  * @example
- * hasGzipMagic(new Uint8Array([0x1f, 0x8b, 8])) // true
+ * hasGzipMagic(new Uint8Array([0x1f, 0x8b, 8])) // => true
+ * hasGzipMagic(new TextEncoder().encode('{"a"')) // => false
  */
 export function hasGzipMagic(bytes: Uint8Array): boolean {
   return bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -55,7 +57,7 @@ export function hasGzipMagic(bytes: Uint8Array): boolean {
  * Whether bytes start as a Parquet file does (`PAR1`).
  *
  * @example
- * hasParquetMagic(new TextEncoder().encode('PAR1...')) // true
+ * hasParquetMagic(new TextEncoder().encode('PAR1...')) // => true
  */
 export function hasParquetMagic(bytes: Uint8Array): boolean {
   return bytes[0] === 0x50 && bytes[1] === 0x41 && bytes[2] === 0x52 && bytes[3] === 0x31;

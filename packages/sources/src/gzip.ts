@@ -25,7 +25,12 @@ class GzipError extends Error {
  * says how far the compressed data was read. Stopping early closes the source.
  *
  * @example
- * for await (const chunk of gunzipIfCompressed(createReadStream('events.ndjson.gz'))) decoder.push(chunk);
+ * import { Readable } from 'node:stream';
+ * import { gzipSync } from 'node:zlib';
+ *
+ * const chunks: (string | Uint8Array)[] = [];
+ * for await (const chunk of gunzipIfCompressed(Readable.from([gzipSync('{"a":1}\n')]))) chunks.push(chunk);
+ * Buffer.concat(chunks.map((chunk) => Buffer.from(chunk))).toString('utf8') // => '{"a":1}\n'
  */
 export async function* gunzipIfCompressed(
   chunks: AsyncIterable<string | Uint8Array>,

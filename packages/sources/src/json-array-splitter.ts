@@ -56,9 +56,9 @@ const MAX_KEY_CHARS = 1024;
  *
  * @example
  * const elements = createJsonArraySplitter({ file: 'events.json' });
- * elements.push('[{"a": [1, 2]}, {"b"'); // { records: [{ text: '{"a": [1, 2]}', line: 1, index: 0 }] }
- * elements.push(': "]"}]');              // { records: [{ text: '{"b": "]"}', line: 1, index: 1 }] }
- * elements.end();                        // { records: [] }
+ * elements.push('[{"a": [1, 2]}, {"b"') // ~> { records: [{ text: '{"a": [1, 2]}', line: 1, index: 0 }] }
+ * elements.push(': "]"}]') // ~> { records: [{ text: '{"b": "]"}', line: 1, index: 1 }] }
+ * elements.end() // ~> { records: [] }
  */
 export function createJsonArraySplitter(options: SplitterOptions): RecordSplitter {
   const limit = options.maxRecordChars ?? MAX_RECORD_CHARS;

@@ -21,9 +21,9 @@ function unquote(quoted: string): string | undefined {
  * value at `prefix` (`''` for the root). `$` is the root.
  *
  * @example
- * joinPath('plans[0]', 'charges[1].properties') // 'plans[0].charges[1].properties'
- * joinPath('plans[0]', '$')                     // 'plans[0]'
- * joinPath('', '$')                             // '$'
+ * joinPath('plans[0]', 'charges[1].properties') // => 'plans[0].charges[1].properties'
+ * joinPath('plans[0]', '$') // => 'plans[0]'
+ * joinPath('', '$') // => '$'
  */
 export function joinPath(prefix: string, path: string): string {
   if (path === '$') return prefix === '' ? '$' : prefix;
@@ -36,7 +36,7 @@ export function joinPath(prefix: string, path: string): string {
  * a path is kept as one segment.
  *
  * @example
- * pathSegments('plans[0].charges[2]["a b"]') // ['plans', '0', 'charges', '2', 'a b']
+ * pathSegments('plans[0].charges[2]["a b"]') // => ['plans', '0', 'charges', '2', 'a b']
  */
 export function pathSegments(path: string): string[] {
   if (path === '$') return [];

@@ -44,9 +44,9 @@ function skipScalar(text: string, i: number): number | undefined {
  * text ends too early), or `undefined` when it is valid JSON.
  *
  * @example
- * jsonErrorIndex('{"a": 1,}') // 8
- * jsonErrorIndex('[1, 2')     // 5
- * jsonErrorIndex('[1, 2]')    // undefined
+ * jsonErrorIndex('{"a": 1,}') // => 8
+ * jsonErrorIndex('[1, 2') // => 5
+ * jsonErrorIndex('[1, 2]') // => undefined
  */
 export function jsonErrorIndex(text: string): number | undefined {
   const stack: number[] = [];

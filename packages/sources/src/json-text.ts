@@ -39,7 +39,7 @@ function locate(text: string, index: number, origin: TextOrigin): string {
  * `events.parquet row 4`.
  *
  * @example
- * describeOrigin({ file: 'events.ndjson', line: 12 }) // 'events.ndjson line 12'
+ * describeOrigin({ file: 'events.ndjson', line: 12 }) // => 'events.ndjson line 12'
  */
 export function describeOrigin(origin: TextOrigin, column?: number): string {
   const what = origin.what === undefined ? '' : ` (${origin.what})`;
@@ -53,9 +53,8 @@ export function describeOrigin(origin: TextOrigin, column?: number): string {
  * names the file, line and column of the syntax error and what to fix. Never throws.
  *
  * @example
- * parseJsonText('{"plan": {}}', { file: 'plan.json' }) // right({ plan: {} })
- * parseJsonText('{"plan": }', { file: 'plan.json' })
- * // left({ code: 'invalid_json', message: 'plan.json line 1, column 10: not valid JSON (...)' })
+ * parseJsonText('{"plan": {}}', { file: 'plan.json' }) // => right({ plan: {} })
+ * parseJsonText('{"plan": }', { file: 'plan.json' }) // ~> left({ code: 'invalid_json' })
  */
 export function parseJsonText(text: string, origin: TextOrigin): Either<FeecastError, unknown> {
   try {

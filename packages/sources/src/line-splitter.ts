@@ -23,9 +23,9 @@ function isBlank(line: string): boolean {
  *
  * @example
  * const lines = createLineSplitter({ file: 'events.ndjson' });
- * lines.push('{"a":1}\n{"b"'); // { records: [{ text: '{"a":1}', line: 1, index: 0 }] }
- * lines.push(':2}\n');          // { records: [{ text: '{"b":2}', line: 2, index: 1 }] }
- * lines.end();                  // { records: [] }
+ * lines.push('{"a":1}\n{"b"') // ~> { records: [{ text: '{"a":1}', line: 1, index: 0 }] }
+ * lines.push(':2}\n') // ~> { records: [{ text: '{"b":2}', line: 2, index: 1 }] }
+ * lines.end() // ~> { records: [] }
  */
 export function createLineSplitter(options: SplitterOptions): RecordSplitter {
   const limit = options.maxRecordChars ?? MAX_RECORD_CHARS;

@@ -142,7 +142,18 @@ export type ParquetRow = TableRow;
  * `error`. `onRows` hears the rows read so far and the file's row count. Never throws.
  *
  * @example
- * for await (const { event, row } of parquetRows('events.parquet', 'events.parquet')) ...
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { DuckDBInstance } from '@duckdb/node-api';
+ *
+ * // A Parquet file of the bundled events, written by DuckDB:
+ * const file = join(mkdtempSync(join(tmpdir(), 'feecast-')), 'events.parquet');
+ * const duckdb = await (await DuckDBInstance.create()).connect();
+ * await duckdb.run(`COPY (SELECT * FROM read_json('examples/cli/events.ndjson')) TO '${file}' (FORMAT parquet)`);
+ * let rows = 0;
+ * for await (const { event, error } of parquetRows(file, 'events.parquet')) if (event !== undefined && error === undefined) rows += 1;
+ * rows // => 200
  */
 export async function* parquetRows(
   path: string,
@@ -212,7 +223,18 @@ export async function* parquetRows(
  * and reading goes on; an error of the file is a final `Left`. Never throws.
  *
  * @example
- * for await (const { item, line } of parquetEvents('events.parquet', 'events.parquet')) ...
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { DuckDBInstance } from '@duckdb/node-api';
+ *
+ * // A Parquet file of the bundled events, written by DuckDB:
+ * const file = join(mkdtempSync(join(tmpdir(), 'feecast-')), 'events.parquet');
+ * const duckdb = await (await DuckDBInstance.create()).connect();
+ * await duckdb.run(`COPY (SELECT * FROM read_json('examples/cli/events.ndjson')) TO '${file}' (FORMAT parquet)`);
+ * let count = 0;
+ * for await (const { item } of parquetEvents(file, 'events.parquet')) if (item._tag === 'Right') count += 1;
+ * count // => 200
  */
 export function parquetEvents(
   path: string,

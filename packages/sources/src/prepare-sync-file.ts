@@ -83,10 +83,14 @@ async function* rowsAsNdjson(
  * when done.
  *
  * @example
- * const prepared = await prepareSyncFile('events.csv.gz');
+ * const prepared = await prepareSyncFile('examples/cli/events.ndjson');
  * if (prepared._tag === 'Right') {
- *   const source = readEventsSync(prepared.right.path, prepared.right.options);
- *   for (const event of source.events) ...; // as many passes as needed
+ *   let read = 0;
+ *   for (let pass = 0; pass < 2; pass++) {
+ *     // One synchronous read of the file per pass, as many passes as needed:
+ *     for (const _event of readEventsSync(prepared.right.path, prepared.right.options).events) read += 1;
+ *   }
+ *   read // => 400
  *   await prepared.right.dispose();
  * }
  */
@@ -139,7 +143,14 @@ export async function prepareSyncFile(
  * `Left`, and leaves no file behind. Call `dispose` when done.
  *
  * @example
- * const prepared = await prepareSyncRows(clickhouseRows(target, { subscription: 'sub_1' }), name);
+ * // Rows of a database, spooled to a file that synchronous passes read:
+ * const prepared = await prepareSyncRows(duckdbRows({ file: 'examples/cli/events.ndjson', format: 'ndjson' }), 'events');
+ * if (prepared._tag === 'Right') {
+ *   const source = readEventsSync(prepared.right.path, prepared.right.options);
+ *   for (const _event of source.events);
+ *   source.count() // => 200
+ *   await prepared.right.dispose();
+ * }
  */
 export async function prepareSyncRows(
   rows: AsyncIterable<TableRow>,

@@ -181,11 +181,14 @@ function readTwice(file: string): FeecastError {
  * yields nothing and records an error. Never throws.
  *
  * @example
- * const source = readEventsSync('examples/cli/events.ndjson', { onProgress: bar.update });
- * const usage = currentUsage({ customer, subscription, plan, billableMetrics, events: source.events, now });
- * const error = source.error();
- * if (error !== undefined) return fail(error); // the usage is of the events before it only
- * source.count(); // 200
+ * import { currentUsage } from '@feecast/engine';
+ *
+ * // Synchronous passes over the file, as the engine's operations read events:
+ * const source = readEventsSync('examples/cli/events.ndjson');
+ * currentUsage({ customer, subscription, plan, billableMetrics, events: source.events, now: '2026-11-30T23:59:59Z' })
+ * // ~> right({ customer_usage: { amount_cents: 50291 } })
+ * source.error() // => undefined
+ * source.count() // => 200
  */
 export function readEventsSync(file: string, options: ReadEventsSyncOptions = {}): EventSource {
   const tally = createEventTally(options.onRejected);

@@ -56,7 +56,7 @@ async function startsAsParquet(file: string): Promise<boolean> {
  * its first bytes are Parquet's; `undefined` leaves NDJSON or JSON to the text itself.
  *
  * @example
- * await eventFormatOf('usage.csv.gz', {}) // 'csv'
+ * await eventFormatOf('usage.csv.gz', {}) // => 'csv'
  */
 export async function eventFormatOf(
   file: string,
@@ -82,7 +82,12 @@ function parquetFromStdin(name: string): FeecastError {
  * whole file).
  *
  * @example
- * for await (const { item, line } of readLocatedEvents('events.csv')) ...
+ * let last = 0;
+ * for await (const { item, line } of readLocatedEvents('examples/cli/events.ndjson')) {
+ *   if (item._tag === 'Left') throw new Error(item.left.message);
+ *   last = line ?? last;
+ * }
+ * last // => 200
  */
 export async function* readLocatedEvents(
   file: string,
@@ -130,10 +135,13 @@ export async function* readLocatedEvents(
  * and the file's size. Never throws.
  *
  * @example
- * for await (const item of readEvents('examples/cli/events.ndjson', { onProgress: bar.update })) {
- *   if (item._tag === 'Left') return fail(item.left);
- *   accumulator.add(item.right);
+ * // The bundled events, one at a time as the file is read: 80 of them are API calls.
+ * let calls = 0;
+ * for await (const item of readEvents('examples/cli/events.ndjson')) {
+ *   if (item._tag === 'Left') throw new Error(item.left.message);
+ *   if (item.right.code === 'api_calls') calls += 1;
  * }
+ * calls // => 80
  */
 export async function* readEvents(
   file: string,
@@ -147,8 +155,8 @@ export async function* readEvents(
  * (the engine's operations take arrays and iterables).
  *
  * @example
- * const events = await collectEvents(readEvents('examples/cli/events.ndjson'));
- * if (events._tag === 'Right') events.right.length; // 200
+ * const read = await collectEvents(readEvents('examples/cli/events.ndjson'));
+ * read._tag === 'Right' && read.right.length // => 200
  */
 export async function collectEvents(
   events: AsyncIterable<EventItem>,

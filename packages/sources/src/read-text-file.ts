@@ -17,8 +17,8 @@ const REASONS: Readonly<Record<string, string>> = {
  * The `code` of a thrown Node error (`ENOENT`, `EAGAIN`...), or `''` when it has none.
  *
  * @example
- * errorCode(Object.assign(new Error('x'), { code: 'ENOENT' })) // 'ENOENT'
- * errorCode('boom') // ''
+ * errorCode(Object.assign(new Error('x'), { code: 'ENOENT' })) // => 'ENOENT'
+ * errorCode('boom') // => ''
  */
 export function errorCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
@@ -29,7 +29,7 @@ export function errorCode(error: unknown): string {
  *
  * @example
  * fileError('plans.json', Object.assign(new Error('x'), { code: 'ENOENT' })).message
- * // 'Cannot read plans.json: there is no such file; check the path.'
+ * // => 'Cannot read plans.json: there is no such file; check the path.'
  */
 export function fileError(file: string, error: unknown): FeecastError {
   const code = errorCode(error);
@@ -45,7 +45,9 @@ export function fileError(file: string, error: unknown): FeecastError {
  * The text of a UTF-8 file without its byte-order mark, or an `unreadable_file` error.
  *
  * @example
- * const text = await readTextFile('examples/cli/customer.json'); // right('{ "customer": ... }')
+ * const text = await readTextFile('examples/cli/customer.json');
+ * text._tag === 'Right' && text.right.startsWith('{\n  "customer": {') // => true
+ * await readTextFile('no/such/file.json') // ~> left({ code: 'unreadable_file' })
  */
 export async function readTextFile(file: string): Promise<Either<FeecastError, string>> {
   try {

@@ -28,8 +28,8 @@ export interface TableRow {
  * an event's, or for both layouts at once.
  *
  * @example
- * propertyLayout(['code', 'properties.calls']) // true
- * propertyLayout(['code', 'amount']) // 'unknown column "amount".'
+ * propertyLayout(['code', 'properties.calls']) // => true
+ * propertyLayout(['code', 'amount']) // => 'unknown column "amount".'
  */
 export function propertyLayout(names: Iterable<string>): boolean | string {
   let propertyColumns = false;
@@ -53,7 +53,7 @@ export function propertyLayout(names: Iterable<string>): boolean | string {
  *
  * @example
  * rowEvent([['code', 'api_calls'], ['properties.calls', '12.5']], true)
- * // { code: 'api_calls', properties: { calls: '12.5' } }
+ * // => { code: 'api_calls', properties: { calls: '12.5' } }
  */
 export function rowEvent(
   entries: Iterable<readonly [string, unknown]>,
@@ -85,7 +85,14 @@ export function rowEvent(
  * reading goes on; an error of the table is a final `Left`. Never throws.
  *
  * @example
- * for await (const { item, line } of decodedRows(parquetRows(path, name), name, PARQUET_HINT)) ...
+ * async function* rows() {
+ *   yield { event: { transaction_id: 't1', code: 'api_calls', timestamp: 1762000000 }, row: 1 };
+ * }
+ * const items: string[] = [];
+ * for await (const { item, line } of decodedRows(rows(), 'events table', 'Hint: check the table.', 'row')) {
+ *   items.push(`${line}: ${item._tag}`);
+ * }
+ * items // => ['1: Right']
  */
 export async function* decodedRows(
   rows: AsyncIterable<TableRow>,

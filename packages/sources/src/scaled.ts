@@ -4,7 +4,8 @@
  * `value / 10^scale` written exactly (`12345n, 2` is `'123.45'`).
  *
  * @example
- * scaled(-5n, 3) // '-0.005'
+ * scaled(-5n, 3) // => '-0.005'
+ * scaled(1250n, 2) // => '12.5'
  */
 export function scaled(value: bigint, scale: number): string {
   const negative = value < 0n;

@@ -26,9 +26,14 @@ export interface Spooled {
  * (`unreadable_file`) naming the stream as `name`, and leaves no file behind.
  *
  * @example
- * const spooled = await spoolStream(process.stdin, 'standard input');
+ * import { createReadStream } from 'node:fs';
+ *
+ * // Standard input, say, written to a temporary file that can be read many times:
+ * const spooled = await spoolStream(createReadStream('examples/cli/events.ndjson'), 'standard input');
  * if (spooled._tag === 'Right') {
- *   readEventsSync(spooled.right.path, { name: 'standard input' }); // as many passes as needed
+ *   const source = readEventsSync(spooled.right.path, { name: 'standard input' });
+ *   for (const _event of source.events);
+ *   source.count() // => 200
  *   await spooled.right.dispose();
  * }
  */

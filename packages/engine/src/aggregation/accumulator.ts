@@ -124,11 +124,12 @@ class SingleBucketAccumulator implements Accumulator {
  * Starts an incremental aggregation of `billableMetric` with `options` (see `aggregate`).
  *
  * @example
- * const acc = createAccumulator(metric, { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' });
- * if (acc._tag === 'Right') {
- *   acc.right.addAll(firstChunk);
- *   acc.right.addAll(secondChunk);
- *   acc.right.result().aggregation; // e.g. '5715.5'
+ * // The bundled events in two chunks: the sum of `calls` over November is 91,755.
+ * const accumulator = createAccumulator(apiCalls, NOVEMBER);
+ * if (accumulator._tag === 'Right') {
+ *   accumulator.right.addAll(events.slice(0, 100));
+ *   accumulator.right.addAll(events.slice(100));
+ *   accumulator.right.result().aggregation // => '91755'
  * }
  */
 export function createAccumulator(
@@ -177,8 +178,17 @@ export function createAccumulator(
  * (per-event views are not part of a state).
  *
  * @example
- * const restored = restoreAccumulator(metric, MARCH, JSON.parse(savedText));
- * if (restored._tag === 'Right') restored.right.merge(otherChunk);
+ * // Half of November's events, saved as JSON; the rest added after a restart: 91,755 calls.
+ * const first = createAccumulator(apiCalls, NOVEMBER);
+ * if (first._tag === 'Right') {
+ *   first.right.addAll(events.slice(0, 100));
+ *   const saved = JSON.stringify(first.right.state());
+ *   const restored = restoreAccumulator(apiCalls, NOVEMBER, JSON.parse(saved));
+ *   if (restored._tag === 'Right') {
+ *     restored.right.addAll(events.slice(100));
+ *     restored.right.result().aggregation // => '91755'
+ *   }
+ * }
  */
 export function restoreAccumulator(
   billableMetric: BillableMetricInput,
@@ -223,6 +233,9 @@ export function restoreAccumulator(
  * period, duplicate transaction id, missing or non-decimal value, failing expression) are
  * listed in `rejected`, never counted as zero. Never throws.
  *
+ * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
+ * result as a `Promise`, the stream read once as it comes, in constant memory.
+ *
  * @example
  * aggregate(
  *   { code: 'api_calls', aggregation_type: 'sum_agg', field_name: 'calls' },
@@ -233,10 +246,7 @@ export function restoreAccumulator(
  *   ],
  *   { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' },
  * )
- * // right({ aggregation: '205.5', count: 2, rejected: [{ transaction_id: 't3', reason: 'invalid_value', ... }] })
- *
- * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
- * result as a `Promise`, the stream read once as it comes, in constant memory.
+ * // ~> right({ aggregation: '205.5', count: 2, rejected: [{ transaction_id: 't3', reason: 'invalid_value' }] })
  */
 export function aggregate(
   billableMetric: BillableMetricInput,

@@ -66,7 +66,14 @@ export interface EventBatch extends Iterable<UsageEvent> {
  */
 const made = new WeakSet<object>();
 
-/** Whether `value` is an {@link EventBatch} made by `eventBatch` (never throws). */
+/**
+ * Whether `value` is an {@link EventBatch} made by `eventBatch` (never throws).
+ *
+ * @example
+ * isEventBatch(events) // => false
+ * const batch = eventBatch(events);
+ * batch._tag === 'Right' && isEventBatch(batch.right) // => true
+ */
 export function isEventBatch(value: unknown): value is EventBatch {
   return typeof value === 'object' && value !== null && made.has(value);
 }
@@ -226,8 +233,11 @@ class BatchBuilder {
  * price one stream many times (`comparePlans` does).
  *
  * @example
+ * // Built once, priced again and again: the same figures as from the events themselves.
  * const batch = eventBatch(events);
- * aggregate(metric, batch, MARCH) // the same figures as aggregate(metric, events, MARCH)
+ * if (batch._tag === 'Right') {
+ *   aggregate(apiCalls, batch.right, NOVEMBER) // ~> right({ aggregation: '91755' })
+ * }
  */
 export function eventBatch(events: AsyncEvents): Promise<Either<FeecastError, EventBatch>>;
 export function eventBatch(events: Iterable<UsageEvent>): Either<FeecastError, EventBatch>;
@@ -351,7 +361,13 @@ function dictionaryOf(values: ArrayLike<unknown>, length: number): DictionaryCol
  *   timestamp: new Float64Array([Date.UTC(2025, 2, 3), Date.UTC(2025, 2, 4)]),
  *   properties: { calls: ['10', '2.5'] },
  * });
- * aggregate(metric, batch.right, MARCH) // sum 12.5
+ * if (batch._tag === 'Right') {
+ *   aggregate(
+ *     { code: 'api_calls', aggregation_type: 'sum_agg', field_name: 'calls' },
+ *     batch.right,
+ *     { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' },
+ *   ) // ~> right({ aggregation: '12.5' })
+ * }
  */
 export function eventBatchFromColumns(columns: EventColumns): Either<FeecastError, EventBatch> {
   const ids = columns?.transaction_id;

@@ -240,12 +240,13 @@ class PassAccumulator implements ChargesAccumulator {
  * to its `grouped_by` group.
  *
  * @example
- * const acc = createChargesAccumulator(metric, [{ filters: [{ region: ['eu'] }] }, {}], {
- *   from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z',
- * });
- * if (acc._tag === 'Right') {
- *   acc.right.addAll(events);
- *   acc.right.result().charges[0]?.filters[0]?.aggregation; // the EU events of charge 0
+ * // One charge with the filters `eu` and `us`; the calls of neither go to its default bucket.
+ * const accumulator = createChargesAccumulator(apiCalls, [{ filters: [{ region: ['eu'] }, { region: ['us'] }] }], NOVEMBER);
+ * if (accumulator._tag === 'Right') {
+ *   accumulator.right.addAll(events);
+ *   const [charge] = accumulator.right.result().charges;
+ *   charge?.filters.map((bucket) => bucket.aggregation) // => ['54874.5', '30279']
+ *   charge?.default.aggregation // => '6601.5'
  * }
  */
 export function createChargesAccumulator(
@@ -315,8 +316,17 @@ export function prepareChargesAccumulator(
  * documented, or for a charge with `per_event` (per-event views are not part of a state).
  *
  * @example
- * const restored = restoreChargesAccumulator(metric, charges, MARCH, JSON.parse(savedText));
- * if (restored._tag === 'Right') restored.right.result().charges[0]?.default.aggregation;
+ * const charges = [{ filters: [{ region: ['eu'] }] }];
+ * const first = createChargesAccumulator(apiCalls, charges, NOVEMBER);
+ * if (first._tag === 'Right') {
+ *   first.right.addAll(events.slice(0, 100));
+ *   const saved = JSON.stringify(first.right.state());
+ *   const restored = restoreChargesAccumulator(apiCalls, charges, NOVEMBER, JSON.parse(saved));
+ *   if (restored._tag === 'Right') {
+ *     restored.right.addAll(events.slice(100));
+ *     restored.right.result().charges[0]?.filters[0]?.aggregation // => '54874.5'
+ *   }
+ * }
  */
 export function restoreChargesAccumulator(
   billableMetric: BillableMetricInput,

@@ -181,12 +181,13 @@ export function compileChargeModel(
  * `period_ratio` is given, `projected_units` and `projected_amount` (§6).
  *
  * @example
+ * // 12 units: 10 × 10 + 2 in the first range, 2 × 5 + 3 in the second: 102 + 13 = 115.
  * applyChargeModel(
  *   { charge_model: 'graduated', properties: { graduated_ranges: [
  *     { from_value: 0, to_value: 10, per_unit_amount: '10', flat_amount: '2' },
  *     { from_value: 11, to_value: null, per_unit_amount: '5', flat_amount: '3' } ] } },
  *   { units: '12', events_count: 12 },
- * ) // right({ amount: '115', unit_amount: '9.5833...', amount_details: { graduated_ranges: [...] } })
+ * ) // ~> right({ amount: '115' })
  */
 export function applyChargeModel(
   charge: ChargeModelInput,

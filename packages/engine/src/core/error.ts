@@ -107,7 +107,8 @@ export type FeecastErrorCode = keyof typeof FEECAST_ERROR_CODES;
  * Builds a {@link FeecastError}; `path` and `details` are left out when not given.
  *
  * @example
- * feecastError('unknown_currency', 'Unknown currency "EURO"; use an ISO 4217 code such as "EUR".')
+ * feecastError('unknown_currency', 'Unknown currency "EURO"; use an ISO 4217 code such as "EUR".', ['currency'])
+ * // => { code: 'unknown_currency', message: 'Unknown currency "EURO"; use an ISO 4217 code such as "EUR".', path: ['currency'] }
  */
 export function feecastError(
   code: FeecastErrorCode,

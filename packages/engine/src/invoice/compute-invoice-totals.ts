@@ -173,10 +173,17 @@ export interface InvoiceTotals<I extends TotalsInvoiceInput, A, C> {
  * total is ever negative. Running it again on its own result gives the same invoice.
  *
  * @example
- * // Reference §1 "with all types of credits": fees 300.00, progressive credit 30.00, coupons
- * // 15.00, 10 % tax, a credit note of 10.00 and a wallet paying 66.35 -> total 204.15.
- * computeInvoiceTotals(invoice, { appliedCoupons, taxSources, creditNotes })
- * // right({ invoice: { fees_amount_cents: 30000, coupons_amount_cents: 1500, taxes_amount_cents: 2550, total_amount_cents: 20415, ... } })
+ * // November's fees, 551.91 EUR; the coupon takes 10.00, VAT 20 % of 541.91 = 108.38 (108.382).
+ * const { invoice } = previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events,
+ *   now: '2026-11-30T23:59:59Z',
+ * });
+ * computeInvoiceTotals(invoice, {
+ *   appliedCoupons: [{ applied_coupon: appliedCoupon, coupon }],
+ *   taxSources: { billing_entity: [vat20], subscriptions: [{ subscription, plan }] },
+ * })
+ * // ~> right({ invoice: { fees_amount_cents: 55191, coupons_amount_cents: 1000, taxes_amount_cents: 10838,
+ * //   total_amount_cents: 65029 } })
  */
 export function computeInvoiceTotals<
   I extends TotalsInvoiceInput,

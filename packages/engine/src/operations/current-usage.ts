@@ -24,10 +24,12 @@ import { wireBody } from './wire-body';
  * The result decodes with `CustomerUsageResponse` of `@feecast/models`.
  *
  * @example
- * currentUsage({ customer, subscription, plan, billableMetrics, events, now: '2025-07-03T10:00:00Z',
- *   taxes: { billing_entity: [vat20] } })
- * // right({ customer_usage: { amount_cents: 5, taxes_amount_cents: 1, total_amount_cents: 6,
- * //   charges_usage: [{ units: '4', amount_cents: 5, ... }], ... } })
+ * // November's charges: 210.95 + 9.76 + 84.00 + 123.20 + 75.00 = 502.91 EUR, 20 % VAT 100.58.
+ * currentUsage({
+ *   customer, subscription, plan, billableMetrics, events,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-30T23:59:59Z',
+ * }) // ~> right({ customer_usage: { amount_cents: 50291, taxes_amount_cents: 10058, total_amount_cents: 60349 } })
  */
 export function currentUsage(
   input: WithAsyncEvents<UsageInput>,
@@ -49,7 +51,12 @@ export function currentUsage(
  * returning a `Left`.
  *
  * @example
- * currentUsageUnsafe(input).customer_usage.amount_cents // 5
+ * // The 97 events before 15 November: 94.49 + 45.00 + 52.86 + 77.00 + 6.53 = 275.88 EUR.
+ * currentUsageUnsafe({
+ *   customer, subscription, plan, billableMetrics,
+ *   events: events.slice(0, 97),
+ *   now: '2026-11-15T00:00:00Z',
+ * }).customer_usage.amount_cents // => 27588
  */
 export function currentUsageUnsafe(input: UsageInput): CustomerUsageResponse {
   return orThrow(currentUsage(input));

@@ -35,17 +35,17 @@ import type { EstimateFeesInput } from './inputs';
  *   charge, measured over 1,000,000 to 4,000,000 events (bench/README.md, "Estimates over a
  *   stream"); aggregation, usage and invoices stream in constant memory.
  *
- * @example
- * estimateFees({
- *   event: { code: 'api_calls', external_subscription_id: 'sub_1' },
- *   customer, subscription, plan, billableMetrics, // standard charge at 10, paid in advance
- *   taxes: { billing_entity: [vat20] },
- *   events: stored,
- *   now: '2025-09-02T10:00:00Z',
- * }) // right({ fees: [{ amount_cents: 1000, taxes_amount_cents: 200, total_amount_cents: 1200, units: '1', ... }] })
- *
  * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
  * fees as a `Promise`, the stream read once as it comes.
+ *
+ * @example
+ * // 1,000 calls in `eu`, paid in advance at 0.0025: 2.50 EUR, VAT 0.50 EUR.
+ * estimateFees({
+ *   event: { code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '1000', region: 'eu' } },
+ *   customer, subscription, plan: starterInAdvance, billableMetrics,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-15T00:00:00Z',
+ * }) // ~> right({ fees: [{ units: '1000', amount_cents: 250, taxes_amount_cents: 50, total_amount_cents: 300 }] })
  */
 export function estimateFees(
   input: WithAsyncEvents<EstimateFeesInput>,
@@ -76,7 +76,11 @@ export function estimateFees(
  * returning a `Left`.
  *
  * @example
- * estimateFeesUnsafe({ event, customer, subscription, plan, billableMetrics, now }).fees[0]?.amount_cents // 1000
+ * estimateFeesUnsafe({
+ *   event: { code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '1000', region: 'us' } },
+ *   customer, subscription, plan: starterInAdvance, billableMetrics,
+ *   now: '2026-11-15T00:00:00Z',
+ * }).fees[0]?.amount_cents // => 200
  */
 export function estimateFeesUnsafe(input: EstimateFeesInput): EstimateFeesResponse {
   return orThrow(estimateFees(input));

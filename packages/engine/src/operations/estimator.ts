@@ -415,12 +415,13 @@ class PreparedEstimator implements Estimator {
  * objects must not change while the estimator is used; prepare another estimator instead.
  *
  * @example
- * const estimator = createEstimator({ customer, subscription, plan, billableMetrics, taxes });
+ * // The context checked once, then one estimate per event: 1,000 calls in `eu` at 0.0025.
+ * const estimator = createEstimator({ customer, subscription, plan: starterInAdvance, billableMetrics, taxes: { billing_entity: [vat20] } });
  * if (estimator._tag === 'Right') {
  *   estimator.right.estimateFees({
- *     event: { code: 'api_calls', external_subscription_id: 'sub_1' },
- *     now: '2025-09-02T10:00:00Z',
- *   }) // right({ fees: [{ amount_cents: 1000, taxes_amount_cents: 200, ... }] })
+ *     event: { code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '1000', region: 'eu' } },
+ *     now: '2026-11-15T00:00:00Z',
+ *   }) // ~> right({ fees: [{ amount_cents: 250, taxes_amount_cents: 50, total_amount_cents: 300 }] })
  * }
  */
 export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {

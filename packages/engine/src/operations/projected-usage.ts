@@ -23,9 +23,13 @@ import { wireBody } from './wire-body';
  * The result decodes with `CustomerProjectedUsageResponse` of `@feecast/models`.
  *
  * @example
- * projectedUsage({ customer, subscription, plan, billableMetrics, events, now: '2025-07-03T10:00:00Z' })
- * // right({ customer_projected_usage: { amount_cents: 5, projected_amount_cents: 42,
- * //   charges_usage: [{ units: '4', projected_units: '41.33', projected_amount_cents: 42, ... }], ... } })
+ * // 15 of November's 30 days have elapsed: each charge's units are doubled, then priced:
+ * // 188.98 + 85.00 + 105.72 + 132.00 + 11.53 = 523.23 EUR, from 275.88 EUR so far.
+ * projectedUsage({
+ *   customer, subscription, plan, billableMetrics,
+ *   events: events.slice(0, 97), // those before 15 November
+ *   now: '2026-11-15T00:00:00Z',
+ * }) // ~> right({ customer_projected_usage: { amount_cents: 27588, projected_amount_cents: 52323 } })
  */
 export function projectedUsage(
   input: WithAsyncEvents<UsageInput>,
@@ -51,7 +55,11 @@ export function projectedUsage(
  * returning a `Left`.
  *
  * @example
- * projectedUsageUnsafe(input).customer_projected_usage.projected_amount_cents // 42
+ * projectedUsageUnsafe({
+ *   customer, subscription, plan, billableMetrics,
+ *   events: events.slice(0, 97), // those before 15 November
+ *   now: '2026-11-15T00:00:00Z',
+ * }).customer_projected_usage.projected_amount_cents // => 52323
  */
 export function projectedUsageUnsafe(input: UsageInput): CustomerProjectedUsageResponse {
   return orThrow(projectedUsage(input));

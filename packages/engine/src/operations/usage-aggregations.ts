@@ -28,12 +28,21 @@ export interface UsageAggregations {
  * `events` instead. The figures are those of pricing the events themselves.
  *
  * @example
- * const plan = usageAggregations({ customer, subscription, plan, billableMetrics, now });
- * // right({ external_subscription_id: 'sub_1', from_datetime: '2025-07-01T00:00:00Z', ...,
- * //   metrics: [{ code: 'api_calls', charges: [{}], options: {...}, needsEvents: undefined, metric }] })
- * const acc = createChargesAccumulator(m.metric, m.charges, m.options); // then addAll(events)
- * currentUsage({ customer, subscription, plan, billableMetrics, now, events: [],
- *   aggregates: { api_calls: acc.right.state() } })
+ * // Aggregate where the events are (here, in memory), then price the states.
+ * const now = '2026-11-30T23:59:59Z';
+ * const needed = usageAggregations({ customer, subscription, plan, billableMetrics, now });
+ * if (needed._tag === 'Right') {
+ *   const aggregates: Record<string, unknown> = {};
+ *   for (const { code, metric, charges, options } of needed.right.metrics) {
+ *     const accumulator = createChargesAccumulator(metric, charges, options);
+ *     if (accumulator._tag === 'Right') {
+ *       accumulator.right.addAll(events);
+ *       aggregates[code] = accumulator.right.state();
+ *     }
+ *   }
+ *   currentUsage({ customer, subscription, plan, billableMetrics, now, events: [], aggregates })
+ *   // ~> right({ customer_usage: { amount_cents: 50291 } })
+ * }
  */
 export function usageAggregations(
   input: Omit<UsageInput, 'events' | 'aggregates'>,

@@ -173,7 +173,7 @@ function inverted(range: Range | undefined): boolean {
  *   at: '2022-03-02T00:00:00Z',
  *   purpose: 'invoice',
  * })
- * // right({ from_datetime: '2022-02-02T00:00:00Z', to_datetime: '2022-03-01T23:59:59Z',
+ * // ~> right({ from_datetime: '2022-02-02T00:00:00Z', to_datetime: '2022-03-01T23:59:59Z',
  * //   charges_from_datetime: '2022-02-02T00:00:00Z', charges_to_datetime: '2022-03-01T23:59:59Z',
  * //   fixed_charges_from_datetime: '2022-02-02T00:00:00Z', fixed_charges_to_datetime: '2022-03-01T23:59:59Z',
  * //   days: 28, elapsed_days: 28, period_ratio: '1',

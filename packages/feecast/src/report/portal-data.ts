@@ -32,10 +32,13 @@ export interface PortalUsageInput {
  * units and amounts for projected usage, and the invoices in the order given.
  *
  * @example
+ * import { projectedUsage } from '@feecast/engine';
+ *
+ * const now = '2026-11-30T23:59:59Z';
  * const projected = projectedUsage({ customer, subscription, plan, billableMetrics, events, now });
  * if (projected._tag === 'Right') {
- *   const data = portalDataFromUsage({ customer, usage: projected.right.customer_projected_usage, invoices, generated_at: now });
- *   // { customer: { name: 'Acme SAS', external_id: 'acme' }, currency: 'EUR', period: { from, to }, charges: [{ name: 'API calls', units: '91755', ... }], ... }
+ *   portalDataFromUsage({ customer, usage: projected.right.customer_projected_usage, generated_at: now })
+ *   // ~> { customer: { name: 'Acme SAS', external_id: 'acme' }, currency: 'EUR' }
  * }
  */
 export function portalDataFromUsage(input: PortalUsageInput): PortalPageData {

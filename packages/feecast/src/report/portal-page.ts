@@ -166,9 +166,15 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
  * `Left` with the path in `data`.
  *
  * @example
- * const page = renderPortalPage(portalDataFromUsage({ customer, usage, invoices }));
- * if (page._tag === 'Right') await writeFile('portal.html', page.right);
- * // '<!DOCTYPE html>\n<html lang="en">...<h1>Usage of Acme SAS</h1>...<svg ...'
+ * import { projectedUsage } from '@feecast/engine';
+ *
+ * const now = '2026-11-30T23:59:59Z';
+ * const projected = projectedUsage({ customer, subscription, plan, billableMetrics, events, now });
+ * if (projected._tag === 'Right') {
+ *   const page = renderPortalPage(portalDataFromUsage({ customer, usage: projected.right.customer_projected_usage }));
+ *   page._tag === 'Right' && page.right.startsWith('<!DOCTYPE html>') // => true
+ *   page._tag === 'Right' && page.right.includes('<h1>Usage of Acme SAS</h1>') // => true
+ * }
  */
 export function renderPortalPage(data: PortalPageData): Either<FeecastError, string> {
   const charges = readCharges(data);

@@ -31,8 +31,8 @@ function zoneStart(s: string): number {
  * runs for every fee checked).
  *
  * @example
- * isTimestamp('2025-01-15T10:00:00.000Z'); // true
- * isTimestamp('2025-02-30T10:00:00Z'); // false: no such day
+ * isTimestamp('2025-01-15T10:00:00.000Z') // => true
+ * isTimestamp('2025-02-30T10:00:00Z') // => false
  */
 export function isTimestamp(s: unknown): boolean {
   if (

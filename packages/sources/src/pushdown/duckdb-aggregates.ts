@@ -47,10 +47,17 @@ function relationFor(target: DuckdbTarget): { from: string; order: string } | st
  * Never throws: a bad spec or an unreadable table is a `Left`.
  *
  * @example
- * const result = await duckdbAggregates({ file: 'events.parquet' }, {
- *   metric, charges: [{ filters: [{ region: ['eu'] }] }], options: MARCH, subscription: 'sub_1',
+ * import { restoreChargesAccumulator } from '@feecast/engine';
+ *
+ * // The sum of `calls` in `eu` over November, computed by DuckDB: 54,874.5 calls.
+ * const result = await duckdbAggregates({ file: 'examples/cli/events.ndjson', format: 'ndjson' }, {
+ *   metric: apiCalls, charges: [{ filters: [{ region: ['eu'] }] }], options: NOVEMBER, subscription: 'sub_acme_starter',
  * });
- * if (result._tag === 'Right') result.right.states[0]?.state; // restore it with restoreChargesAccumulator
+ * if (result._tag === 'Right') {
+ *   const [saved] = result.right.states;
+ *   const restored = restoreChargesAccumulator(apiCalls, [{ filters: [{ region: ['eu'] }] }], NOVEMBER, saved?.state);
+ *   restored._tag === 'Right' && restored.right.result().charges[0]?.filters[0]?.aggregation // => '54874.5'
+ * }
  */
 export async function duckdbAggregates(
   target: DuckdbAggregatesTarget,

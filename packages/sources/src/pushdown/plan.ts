@@ -56,9 +56,12 @@ function chargeReason(spec: AggregatesSpec, index: number): string | undefined {
  * compiler does not read exactly): every charge then falls back.
  *
  * @example
- * pushdownPlan({ metric: { code: 'storage', aggregation_type: 'sum_agg', field_name: 'gb' },
- *   charges: [{}, { prorated: true }], options: MARCH })
- * // { charges: [{ charge: 0, pushed: true },
+ * pushdownPlan({
+ *   metric: { code: 'storage', aggregation_type: 'sum_agg', field_name: 'gb' },
+ *   charges: [{}, { prorated: true }],
+ *   options: { from_datetime: '2026-11-01T00:00:00Z', to_datetime: '2026-11-30T23:59:59Z' },
+ * })
+ * // ~> { charges: [{ charge: 0, pushed: true },
  * //   { charge: 1, pushed: false, reason: 'prorated sum: per-day sums need the time zone’s calendar' }] }
  */
 export function pushdownPlan(spec: AggregatesSpec, tableReason?: string): PushdownPlan {

@@ -165,11 +165,12 @@ async function priced(
  * Never throws: bad input or an unreadable table is a `Left`.
  *
  * @example
+ * // November's usage priced from the aggregates DuckDB computes over the file: 502.91 EUR.
  * const result = await pushdownUsage(
- *   { customer, subscription, plan, billableMetrics, now: '2026-11-15T00:00:00Z' },
- *   { duckdb: { file: 'events.parquet' } },
+ *   { customer, subscription, plan, billableMetrics, now: '2026-11-30T23:59:59Z' },
+ *   { duckdb: { file: 'examples/cli/events.ndjson', format: 'ndjson' } },
  * );
- * if (result._tag === 'Right') result.right.usage.customer_usage.amount_cents;
+ * result._tag === 'Right' && result.right.usage.customer_usage.amount_cents // => 50291
  */
 export function pushdownUsage(
   context: UsageContext,
@@ -211,8 +212,12 @@ export async function pushdownUsage(
  * first problem is a `Left` naming the context (`["contexts", "3", ...]`).
  *
  * @example
- * const all = await pushdownUsageOfAll(subscriptions.map((s) => ({ ...shared, subscription: s })),
- *   { duckdb: { file: 'events.parquet' } });
+ * // One query per metric for every subscription of the file (here the one of the examples).
+ * const all = await pushdownUsageOfAll(
+ *   [{ customer, subscription, plan, billableMetrics, now: '2026-11-30T23:59:59Z' }],
+ *   { duckdb: { file: 'examples/cli/events.ndjson', format: 'ndjson' } },
+ * );
+ * all._tag === 'Right' && all.right.map((one) => one.usage.customer_usage.amount_cents) // => [50291]
  */
 export function pushdownUsageOfAll(
   contexts: readonly UsageContext[],

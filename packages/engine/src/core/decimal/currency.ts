@@ -12,8 +12,8 @@ import type { Scale } from './scale';
  * CLF 4. An unknown code is a `Left` (`unknown_currency`) that says what to use instead.
  *
  * @example
- * currencyExponent('KWD') // right(3)
- * currencyExponent('eur') // left: 'Currency codes are upper case: use "EUR".'
+ * currencyExponent('KWD') // => right(3)
+ * currencyExponent('eur') // ~> left({ code: 'unknown_currency', message: 'Unknown currency "eur". Currency codes are upper case: use "EUR".' })
  */
 export function currencyExponent(
   currency: string,
@@ -42,8 +42,8 @@ export function currencyExponent(
  * currency's exponent with `rounding`, then shifted. A result beyond ±(2^53 − 1) is a `Left`.
  *
  * @example
- * toCents(parseDecimalUnsafe('12.345'), 'EUR', halfAwayFromZero) // right(1235)
- * toCents(parseDecimalUnsafe('12.5'), 'JPY', halfAwayFromZero)   // right(13)
+ * toCents(parseDecimalUnsafe('12.345'), 'EUR', halfAwayFromZero) // => right(1235)
+ * toCents(parseDecimalUnsafe('12.5'), 'JPY', halfAwayFromZero) // => right(13)
  */
 export function toCents(
   amount: Decimal,
@@ -94,8 +94,10 @@ export function wholeMinorUnits(
  * An integer number of minor units ("cents") to an exact amount in currency units.
  *
  * @example
- * fromCents(1235, 'EUR') // right(12.35)
- * fromCents(1235, 'KWD') // right(1.235)
+ * const eur = fromCents(1235, 'EUR');
+ * eur._tag === 'Right' && formatDecimal(eur.right) // => '12.35'
+ * const kwd = fromCents(1235, 'KWD');
+ * kwd._tag === 'Right' && formatDecimal(kwd.right) // => '1.235'
  */
 export function fromCents(
   cents: number,

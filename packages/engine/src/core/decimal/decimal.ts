@@ -22,7 +22,13 @@ export function toBig(value: Decimal): BigValue {
   return value as unknown as BigValue;
 }
 
-/** `true` when `value` is a decimal of the engine (e.g. an expression's numeric result). */
+/**
+ * `true` when `value` is a decimal of the engine (e.g. an expression's numeric result).
+ *
+ * @example
+ * isDecimal(parseDecimalUnsafe('1.5')) // => true
+ * isDecimal('1.5') // => false
+ */
 export function isDecimal(value: unknown): value is Decimal {
   return value instanceof Big;
 }
@@ -36,7 +42,9 @@ export const ONE: Decimal = fromBig(new Big('1'));
  * An exact decimal from a safe integer, or from a bigint of any size.
  *
  * @example
- * formatDecimal(decimalFromInteger(1250)) // '1250'
+ * const n = decimalFromInteger(1250);
+ * n._tag === 'Right' && formatDecimal(n.right) // => '1250'
+ * decimalFromInteger(2 ** 53) // ~> left({ code: 'out_of_range' })
  */
 export function decimalFromInteger(n: number | bigint): Either<FeecastError, Decimal> {
   if (typeof n === 'number' && !Number.isSafeInteger(n)) {
@@ -49,17 +57,32 @@ export function decimalFromInteger(n: number | bigint): Either<FeecastError, Dec
   return right(fromBig(new Big(n.toString())));
 }
 
-/** a + b, exactly. */
+/**
+ * a + b, exactly.
+ *
+ * @example
+ * formatDecimal(add(parseDecimalUnsafe('0.1'), parseDecimalUnsafe('0.2'))) // => '0.3'
+ */
 export function add(a: Decimal, b: Decimal): Decimal {
   return fromBig(toBig(a).plus(toBig(b)));
 }
 
-/** a − b, exactly. */
+/**
+ * a − b, exactly.
+ *
+ * @example
+ * formatDecimal(subtract(parseDecimalUnsafe('1'), parseDecimalUnsafe('0.9'))) // => '0.1'
+ */
 export function subtract(a: Decimal, b: Decimal): Decimal {
   return fromBig(toBig(a).minus(toBig(b)));
 }
 
-/** a × b, exactly. */
+/**
+ * a × b, exactly.
+ *
+ * @example
+ * formatDecimal(multiply(parseDecimalUnsafe('54874.5'), parseDecimalUnsafe('0.0025'))) // => '137.18625'
+ */
 export function multiply(a: Decimal, b: Decimal): Decimal {
   return fromBig(toBig(a).times(toBig(b)));
 }
@@ -69,7 +92,9 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
  * to the scale you need. A zero divisor is a `Left`, never `Infinity`.
  *
  * @example
- * divide(parse('1'), parse('4')) // right(0.25)
+ * const quarter = divide(parseDecimalUnsafe('1'), parseDecimalUnsafe('4'));
+ * quarter._tag === 'Right' && formatDecimal(quarter.right) // => '0.25'
+ * divide(ONE, ZERO) // ~> left({ code: 'division_by_zero' })
  */
 export function divide(a: Decimal, b: Decimal): Either<FeecastError, Decimal> {
   const divisor = toBig(b);
@@ -124,8 +149,8 @@ function quotient(x: BigValue, y: BigValue): BigValue {
  * decimal point (the same digits, another exponent), with no multiplication or division.
  *
  * @example
- * formatDecimal(movePoint(parseDecimalUnsafe('12.345'), 2))  // '1234.5'
- * formatDecimal(movePoint(parseDecimalUnsafe('1234.5'), -2)) // '12.345'
+ * formatDecimal(movePoint(parseDecimalUnsafe('12.345'), 2)) // => '1234.5'
+ * formatDecimal(movePoint(parseDecimalUnsafe('1234.5'), -2)) // => '12.345'
  */
 export function movePoint(a: Decimal, places: number): Decimal {
   const value = toBig(a);
@@ -136,42 +161,85 @@ export function movePoint(a: Decimal, places: number): Decimal {
   return fromBig(moved);
 }
 
-/** −a. */
+/**
+ * −a.
+ *
+ * @example
+ * formatDecimal(negate(parseDecimalUnsafe('2.5'))) // => '-2.5'
+ */
 export function negate(a: Decimal): Decimal {
   return fromBig(toBig(a).neg());
 }
 
-/** |a|. */
+/**
+ * |a|.
+ *
+ * @example
+ * formatDecimal(abs(parseDecimalUnsafe('-2.5'))) // => '2.5'
+ */
 export function abs(a: Decimal): Decimal {
   return fromBig(toBig(a).abs());
 }
 
-/** −1, 0 or 1 as a is less than, equal to or greater than b. */
+/**
+ * −1, 0 or 1 as a is less than, equal to or greater than b.
+ *
+ * @example
+ * compare(parseDecimalUnsafe('9.99'), parseDecimalUnsafe('10')) // => -1
+ * compare(parseDecimalUnsafe('1.50'), parseDecimalUnsafe('1.5')) // => 0
+ */
 export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
   return toBig(a).cmp(toBig(b));
 }
 
-/** a = b in value (`1.50` equals `1.5`). */
+/**
+ * a = b in value (`1.50` equals `1.5`).
+ *
+ * @example
+ * equals(parseDecimalUnsafe('1.50'), parseDecimalUnsafe('1.5')) // => true
+ */
 export function equals(a: Decimal, b: Decimal): boolean {
   return toBig(a).eq(toBig(b));
 }
 
-/** The smaller of a and b. */
+/**
+ * The smaller of a and b.
+ *
+ * @example
+ * formatDecimal(min(parseDecimalUnsafe('-1'), parseDecimalUnsafe('0.5'))) // => '-1'
+ */
 export function min(a: Decimal, b: Decimal): Decimal {
   return compare(a, b) <= 0 ? a : b;
 }
 
-/** The larger of a and b. */
+/**
+ * The larger of a and b.
+ *
+ * @example
+ * formatDecimal(max(parseDecimalUnsafe('-1'), parseDecimalUnsafe('0.5'))) // => '0.5'
+ */
 export function max(a: Decimal, b: Decimal): Decimal {
   return compare(a, b) >= 0 ? a : b;
 }
 
-/** −1, 0 or 1: the sign of a. */
+/**
+ * −1, 0 or 1: the sign of a.
+ *
+ * @example
+ * sign(parseDecimalUnsafe('-0.001')) // => -1
+ * sign(ZERO) // => 0
+ */
 export function sign(a: Decimal): -1 | 0 | 1 {
   return toBig(a).cmp(toBig(ZERO));
 }
 
-/** Σ values, exactly (0 for none). For many values use `createDecimalSum`. */
+/**
+ * Σ values, exactly (0 for none). For many values use `createDecimalSum`.
+ *
+ * @example
+ * formatDecimal(sum(['137.18625', '60.558', '13.203'].map(parseDecimalUnsafe))) // => '210.94725'
+ * formatDecimal(sum([])) // => '0'
+ */
 export function sum(values: Iterable<Decimal>): Decimal {
   let total = toBig(ZERO);
   for (const value of values) total = total.plus(toBig(value));
@@ -183,7 +251,7 @@ export function sum(values: Iterable<Decimal>): Decimal {
  * from the engine's own counters, so no `Either` is needed.
  *
  * @example
- * formatDecimal(decimalFromCount(3)) // '3'
+ * formatDecimal(decimalFromCount(3)) // => '3'
  */
 export function decimalFromCount(count: number): Decimal {
   return fromBig(new Big(String(count)));

@@ -5,7 +5,7 @@ import { type Decimal, toBig } from './decimal';
  * without a negative zero: `1.5e3` -> `"1500"`, `0.000001` -> `"0.000001"`, `-0` -> `"0"`.
  *
  * @example
- * formatDecimal(parseDecimal('1.50e-7').right) // '0.00000015'
+ * formatDecimal(parseDecimalUnsafe('1.50e-7')) // => '0.00000015'
  */
 export function formatDecimal(value: Decimal): string {
   // big.js's own decimal formatting of an exact value: no binary float is involved.
@@ -17,7 +17,8 @@ export function formatDecimal(value: Decimal): string {
  * zeros. The value must already be rounded to at most `places` places: this never rounds.
  *
  * @example
- * formatDecimalFixed(parseDecimal('10').right, 1) // '10.0'
+ * formatDecimalFixed(parseDecimalUnsafe('10'), 1) // => '10.0'
+ * formatDecimalFixed(parseDecimalUnsafe('10.125'), 2) // => '10.125'
  */
 export function formatDecimalFixed(value: Decimal, places: number): string {
   const big = toBig(value);

@@ -13,10 +13,9 @@ import { type DecimalProblem, describeProblem, numberText, type Scan, scanDecima
  * number. `path` is copied into the error.
  *
  * @example
- * import { parseDecimal, formatDecimal } from '@feecast/engine';
- * const d = parseDecimal('1.5e3');           // right(Decimal)
- * formatDecimal(d.right);                    // '1500'
- * parseDecimal('0x1A');                      // left({ code: 'invalid_decimal', ... })
+ * const d = parseDecimal('1.5e3');
+ * d._tag === 'Right' && formatDecimal(d.right) // => '1500'
+ * parseDecimal('0x1A') // ~> left({ code: 'invalid_decimal' })
  */
 export function parseDecimal(
   input: unknown,
@@ -55,7 +54,7 @@ function scratch(): Scan {
  * returning a `Left`: for literals in tests, examples and notebooks.
  *
  * @example
- * formatDecimal(parseDecimalUnsafe('0.10')) // '0.1'
+ * formatDecimal(parseDecimalUnsafe('0.10')) // => '0.1'
  */
 export function parseDecimalUnsafe(input: unknown): Decimal {
   const parsed = parseDecimal(input);

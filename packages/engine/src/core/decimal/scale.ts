@@ -14,7 +14,13 @@ export type Scale = number & { readonly [scaleBrand]: 'Scale' };
 /** The largest number of decimal places (and of tens, for negative scales) the engine uses. */
 export const MAX_SCALE = 1000;
 
-/** `true` when `n` is a valid {@link Scale}. */
+/**
+ * `true` when `n` is a valid {@link Scale}.
+ *
+ * @example
+ * isScale(2) // => true
+ * isScale(1.5) // => false
+ */
 export function isScale(n: unknown): n is Scale {
   return Number.isInteger(n) && Math.abs(n as number) <= MAX_SCALE;
 }
@@ -23,8 +29,8 @@ export function isScale(n: unknown): n is Scale {
  * Checks a number of decimal places.
  *
  * @example
- * scaleOf(2)   // right(2)
- * scaleOf(1.5) // left({ code: 'out_of_range', ... })
+ * scaleOf(2) // => right(2)
+ * scaleOf(1.5) // ~> left({ code: 'out_of_range' })
  */
 export function scaleOf(n: number, path?: readonly string[]): Either<FeecastError, Scale> {
   return isScale(n)

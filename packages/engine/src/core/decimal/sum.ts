@@ -42,7 +42,7 @@ function digitsOf(text: string): bigint {
  * @example
  * const total = createDecimalSum();
  * for (const v of ['12.3456', '-0.0456', '7']) total.add(v);
- * formatDecimal(total.result()) // '19.3'
+ * formatDecimal(total.result()) // => '19.3'
  */
 export function createDecimalSum(): DecimalSum {
   // The total is (big + small) × 10^-scale. `small` is an exact integer in a double, kept

@@ -40,17 +40,22 @@ export interface ChargeFeesInput extends ChargeFeesOptions {
  * increments), so it equals the sum of {@link payInAdvanceFees}, plus, for a recurring metric,
  * the units carried into the period (billed when it started).
  *
- * @example
- * chargeFees({
- *   charge: { svc_id: chargeId, charge_model: 'standard', properties: { amount: '10.12345' } },
- *   billableMetric: { svc_id: metricId, name: 'API calls', code: 'api_calls', aggregation_type: 'count_agg' },
- *   events, // five api_calls events in March
- *   period: { charges_from_datetime: '2025-03-01T00:00:00Z', charges_to_datetime: '2025-03-31T23:59:59Z' },
- *   currency: 'EUR',
- * }) // right([{ amount_cents: 5062, precise_amount: '50.61725', units: '5', ... }])
- *
  * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
  * fees as a `Promise`, the stream read once as it comes.
+ *
+ * @example
+ * // The Starter plan's seats: 12 distinct users, volume pricing (6 to 20 seats at 7.00 each).
+ * const seats = plan.charges.find((charge) => charge.billable_metric_code === 'seats');
+ * const metric = billableMetrics.find((m) => m.code === 'seats');
+ * if (seats !== undefined && metric !== undefined) {
+ *   chargeFees({
+ *     charge: seats,
+ *     billableMetric: metric,
+ *     events,
+ *     period: { charges_from_datetime: '2026-11-01T00:00:00Z', charges_to_datetime: '2026-11-30T23:59:59Z' },
+ *     currency: 'EUR',
+ *   }) // ~> right([{ units: '12', amount_cents: 8400 }])
+ * }
  */
 export function chargeFees(
   input: WithAsyncEvents<ChargeFeesInput>,

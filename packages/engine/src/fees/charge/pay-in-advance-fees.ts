@@ -111,13 +111,24 @@ function prepare(input: Fed<PayInAdvanceFeesInput>): Either<FeecastError, InAdva
  * period add up exactly to what the period is billed (`chargeFees` of the same charge; for a
  * recurring metric, less the carried units' part). Fees are not stored: ids are `null`.
  *
- * @example
- * // graduated 0..5 (0.02, flat 0.01), 6..∞ (0.01, flat 0.01); events of 3, 1 and 2 units
- * payInAdvanceFees({ charge, billableMetric, events, period, currency: 'EUR' })
- * // right([{ amount_cents: 7, event_transaction_id: 'e1' }, { amount_cents: 2, ... }, { amount_cents: 4, ... }])
- *
  * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
  * fees as a `Promise`, the stream read once as it comes.
+ *
+ * @example
+ * // Starter's API calls paid in advance: 1,000 calls in `eu` at 0.0025, 500 in `us` at 0.002.
+ * const [calls] = starterInAdvance.charges;
+ * if (calls !== undefined) {
+ *   payInAdvanceFees({
+ *     charge: calls,
+ *     billableMetric: apiCalls,
+ *     events: [
+ *       { transaction_id: 'e1', code: 'api_calls', timestamp: '2026-11-15T10:00:00Z', properties: { calls: '1000', region: 'eu' } },
+ *       { transaction_id: 'e2', code: 'api_calls', timestamp: '2026-11-15T11:00:00Z', properties: { calls: '500', region: 'us' } },
+ *     ],
+ *     period: { charges_from_datetime: '2026-11-01T00:00:00Z', charges_to_datetime: '2026-11-30T23:59:59Z' },
+ *     currency: 'EUR',
+ *   }) // ~> right([{ event_transaction_id: 'e1', amount_cents: 250 }, { event_transaction_id: 'e2', amount_cents: 100 }])
+ * }
  */
 export function payInAdvanceFees(
   input: WithAsyncEvents<PayInAdvanceFeesInput>,

@@ -117,8 +117,13 @@ export interface MetricAggregation extends PassAggregation {
  * then be given).
  *
  * @example
- * planAggregations({ plan, billableMetrics, period, purpose: 'usage' })
- * // right([{ code: 'api_calls', charges: [{}], options: { from_datetime: ..., ... }, needsEvents: undefined, metric }])
+ * const aggregations = planAggregations({
+ *   plan,
+ *   billableMetrics,
+ *   period: { charges_from_datetime: '2026-11-01T00:00:00Z', charges_to_datetime: '2026-11-30T23:59:59Z' },
+ * });
+ * aggregations._tag === 'Right' && aggregations.right.map((aggregation) => aggregation.code)
+ * // => ['api_calls', 'storage_gb', 'seats', 'payments', 'compute_hours']
  */
 export function planAggregations(
   input: Omit<PlanChargeFeesInput, 'events' | 'aggregates'>,
@@ -230,12 +235,18 @@ function givenStates(
  * per billable metric (see {@link planChargeFeesReport}, which also lists the events left
  * out). Equal, charge by charge, to {@link chargeFees}.
  *
- * @example
- * planChargeFees({ plan, billableMetrics, events, currency: 'EUR', period: billingPeriod(...).right })
- * // right([...fees of charge 0, ...fees of charge 1, ...])
- *
  * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same
  * fees as a `Promise`, the stream read once as it comes.
+ *
+ * @example
+ * // Starter's five charges over November: 210.95 + 9.76 + 84.00 + 123.20 + 75.00 = 502.91 EUR.
+ * const fees = planChargeFees({
+ *   plan,
+ *   billableMetrics,
+ *   events,
+ *   period: { charges_from_datetime: '2026-11-01T00:00:00Z', charges_to_datetime: '2026-11-30T23:59:59Z' },
+ * });
+ * fees._tag === 'Right' && fees.right.reduce((total, fee) => total + fee.amount_cents, 0) // => 50291
  */
 export function planChargeFees(
   input: WithAsyncEvents<PlanChargeFeesInput>,

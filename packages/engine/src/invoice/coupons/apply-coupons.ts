@@ -138,9 +138,14 @@ interface Ledger {
  * Coupons apply to pre-tax amounts: apply taxes afterwards (`applyTaxes`).
  *
  * @example
- * // Invoice of 100.00: a fixed 10.00 coupon, then a 20 % one (reference §4 example).
- * applyCoupons([fee10000], [fixed1000, percent20])
- * // right({ coupons_amount_cents: 2800, credits: [{ amount_cents: 1000 }, { amount_cents: 1800 }], ... })
+ * // November's charge fees (502.91 EUR) and the coupon `welcome10`: 10.00 EUR off, once.
+ * const fees = planChargeFees({
+ *   plan, billableMetrics, events,
+ *   period: { charges_from_datetime: '2026-11-01T00:00:00Z', charges_to_datetime: '2026-11-30T23:59:59Z' },
+ * });
+ * if (fees._tag === 'Right') {
+ *   applyCoupons(fees.right, [{ applied_coupon: appliedCoupon, coupon }]) // ~> right({ coupons_amount_cents: 1000 })
+ * }
  */
 export function applyCoupons<
   F extends CouponFeeInput,

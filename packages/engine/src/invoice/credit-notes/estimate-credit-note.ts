@@ -105,10 +105,18 @@ export interface EstimatedCreditNote {
  * `cannot_refund_unpaid_invoice`, `cannot_credit_invoice`, `higher_than_remaining_invoice_amount`.
  *
  * @example
- * // v3 invoice, fees 10 and 10 (coupon shares 5 and 5), 20% tax; items 10 and 5:
- * estimateCreditNote({ invoice, items: [{ fee_id: a, amount_cents: 10 }, { fee_id: b, amount_cents: 5 }] })
- * // right({ credit_note: { coupons_adjustment_amount_cents: 8, sub_total_excluding_taxes_amount_cents: 8,
- * //   taxes_amount_cents: 2, total_amount_cents: 10, credit_amount_cents: 10, ... }, ... })
+ * // November's invoice; the seats fee (84.00 EUR) credited in full, with its 20 % VAT: 100.80 EUR.
+ * const { invoice } = previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-30T23:59:59Z',
+ * });
+ * const seats = invoice.fees.find((fee) => fee.item.code === 'seats');
+ * if (seats?.svc_id != null) {
+ *   estimateCreditNote({ invoice, items: [{ fee_id: seats.svc_id, amount_cents: 8400 }], credit_amount_cents: 10080 })
+ *   // ~> right({ credit_note: { sub_total_excluding_taxes_amount_cents: 8400, taxes_amount_cents: 1680,
+ *   //   total_amount_cents: 10080, credit_amount_cents: 10080 } })
+ * }
  */
 export function estimateCreditNote(
   input: EstimateCreditNoteInput,

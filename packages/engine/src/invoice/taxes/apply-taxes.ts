@@ -48,9 +48,14 @@ export interface TaxesApplied<F> {
  * (`credit`) fee is never taxed.
  *
  * @example
- * // A fee of 10.00 EUR and customer taxes of 10 % and 12 % (reference §2.2).
- * applyTaxes([fee1000], { customer: [vat10, vat12] })
- * // right({ fees: [{ ...fee1000, taxes_amount_cents: 220, taxes_rate: 22, applied_taxes: [...] }], ... })
+ * // 20 % VAT on each of the nine fees of November's invoice (the subscription, API calls by
+ * // region, storage, seats, payments, compute by cluster):
+ * // 9.80 + 27.44 + 12.11 + 2.64 + 1.95 + 16.80 + 24.64 + 10.00 + 5.00 = 110.38 EUR.
+ * const { invoice } = previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events, now: '2026-11-30T23:59:59Z',
+ * });
+ * const taxed = applyTaxes(invoice.fees, { billing_entity: [vat20], subscriptions: [{ subscription, plan }] });
+ * taxed._tag === 'Right' && taxed.right.fees.reduce((total, fee) => total + fee.taxes_amount_cents, 0) // => 11038
  */
 export function applyTaxes<F extends TaxableFeeInput>(
   fees: readonly F[],

@@ -132,10 +132,15 @@ const TYPES_WITHOUT_WALLETS: ReadonlySet<string> = new Set(['add_on', 'one_off',
  * that already carries prepaid credits is a `Left` (`wallets_already_applied`).
  *
  * @example
- * // An invoice of 51.50 EUR (subscription 36.00, charge 15.50 with taxes), one wallet of 20.00:
- * const paid = applyWallets(invoice, [wallet]);
- * // right({ prepaid_credit_amount_cents: 2000, invoice: { total_amount_cents: 3150, ... },
- * //         wallets: [{ balance_cents: 0, credits_balance: '0', ... }], wallet_transactions: [...] })
+ * // November's invoice, 662.29 EUR with VAT; the wallet's 25 credits pay 25.00 EUR of it.
+ * const { invoice } = previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-30T23:59:59Z',
+ * });
+ * applyWallets(invoice, [wallet])
+ * // ~> right({ prepaid_credit_amount_cents: 2500, invoice: { total_amount_cents: 63729 },
+ * //   wallets: [{ balance_cents: 0, credits_balance: '0' }] })
  */
 export function applyWallets(
   invoice: Invoice,

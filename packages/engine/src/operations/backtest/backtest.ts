@@ -55,10 +55,19 @@ export interface Backtest {
  * `['subscriptions', '2', 'subscription', 'started_at']`); it never throws.
  *
  * @example
- * backtest({ plans: [growth], subscriptions: [{ customer, subscription, plan: starter }],
- *   billableMetrics, events, from: '2026-09-01T00:00:00Z', to: '2026-12-01T00:00:00Z' })
- * // right({ rows: [{ plan: 'current', month: '2026-09', revenue_cents: 2500, ... }, ...],
- * //   summary: { revenue: [...], deltas: [{ plan: 'growth', delta_cents: 1200, ... }], contributions: [...] } })
+ * // November on Starter (the subscription's plan) and on Growth: 551.91 and 455.64 EUR.
+ * const result = backtest({
+ *   plans: [growth],
+ *   subscriptions: [{ customer, subscription, plan }],
+ *   billableMetrics, events,
+ *   from: '2026-11-01T00:00:00Z',
+ *   to: '2026-12-01T00:00:00Z',
+ * });
+ * if (result._tag === 'Right') {
+ *   result.right.rows.map((row) => `${row.plan} ${row.month} ${row.revenue_cents}`)
+ *   // => ['current 2026-11 55191', 'growth 2026-11 45564']
+ *   result.right.summary.deltas[0]?.delta_cents // => -9627
+ * }
  */
 export function backtest(
   input: WithAsyncEvents<BacktestInput>,
@@ -73,6 +82,15 @@ export function backtest(
 /**
  * {@link backtest} that throws an `Error` carrying the error's code and message instead of
  * returning a `Left`: for notebooks and scripts.
+ *
+ * @example
+ * backtestUnsafe({
+ *   plans: [growth],
+ *   subscriptions: [{ customer, subscription, plan }],
+ *   billableMetrics, events,
+ *   from: '2026-11-01T00:00:00Z',
+ *   to: '2026-12-01T00:00:00Z',
+ * }).summary.deltas[0]?.delta_cents // => -9627
  */
 export function backtestUnsafe(input: BacktestInput): Backtest {
   return orThrow(backtest(input));

@@ -76,10 +76,15 @@ export function withOverrides(entry: ComparedPlan): ComparedPlanWithOverrides {
  * that cannot be priced is a `Left` whose path names it (`['plans', '1', ...]`).
  *
  * @example
- * comparePlans({ plans: [basic, { plan: pro, plan_overrides: { amount_cents: 4900 } }],
- *   customer, subscription, billableMetrics, events, now: '2025-03-15T00:00:00Z' })
- * // right({ previews: [{ plan_code: 'basic', invoice }, { plan_code: 'pro', invoice }],
- * //   differences: [{ kind: 'subscription', ... }, { kind: 'charge', code: 'api_calls', ... }, ..., { kind: 'total', ... }] })
+ * // Starter 551.91 + 110.38 VAT; Growth 455.64 + 91.13 VAT (examples/cli/README.md).
+ * const comparison = comparePlans({
+ *   plans: [plan, growth],
+ *   customer, subscription, billableMetrics, events,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-30T23:59:59Z',
+ * });
+ * comparison._tag === 'Right' && comparison.right.previews.map((p) => [p.plan_code, p.invoice.total_amount_cents])
+ * // => [['starter', 66229], ['growth', 54677]]
  */
 export function comparePlans(
   input: WithAsyncEvents<ComparePlansInput>,
@@ -170,8 +175,10 @@ function comparePlansNow(input: ComparePlansInput): Either<FeecastError, PlanCom
  * `FeecastError` as its `cause`) instead of returning a `Left`: for notebooks and scripts.
  *
  * @example
- * const { differences } = comparePlansUnsafe({ plans: [basic, pro], customer, subscription, billableMetrics, events, now });
- * differences.at(-1) // { kind: 'total', code: null, plans: [...] }
+ * const { differences } = comparePlansUnsafe({
+ *   plans: [plan, growth], customer, subscription, billableMetrics, events, now: '2026-11-30T23:59:59Z',
+ * });
+ * differences.at(-1) // ~> { kind: 'total', code: null }
  */
 export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
   return orThrow(comparePlans(input));

@@ -47,9 +47,11 @@ export function previewRuns(facts: PreviewFacts): Either<FeecastError, Subscript
  * themselves; a metric whose `needsEvents` says why must be given as events instead.
  *
  * @example
- * previewAggregations({ customer, subscriptions: [{ subscription, plan }], billableMetrics, now })
- * // right([{ external_subscription_id: 'sub_1', run: { run: '2025-04-01T00:00:00Z', ... },
- * //   metrics: [{ code: 'api_calls', charges: [{ ... }], options: { from_datetime: '2025-03-01T00:00:00Z', ... }, needsEvents: undefined, metric }] }])
+ * const aggregations = previewAggregations({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, now: '2026-11-30T23:59:59Z',
+ * });
+ * aggregations._tag === 'Right' && aggregations.right.map((s) => [s.external_subscription_id, s.metrics.length])
+ * // => [['sub_acme_starter', 5]]
  */
 export function previewAggregations(
   input: Omit<PreviewInvoiceInput, 'events'>,

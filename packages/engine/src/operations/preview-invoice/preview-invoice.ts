@@ -110,13 +110,16 @@ export interface InvoicePreview {
  * Bad input is a `Left` naming the field; it never throws.
  *
  * @example
+ * // Fees 49.00 + 502.91 = 551.91 EUR; the coupon takes 10.00; VAT 20 % of 541.91 = 108.38;
+ * // 650.29 EUR, less the wallet's 25.00 EUR of prepaid credits: 625.29 EUR.
  * previewInvoice({
  *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events,
- *   taxes: { customer: [vat20] }, appliedCoupons: [{ applied_coupon, coupon }], wallets,
- *   now: '2025-03-15T12:00:00Z',
- * })
- * // right({ invoice: { fees_amount_cents: 20400, coupons_amount_cents: 2130, taxes_amount_cents: 3695,
- * //   total_amount_cents: 21965, billing_periods: [...], fees: [...], ... }, wallets: [...], ... })
+ *   taxes: { billing_entity: [vat20] },
+ *   appliedCoupons: [{ applied_coupon: appliedCoupon, coupon }],
+ *   wallets: [wallet],
+ *   now: '2026-11-30T23:59:59Z',
+ * }) // ~> right({ invoice: { fees_amount_cents: 55191, coupons_amount_cents: 1000, taxes_amount_cents: 10838,
+ * //   prepaid_credit_amount_cents: 2500, total_amount_cents: 62529 } })
  */
 export function previewInvoice(
   input: WithAsyncEvents<PreviewInvoiceInput>,
@@ -210,8 +213,12 @@ function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, Inv
  * `FeecastError` as its `cause`) instead of returning a `Left`: for notebooks and scripts.
  *
  * @example
- * const { invoice } = previewInvoiceUnsafe({ customer, subscriptions, billableMetrics, events, now });
- * invoice.total_amount_cents // 21965
+ * // 551.91 EUR of fees, + 20 % VAT 110.38 (110.382).
+ * previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events,
+ *   taxes: { billing_entity: [vat20] },
+ *   now: '2026-11-30T23:59:59Z',
+ * }).invoice.total_amount_cents // => 66229
  */
 export function previewInvoiceUnsafe(input: PreviewInvoiceInput): InvoicePreview {
   return orThrow(previewInvoice(input));

@@ -72,8 +72,8 @@ export function methodNotAllowed(code: string): ApiErrorResponse {
  * 422 `validation_errors` with `error_details`.
  *
  * @example
- * validationErrors({ paid_credits: ['amount_below_minimum'] });
- * // { status: 422, error: 'Unprocessable Entity', code: 'validation_errors',
+ * validationErrors({ paid_credits: ['amount_below_minimum'] })
+ * // ~> { status: 422, error: 'Unprocessable Entity', code: 'validation_errors',
  * //   error_details: { paid_credits: ['amount_below_minimum'] } }
  */
 export function validationErrors(details: ErrorDetails): ApiErrorResponse {
@@ -170,7 +170,7 @@ export function headersTooLarge(): ApiErrorResponse {
  * 501: the operation is part of the API but this server does not compute it yet.
  *
  * @example
- * notImplemented(); // { status: 501, error: 'Not Implemented', code: 'not_implemented' }
+ * notImplemented() // ~> { status: 501, error: 'Not Implemented', code: 'not_implemented' }
  */
 export function notImplemented(): ApiErrorResponse {
   return body(501, 'Not Implemented', { code: 'not_implemented' });

@@ -152,9 +152,16 @@ function initialState(options: ServerOptions, now: Date): ServerState {
  * with `readSnapshot` to report it nicely), or when `portalKey` has fewer than 32 bytes.
  *
  * @example
- * const server = createServer({ apiKeys: ['secret'], dataDir: './feecast-data' });
- * server.listen(3000, '127.0.0.1');
- * // curl -H 'Authorization: Bearer secret' http://127.0.0.1:3000/api/v1/plans
+ * import { once } from 'node:events';
+ * import type { AddressInfo } from 'node:net';
+ *
+ * const server = createServer({ apiKeys: ['secret'], state: exampleState() });
+ * server.listen(0, '127.0.0.1'); // any free port (the command's default is 3000)
+ * await once(server, 'listening');
+ * const { port } = server.address() as AddressInfo;
+ * const response = await fetch(`http://127.0.0.1:${port}/api/v1/plans`, { headers: { Authorization: 'Bearer secret' } });
+ * response.status // => 200
+ * server.close();
  */
 export function createServer(options: ServerOptions): Server {
   const allowed = apiKeyChecker(options.apiKeys);

@@ -59,11 +59,14 @@ function claimsOf(payload: string): { sub: string; exp: number } | undefined {
  * a shorter key, a programming error).
  *
  * @example
+ * import type { Timestamp } from '@feecast/models';
+ *
+ * const at = (instant: string) => instant as Timestamp; // instants as the API sends them
  * const links = portalLinks(randomPortalKey());
- * const token = links.token('ea0405e2-c552-49f8-b8b7-572e437a6e8d', '2026-11-26T12:00:00Z');
- * links.check(token, '2026-11-26T13:00:00Z'); // { kind: 'valid', customerId: 'ea0405e2-...' }
- * links.check(token, '2026-11-27T00:00:00Z'); // { kind: 'expired' }
- * links.check(`${token}x`, '2026-11-26T13:00:00Z'); // { kind: 'invalid' }
+ * const token = links.token('ea0405e2-c552-49f8-b8b7-572e437a6e8d', at('2026-11-26T12:00:00Z'));
+ * links.check(token, at('2026-11-26T13:00:00Z')) // => { kind: 'valid', customerId: 'ea0405e2-c552-49f8-b8b7-572e437a6e8d' }
+ * links.check(token, at('2026-11-27T00:00:00Z')) // => { kind: 'expired' }
+ * links.check(`${token}x`, at('2026-11-26T13:00:00Z')) // => { kind: 'invalid' }
  */
 export function portalLinks(key: Uint8Array): PortalLinks {
   if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
@@ -103,7 +106,11 @@ export function portalLinks(key: Uint8Array): PortalLinks {
  * A new random portal key (32 bytes from Node's `crypto`).
  *
  * @example
- * const links = portalLinks(randomPortalKey());
+ * import type { Timestamp } from '@feecast/models';
+ *
+ * const key = randomPortalKey();
+ * key.length // => 32
+ * portalLinks(key).check('not-a-token', '2026-11-26T12:00:00Z' as Timestamp) // => { kind: 'invalid' }
  */
 export function randomPortalKey(): Buffer {
   return randomBytes(PORTAL_KEY_MIN_BYTES);

@@ -173,7 +173,9 @@ function stopSignal(context: ServeContext): AbortSignal {
  *
  * @example
  * // main.ts: if (command === 'serve') return serveCommand(rest, io);
- * const code = await serveCommand(['--port', '3000', '--data-dir', './data'], io);
+ * const printed: string[] = [];
+ * await serveCommand(['--help'], { stdout: (text) => printed.push(text), stderr: () => undefined }) // => 0
+ * printed.join('') === SERVE_HELP // => true
  */
 export async function serveCommand(
   argv: readonly string[],

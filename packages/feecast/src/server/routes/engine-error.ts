@@ -39,8 +39,8 @@ function invalidInput(error: FeecastError): ApiErrorResponse {
  *   `"<code>: <message>"`, so that the answer says what to fix.
  *
  * @example
- * apiErrorOf({ code: 'does_not_match_an_instant_charge', message: '...', path: ['event', 'code'] });
- * // { status: 422, error: 'Unprocessable Entity', code: 'validation_errors',
+ * apiErrorOf({ code: 'does_not_match_an_instant_charge', message: 'No pay-in-advance charge.', path: ['event', 'code'] })
+ * // ~> { status: 422, error: 'Unprocessable Entity', code: 'validation_errors',
  * //   error_details: { code: ['does_not_match_an_instant_charge'] } }
  */
 export function apiErrorOf(error: FeecastError): ApiErrorResponse {

@@ -185,12 +185,26 @@ function failedOnTaxes(input: FinalizeInvoiceInput, error: FeecastError): Finali
  * engine error is a 422.
  *
  * @example
- * // Fees 115.40 USD, coupons of 5.00 and 10 %, VAT 20 %, a credit note of 18.48, a wallet of
- * // 10.00 for charges:
- * engineFinalization({ invoice: draft, now, subscriptions, appliedCoupons, taxes, wallets, walletTransactions, creditNotes, newId });
- * // right({ invoice: { status: 'finalized', coupons_amount_cents: 1604, taxes_amount_cents: 1987,
- * //   credit_notes_amount_cents: 1848, prepaid_credit_amount_cents: 1000, total_amount_cents: 9075, ... },
- * //   credit_notes: [{ balance_amount_cents: 0, credit_status: 'consumed', ... }], wallets: [{ balance_cents: 0, ... }], ... })
+ * import { randomUUID } from 'node:crypto';
+ * import { previewInvoiceUnsafe } from '@feecast/engine';
+ * import type { Timestamp, Uuid } from '@feecast/models';
+ *
+ * // November's draft, finalized with the coupon `welcome10` and 20 % VAT: fees 551.91,
+ * // coupon 10.00, VAT 108.38 (20 % of 541.91): 650.29 EUR.
+ * const now = '2026-11-30T23:59:59Z';
+ * const { invoice } = previewInvoiceUnsafe({
+ *   customer, subscriptions: [{ subscription, plan }], billableMetrics, events, now, status: 'draft',
+ * });
+ * engineFinalization({
+ *   invoice, now: now as Timestamp,
+ *   subscriptions: [{ subscription, plan }],
+ *   appliedCoupons: [{ applied_coupon: appliedCoupon, coupon }],
+ *   taxes: { billing_entity: [vat20] },
+ *   wallets: [], walletTransactions: [], creditNotes: [],
+ *   newId: () => randomUUID() as Uuid,
+ * })
+ * // ~> right({ invoice: { status: 'finalized', fees_amount_cents: 55191, coupons_amount_cents: 1000,
+ * //   taxes_amount_cents: 10838, total_amount_cents: 65029 } })
  */
 export function engineFinalization(
   input: FinalizeInvoiceInput,

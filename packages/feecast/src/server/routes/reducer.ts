@@ -171,10 +171,12 @@ function run(
  * server passes its own).
  *
  * @example
- * const { state: next, response } = reduce(state, {
+ * import type { Timestamp } from '@feecast/models';
+ *
+ * const { response } = reduce(exampleState(), {
  *   method: 'GET', path: '/api/v1/billing_entities', query: '', origin: 'http://127.0.0.1:3000',
- * }, '2025-03-01T00:00:00.000Z');
- * response.status; // 200
+ * }, '2025-03-01T00:00:00.000Z' as Timestamp);
+ * response.status // => 200
  */
 export function reduce(
   state: ServerState,

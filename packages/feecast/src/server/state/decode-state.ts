@@ -8,8 +8,8 @@ import { checkState } from './state-checks';
  * resource, then its consistency. A `Left` (`invalid_input`) names the path to fix.
  *
  * @example
- * decodeState(JSON.parse(readFileSync('state.json', 'utf8')));
- * // right(state), or left({ code: 'invalid_input', path: ['wallets', '0', 'balance_cents'], message: ... })
+ * decodeState(JSON.parse(JSON.stringify(emptyState()))) // ~> right({ customers: [], wallets: [] })
+ * decodeState({ ...emptyState(), wallets: 'none' }) // ~> left({ code: 'invalid_input' })
  */
 export function decodeState(input: unknown): Either<FeecastError, ServerState> {
   const shape = readStateShape(input);

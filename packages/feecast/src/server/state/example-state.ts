@@ -66,9 +66,8 @@ function monthsTo(now: Date): number {
  * programming error: a `RangeError` that says so.
  *
  * @example
- * const server = createServer({ apiKeys: ['key'], state: exampleState() });
- * exampleState(new Date('2025-03-20T12:00:00Z')).subscriptions[0]?.started_at; // '2025-01-15T10:00:00.000Z'
- * exampleState(new Date('2026-11-26T12:00:00Z')).subscriptions[0]?.started_at; // '2026-09-15T10:00:00.000Z'
+ * exampleState(new Date('2025-03-20T12:00:00Z')).subscriptions[0]?.started_at // => '2025-01-15T10:00:00.000Z'
+ * exampleState(new Date('2026-11-26T12:00:00Z')).subscriptions[0]?.started_at // => '2026-09-15T10:00:00.000Z'
  */
 export function exampleState(now: Date | string = new Date()): ServerState {
   const instant = typeof now === 'string' ? new Date(now) : now;

@@ -61,7 +61,14 @@ export function readSnapshotSync(dataDir: string): Either<FeecastError, ServerSt
  * {@link readSnapshotSync} without blocking.
  *
  * @example
- * const snapshot = await readSnapshot('/var/lib/feecast');
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ *
+ * const dataDir = mkdtempSync(join(tmpdir(), 'feecast-'));
+ * await readSnapshot(dataDir) // => right(undefined)
+ * await writeSnapshot(dataDir, emptyState());
+ * await readSnapshot(dataDir) // ~> right({ customers: [] })
  */
 export async function readSnapshot(
   dataDir: string,
@@ -81,7 +88,15 @@ export async function readSnapshot(
  * Saves `state` as the snapshot of `dataDir` (created if needed), atomically.
  *
  * @example
- * await writeSnapshot('/var/lib/feecast', state);
+ * import { mkdtempSync } from 'node:fs';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ *
+ * const dataDir = mkdtempSync(join(tmpdir(), 'feecast-'));
+ * const state = exampleState(new Date('2026-11-26T12:00:00Z'));
+ * await writeSnapshot(dataDir, state);
+ * const saved = await readSnapshot(dataDir);
+ * saved._tag === 'Right' && saved.right?.subscriptions[0]?.started_at // => '2026-09-15T10:00:00.000Z'
  */
 export async function writeSnapshot(dataDir: string, state: ServerState): Promise<void> {
   await mkdir(dataDir, { recursive: true });

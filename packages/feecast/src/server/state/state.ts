@@ -225,8 +225,7 @@ export function readStateShape(input: unknown): Either<FeecastError, ServerState
  * An empty state: no resource at all, version {@link STATE_VERSION}.
  *
  * @example
- * const state = emptyState();
- * state.customers.length; // 0
+ * emptyState().customers // => []
  */
 export function emptyState(): ServerState {
   const collections = Object.fromEntries(COLLECTION_NAMES.map((name) => [name, []]));
