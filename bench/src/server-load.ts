@@ -193,12 +193,15 @@ async function hammer(
   kind: RequestKind,
   total: number,
   concurrency: number,
+  /** The first request's number (a warm-up and the run it precedes use distinct ids). */
+  first = 0,
 ): Promise<KindResult> {
   const latencies: number[] = [];
   const errors: string[] = [];
   let next = 0;
   const client = async () => {
-    for (let i = next++; i < total; i = next++) {
+    for (let n = next++; n < total; n = next++) {
+      const i = first + n;
       const start = performance.now();
       const response = await fetch(base + kind.path(i), {
         method: kind.method,
@@ -258,8 +261,9 @@ export async function serverLoad(
     for (const kind of kinds(subscriptions, run)) {
       const base = kind.durable === true ? durableBase : memoryBase;
       // A warm-up of a tenth, then the measured run.
-      await hammer(base, kind, Math.ceil(total / 10), concurrency);
-      results.push(await hammer(base, kind, total, concurrency));
+      const warmUp = Math.ceil(total / 10);
+      await hammer(base, kind, warmUp, concurrency);
+      results.push(await hammer(base, kind, total, concurrency, warmUp));
     }
     const usage = process.memoryUsage();
     memory.push(
