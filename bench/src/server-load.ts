@@ -30,6 +30,30 @@ function subscriptionOf(i: number, subscriptions: number): { customer: string; s
     : { customer: `${CUSTOMER}_${n}`, sub: `${SUBSCRIPTION}_${n}` };
 }
 
+/** `POST /events` of a new `requests` event, for a server in memory or with a data directory. */
+function postEvents(
+  name: string,
+  prefix: string,
+  subscriptions: number,
+  durable: boolean,
+): RequestKind {
+  return {
+    name,
+    method: 'POST',
+    path: () => '/api/v1/events',
+    body: (i) => ({
+      event: {
+        code: 'requests',
+        external_subscription_id: subscriptionOf(i, subscriptions).sub,
+        transaction_id: `${prefix}-${i}`,
+        timestamp: '2025-03-20T11:00:00Z',
+        properties: {},
+      },
+    }),
+    durable,
+  };
+}
+
 /** The kinds, each measured on its own (one after the other, on the same server). */
 function kinds(subscriptions: number, run: string): readonly RequestKind[] {
   return [
@@ -64,35 +88,8 @@ function kinds(subscriptions: number, run: string): readonly RequestKind[] {
         return `/api/v1/customers/${customer}/projected_usage?external_subscription_id=${sub}`;
       },
     },
-    {
-      name: 'POST /events',
-      method: 'POST',
-      path: () => '/api/v1/events',
-      body: (i) => ({
-        event: {
-          code: 'requests',
-          external_subscription_id: subscriptionOf(i, subscriptions).sub,
-          transaction_id: `${run}-post-${i}`,
-          timestamp: '2025-03-20T11:00:00Z',
-          properties: {},
-        },
-      }),
-    },
-    {
-      name: 'POST /events, --data-dir',
-      method: 'POST',
-      path: () => '/api/v1/events',
-      body: (i) => ({
-        event: {
-          code: 'requests',
-          external_subscription_id: subscriptionOf(i, subscriptions).sub,
-          transaction_id: `${run}-durable-${i}`,
-          timestamp: '2025-03-20T11:00:00Z',
-          properties: {},
-        },
-      }),
-      durable: true,
-    },
+    postEvents('POST /events', `${run}-post`, subscriptions, false),
+    postEvents('POST /events, --data-dir', `${run}-durable`, subscriptions, true),
   ];
 }
 
@@ -203,14 +200,18 @@ async function hammer(
     for (let n = next++; n < total; n = next++) {
       const i = first + n;
       const start = performance.now();
-      const response = await fetch(base + kind.path(i), {
-        method: kind.method,
-        headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        ...(kind.body ? { body: JSON.stringify(kind.body(i)) } : {}),
-      });
-      const text = await response.text();
+      try {
+        const response = await fetch(base + kind.path(i), {
+          method: kind.method,
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          ...(kind.body ? { body: JSON.stringify(kind.body(i)) } : {}),
+        });
+        const text = await response.text();
+        if (!response.ok) errors.push(`${kind.name}: ${response.status} ${text.slice(0, 200)}`);
+      } catch (error) {
+        errors.push(`${kind.name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
       latencies.push(performance.now() - start);
-      if (!response.ok) errors.push(`${kind.name}: ${response.status} ${text.slice(0, 200)}`);
     }
   };
   const started = performance.now();
