@@ -17,6 +17,8 @@ export interface Served {
   readonly output: () => string;
   /** Stops it (SIGTERM) and resolves with its exit code. */
   readonly stop: () => Promise<number | null>;
+  /** Kills it at once (SIGKILL, as a crash) and resolves once it has gone. */
+  readonly crash: () => Promise<void>;
 }
 
 /**
@@ -56,6 +58,10 @@ export function startServe(
         stop: () => {
           child.kill('SIGTERM');
           return exited;
+        },
+        crash: async () => {
+          child.kill('SIGKILL');
+          await exited;
         },
       });
     };

@@ -83,7 +83,17 @@ const benchmarks: readonly {
   { name: 'streaming memory', run: () => streamingMemory() },
   { name: 'streaming memory, deduplicated', run: () => streamingMemory(10_000_000, true) },
   { name: 'estimate over a stream', run: () => estimateStreamMemory() },
-  { name: 'server load', run: () => serverLoad() },
+  {
+    name: 'server load',
+    // FEECAST_LOAD_EVENTS (default 100,000 stored events), FEECAST_LOAD_TOTAL (requests per kind).
+    run: () =>
+      serverLoad(
+        Number(process.env.FEECAST_LOAD_TOTAL ?? 3_000),
+        50,
+        100,
+        Number(process.env.FEECAST_LOAD_EVENTS ?? 100_000),
+      ),
+  },
   { name: 'clickhouse source', run: () => clickhouseSource(), byNameOnly: true },
   {
     name: 'pushdown duckdb',

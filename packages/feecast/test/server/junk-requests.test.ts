@@ -4,7 +4,7 @@
 // server over loopback HTTP (fewer runs). Laws: every answer is a well-formed error (or a
 // success whose body decodes); a failed request changes nothing in the whole state; no
 // request changes the state object it is given; no prototype is ever polluted.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -15,6 +15,7 @@ import type { ApiRequest } from '../../src/server/http/request';
 import { route } from '../../src/server/http/router';
 import { reduce } from '../../src/server/routes/reducer';
 import { asTimestamp } from '../../src/server/state/brands';
+import { readDataDirectory } from '../../src/server/state/journal';
 import { SNAPSHOT_FILE, stateFromText } from '../../src/server/state/snapshot';
 import type { ServerState } from '../../src/server/state/state';
 import {
@@ -639,8 +640,10 @@ describe('junk requests over loopback HTTP', () => {
     body: JSON.stringify({ wallet: { name: 'Junk probe' } }),
   };
 
+  /** What the data directory holds (its snapshot with its journal replayed), as JSON text. */
   async function saved(dataDir: string): Promise<string | undefined> {
-    return readFile(join(dataDir, SNAPSHOT_FILE), 'utf8').catch(() => undefined);
+    const held = readDataDirectory(dataDir);
+    return held === undefined ? undefined : JSON.stringify(held.state);
   }
 
   async function send(t: TestServer, junk: Junk): Promise<Answer> {

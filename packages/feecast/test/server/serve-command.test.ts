@@ -117,7 +117,7 @@ describe('feecast serve', () => {
       ['--port', '0', '--data-dir', data],
       { FEECAST_API_KEYS: 'k' },
       async (base, out) => {
-        expect(out.join('')).toContain(`state from the snapshot in ${data}`);
+        expect(out.join('')).toContain(`state from the snapshot and journal in ${data}`);
         const addOns = await fetch(`${base}/activity_logs?activity_types[]=add_on.created`, {
           headers: { authorization: 'Bearer k' },
         });

@@ -30,7 +30,7 @@ const ACTIVE_ID = '6f08f2a0-c80d-40ca-894b-633338bb79fe';
 const start = serverPerTest();
 
 describe('POST /events/estimate_fees', () => {
-  it('hands the operation the started subscription, its customer, plan, events and taxes', async () => {
+  it('hands the operation the started subscription, its customer, plan, the events of its metric and taxes', async () => {
     let seen: EstimateFeesInput | undefined;
     const body = fixture('response.estimate_fees.json') as unknown as EstimateFeesResponse;
     const t = await start({
@@ -54,13 +54,8 @@ describe('POST /events/estimate_fees', () => {
       seen?.plan.code,
       seen?.now,
     ]).toEqual([ACTIVE_ID, 'hooli_1234', 'startup', NOW]);
-    expect([...(seen?.events ?? [])].map((e) => e.transaction_id)).toEqual([
-      'tx_0001',
-      'tx_0002',
-      'tx_0003',
-      'tx_0004',
-      'tx_0005',
-    ]);
+    // The estimate is of `seats`: of the five stored events, tx_0003 is the one of that metric.
+    expect([...(seen?.events ?? [])].map((e) => e.transaction_id)).toEqual(['tx_0003']);
     expect(seen?.taxes?.billing_entity?.map((x) => x.code)).toEqual(['french_standard_vat']);
     expect(seen?.event.properties).toEqual({ region: 'Europe', user_id: 'usr_42' });
   });
@@ -220,9 +215,9 @@ describe('POST /events', () => {
     const answer = await t.call('POST', '/api/v1/events', {
       event: {
         transaction_id: 'tx_new',
-        code: 'cpu',
+        code: 'seats',
         external_subscription_id: 'sub_1234567890',
-        properties: { cpu_seconds: '3' },
+        properties: { seat_id: 'carol', region: 'Europe' },
       },
     });
     const event = expectSuccess(answer, 'createEvent').event;

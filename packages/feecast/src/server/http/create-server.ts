@@ -1,8 +1,8 @@
 /**
  * The HTTP adapter: `createServer` turns requests into {@link ApiRequest}s, checks the API
  * key, reads and limits each body as it arrives, runs the pure reducer and writes its
- * response; with a data directory it applies changes one at a time and saves each new state
- * as an atomic snapshot before answering, so an answered change survives a restart. A
+ * response; with a data directory each change is appended to a journal and flushed to disk
+ * before it is answered (journal.ts), so an answered change survives a crash. A
  * request whose client has left before its turn is dropped; headers or bodies slower than
  * the time-outs get a 408 and the connection is closed.
  */
@@ -13,13 +13,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isLeft } from 'fp-ts/lib/Either.js';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { type PortalAnswer, portalPage } from '../routes/portal';
 import { reduce } from '../routes/reducer';
 import { asTimestamp } from '../state/brands';
 import { exampleState } from '../state/example-state';
-import { readSnapshotSync, writeSnapshot } from '../state/snapshot';
+import { type DataDirectory, openDataDirectory } from '../state/journal';
 import type { ServerState } from '../state/state';
 import {
   type ApiErrorResponse,
@@ -50,13 +49,18 @@ export interface ServerOptions {
   readonly apiKeys: readonly string[];
   /**
    * The initial state (default: the bundled example state, its dates moved to the clock's
-   * month); a snapshot in `dataDir` wins.
+   * month); what `dataDir` holds wins.
    */
   readonly state?: ServerState;
   /** The clock (default: the system clock). */
   readonly clock?: () => Date;
-  /** Where the state is saved after each change (`state.json`) and read back at start. */
+  /**
+   * Where the state is kept: each change is appended to `journal.log` (and flushed to disk)
+   * before its answer, compacted now and then into `state.json`; both are read back at start.
+   */
   readonly dataDir?: string;
+  /** Where a journal recovered at start is reported (default: standard error). */
+  readonly warn?: (message: string) => void;
   /** The pricing operations (default: {@link defaultOperations}). */
   readonly operations?: Operations;
   /** The largest request body, in bytes (default 1 MiB); larger ones get a 413. */
@@ -127,13 +131,8 @@ function originOf(server: Server): string {
   return `http://${host}:${address.port}`;
 }
 
-function initialState(options: ServerOptions, now: Date): ServerState {
-  if (options.dataDir !== undefined) {
-    const snapshot = readSnapshotSync(options.dataDir);
-    if (isLeft(snapshot)) throw new Error(snapshot.left.message);
-    if (snapshot.right !== undefined) return snapshot.right;
-  }
-  return options.state ?? exampleState(now);
+function warnOnStderr(message: string): void {
+  process.stderr.write(`feecast serve: ${message}\n`);
 }
 
 /**
@@ -170,23 +169,18 @@ export function createServer(options: ServerOptions): Server {
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const links = portalLinks(options.portalKey ?? randomPortalKey());
-  const dataDir = options.dataDir;
-  let state = initialState(options, clock());
-  // With a data directory, changes are applied one at a time, each after its snapshot. Only
-  // requests read whole wait their turn, so no client can hold the others up.
-  let queue: Promise<void> = Promise.resolve();
+  const initial = () => options.state ?? exampleState(clock());
+  const directory: DataDirectory | undefined =
+    options.dataDir === undefined
+      ? undefined
+      : openDataDirectory(options.dataDir, initial, options.warn ?? warnOnStderr);
+  let state = directory?.state ?? initial();
 
-  function inTurn<T>(task: () => Promise<T>): Promise<T> {
-    if (dataDir === undefined) return task();
-    const run = queue.then(task);
-    queue = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
-  }
-
-  /** Runs a request read whole against the state, saving the new state before answering. */
+  /**
+   * Runs a request read whole against the state. Requests are applied one at a time (the
+   * reducer is synchronous); with a data directory a change is answered once its journal
+   * record is on disk, and the records of changes made meanwhile are written together.
+   */
   async function apply(request: ApiRequest): Promise<ApiResponse> {
     const before = state;
     const { state: next, response } = reduce(
@@ -197,14 +191,16 @@ export function createServer(options: ServerOptions): Server {
       links,
     );
     if (next === before) return response;
-    if (dataDir !== undefined) {
+    state = next;
+    if (directory !== undefined) {
       try {
-        await writeSnapshot(dataDir, next);
+        await directory.append(before, next);
       } catch {
+        // The journal cannot be written: back to what is on disk, and no more changes.
+        state = directory.durableState();
         return errorResponse(internalError());
       }
     }
-    state = next;
     return response;
   }
 
@@ -228,7 +224,7 @@ export function createServer(options: ServerOptions): Server {
       body: body.text,
       origin: originOf(server),
     };
-    return inTurn(async () => (clientLeft(req, res) ? undefined : apply(request)));
+    return clientLeft(req, res) ? undefined : apply(request);
   }
 
   /** The portal page of `req`, or `undefined` when it asks for something else. */
@@ -271,5 +267,6 @@ export function createServer(options: ServerOptions): Server {
     },
   );
   server.on('clientError', answerClientError);
+  if (directory !== undefined) server.on('close', () => directory.close());
   return server;
 }

@@ -25,8 +25,9 @@ Options:
   --state FILE      Start from this state document (default: the bundled example state,
                     its dates moved by whole months so that today falls in its
                     subscription's current billing period)
-  --data-dir DIR    Save the state there after each change (DIR/state.json) and resume
-                    from it at the next start (it wins over --state)
+  --data-dir DIR    Keep the state there: each change is journaled (DIR/journal.log) and
+                    on disk before it is answered, compacted now and then into
+                    DIR/state.json; the next start resumes from it (it wins over --state)
   --now TIMESTAMP   Pin the server's clock at this instant (ISO 8601 with a zone, e.g.
                     2025-03-20T12:00:00Z, or a date for midnight UTC): every request is
                     answered as at that instant, and the example state is moved to it
@@ -113,7 +114,7 @@ async function startState(
     const snapshot = await readSnapshot(options.dataDir);
     if (isLeft(snapshot)) return snapshot.left.message;
     if (snapshot.right !== undefined) {
-      return { state: snapshot.right, source: `the snapshot in ${options.dataDir}` };
+      return { state: snapshot.right, source: `the snapshot and journal in ${options.dataDir}` };
     }
   }
   if (options.stateFile !== undefined) {
@@ -209,7 +210,12 @@ export async function serveCommand(
     apiKeys: keys,
     state: start.state,
     clock,
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.dataDir === undefined
+      ? {}
+      : {
+          dataDir: options.dataDir,
+          warn: (message: string) => io.stderr(`feecast serve: ${message}\n`),
+        }),
     ...(portal.key === undefined ? {} : { portalKey: portal.key }),
   });
   const signal = stopSignal(context);

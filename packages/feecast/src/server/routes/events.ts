@@ -9,6 +9,7 @@ import { invalidField } from '../http/api-error';
 import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
 import { StateDraft } from '../state/draft';
+import { appendEvent, eventIndex } from '../state/event-index';
 import type { Handler } from './handler';
 
 /**
@@ -25,13 +26,7 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   const { state, now } = input;
   const event = input.body.event;
   const subscriptionId = event.external_subscription_id;
-  if (
-    state.events.some(
-      (e) =>
-        e.transaction_id === event.transaction_id &&
-        (e.external_subscription_id ?? undefined) === subscriptionId,
-    )
-  ) {
+  if (eventIndex(state.events).has(subscriptionId, event.transaction_id)) {
     return left(invalidField('transaction_id', 'value_already_exist'));
   }
   const subscription =
@@ -61,7 +56,7 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
             ?.svc_id ?? null),
   };
   return right({
-    state: draft.commit({ events: [...state.events, stored] }),
+    state: draft.commit({ events: appendEvent(state.events, stored) }),
     body: { event: stored },
   });
 };

@@ -9,9 +9,11 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { methodNotAllowed, notFound } from '../http/api-error';
 import type { BodyPrecheck } from '../http/body';
 import { queryValue } from '../http/query';
+import { eventIndex } from '../state/event-index';
 import { epochMs, notAfter } from '../state/instant';
 import { findBillableMetric, findCustomer } from '../state/lookup';
 import type { ServerState } from '../state/state';
+import { aggregatedUsage } from '../state/usage-accumulators';
 import { type Handler, type HandlerInput, pathParam, unchanged } from './handler';
 import { usageContext } from './usage-context';
 
@@ -74,7 +76,9 @@ export const estimateFees: Handler<EstimateFeesRequest> = (input) => {
   if (isLeft(metric)) return metric;
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
-  const fees = input.operations.estimateFees({ ...usage.right, event });
+  // The estimate reads the stored events of its metric only.
+  const events = eventIndex(state.events).of(subscription.external_id).byCode.get(event.code);
+  const fees = input.operations.estimateFees({ ...usage.right, events: events ?? [], event });
   if (isLeft(fees)) return fees;
   return right(unchanged(state, fees.right));
 };
@@ -93,7 +97,13 @@ function usageInput(input: HandlerInput<undefined>) {
   if (subscription === undefined) return left(methodNotAllowed('no_active_subscription'));
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
-  return right({ ...usage.right, applyTaxes: queryValue(input.query, 'apply_taxes') !== 'false' });
+  const applyTaxes = queryValue(input.query, 'apply_taxes') !== 'false';
+  // The period's accumulators stand for the stored events (see usage-accumulators.ts).
+  const aggregated = aggregatedUsage(
+    usage.right,
+    eventIndex(state.events).of(subscription.external_id),
+  );
+  return right({ ...usage.right, ...aggregated, applyTaxes });
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Snapshots: the state saved in a data directory as `state.json`, written atomically (a
  * temporary file in the same directory, flushed, then renamed over the old one), so a crash
- * leaves either the old snapshot or the new one, never half of one.
+ * leaves either the old snapshot or the new one, never half of one. The changes made after
+ * a snapshot are in the data directory's journal (journal.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../../guards';
 import { parseJson } from '../http/body';
 import { decodeState } from './decode-state';
 import type { ServerState } from './state';
@@ -23,15 +25,56 @@ export const SNAPSHOT_FILE = 'state.json';
  * stateFromText('{"version": 1}', 'state.json'); // right(state)
  */
 export function stateFromText(text: string, file: string): Either<FeecastError, ServerState> {
+  const read = snapshotFromText(text, file);
+  if (isLeft(read)) return read;
+  return right(read.right.state);
+}
+
+/** A snapshot: the state, and the sequence number of the last journal record it holds. */
+export interface Snapshot {
+  readonly state: ServerState;
+  /** 0 when the snapshot holds no journal record (a state file written by hand). */
+  readonly journalSequence: number;
+}
+
+/**
+ * The snapshot in a JSON text read from `file`: a state document, whose optional top-level
+ * `journal_sequence` (written by `--data-dir`, see STATE.md) is taken out before it is decoded.
+ *
+ * @example
+ * snapshotFromText('{"version": 1, "journal_sequence": 12}', 'state.json'); // right({ state, journalSequence: 12 })
+ */
+export function snapshotFromText(text: string, file: string): Either<FeecastError, Snapshot> {
   const parsed = parseJson(text);
   if (parsed === undefined) {
     return left(feecastError('invalid_input', `${file} is not valid JSON; fix it or remove it.`));
   }
-  const state = decodeState(parsed.value);
+  let document = parsed.value;
+  let journalSequence = 0;
+  if (isRecord(document) && 'journal_sequence' in document) {
+    const { journal_sequence: sequence, ...rest } = document;
+    if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) {
+      return left(
+        feecastError(
+          'invalid_input',
+          `${file}: journal_sequence must be a non-negative integer (the last journal record the snapshot holds).`,
+          ['journal_sequence'],
+        ),
+      );
+    }
+    document = rest;
+    journalSequence = sequence;
+  }
+  const state = decodeState(document);
   if (isLeft(state)) {
     return left({ ...state.left, message: `${file}: ${state.left.message}` });
   }
-  return state;
+  return right({ state: state.right, journalSequence });
+}
+
+/** The JSON text of a snapshot of `state` that holds the journal's records up to `journalSequence`. */
+export function snapshotText(state: ServerState, journalSequence: number): string {
+  return `${JSON.stringify(journalSequence === 0 ? state : { ...state, journal_sequence: journalSequence })}\n`;
 }
 
 function isMissing(error: unknown): boolean {
@@ -45,7 +88,7 @@ function isMissing(error: unknown): boolean {
  * @example
  * const snapshot = readSnapshotSync('/var/lib/feecast');
  */
-export function readSnapshotSync(dataDir: string): Either<FeecastError, ServerState | undefined> {
+export function readSnapshotSync(dataDir: string): Either<FeecastError, Snapshot | undefined> {
   const file = join(dataDir, SNAPSHOT_FILE);
   let text: string;
   try {
@@ -54,7 +97,7 @@ export function readSnapshotSync(dataDir: string): Either<FeecastError, ServerSt
     if (isMissing(error)) return right(undefined);
     return left(feecastError('invalid_input', `Cannot read ${file}; check its permissions.`));
   }
-  return stateFromText(text, file);
+  return snapshotFromText(text, file);
 }
 
 /**
@@ -85,7 +128,8 @@ export async function readSnapshot(
 }
 
 /**
- * Saves `state` as the snapshot of `dataDir` (created if needed), atomically.
+ * Saves `state` as the snapshot of `dataDir` (created if needed), atomically. (A server with
+ * this data directory also keeps a journal there: stop it first; see STATE.md.)
  *
  * @example
  * import { mkdtempSync } from 'node:fs';

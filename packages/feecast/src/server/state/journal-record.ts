@@ -1,0 +1,124 @@
+/**
+ * Journal records: one change of the state, as the collections it replaced or appended to,
+ * framed as one line `<checksum> <json>\n` (see STATE.md, "The journal"). A record is the
+ * difference between two states, so replaying it needs no pricing operation, clock or key.
+ */
+import { createHash } from 'node:crypto';
+import type { Uuid } from '@feecast/models';
+import { isRecord } from '../../guards';
+import { COLLECTION_NAMES, type ServerState, type StateCollections } from './state';
+
+/** How one collection changed: items appended at its end, or the whole collection replaced. */
+export type CollectionChange =
+  | { readonly append: readonly unknown[] }
+  | { readonly set: readonly unknown[] };
+
+/** One change of the state: its sequence number and what it changed. */
+export interface JournalRecord {
+  /** 1 for the first change after the snapshot the journal follows, then 2, 3, ... */
+  readonly seq: number;
+  readonly id_sequence?: number;
+  readonly organization_id?: Uuid;
+  readonly changes: Readonly<Partial<Record<keyof StateCollections, CollectionChange>>>;
+}
+
+/** Whether `next` is `before` with items added at its end (the same objects in front). */
+function extends_(before: readonly unknown[], next: readonly unknown[]): boolean {
+  if (next.length < before.length) return false;
+  for (let i = 0; i < before.length; i++) if (next[i] !== before[i]) return false;
+  return true;
+}
+
+/**
+ * The record of the change from `before` to `next`: every collection that is not the same
+ * array, appended to when `next`'s starts with `before`'s items, else replaced.
+ *
+ * @example
+ * recordOf(state, { ...state, events: [...state.events, event] }, 7);
+ * // { seq: 7, changes: { events: { append: [event] } } }
+ */
+export function recordOf(before: ServerState, next: ServerState, seq: number): JournalRecord {
+  const changes: Partial<Record<keyof StateCollections, CollectionChange>> = {};
+  for (const name of COLLECTION_NAMES) {
+    const was = before[name] as readonly unknown[];
+    const now = next[name] as readonly unknown[];
+    if (was === now) continue;
+    changes[name] = extends_(was, now) ? { append: now.slice(was.length) } : { set: now };
+  }
+  return {
+    seq,
+    ...(next.id_sequence === before.id_sequence ? {} : { id_sequence: next.id_sequence }),
+    ...(next.organization_id === before.organization_id
+      ? {}
+      : { organization_id: next.organization_id }),
+    changes,
+  };
+}
+
+/**
+ * `state` with `record` applied (the record's collections were checked when it was read).
+ *
+ * @example
+ * applyRecord(state, { seq: 1, changes: { events: { append: [event] } } }).events.length; // + 1
+ */
+export function applyRecord(state: ServerState, record: JournalRecord): ServerState {
+  const next: Record<string, unknown> = { ...state };
+  for (const name of COLLECTION_NAMES) {
+    const change = record.changes[name];
+    if (change === undefined) continue;
+    if ('set' in change) {
+      next[name] = change.set;
+    } else {
+      const items = (state[name] as readonly unknown[]).slice();
+      for (const item of change.append) items.push(item);
+      next[name] = items;
+    }
+  }
+  if (record.id_sequence !== undefined) next.id_sequence = record.id_sequence;
+  if (record.organization_id !== undefined) next.organization_id = record.organization_id;
+  return next as unknown as ServerState;
+}
+
+/** The checksum of a record's JSON text: the first 16 hex digits of its SHA-256. */
+export function checksum(json: string): string {
+  return createHash('sha256').update(json).digest('hex').slice(0, 16);
+}
+
+/**
+ * The line of `record`: its checksum, a space, its JSON, a newline.
+ *
+ * @example
+ * recordLine({ seq: 1, changes: {} }); // '5f0e...c1 {"seq":1,"changes":{}}\n'
+ */
+export function recordLine(record: JournalRecord): string {
+  const json = JSON.stringify(record);
+  return `${checksum(json)} ${json}\n`;
+}
+
+/**
+ * The record of one line (without its newline), or why it is not one: a checksum that does
+ * not match its text, text that is not JSON, or JSON that is not a record.
+ */
+export function readRecordLine(line: string): JournalRecord | string {
+  const space = line.indexOf(' ');
+  if (space !== 16) return 'it does not start with a 16-digit checksum';
+  const json = line.slice(17);
+  if (checksum(json) !== line.slice(0, 16)) return 'its checksum does not match its content';
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return 'it is not valid JSON';
+  }
+  if (!isRecord(value) || !Number.isSafeInteger(value.seq) || !isRecord(value.changes)) {
+    return 'it is not a journal record {"seq": ..., "changes": {...}}';
+  }
+  for (const [name, change] of Object.entries(value.changes)) {
+    if (!(COLLECTION_NAMES as readonly string[]).includes(name)) {
+      return `it changes an unknown collection ${JSON.stringify(name)}`;
+    }
+    const items = isRecord(change) ? (change.append ?? change.set) : undefined;
+    if (!Array.isArray(items)) return `its change of ${name} is neither {append} nor {set}`;
+  }
+  return value as unknown as JournalRecord;
+}

@@ -1,0 +1,153 @@
+// Issue 23 §2: current and projected usage priced from the accumulators the server keeps per
+// subscription equal pricing every stored event from scratch, after any sequence of stored
+// events, metric updates and clocks (a period roll-over), and across plan overrides.
+import { currentUsage, projectedUsage } from '@feecast/engine';
+import type { Timestamp } from '@feecast/models';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ApiRequest } from '../../src/server/http/request';
+import { reduce } from '../../src/server/routes/reducer';
+import { asTimestamp } from '../../src/server/state/brands';
+import { findCustomer, operationTaxes, planOf } from '../../src/server/state/lookup';
+import type { ServerState } from '../../src/server/state/state';
+import { example, fixture } from './builders';
+
+const SUB = 'sub_1234567890';
+const CUSTOMER = 'hooli_1234';
+const origin = 'http://127.0.0.1:1';
+
+function request(method: string, path: string, body?: unknown, query = ''): ApiRequest {
+  return {
+    method,
+    path,
+    query,
+    origin,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}
+
+/** What can happen to the server between two reads. */
+type Step =
+  | { kind: 'event'; code: string; day: number; value: number; seat: number; region: string }
+  | { kind: 'metric' }
+  | { kind: 'read'; now: Timestamp };
+
+const NOWS = [
+  '2025-03-15T12:00:00.000Z',
+  '2025-03-28T08:30:00.000Z',
+  // The next period (from 2025-04-15 in America/Los_Angeles): a roll-over.
+  '2025-04-20T12:00:00.000Z',
+].map((n) => asTimestamp(n));
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('event' as const),
+      code: fc.constantFrom('requests', 'cpu', 'seats', 'storage', 'api_calls', 'payments'),
+      // Days from 2025-02-10: before, in and after the period of 2025-03-15.
+      day: fc.integer({ min: 0, max: 70 }),
+      value: fc.integer({ min: 0, max: 500 }),
+      seat: fc.integer({ min: 0, max: 5 }),
+      region: fc.constantFrom('Europe', 'US', 'Asia'),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ kind: 'metric' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('read' as const), now: fc.constantFrom(...NOWS) }),
+  },
+);
+
+/** Current and projected usage as the server answers them (from its accumulators). */
+function served(state: ServerState, now: Timestamp): unknown[] {
+  const query = `external_subscription_id=${SUB}`;
+  return ['current_usage', 'projected_usage'].map((path) => {
+    const answer = reduce(
+      state,
+      request('GET', `/api/v1/customers/${CUSTOMER}/${path}`, undefined, query),
+      now,
+    ).response;
+    return { status: answer.status, body: answer.body };
+  });
+}
+
+/** The same, pricing every stored event of the subscription from scratch. */
+function fromScratch(state: ServerState, now: Timestamp): unknown[] {
+  const customer = findCustomer(state, CUSTOMER);
+  const subscription = state.subscriptions.find(
+    (s) => s.external_id === SUB && s.status === 'active',
+  );
+  if (customer._tag === 'Left' || subscription === undefined) throw new Error('no subscription');
+  const plan = planOf(state, subscription);
+  if (plan === undefined) throw new Error('no plan');
+  const input = {
+    customer: customer.right,
+    subscription,
+    plan,
+    billableMetrics: state.billable_metrics,
+    taxes: operationTaxes(state, customer.right),
+    now,
+    applyTaxes: true,
+    events: state.events.filter((e) => e.external_subscription_id === SUB),
+  };
+  const current = currentUsage(input);
+  const projected = projectedUsage(input);
+  return [current, projected].map((answer) =>
+    answer._tag === 'Right'
+      ? { status: 200, body: answer.right }
+      : { status: 'error', body: answer.left },
+  );
+}
+
+function apply(state: ServerState, s: Step, i: number): ServerState {
+  if (s.kind === 'read') return state;
+  if (s.kind === 'metric') {
+    return reduce(
+      state,
+      request(
+        'PUT',
+        '/api/v1/billable_metrics/seats',
+        fixture('request.update_billable_metric.json'),
+      ),
+      NOWS[0] as Timestamp,
+    ).state;
+  }
+  const timestamp = new Date(Date.UTC(2025, 1, 10) + s.day * 86_400_000 + i * 1000).toISOString();
+  const properties = {
+    cpu_seconds: String(s.value / 10),
+    gb: String(s.value),
+    amount: String(s.value),
+    seat_id: `seat_${s.seat}`,
+    region: s.region,
+  };
+  return reduce(
+    state,
+    request('POST', '/api/v1/events', {
+      event: {
+        transaction_id: `p_${i}`,
+        code: s.code,
+        external_subscription_id: SUB,
+        timestamp,
+        properties,
+      },
+    }),
+    NOWS[0] as Timestamp,
+  ).state;
+}
+
+describe('usage from the accumulators kept per subscription', () => {
+  it('equals pricing every stored event from scratch, after any sequence of writes', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
+        let state = example();
+        for (const [i, s] of steps.entries()) {
+          state = apply(state, s, i);
+          if (s.kind === 'read') expect(served(state, s.now)).toEqual(fromScratch(state, s.now));
+        }
+        for (const now of NOWS) expect(served(state, now)).toEqual(fromScratch(state, now));
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
