@@ -30,6 +30,7 @@ export * from './requests/create-event';
 export * from './requests/create-wallet-transaction';
 export * from './requests/estimate-fees';
 export * from './requests/finalize-invoice';
+export * from './requests/invoice-preview';
 export * from './requests/update-billable-metric';
 export * from './requests/update-subscription';
 export * from './requests/update-wallet';
