@@ -16,6 +16,7 @@ export * from './decode';
 export * from './endpoints';
 export * from './enums';
 export { MAX_LIST_LENGTH } from './internal/array';
+export * from './json-schema';
 export * from './prefix';
 export * from './primitives/cents';
 export * from './primitives/currency-code';

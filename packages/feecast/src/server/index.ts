@@ -9,6 +9,7 @@ export {
   validationErrors,
 } from './http/api-error';
 export { createServer, type ServerOptions, type ServerTimeouts } from './http/create-server';
+export { OPENAPI_PATH, openApiDocument } from './http/openapi';
 export {
   PORTAL_LINK_SECONDS,
   type PortalLinks,

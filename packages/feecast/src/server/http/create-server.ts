@@ -30,6 +30,7 @@ import {
 import { apiKeyChecker } from './auth';
 import { answerClientError } from './connection-errors';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
+import { openApiAnswer } from './openapi';
 import { portalLinks, randomPortalKey } from './portal-token';
 import type { ApiRequest, ApiResponse } from './request';
 
@@ -140,7 +141,8 @@ function initialState(options: ServerOptions, now: Date): ServerState {
  * in-memory state. Every request needs `Authorization: Bearer <key>` with one of `apiKeys`
  * (else 401), except the customer portal pages (`GET /customer_portal/<token>`, the link of
  * `GET /customers/{id}/portal_url`), whose token, signed with `portalKey` and valid 12
- * hours, is the credential. Call `listen` on it as on any `http.Server`.
+ * hours, is the credential, and the OpenAPI document of the API (`GET /api/v1/openapi.json`,
+ * see `openApiDocument`). Call `listen` on it as on any `http.Server`.
  *
  * Each request's body is read whole (up to `maxBodyBytes`) before it waits for its turn, so a
  * slow client holds up no one; a request whose client has gone by its turn is not applied;
@@ -240,6 +242,13 @@ export function createServer(options: ServerOptions): Server {
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
+      // The API's description needs no API key either: it holds no data.
+      const description = openApiAnswer(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '');
+      if (description !== undefined) {
+        send(res, description, req.method === 'HEAD');
+        req.resume();
+        return;
+      }
       // The portal needs no API key (its token is the credential) and changes nothing.
       const page = portal(req);
       if (page !== undefined) {
