@@ -13,6 +13,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toLagoKeys } from '@feecast/models';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { type PortalAnswer, portalPage } from '../routes/portal';
 import { reduce } from '../routes/reducer';
@@ -68,7 +69,16 @@ export interface ServerOptions {
    * this server, so its links stop working when it stops).
    */
   readonly portalKey?: Uint8Array;
+  /**
+   * How the answers name the ids the service generates: `svc` (`svc_id`, the default) or
+   * `lago` (`lago_id`, as the reference does: every `svc_` key of an answer renamed, see
+   * `toLagoKeys`). The OpenAPI document describes the `svc_` names.
+   */
+  readonly idPrefix?: IdPrefix;
 }
+
+/** The prefix of the generated ids' keys in the answers. */
+export type IdPrefix = 'svc' | 'lago';
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
@@ -165,6 +175,7 @@ export function createServer(options: ServerOptions): Server {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const links = portalLinks(options.portalKey ?? randomPortalKey());
   const dataDir = options.dataDir;
+  const lago = options.idPrefix === 'lago';
   let state = initialState(options, clock());
   // With a data directory, changes are applied one at a time, each after its snapshot. Only
   // requests read whole wait their turn, so no client can hold the others up.
@@ -265,7 +276,8 @@ export function createServer(options: ServerOptions): Server {
           response = errorResponse(internalError());
         }
         if (response !== undefined && !clientLeft(req, res)) {
-          send(res, response, req.method === 'HEAD');
+          const named = lago ? { ...response, body: toLagoKeys(response.body) } : response;
+          send(res, named, req.method === 'HEAD');
         }
       };
       void respond();
