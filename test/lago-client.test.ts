@@ -2,9 +2,11 @@
 // built `feecast serve` on the bundled example state and the real clock (no --now): every
 // operation the server has, called through the client's method for it, answers 200 with the
 // figures worked out below (issue 18: before, 3 of them answered 405 once the example
-// subscription had ended).
+// subscription had ended); every answer it receives conforms to the served OpenAPI document
+// (issue 23).
 import { Client, type getLagoError } from 'lago-javascript-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformance, type Received } from './openapi-conformance';
 import { type Served, startServe } from './serve';
 
 const KEY = 'lago-client-test-key';
@@ -21,6 +23,22 @@ type LagoError = Awaited<ReturnType<typeof getLagoError>>;
 
 let served: Served;
 let lago: LagoClient;
+/** Every answer the client received, checked against the OpenAPI document at the end. */
+const received: Received[] = [];
+
+/** `fetch` that keeps a copy of each JSON answer in {@link received}. */
+const recordingFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  received.push({
+    method: method.toUpperCase(),
+    path: url.pathname.replace(/^\/api\/v1/, ''),
+    status: response.status,
+    body: (await response.clone().json()) as unknown,
+  });
+  return response;
+};
 /** The active subscription's `ending_at`, as listed (the client's update wants one). */
 let endingAt: string | null = null;
 
@@ -33,7 +51,7 @@ beforeAll(async () => {
   served = await startServe(['packages/feecast/bin/feecast.js', 'serve', '--port', '0'], {
     FEECAST_API_KEYS: KEY,
   });
-  lago = Client(KEY, { baseUrl: served.base });
+  lago = Client(KEY, { baseUrl: served.base, customFetch: recordingFetch });
 }, 30_000);
 
 afterAll(async () => {
@@ -228,5 +246,15 @@ describe('lago-javascript-client against feecast serve, on the real clock', () =
   it('webhookEndpoints.findWebhookEndpoint', async () => {
     const body = await data(lago.webhookEndpoints.findWebhookEndpoint(WEBHOOK_ENDPOINT));
     expect(svcId(body.webhook_endpoint)).toBe(WEBHOOK_ENDPOINT);
+  });
+
+  it('every answer above conforms to the OpenAPI document the server serves', async () => {
+    const document = (await (await fetch(`${served.base}/openapi.json`)).json()) as Record<
+      string,
+      unknown
+    >;
+    const check = conformance(document);
+    expect(received.length).toBeGreaterThanOrEqual(21);
+    expect(received.flatMap(check)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { CreateEventRequest } from './requests/create-event';
 import { CreateWalletTransactionRequest } from './requests/create-wallet-transaction';
 import { EstimateFeesRequest } from './requests/estimate-fees';
 import { FinalizeInvoiceRequest } from './requests/finalize-invoice';
+import { InvoicePreviewRequest } from './requests/invoice-preview';
 import { UpdateBillableMetricRequest } from './requests/update-billable-metric';
 import { UpdateSubscriptionRequest } from './requests/update-subscription';
 import { UpdateWalletRequest } from './requests/update-wallet';
@@ -96,8 +97,9 @@ const usageQuery = [
 
 /**
  * Every operation of the API, keyed by operation id: the operations of the specification
- * plus `createEvent` (`POST /events`) and `getCurrentUsage`
- * (`GET /customers/{external_customer_id}/current_usage`).
+ * plus `createEvent` (`POST /events`), `getCurrentUsage`
+ * (`GET /customers/{external_customer_id}/current_usage`) and `previewInvoice`
+ * (`POST /invoices/preview`, the reference's invoice preview).
  *
  * @example
  * import { decode, endpoints } from '@feecast/models';
@@ -271,6 +273,13 @@ export const endpoints = {
     path: '/webhook_endpoints/{svc_id}',
     pathParams: ['svc_id'],
     response: WebhookEndpointResponse,
+  },
+  previewInvoice: {
+    method: 'POST',
+    path: '/invoices/preview',
+    pathParams: [],
+    request: InvoicePreviewRequest,
+    response: InvoiceResponse,
   },
 } as const satisfies Record<string, Endpoint>;
 

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { type Endpoint, endpoints } from '../src/index';
+import { type Endpoint, endpoints, InvoicePreviewRequest, InvoiceResponse } from '../src/index';
 
-/** The operation ids of the contract (API.md), plus the two the project adds. */
+/** The operation ids of the contract (API.md), plus the three the project adds. */
 const operationIds = [
   'updateWallet',
   'createWalletTransactions',
@@ -27,6 +27,7 @@ const operationIds = [
   'getWebhookEndpoint',
   'createEvent',
   'getCurrentUsage',
+  'previewInvoice',
 ];
 
 const table: [string, Endpoint][] = Object.entries(endpoints);
@@ -34,6 +35,16 @@ const table: [string, Endpoint][] = Object.entries(endpoints);
 describe('endpoints', () => {
   it('has exactly one entry per operation id', () => {
     expect(Object.keys(endpoints).sort()).toEqual([...operationIds].sort());
+  });
+
+  it("adds POST /invoices/preview, the reference's invoice preview, answered with an invoice", () => {
+    expect(endpoints.previewInvoice).toMatchObject({
+      method: 'POST',
+      path: '/invoices/preview',
+      pathParams: [],
+      request: InvoicePreviewRequest,
+      response: InvoiceResponse,
+    });
   });
 
   it('adds POST /events and GET /customers/{external_customer_id}/current_usage', () => {

@@ -221,6 +221,8 @@ describe('no public function of the package throws on hostile values', () => {
       'decode',
       'fromLagoKeys',
       'isTimestamp',
+      'jsonSchemaBuilder',
+      'jsonSchemaOf',
       'toLagoKeys',
     ]);
   });

@@ -8,7 +8,13 @@ export {
   notImplemented,
   validationErrors,
 } from './http/api-error';
-export { createServer, type ServerOptions, type ServerTimeouts } from './http/create-server';
+export {
+  createServer,
+  type IdPrefix,
+  type ServerOptions,
+  type ServerTimeouts,
+} from './http/create-server';
+export { OPENAPI_PATH, openApiDocument } from './http/openapi';
 export {
   PORTAL_LINK_SECONDS,
   type PortalLinks,

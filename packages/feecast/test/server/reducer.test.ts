@@ -67,6 +67,9 @@ describe('reduce', () => {
         finalizeInvoice: () => {
           throw new Error('secret detail');
         },
+        previewInvoice: () => {
+          throw new Error('secret');
+        },
       },
     );
     expect(result.response).toEqual({

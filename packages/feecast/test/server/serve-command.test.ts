@@ -53,14 +53,17 @@ describe('feecast serve', () => {
     expect(out.join('')).toBe(SERVE_HELP);
   });
 
-  it.each([[['--port', 'x']], [['--port', '70000']], [['--port']], [['--verbose']]])(
-    'refuses %j with exit code 2',
-    async (argv) => {
-      const { io, err } = capture();
-      expect(await serveCommand(argv, io, { env: {} })).toBe(2);
-      expect(err.join('')).toContain('feecast serve:');
-    },
-  );
+  it.each([
+    [['--port', 'x']],
+    [['--id-prefix', 'svc_']],
+    [['--port', '70000']],
+    [['--port']],
+    [['--verbose']],
+  ])('refuses %j with exit code 2', async (argv) => {
+    const { io, err } = capture();
+    expect(await serveCommand(argv, io, { env: {} })).toBe(2);
+    expect(err.join('')).toContain('feecast serve:');
+  });
 
   it('exits 1 for a state file that cannot be read or decoded, naming it', async () => {
     const { io, err } = capture();

@@ -1,11 +1,12 @@
 import * as t from 'io-ts';
+import { CURRENCY_CODE_PATTERN } from '../internal/patterns';
 
 /** The brand of {@link CurrencyCode}. */
 export interface CurrencyCodeBrand {
   readonly CurrencyCode: unique symbol;
 }
 
-const CURRENCY = /^[A-Z]{3}$/;
+const CURRENCY = new RegExp(CURRENCY_CODE_PATTERN);
 
 /**
  * A currency code: three upper-case letters (`USD`, `EUR`). Whether it is an active ISO 4217

@@ -1,11 +1,12 @@
 import * as t from 'io-ts';
+import { DECIMAL_STRING_PATTERN } from '../internal/patterns';
 
 /** The brand of {@link DecimalString}. */
 export interface DecimalStringBrand {
   readonly DecimalString: unique symbol;
 }
 
-const DECIMAL = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
+const DECIMAL = new RegExp(DECIMAL_STRING_PATTERN);
 
 /**
  * A decimal number carried in a JSON string, as the service sends amounts, units and

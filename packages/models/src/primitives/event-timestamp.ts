@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { oneOf } from '../internal/one-of';
+import { UNIX_SECONDS_PATTERN } from '../internal/patterns';
 import { isTimestamp } from './timestamp';
 
 /** The brand of {@link EventTimestamp}. */
@@ -7,7 +8,7 @@ export interface EventTimestampBrand {
   readonly EventTimestamp: unique symbol;
 }
 
-const UNIX_SECONDS = /^\d+(\.\d+)?$/;
+const UNIX_SECONDS = new RegExp(UNIX_SECONDS_PATTERN);
 
 /**
  * When a usage event happened: an ISO 8601 UTC timestamp (see {@link Timestamp}) or unix

@@ -1,12 +1,13 @@
 import * as t from 'io-ts';
 import { isCalendarDate } from '../internal/calendar';
+import { ISO_DATE_PATTERN } from '../internal/patterns';
 
 /** The brand of {@link IsoDate}. */
 export interface IsoDateBrand {
   readonly IsoDate: unique symbol;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE = new RegExp(ISO_DATE_PATTERN);
 
 /**
  * A calendar date string `YYYY-MM-DD` naming a real day (`2024-02-29` yes, `2025-02-29` no).

@@ -1,11 +1,12 @@
 import * as t from 'io-ts';
+import { UUID_PATTERN } from '../internal/patterns';
 
 /** The brand of {@link Uuid}. */
 export interface UuidBrand {
   readonly Uuid: unique symbol;
 }
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+const UUID = new RegExp(UUID_PATTERN);
 
 /**
  * A UUID string (`8-4-4-4-12` hex digits), the form of every `svc_*` identifier the service

@@ -13,6 +13,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { toLagoKeys } from '@feecast/models';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { type PortalAnswer, portalPage } from '../routes/portal';
 import { reduce } from '../routes/reducer';
@@ -30,6 +31,7 @@ import {
 import { apiKeyChecker } from './auth';
 import { answerClientError } from './connection-errors';
 import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
+import { openApiAnswer } from './openapi';
 import { portalLinks, randomPortalKey } from './portal-token';
 import type { ApiRequest, ApiResponse } from './request';
 
@@ -72,7 +74,16 @@ export interface ServerOptions {
    * this server, so its links stop working when it stops).
    */
   readonly portalKey?: Uint8Array;
+  /**
+   * How the answers name the ids the service generates: `svc` (`svc_id`, the default) or
+   * `lago` (`lago_id`, as the reference does: every `svc_` key of an answer renamed, see
+   * `toLagoKeys`). The OpenAPI document describes the `svc_` names.
+   */
+  readonly idPrefix?: IdPrefix;
 }
+
+/** The prefix of the generated ids' keys in the answers. */
+export type IdPrefix = 'svc' | 'lago';
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
@@ -140,7 +151,8 @@ function warnOnStderr(message: string): void {
  * in-memory state. Every request needs `Authorization: Bearer <key>` with one of `apiKeys`
  * (else 401), except the customer portal pages (`GET /customer_portal/<token>`, the link of
  * `GET /customers/{id}/portal_url`), whose token, signed with `portalKey` and valid 12
- * hours, is the credential. Call `listen` on it as on any `http.Server`.
+ * hours, is the credential, and the OpenAPI document of the API (`GET /api/v1/openapi.json`,
+ * see `openApiDocument`). Call `listen` on it as on any `http.Server`.
  *
  * Each request's body is read whole (up to `maxBodyBytes`) before it waits for its turn, so a
  * slow client holds up no one; a request whose client has gone by its turn is not applied;
@@ -175,6 +187,7 @@ export function createServer(options: ServerOptions): Server {
       ? undefined
       : openDataDirectory(options.dataDir, initial, options.warn ?? warnOnStderr);
   let state = directory?.state ?? initial();
+  const lago = options.idPrefix === 'lago';
 
   /**
    * Runs a request read whole against the state. Requests are applied one at a time (the
@@ -244,6 +257,13 @@ export function createServer(options: ServerOptions): Server {
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
+      // The API's description needs no API key either: it holds no data.
+      const description = openApiAnswer(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '');
+      if (description !== undefined) {
+        send(res, description, req.method === 'HEAD');
+        req.resume();
+        return;
+      }
       // The portal needs no API key (its token is the credential) and changes nothing.
       const page = portal(req);
       if (page !== undefined) {
@@ -260,7 +280,8 @@ export function createServer(options: ServerOptions): Server {
           response = errorResponse(internalError());
         }
         if (response !== undefined && !clientLeft(req, res)) {
-          send(res, response, req.method === 'HEAD');
+          const named = lago ? { ...response, body: toLagoKeys(response.body) } : response;
+          send(res, named, req.method === 'HEAD');
         }
       };
       void respond();

@@ -5,17 +5,20 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { fromLagoKeys } from '@feecast/models';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { isRecord } from '../../guards';
 import { parseNow } from '../../inputs/index';
 import { EXIT, type Io } from '../../io';
 import { exampleState } from '../state/example-state';
 import { readSnapshot, stateFromText } from '../state/snapshot';
 import type { ServerState } from '../state/state';
-import { createServer } from './create-server';
+import { parseJson } from './body';
+import { createServer, type IdPrefix } from './create-server';
 import { PORTAL_KEY_MIN_BYTES } from './portal-token';
 
 /** The help of `feecast serve`. */
-export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP]
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP] [--id-prefix svc|lago]
 
 Serves the billing API (every endpoint under /api/v1) from a local state.
 
@@ -24,13 +27,17 @@ Options:
   --host HOST       Address to listen on (default 127.0.0.1)
   --state FILE      Start from this state document (default: the bundled example state,
                     its dates moved by whole months so that today falls in its
-                    subscription's current billing period)
+                    subscription's current billing period); its records may name their
+                    ids with the reference's lago_ keys (lago_id, lago_customer_id...)
   --data-dir DIR    Keep the state there: each change is journaled (DIR/journal.log) and
                     on disk before it is answered, compacted now and then into
                     DIR/state.json; the next start resumes from it (it wins over --state)
   --now TIMESTAMP   Pin the server's clock at this instant (ISO 8601 with a zone, e.g.
                     2025-03-20T12:00:00Z, or a date for midnight UTC): every request is
                     answered as at that instant, and the example state is moved to it
+  --id-prefix P     Name the generated ids of every answer svc_ (the default) or lago_
+                    (lago_id, lago_customer_id...), as the reference does, so that code
+                    written against the reference reads the answers unchanged
 
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
@@ -64,9 +71,10 @@ interface ServeOptions {
   readonly dataDir?: string;
   /** The pinned clock (`--now`), UTC. */
   readonly now?: string;
+  readonly idPrefix: IdPrefix;
 }
 
-const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now'];
+const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now', '--id-prefix'];
 
 function parseArgs(argv: readonly string[]): ServeOptions | string {
   let port = 3000;
@@ -74,6 +82,7 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
   let stateFile: string | undefined;
   let dataDir: string | undefined;
   let now: string | undefined;
+  let idPrefix: IdPrefix = 'svc';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = argv[i + 1];
@@ -88,7 +97,12 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
       } else if (arg === '--host') host = value;
       else if (arg === '--state') stateFile = value;
       else if (arg === '--data-dir') dataDir = value;
-      else {
+      else if (arg === '--id-prefix') {
+        if (value !== 'svc' && value !== 'lago') {
+          return `--id-prefix must be svc or lago, got ${JSON.stringify(value)}`;
+        }
+        idPrefix = value;
+      } else {
         const parsed = parseNow(value);
         if (isLeft(parsed)) return `--now: ${parsed.left.message}`;
         now = parsed.right;
@@ -100,10 +114,27 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
   return {
     port,
     host,
+    idPrefix,
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(now === undefined ? {} : { now }),
   };
+}
+
+/**
+ * The text of a state file whose records name their ids with the reference's `lago_` keys
+ * (a record of any collection has `lago_id`), with those keys renamed `svc_`; any other text
+ * as it is (a text that is not JSON is reported by the state's reader).
+ */
+function withServiceIds(text: string): string {
+  const parsed = parseJson(text);
+  if (parsed === undefined || !isRecord(parsed.value)) return text;
+  const lago = Object.values(parsed.value).some(
+    (collection) =>
+      Array.isArray(collection) &&
+      collection.some((item) => isRecord(item) && Object.hasOwn(item, 'lago_id')),
+  );
+  return lago ? JSON.stringify(fromLagoKeys(parsed.value)) : text;
 }
 
 async function startState(
@@ -124,7 +155,7 @@ async function startState(
     } catch {
       return `cannot read ${options.stateFile}; check the path.`;
     }
-    const state = stateFromText(text, options.stateFile);
+    const state = stateFromText(withServiceIds(text), options.stateFile);
     if (isLeft(state)) return state.left.message;
     return { state: state.right, source: options.stateFile };
   }
@@ -210,6 +241,7 @@ export async function serveCommand(
     apiKeys: keys,
     state: start.state,
     clock,
+    idPrefix: options.idPrefix,
     ...(options.dataDir === undefined
       ? {}
       : {

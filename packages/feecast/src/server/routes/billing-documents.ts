@@ -8,6 +8,7 @@ import { notFound } from '../http/api-error';
 import { pageRequest, paginate } from '../http/pagination';
 import { getOne } from '../http/path-resource';
 import { queryValue } from '../http/query';
+import { customerCoupons } from '../state/customer-coupons';
 import { StateDraft } from '../state/draft';
 import { operationTaxes, planOf } from '../state/lookup';
 import { newestFirst } from '../state/order';
@@ -43,12 +44,7 @@ function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) 
       const plan = planOf(state, subscription);
       return plan === undefined ? [] : [{ subscription, plan }];
     }),
-    appliedCoupons: state.applied_coupons
-      .filter((a) => a.svc_customer_id === customerId && a.status === 'active')
-      .flatMap((applied_coupon) => {
-        const coupon = state.coupons.find((c) => c.svc_id === applied_coupon.svc_coupon_id);
-        return coupon === undefined ? [] : [{ applied_coupon, coupon }];
-      }),
+    appliedCoupons: customerCoupons(state, customerId),
     taxes: operationTaxes(state, customer),
     wallets,
     walletTransactions: state.wallet_transactions.filter((t) => walletIds.has(t.svc_wallet_id)),

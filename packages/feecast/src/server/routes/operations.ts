@@ -1,6 +1,6 @@
 /**
- * The seam between the server and the pricing engine: the four operations that compute
- * figures (estimate fees, current usage, projected usage, invoice finalization). The server
+ * The seam between the server and the pricing engine: the operations that compute figures
+ * (estimate fees, current usage, projected usage, invoice finalization, invoice preview). The server
  * finds the objects each one needs in its state (and answers the 404s and 405s); an
  * operation gets those objects and `now` (the engine's input types, filled with the state's
  * wire objects) and returns the response body or an API error. The default is the engine;
@@ -11,6 +11,9 @@ import {
   type EstimateFeesInput,
   estimateFees,
   type FeecastError,
+  type InvoicePreview,
+  type PreviewInvoiceInput,
+  previewInvoice,
   projectedUsage,
   type UsageInput,
 } from '@feecast/engine';
@@ -46,6 +49,8 @@ export interface Operations {
   readonly finalizeInvoice: (
     input: FinalizeInvoiceInput,
   ) => Either<ApiErrorResponse, FinalizedInvoice>;
+  /** `POST /invoices/preview`: the invoice the next billing run will issue. */
+  readonly previewInvoice: (input: PreviewInvoiceInput) => Either<ApiErrorResponse, InvoicePreview>;
 }
 
 /** An engine operation whose errors are answered as the reference's HTTP errors. */
@@ -59,8 +64,8 @@ function answered<I, A>(
 }
 
 /**
- * The engine's operations: `estimateFees`, `currentUsage` and `projectedUsage` of
- * `@feecast/engine`, their errors mapped to HTTP answers (`apiErrorOf`), and finalization
+ * The engine's operations: `estimateFees`, `currentUsage`, `projectedUsage` and
+ * `previewInvoice` of `@feecast/engine`, their errors mapped to HTTP answers (`apiErrorOf`), and finalization
  * through the engine's coupon, tax and wallet stages (`engineFinalization`).
  *
  * @example
@@ -71,4 +76,5 @@ export const defaultOperations: Operations = {
   currentUsage: answered(currentUsage),
   projectedUsage: answered(projectedUsage),
   finalizeInvoice: engineFinalization,
+  previewInvoice: answered((input: PreviewInvoiceInput) => previewInvoice(input)),
 };

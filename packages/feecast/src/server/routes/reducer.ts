@@ -24,6 +24,7 @@ import { createAddOn, listBillableMetrics, listPlans, updateBillableMetric } fro
 import { deleteAppliedCoupon, deleteCoupon, listAppliedCoupons } from './coupons';
 import { createEvent } from './events';
 import type { Handler, HandlerOutput } from './handler';
+import { previewInvoice } from './invoice-preview';
 import { defaultOperations, type Operations } from './operations';
 import { getPortalUrl, getWebhookEndpoint, listBillingEntities } from './organization';
 import { listSubscriptions, updateSubscription } from './subscriptions';
@@ -69,6 +70,7 @@ const HANDLERS: { readonly [K in OperationId]: Handler<BodyOf<K>> } = {
   listPaymentReceipts,
   listBillingEntities,
   getWebhookEndpoint,
+  previewInvoice,
 };
 
 /** The root key of each enveloped request body. */
@@ -80,6 +82,7 @@ const ROOTS: Partial<Record<OperationId, string>> = {
   createAddOn: 'add_on',
   estimateFees: 'event',
   createEvent: 'event',
+  previewInvoice: 'customer',
 };
 
 /** Checks of a body's root object that come before its fields are decoded. */

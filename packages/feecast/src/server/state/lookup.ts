@@ -91,7 +91,10 @@ export function taxesByCode(
  * @example
  * operationTaxes(state, customer); // { billing_entity: [vat], customer: [] }
  */
-export function operationTaxes(state: ServerState, customer: Customer): OperationTaxes {
+export function operationTaxes(
+  state: ServerState,
+  customer: { readonly taxes?: Customer['taxes'] },
+): OperationTaxes {
   return {
     billing_entity: state.taxes.filter((t) => t.applied_to_organization),
     customer: customer.taxes ?? [],
