@@ -155,27 +155,27 @@ function count(html: string, pattern: RegExp): number {
   return html.match(pattern)?.length ?? 0;
 }
 
+/** Runs the built `feecast` with `args`; fails the test if it does not exit 0. */
+function runFeecast(args: readonly string[]): void {
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    throw new Error(`feecast ${args[0]} failed (status ${run.status}):\n${run.stderr}`);
+  }
+}
+
 /** Runs the built `feecast compare` on the bundled examples, writing the report to `report`. */
 function writeReport(report: string): void {
-  const run = spawnSync(
-    process.execPath,
-    [
-      bin,
-      'compare',
-      ...['--customer', file('customer.json')],
-      ...['--subscription', file('subscription.json')],
-      ...['--plan', file('plan-starter.json')],
-      ...['--plan', file('plan-growth.json')],
-      ...['--billable-metrics', file('billable_metrics.json')],
-      ...['--taxes', file('taxes.json')],
-      ...['--events', file('events.ndjson')],
-      ...['--now', '2026-11-30T23:59:59Z', '--report', report],
-    ],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) {
-    throw new Error(`feecast compare failed (status ${run.status}):\n${run.stderr}`);
-  }
+  runFeecast([
+    'compare',
+    ...['--customer', file('customer.json')],
+    ...['--subscription', file('subscription.json')],
+    ...['--plan', file('plan-starter.json')],
+    ...['--plan', file('plan-growth.json')],
+    ...['--billable-metrics', file('billable_metrics.json')],
+    ...['--taxes', file('taxes.json')],
+    ...['--events', file('events.ndjson')],
+    ...['--now', '2026-11-30T23:59:59Z', '--report', report],
+  ]);
 }
 
 describe.skipIf(SKIP)('the compare report in headless chromium', () => {
@@ -289,24 +289,16 @@ describe.skipIf(SKIP)('the compare report in headless chromium', () => {
 /** Runs the built `feecast backtest` on examples/cli/backtest, writing the report to `report`. */
 function writeBacktestReport(report: string): void {
   const backtest = (name: string) => join(examples, 'backtest', name);
-  const run = spawnSync(
-    process.execPath,
-    [
-      bin,
-      'backtest',
-      ...['--customer', backtest('customers.json')],
-      ...['--subscription', backtest('subscriptions.json')],
-      ...['--plan', backtest('plan-basic.json')],
-      ...['--plan', backtest('plan-scale.json')],
-      ...['--billable-metrics', backtest('billable_metrics.json')],
-      ...['--events', backtest('events.ndjson')],
-      ...['--from', '2026-09-01', '--to', '2026-12-01', '--report', report],
-    ],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) {
-    throw new Error(`feecast backtest failed (status ${run.status}):\n${run.stderr}`);
-  }
+  runFeecast([
+    'backtest',
+    ...['--customer', backtest('customers.json')],
+    ...['--subscription', backtest('subscriptions.json')],
+    ...['--plan', backtest('plan-basic.json')],
+    ...['--plan', backtest('plan-scale.json')],
+    ...['--billable-metrics', backtest('billable_metrics.json')],
+    ...['--events', backtest('events.ndjson')],
+    ...['--from', '2026-09-01', '--to', '2026-12-01', '--report', report],
+  ]);
 }
 
 describe.skipIf(SKIP)('the backtest report in headless chromium', () => {
