@@ -119,11 +119,11 @@ function depleted(wallets: readonly Wallet[], index: number): boolean {
 export function forecastWallets(
   input: WalletForecastInput,
 ): Either<FeecastError, WalletForecast[]> {
+  const checked = checkUsageContext(input);
+  if (isLeft(checked)) return checked;
   if (!isIterableObject(input.wallets)) {
     return left(feecastError('invalid_input', 'wallets must be a list of wallets.', ['wallets']));
   }
-  const checked = checkUsageContext(input);
-  if (isLeft(checked)) return checked;
   const { read, context } = checked.right;
   const zone = timeZone(context.timezone ?? 'UTC', ['customer', 'applicable_timezone']);
   if (isLeft(zone)) return zone;

@@ -66,6 +66,7 @@ const TWINS = new Set([
   'previewInvoiceUnsafe',
   'comparePlansUnsafe',
   'backtestUnsafe',
+  'forecastWalletsUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */
@@ -158,6 +159,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['estimateFees', [estimate]],
   ['currentUsage', [usage]],
   ['projectedUsage', [usage]],
+  ['forecastWallets', [{ ...usage, wallets: [{ currency: 'EUR', credits_balance: '10' }] }]],
   ['createEstimator', [context]],
   ['previewInvoice', [preview]],
   [
