@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * its command line (no npm dependency). `--dump-dom` gives the DOM after parsing and layout,
  * `--screenshot` a PNG (kept under test/output/, git-ignored), and `--enable-logging=stderr`
  * the browser console, which must stay silent. The pages: the report of `feecast compare
- * --report` on the bundled examples (test/output/report.png), and the customer portal page
+ * --report` on the bundled examples (test/output/report.png), the report of `feecast backtest
+ * --report` on examples/cli/backtest (test/output/backtest.png), and the customer portal page
  * as the built server answers it at the link of `GET /customers/{id}/portal_url`
  * (test/output/portal.png).
  *
@@ -154,27 +155,27 @@ function count(html: string, pattern: RegExp): number {
   return html.match(pattern)?.length ?? 0;
 }
 
+/** Runs the built `feecast` with `args`; fails the test if it does not exit 0. */
+function runFeecast(args: readonly string[]): void {
+  const run = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  if (run.status !== 0) {
+    throw new Error(`feecast ${args[0]} failed (status ${run.status}):\n${run.stderr}`);
+  }
+}
+
 /** Runs the built `feecast compare` on the bundled examples, writing the report to `report`. */
 function writeReport(report: string): void {
-  const run = spawnSync(
-    process.execPath,
-    [
-      bin,
-      'compare',
-      ...['--customer', file('customer.json')],
-      ...['--subscription', file('subscription.json')],
-      ...['--plan', file('plan-starter.json')],
-      ...['--plan', file('plan-growth.json')],
-      ...['--billable-metrics', file('billable_metrics.json')],
-      ...['--taxes', file('taxes.json')],
-      ...['--events', file('events.ndjson')],
-      ...['--now', '2026-11-30T23:59:59Z', '--report', report],
-    ],
-    { encoding: 'utf8' },
-  );
-  if (run.status !== 0) {
-    throw new Error(`feecast compare failed (status ${run.status}):\n${run.stderr}`);
-  }
+  runFeecast([
+    'compare',
+    ...['--customer', file('customer.json')],
+    ...['--subscription', file('subscription.json')],
+    ...['--plan', file('plan-starter.json')],
+    ...['--plan', file('plan-growth.json')],
+    ...['--billable-metrics', file('billable_metrics.json')],
+    ...['--taxes', file('taxes.json')],
+    ...['--events', file('events.ndjson')],
+    ...['--now', '2026-11-30T23:59:59Z', '--report', report],
+  ]);
 }
 
 describe.skipIf(SKIP)('the compare report in headless chromium', () => {
@@ -281,6 +282,125 @@ describe.skipIf(SKIP)('the compare report in headless chromium', () => {
 
   it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
     // A blank page of that size compresses to about 11 kB; the report draws about 130 kB.
+    expectScreenshot(screenshot);
+  });
+});
+
+/** Runs the built `feecast backtest` on examples/cli/backtest, writing the report to `report`. */
+function writeBacktestReport(report: string): void {
+  const backtest = (name: string) => join(examples, 'backtest', name);
+  runFeecast([
+    'backtest',
+    ...['--customer', backtest('customers.json')],
+    ...['--subscription', backtest('subscriptions.json')],
+    ...['--plan', backtest('plan-basic.json')],
+    ...['--plan', backtest('plan-scale.json')],
+    ...['--billable-metrics', backtest('billable_metrics.json')],
+    ...['--events', backtest('events.ndjson')],
+    ...['--from', '2026-09-01', '--to', '2026-12-01', '--report', report],
+  ]);
+}
+
+describe.skipIf(SKIP)('the backtest report in headless chromium', () => {
+  let work = '';
+  let source = '';
+  let opened: Opened = {
+    dom: { stdout: '', stderr: '' },
+    screenshotLog: { stdout: '', stderr: '' },
+  };
+  const screenshot = join(output, 'backtest.png');
+
+  beforeAll(() => {
+    const executable = requireChromium();
+    work = mkdtempSync(join(tmpdir(), 'feecast-backtest-'));
+    const report = join(work, 'backtest.html');
+    writeBacktestReport(report);
+    source = readFileSync(report, 'utf8');
+    opened = openPage(executable, report, screenshot);
+  }, 3 * CHROMIUM_TIMEOUT);
+
+  afterAll(() => {
+    if (work !== '') rmSync(work, { recursive: true, force: true });
+  });
+
+  it('loads with a silent console and runs no script', () => {
+    expect(consoleMessages(opened.dom.stderr)).toEqual([]);
+    expect(consoleMessages(opened.screenshotLog.stderr)).toEqual([]);
+    expect(source).not.toMatch(/<script\b|\bon[a-z]+=/i);
+    // The page's policy forbids any script and request (quotes escaped in the attribute).
+    expect(source).toContain('content="default-src &#39;none&#39;;');
+    expect(count(opened.dom.stdout, /<script\b/g)).toBe(0);
+  });
+
+  it('shows the monthly revenue per plan of examples/cli/backtest/README.md', () => {
+    const html = opened.dom.stdout;
+    expect(html).toContain('<h1>Backtest</h1>');
+    expect(html).toContain('10 invoices priced from 23 events');
+    const revenue = chart(html, 'Revenue per month (EUR)');
+    // Two bars a month: basic ("current") 45.00, 107.00 (65 + 42), 168.00 (33 + 135);
+    // scale 58.50, 131.00 (69 + 62), 158.00 (53 + 105).
+    expect(count(revenue, /<rect\b/g)).toBe(6);
+    for (const [month, current, scale] of [
+      ['2026-09', '45.00', '58.50'],
+      ['2026-10', '107.00', '131.00'],
+      ['2026-11', '168.00', '158.00'],
+    ] as const) {
+      expect(revenue).toContain(`<title>${month}, Current plans: ${current} EUR</title>`);
+      expect(revenue).toContain(`<title>${month}, Scale: ${scale} EUR</title>`);
+      expect(html).toContain(
+        `<tr><td>${month}</td><td class="num">${current} EUR</td><td class="num">${scale} EUR</td></tr>`,
+      );
+    }
+    // 45 + 107 + 168 = 320.00; 58.50 + 131 + 158 = 347.50.
+    expect(html).toContain(
+      '<tr class="total"><td>Total</td><td class="num">320.00 EUR</td><td class="num">347.50 EUR</td></tr>',
+    );
+  });
+
+  it('shows the deltas, their distribution as CSS bars, and the top movers', () => {
+    const html = opened.dom.stdout;
+    // acme 180.50 − 143.00 = +37.50; globex 167.00 − 177.00 = −10.00; 347.50 − 320.00 = 27.50.
+    expect(html).toContain('<h3>Scale against the current plans: 2 customers</h3>');
+    expect(html).toContain('<tr><td>Difference</td><td class="num">27.50 EUR</td></tr>');
+    // Nearest rank over [−10.00, 37.50]: rank ⌈q × 2⌉, so p0…p50 are globex's, p75…p100 acme's.
+    const quantile = (key: string) =>
+      new RegExp(`<code>${key}</code></td><td class="num">([^<]+)</td>`).exec(html)?.[1];
+    for (const key of ['p0', 'p10', 'p25', 'p50']) expect(quantile(key)).toBe('-10.00 EUR');
+    for (const key of ['p75', 'p90', 'p100']) expect(quantile(key)).toBe('37.50 EUR');
+    // The bars are a share of the widest delta: 37.50 → 100 %, 10.00 / 37.50 → 26.67 %.
+    expect(html).toContain('<span class="more" style="width:100%"></span>');
+    expect(html).toContain('<span class="less" style="width:26.67%"></span>');
+    expect(html).toContain(
+      '<tr><td>acme</td><td>pays more</td><td class="num">143.00 EUR</td><td class="num">180.50 EUR</td><td class="num">37.50 EUR</td></tr>',
+    );
+    expect(html).toContain(
+      '<tr><td>globex</td><td>pays less</td><td class="num">177.00 EUR</td><td class="num">167.00 EUR</td><td class="num">-10.00 EUR</td></tr>',
+    );
+  });
+
+  it('shows the contributions per fee line as stacked bars', () => {
+    // basic: 5 subscription fees × 20 = 100.00, 14,500 calls × 0.01 = 145.00, 15 seats × 5 = 75.00;
+    // scale: 5 × 50 = 250.00, (500 + 2,000 + 8,000) × 0.005 = 52.50, 15 × 3 = 45.00.
+    const lines = chart(opened.dom.stdout, 'Contributions per fee line (EUR)');
+    expect(count(lines, /<rect\b/g)).toBe(6);
+    for (const [plan, line, amount] of [
+      ['Current plans', 'Subscription fee', '100.00'],
+      ['Current plans', 'API calls', '145.00'],
+      ['Current plans', 'Seats', '75.00'],
+      ['Scale', 'Subscription fee', '250.00'],
+      ['Scale', 'API calls', '52.50'],
+      ['Scale', 'Seats', '45.00'],
+    ] as const) {
+      expect(lines).toContain(`<title>${plan}, ${line}: ${amount} EUR</title>`);
+    }
+    expect(lines).toMatch(/<text\b[^>]*>320\.00 EUR<\/text>/);
+    expect(lines).toMatch(/<text\b[^>]*>347\.50 EUR<\/text>/);
+    expect(opened.dom.stdout).toContain(
+      '<tr><td>API calls</td><td class="num">14,500</td><td class="num">145.00 EUR</td><td class="num">14,500</td><td class="num">52.50 EUR</td></tr>',
+    );
+  });
+
+  it('the screenshot is a non-trivial 1200 x 2000 PNG', () => {
     expectScreenshot(screenshot);
   });
 });

@@ -210,6 +210,8 @@ export {
   type EventCounts,
   estimateFees,
   estimateFeesUnsafe,
+  forecastWallets,
+  forecastWalletsUnsafe,
   type InvoicePreview,
   type MonthlyRevenue,
   type OperationCharge,
@@ -238,6 +240,8 @@ export {
   type UsageAggregations,
   type UsageInput,
   usageAggregations,
+  type WalletForecast,
+  type WalletForecastInput,
 } from './operations/index';
 
 // Billing periods.

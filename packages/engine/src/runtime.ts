@@ -33,6 +33,8 @@ export {
   estimateFeesUnsafe,
   eventBatch,
   eventBatchFromColumns,
+  forecastWallets,
+  forecastWalletsUnsafe,
   fromCents,
   isDecimal,
   isEventBatch,

@@ -163,6 +163,7 @@ export const projectedUsage = guarded(operationsApi.projectedUsage, { name: 'pro
 export const usageAggregations = guarded(operationsApi.usageAggregations, {
   name: 'usageAggregations',
 });
+export const forecastWallets = guarded(operationsApi.forecastWallets, { name: 'forecastWallets' });
 
 // periods
 export const billingPeriod = guarded(periodsApi.billingPeriod, { name: 'billingPeriod' });
@@ -239,6 +240,7 @@ export const previewInvoiceUnsafe = throwing(
 );
 export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
 export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
+export const forecastWalletsUnsafe = throwing(forecastWallets, operationsApi.forecastWalletsUnsafe);
 
 /** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */
 function throwing<F extends (...args: never[]) => unknown>(

@@ -89,3 +89,9 @@ export {
 } from './preview-invoice/index';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
 export { type UsageAggregations, usageAggregations } from './usage-aggregations';
+export {
+  forecastWallets,
+  forecastWalletsUnsafe,
+  type WalletForecast,
+  type WalletForecastInput,
+} from './wallet-forecast';

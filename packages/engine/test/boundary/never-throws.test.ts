@@ -6,6 +6,7 @@
  * ship), so a function added to the package is covered without a line here.
  */
 import fc from 'fast-check';
+import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { anyValue, type Hostile, withHostile } from '../../../models/test/hostile';
 import * as internal from '../../src/internal-runtime';
@@ -66,6 +67,7 @@ const TWINS = new Set([
   'previewInvoiceUnsafe',
   'comparePlansUnsafe',
   'backtestUnsafe',
+  'forecastWalletsUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */
@@ -158,6 +160,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['estimateFees', [estimate]],
   ['currentUsage', [usage]],
   ['projectedUsage', [usage]],
+  ['forecastWallets', [{ ...usage, wallets: [{ currency: 'EUR', credits_balance: '10' }] }]],
   ['createEstimator', [context]],
   ['previewInvoice', [preview]],
   [
@@ -252,12 +255,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
       charge_model: 'standard',
       properties: { amount: '2' },
     });
-    if (
-      estimator._tag === 'Left' ||
-      accumulator._tag === 'Left' ||
-      charges._tag === 'Left' ||
-      model._tag === 'Left'
-    ) {
+    if (isLeft(estimator) || isLeft(accumulator) || isLeft(charges) || isLeft(model)) {
       throw new Error('the valid inputs should be accepted');
     }
     fc.assert(
@@ -305,8 +303,8 @@ describe('the cases of the issue', () => {
       { charge_model: 'standard', properties: { amount: '1' } },
       { units: '25', events_count: Object.create(null) },
     );
-    expect(result._tag === 'Left' && result.left.code).toBe('invalid_input');
-    expect(result._tag === 'Left' && result.left.path).toEqual(['events_count']);
+    expect(isLeft(result) && result.left.code).toBe('invalid_input');
+    expect(isLeft(result) && result.left.path).toEqual(['events_count']);
   });
 
   it('a BigInt anywhere in an input is a Left naming its path and what to pass', () => {
@@ -314,11 +312,11 @@ describe('the cases of the issue', () => {
       ...estimate,
       plan: plan([charge(calls, 'standard', { amount: 2n }, { pay_in_advance: true })]),
     });
-    expect(result._tag === 'Left' && result.left).toMatchObject({
+    expect(isLeft(result) && result.left).toMatchObject({
       code: 'invalid_input',
       path: ['plan', 'charges', '0', 'properties', 'amount'],
     });
-    expect(result._tag === 'Left' && result.left.message).toContain('decimal string such as "2"');
+    expect(isLeft(result) && result.left.message).toContain('decimal string such as "2"');
     // The error itself can be sent as JSON: nothing in it is a BigInt.
     expect(() => JSON.stringify(result)).not.toThrow();
   });
@@ -344,7 +342,7 @@ describe('the cases of the issue', () => {
     ] as const;
     for (const [input, path] of cases) {
       const result = engine.currentUsage({ ...input, events: [] } as unknown as engine.UsageInput);
-      expect(result._tag === 'Left' && result.left).toMatchObject({ code: 'invalid_input', path });
+      expect(isLeft(result) && result.left).toMatchObject({ code: 'invalid_input', path });
     }
   });
 
@@ -357,14 +355,14 @@ describe('the cases of the issue', () => {
     });
     const good = event('api_calls', '2025-03-02T10:00:00Z', { value: '3' });
     const aggregated = engine.aggregate(calls, [good, bad as never], period);
-    expect(aggregated._tag === 'Right' && aggregated.right.aggregation).toBe('3');
-    expect(aggregated._tag === 'Right' && aggregated.right.rejected).toMatchObject([
+    expect(isRight(aggregated) && aggregated.right.aggregation).toBe('3');
+    expect(isRight(aggregated) && aggregated.right.rejected).toMatchObject([
       { transaction_id: 'bad', reason: 'unreadable_event' },
     ]);
     // Current usage prices the events it can read: 3 units at 2.00.
     const usageResult = engine.currentUsage({ ...usage, events: [good, bad as never] });
-    expect(
-      usageResult._tag === 'Right' && usageResult.right.customer_usage.charges_usage[0]?.units,
-    ).toBe('3');
+    expect(isRight(usageResult) && usageResult.right.customer_usage.charges_usage[0]?.units).toBe(
+      '3',
+    );
   });
 });

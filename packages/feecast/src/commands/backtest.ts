@@ -21,7 +21,9 @@ import {
   reportError,
 } from '../render/index';
 import { openEventsFile } from '../replay/index';
+import { renderBacktestReport } from '../report/index';
 import { CONTEXT_OPTIONS, couponApplications, loadContextInputs } from './context';
+import { writeReportFile } from './report-file';
 
 /** How `feecast backtest` prints its result. */
 const FORMATS = ['table', 'ndjson', 'csv', 'json'] as const;
@@ -56,7 +58,8 @@ from one invoice of a customer to the next.
 Output (--format): table (the default) prints the summary on standard output; ndjson and csv
 print one row per subscription x period x plan on standard output and the summary on
 standard error; json prints { rows, summary }. Progress and the events read are on standard
-error.`,
+error. --report also writes the summary as an HTML page: revenue per plan and month, the
+distribution of the customers' deltas, the top movers, the contributions per fee line.`,
   options: {
     plan: CONTEXT_OPTIONS.plan,
     billableMetrics: CONTEXT_OPTIONS.billableMetrics,
@@ -90,6 +93,10 @@ error.`,
       valueName: 'n',
       parse: parseCount,
     }),
+    report: option(
+      'Also write the summary as a self-contained HTML report with SVG charts to this file',
+      { valueName: 'file' },
+    ),
   },
   examples: [
     {
@@ -162,6 +169,15 @@ export function backtestSubjects(
     }
   }
   return right({ subscriptions, plans });
+}
+
+/** Names by code (plans, billable metrics), for the report; a code given twice: the first. */
+function namesByCode(
+  items: readonly { readonly code: string; readonly name: string }[],
+): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const item of items) names[item.code] ??= item.name;
+  return names;
 }
 
 /** Prints the result in `format` (see {@link backtestSpec}). */
@@ -241,6 +257,17 @@ export async function backtestCommand(
     if (isLeft(result)) return reportError(io, name, result.left);
     const printed = print(io, result.right, options.format ?? 'table');
     if (isLeft(printed)) return reportError(io, name, printed.left);
+    if (options.report !== undefined) {
+      const page = renderBacktestReport({
+        summary: result.right.summary,
+        period: { from: options.from, to: options.to },
+        plan_names: namesByCode(inputs.right.plans),
+        metric_names: namesByCode(inputs.right.billableMetrics),
+      });
+      const written = await writeReportFile(options.report, page);
+      if (isLeft(written)) return reportError(io, name, written.left);
+      io.stderr(`${name}: report written to ${options.report}\n`);
+    }
     const { events, invoices } = result.right.summary;
     io.stderr(
       `${name}: ${events.read} events read from ${file.right.name}, ${invoices} invoices priced` +

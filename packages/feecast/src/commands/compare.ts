@@ -1,6 +1,4 @@
-import { writeFile } from 'node:fs/promises';
 import { comparePlans, type FeecastError, type PlanComparison } from '@feecast/engine';
-import { fileError } from '@feecast/sources';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
 import type { Io } from '../io';
@@ -19,6 +17,7 @@ import {
   withContext,
 } from './context';
 import { printPriced } from './print-priced';
+import { writeReportFile } from './report-file';
 
 /** `feecast compare`: the same usage priced on several plans. */
 export const compareSpec = defineCommand({
@@ -78,24 +77,20 @@ async function writeReport(
 ): Promise<Either<FeecastError, void>> {
   const curves = chargeCurves(previews, context.inputs.billableMetrics);
   if (isLeft(curves)) return curves;
-  const html = renderCompareReport(
-    compareDataFromInvoices({
-      previews,
-      curves: curves.right,
-      customer: {
-        external_id: context.customer.external_id,
-        name: context.customer.name ?? context.customer.external_id,
-      },
-      generated_at: context.now,
-    }),
+  return writeReportFile(
+    file,
+    renderCompareReport(
+      compareDataFromInvoices({
+        previews,
+        curves: curves.right,
+        customer: {
+          external_id: context.customer.external_id,
+          name: context.customer.name ?? context.customer.external_id,
+        },
+        generated_at: context.now,
+      }),
+    ),
   );
-  if (isLeft(html)) return html;
-  try {
-    await writeFile(file, html.right, 'utf8');
-    return right(undefined);
-  } catch (error) {
-    return left(fileError(file, error));
-  }
 }
 
 /**

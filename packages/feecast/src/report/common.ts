@@ -43,3 +43,15 @@ export function pageFooter(generatedAt: string | undefined, currency: string): H
     ? html`<footer>Priced by feecast. Amounts in ${currency}.</footer>`
     : html`<footer>Priced by feecast at ${generatedAt}. Amounts in ${currency}.</footer>`;
 }
+
+/**
+ * The page's header: its title, and a line saying what it is about when there is one.
+ *
+ * @example
+ * pageHeader('Backtest', 'Usage from 2026-09-01 to 2026-12-01').text
+ * // '<header><h1>Backtest</h1><p class="meta">Usage from 2026-09-01 to 2026-12-01</p></header>'
+ */
+export function pageHeader(title: string, meta?: string): Html {
+  const line = meta === undefined || meta === '' ? html`` : html`<p class="meta">${meta}</p>`;
+  return html`<header><h1>${title}</h1>${line}</header>`;
+}

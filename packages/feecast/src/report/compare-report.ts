@@ -18,7 +18,7 @@ import {
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { groupDigits } from '../render/money';
 import { renderBarChart } from './bar-chart';
-import { moneyText, pageFooter, tickLabel } from './common';
+import { moneyText, pageFooter, pageHeader, tickLabel } from './common';
 import type { ChargeCurves, ComparedPlan, CompareReportData, CurveBucketUsage } from './data';
 import { type Html, html } from './html';
 import { renderLegend } from './legend';
@@ -151,8 +151,7 @@ function header(data: CompareReportData, title: string): Html {
     parts.push(`For ${data.customer.name} (${data.customer.external_id})`);
   }
   if (data.period !== undefined) parts.push(`usage from ${data.period.from} to ${data.period.to}`);
-  const meta = parts.length === 0 ? html`` : html`<p class="meta">${parts.join(', ')}</p>`;
-  return html`<header><h1>${title}</h1>${meta}</header>`;
+  return pageHeader(title, parts.join(', '));
 }
 
 function totalsSection(plans: readonly PricedPlan[], currency: string): Html {

@@ -1,8 +1,10 @@
 /**
- * The HTML pages of the `feecast` commands: the plan comparison (`feecast compare --report`)
- * and the customer portal, as pure functions of plain data; self-contained documents with
- * SVG charts, every text escaped, no network request.
+ * The HTML pages of the `feecast` commands: the plan comparison (`feecast compare --report`),
+ * the backtest (`feecast backtest --report`) and the customer portal, as pure functions of
+ * plain data; self-contained documents with SVG charts, every text escaped, no network request.
  */
+
+export { type BacktestReportData, renderBacktestReport } from './backtest-report';
 export { type Bar, type BarChartSpec, type BarGroup, barTitle, renderBarChart } from './bar-chart';
 export { type CurveBucket, chargeBuckets } from './charge-buckets';
 export {

@@ -27,6 +27,11 @@ svg .marker text { fill: #111827; font-weight: 600; }
 ul.legend { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1rem; padding: 0; margin: 0 0 .5rem; }
 .swatch { display: inline-block; width: .8rem; height: .8rem; margin-right: .35rem; vertical-align: -1px; }
 .best { color: #15803d; font-weight: 600; }
+.diverge { display: flex; width: 16rem; height: .8rem; }
+.diverge .half { flex: 1; display: flex; }
+.diverge .left { justify-content: flex-end; border-right: 1px solid #6b7280; }
+.diverge .less { background: #16a34a; }
+.diverge .more { background: #dc2626; }
 footer { color: #6b7280; font-size: .85rem; margin-top: 2rem; }
 `;
 

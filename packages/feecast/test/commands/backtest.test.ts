@@ -1,6 +1,8 @@
 // `feecast backtest` on the bundled backtest example (examples/cli/backtest/README.md, whose
 // figures are checked by hand there and in the engine's worked example).
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
@@ -141,5 +143,25 @@ describe('feecast backtest', () => {
     ]);
     expect(reversed.code).toBe(1);
     expect(reversed.stderr).toContain('must come after from');
+  });
+
+  it('writes the summary as an HTML report with --report, and says when the file cannot be written', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'feecast-backtest-report-'));
+    try {
+      const file = join(work, 'backtest.html');
+      const written = await run([...ARGS, '--report', file]);
+      expect(written.code).toBe(0);
+      expect(written.stderr).toContain(`feecast backtest: report written to ${file}`);
+      const page = readFileSync(file, 'utf8');
+      // The plans' and metrics' names from the files; scale − basic over all months: 27.50.
+      expect(page).toContain('<th class="num">Current plans</th><th class="num">Scale</th>');
+      expect(page).toContain('<tr><td>Difference</td><td class="num">27.50 EUR</td></tr>');
+      expect(page).toContain('<tr><td>Seats</td>');
+      const missing = await run([...ARGS, '--report', join(work, 'no-such-dir', 'x.html')]);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain('no-such-dir');
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   });
 });
