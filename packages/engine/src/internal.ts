@@ -36,10 +36,6 @@ export {
   type SettleInvoiceOptions,
   settleInvoice,
 } from './invoice/index';
-
-// A subscription's plan with its overrides applied (the server's subscriptions).
-export { applyPlanOverrides, type PlanOverridesOptions } from './operations/index';
-
 // A backtest split by customer into shares run apart (worker threads), and combined again.
 export {
   type BacktestShare,
@@ -48,4 +44,6 @@ export {
   combineBacktests,
   inWholeInput,
   type SharedResult,
-} from './operations/index';
+} from './operations/backtest/index';
+// A subscription's plan with its overrides applied (the server's subscriptions).
+export { applyPlanOverrides, type PlanOverridesOptions } from './operations/index';

@@ -25,15 +25,6 @@ export {
   type MonthlyRevenue,
   type PlanDeltas,
 } from './backtest/index';
-// A backtest split by customer and combined again (the command's worker threads).
-export {
-  type BacktestShare,
-  type BacktestSplit,
-  backtestShares,
-  combineBacktests,
-  inWholeInput,
-  type SharedResult,
-} from './backtest/index';
 // For the floors above (not part of the package surface: see the root index.ts).
 export {
   type ComparedInvoice,

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import {
   type Backtest,
+  type BacktestInput,
   type BacktestSubscription,
   backtest,
   type FeecastError,
@@ -9,6 +11,8 @@ import type { Plan } from '@feecast/models';
 import type { RejectionListener } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
+import type { ShareFile } from '../backtest-parallel/share-events';
+import { backtestInWorkers, type PooledBacktest } from '../backtest-pool';
 import { type Inputs, parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
 import {
@@ -20,7 +24,7 @@ import {
   renderJson,
   reportError,
 } from '../render/index';
-import { openEventsFile } from '../replay/index';
+import { type EventsFile, openEventsFile } from '../replay/index';
 import { CONTEXT_OPTIONS, couponApplications, loadContextInputs } from './context';
 
 /** How `feecast backtest` prints its result. */
@@ -56,7 +60,10 @@ from one invoice of a customer to the next.
 Output (--format): table (the default) prints the summary on standard output; ndjson and csv
 print one row per subscription x period x plan on standard output and the summary on
 standard error; json prints { rows, summary }. Progress and the events read are on standard
-error.`,
+error.
+--workers N (default: the cores) prices the customers in N worker threads, each parsing the
+lines of its own customers' subscriptions (in an NDJSON file; other formats are parsed by
+each); the output is the same as with --workers 1, which prices in the command's thread.`,
   options: {
     plan: CONTEXT_OPTIONS.plan,
     billableMetrics: CONTEXT_OPTIONS.billableMetrics,
@@ -88,8 +95,12 @@ error.`,
     }),
     top: option<number>('How many customers the summary lists among the top movers (default 10)', {
       valueName: 'n',
-      parse: parseCount,
+      parse: (text) => parseCount(text, '--top'),
     }),
+    workers: option<number>(
+      'How many worker threads price the customers (default: the cores; 1: none)',
+      { valueName: 'n', parse: parseWorkers },
+    ),
   },
   examples: [
     {
@@ -100,17 +111,24 @@ error.`,
   ],
 });
 
-function parseCount(text: string): Either<FeecastError, number> {
+function parseCount(text: string, name: string): Either<FeecastError, number> {
   const n = Number(text);
   return /^\d+$/.test(text) && Number.isSafeInteger(n)
     ? right(n)
     : left(
         feecastError(
           'invalid_usage',
-          `--top must be a whole number; found ${JSON.stringify(text)}.`,
-          ['--top'],
+          `${name} must be a whole number; found ${JSON.stringify(text)}.`,
+          [name],
         ),
       );
+}
+
+function parseWorkers(text: string): Either<FeecastError, number> {
+  const n = parseCount(text, '--workers');
+  return n._tag === 'Right' && n.right === 0
+    ? left(usage('--workers must be 1 or more; found 0.', ['--workers']))
+    : n;
 }
 
 function usage(message: string, path: readonly string[]): FeecastError {
@@ -164,6 +182,45 @@ export function backtestSubjects(
   return right({ subscriptions, plans });
 }
 
+/** The text events file for the workers' own passes (`undefined`: no events). */
+function shareFile(file: EventsFile): ShareFile | undefined {
+  const text = file.text;
+  if (text === undefined) return undefined;
+  const { format, unit, maxRecordChars } = text.options;
+  return {
+    path: text.path,
+    name: file.name,
+    ...(format === undefined || format === 'parquet' ? {} : { format }),
+    ...(unit === undefined ? {} : { unit }),
+    ...(maxRecordChars === undefined ? {} : { maxRecordChars }),
+  };
+}
+
+/** The backtest in this thread, over one pass of the file (`--workers 1`). */
+function backtestHere(
+  file: EventsFile,
+  input: Omit<BacktestInput, 'events' | 'onProgress'>,
+  pricing: { update(priced: number, invoices: number): void },
+): PooledBacktest {
+  let count = 0;
+  let first: string | undefined;
+  const onRejected: RejectionListener = (error, at) => {
+    count++;
+    first ??= `line ${at}: ${error.message}`;
+  };
+  const pass = file.read(onRejected);
+  const result = backtest({
+    ...input,
+    events: pass.events,
+    onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
+  });
+  return {
+    result,
+    rejected: { count, ...(first === undefined ? {} : { first }) },
+    fileError: file.error(),
+  };
+}
+
 /** Prints the result in `format` (see {@link backtestSpec}). */
 function print(io: Io, result: Backtest, format: BacktestFormat): Either<FeecastError, void> {
   if (format === 'json') {
@@ -214,29 +271,33 @@ export async function backtestCommand(
   const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
   if (file._tag === 'Left') return reportError(io, name, file.left);
   try {
-    let rejected = 0;
-    let firstRejection: string | undefined;
-    const onRejected: RejectionListener = (error, at) => {
-      rejected++;
-      firstRejection ??= `line ${at}: ${error.message}`;
-    };
-    const pass = file.right.read(onRejected);
-    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
-    const result = backtest({
+    const input = {
       plans: subjects.right.plans,
       subscriptions: subjects.right.subscriptions,
       billableMetrics: inputs.right.billableMetrics,
-      events: pass.events,
       from: options.from,
       to: options.to,
       taxes: { billing_entity: inputs.right.taxes },
       coupons,
       wallets: inputs.right.wallets,
       ...(options.top === undefined ? {} : { top: options.top }),
-      onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
-    });
+    };
+    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
+    const workers = options.workers ?? availableParallelism();
+    const run =
+      workers > 1
+        ? await backtestInWorkers({
+            workers,
+            file: shareFile(file.right),
+            input,
+            onProgress: (priced, invoices) => pricing.update(priced, invoices),
+          })
+        : backtestHere(file.right, input, pricing);
+    const result = run.result;
+    const rejected = run.rejected.count;
+    const firstRejection = run.rejected.first;
     pricing.done();
-    const broken = file.right.error();
+    const broken = run.fileError;
     if (broken !== undefined) return reportError(io, name, broken);
     if (result._tag === 'Left') return reportError(io, name, result.left);
     const printed = print(io, result.right, options.format ?? 'table');

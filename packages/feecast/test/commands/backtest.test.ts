@@ -84,12 +84,37 @@ describe('feecast backtest', () => {
   it('shows on a terminal the invoices priced, then clears the line', async () => {
     const terminal = stream(true, 100);
     const io: Io = { stdout: () => undefined, stderr: () => undefined };
-    expect(await backtestCommand(ARGS, io, (async function* () {})(), terminal)).toBe(0);
+    const argv = [...ARGS, '--workers', '1'];
+    expect(await backtestCommand(argv, io, (async function* () {})(), terminal)).toBe(0);
     const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
     // 10 invoices: 0 before the first, then one line per invoice.
     expect(drawn[0]).toMatch(/^\rfeecast backtest {2}0 \/ 10 invoices priced {3}0%/);
     expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100% {2}ETA 0s/);
     expect(terminal.writes.at(-1)).toBe('\r\u001b[K');
+  });
+
+  it('with workers, shows the invoices of every share once each has counted its own', async () => {
+    const terminal = stream(true, 100);
+    const io: Io = { stdout: () => undefined, stderr: () => undefined };
+    const argv = [...ARGS, '--workers', '2'];
+    expect(await backtestCommand(argv, io, (async function* () {})(), terminal)).toBe(0);
+    const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
+    // acme's 6 invoices and globex's 4, in two shares: the total is 10 from the first line.
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) expect(line).toMatch(/ \/ 10 invoices priced/);
+    expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100%/);
+  });
+
+  it('gives the same output with 1, 2 and 3 workers', async () => {
+    const one = await run([...ARGS, '--format', 'json', '--workers', '1']);
+    expect(one.code).toBe(0);
+    for (const workers of ['2', '3']) {
+      const many = await run([...ARGS, '--format', 'json', '--workers', workers]);
+      expect(many).toEqual(one);
+    }
+    const bad = await run([...ARGS, '--workers', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--workers must be 1 or more/);
   });
 
   it('prints the summary tables by default, and CSV rows with a header', async () => {

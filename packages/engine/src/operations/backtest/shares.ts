@@ -41,7 +41,6 @@ export interface BacktestSplit {
  * another subscription, or none: with several subscriptions, none takes it) is counted by the
  * caller as read and unassigned in the counts given to `combineBacktests`. Bad input is the
  * `Left` that `backtest` gives for it.
- * @internal
  */
 export function backtestShares(
   input: Omit<BacktestInput, 'events' | 'onProgress'>,
@@ -117,7 +116,6 @@ export function backtestShares(
 /**
  * An error of a share's backtest, with the indexes of the whole input in its path
  * (`['subscriptions', '0', ...]` of the share is the whole input's subscription it holds).
- * @internal
  */
 export function inWholeInput(error: FeecastError, share: BacktestShare): FeecastError {
   const [head, second, ...rest] = error.path ?? [];
@@ -146,7 +144,6 @@ export interface SharedResult {
  * input gives it: the rows per customer in the order of their first subscription (each
  * customer's rows are one share's, in its order), the event counts summed, the summary of
  * all rows.
- * @internal
  */
 export function combineBacktests(
   split: BacktestSplit,
