@@ -10,7 +10,14 @@ import {
 import type { Plan } from '@feecast/models';
 import type { RejectionListener } from '@feecast/sources';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
+import {
+  defineCommand,
+  flag,
+  option,
+  readCommandLine,
+  repeated,
+  requiredOption,
+} from '../args/index';
 import type { ShareFile } from '../backtest-parallel/share-events';
 import { backtestInWorkers, type PooledBacktest } from '../backtest-pool';
 import { type Inputs, parseNow } from '../inputs/index';
@@ -97,6 +104,9 @@ each); the output is the same as with --workers 1, which prices in the command's
       valueName: 'n',
       parse: (text) => parseCount(text, '--top'),
     }),
+    uniqueIds: flag(
+      'The events of a subscription have distinct transaction ids: remember none (memory stays flat in the number of events; a repeat is then counted)',
+    ),
     workers: option<number>(
       'How many worker threads price the customers (default: the cores; 1: none)',
       { valueName: 'n', parse: parseWorkers },
@@ -281,6 +291,7 @@ export async function backtestCommand(
       coupons,
       wallets: inputs.right.wallets,
       ...(options.top === undefined ? {} : { top: options.top }),
+      ...(options.uniqueIds ? { deduplicate: false } : {}),
     };
     const pricing = createCountProgressWriter(progress, name, 'invoices priced');
     const workers = options.workers ?? availableParallelism();

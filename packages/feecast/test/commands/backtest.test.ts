@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
-import { examplePath } from '../inputs/builders';
+import { examplePath, writeTemp } from '../inputs/builders';
 import { stream } from '../render/builders';
 
 async function run(
@@ -115,6 +115,20 @@ describe('feecast backtest', () => {
     const bad = await run([...ARGS, '--workers', '0']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--workers must be 1 or more/);
+  });
+
+  it('with --unique-ids, counts a repeated transaction id instead of leaving it out', async () => {
+    // acme's 1,000 calls of 3 September, sent twice.
+    const line = readFileSync(dir('events.ndjson'), 'utf8').split('\n')[0] ?? '';
+    const events = writeTemp('backtest-repeat.ndjson', `${line}\n${line}\n`);
+    const argv = [...ARGS.slice(0, -6), '--events', events, ...ARGS.slice(-4), '--format', 'json'];
+    const calls = (stdout: string) =>
+      JSON.parse(stdout).rows[0].fees.find((f: { code: string }) => f.code === 'api_calls');
+    const deduplicated = await run(argv);
+    expect(calls(deduplicated.stdout)).toMatchObject({ units: '1000', amount_cents: 1000 });
+    const counted = await run([...argv, '--unique-ids']);
+    // 2,000 calls at 0.01 EUR on basic.
+    expect(calls(counted.stdout)).toMatchObject({ units: '2000', amount_cents: 2000 });
   });
 
   it('prints the summary tables by default, and CSV rows with a header', async () => {

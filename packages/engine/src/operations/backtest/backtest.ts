@@ -51,10 +51,10 @@ export interface Backtest {
  * accumulator of its subscription, period (for recurring metrics, also the later periods),
  * plan and metric; each invoice is priced from the states of its accumulators (the
  * `aggregates` of `previewInvoice`). Memory is one state per subscription x period x plan x
- * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does),
- * plus, per subscription, the events of the metrics some plan prices from each event
- * (pay in advance, percentage, prorated graduated, dynamic): those are kept, and given to
- * each of their periods' previews.
+ * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does,
+ * unless `deduplicate: false` says they are distinct), plus, per subscription, the events
+ * of the metrics some plan prices from each event (pay in advance, percentage, prorated
+ * graduated, dynamic): those are kept, and given to each of their periods' previews.
  *
  * Bad input is a `Left` naming the field of this input (`['plans', '1', 'charges', '0', ...]`,
  * `['subscriptions', '2', 'subscription', 'started_at']`); it never throws.
@@ -97,7 +97,7 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
     }
   }
   const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
-  const grid = eventGrid(series, subscriptionOf);
+  const grid = eventGrid(series, subscriptionOf, facts.deduplicate);
   if (isLeft(grid)) return grid;
   yield* readEvents(input.events, grid.right.visit);
 
