@@ -46,7 +46,13 @@ const NEWLINE = 0x0a;
 export function isNdjson(file: ShareFile): boolean {
   if (file.format !== undefined) return file.format === 'ndjson';
   if (formatFromName(file.path) !== undefined) return false;
-  const fd = openSync(file.path, 'r');
+  let fd: number;
+  try {
+    fd = openSync(file.path, 'r');
+  } catch {
+    // Not known as NDJSON: the reader of every format reports the file's error.
+    return false;
+  }
   try {
     const head = Buffer.alloc(4096);
     const size = readSync(fd, head, 0, head.length, 0);
@@ -55,6 +61,8 @@ export function isNdjson(file: ShareFile): boolean {
       .replace(/^\uFEFF/, '')
       .trimStart();
     return text.startsWith('{') && !/^\{\s*"events"/.test(text);
+  } catch {
+    return false;
   } finally {
     closeSync(fd);
   }
