@@ -19,9 +19,9 @@ import { customer, leftOf, ok, subscription } from '../preview-invoice/builders'
 
 /** Three customers: sub_1 and sub_2 are cust_1's (one share), sub_9 is cust_9's, sub_4 cust_4's. */
 function without<T extends object>(value: T, key: string): T {
-  const copy: Record<string, unknown> = { ...value };
+  const copy = { ...value } as Record<string, unknown>;
   delete copy[key];
-  return copy as T;
+  return copy as unknown as T;
 }
 const owner = (id: string) => ({ ...without(customer(), 'svc_id'), external_id: id });
 const ownedBy = (id: string, customerId: string) => ({
