@@ -390,4 +390,20 @@ describe('every table the command prints adds up', () => {
       'Total (column 1): 662.29, the rows give 551.91',
     ]);
   });
+
+  it('backtest --workers 2 prices in worker threads and prints what one thread prints', () => {
+    const dir = (name: string) => file(join('backtest', name));
+    const args = [
+      'backtest',
+      ...['--customer', dir('customers.json'), '--subscription', dir('subscriptions.json')],
+      ...['--plan', dir('plan-basic.json'), '--plan', dir('plan-scale.json')],
+      ...['--billable-metrics', dir('billable_metrics.json'), '--events', dir('events.ndjson')],
+      ...['--from', '2026-09-01', '--to', '2026-12-01', '--format', 'ndjson'],
+    ];
+    const one = feecast(...args, '--workers', '1');
+    expect(one.code).toBe(0);
+    // 10 rows: acme 3 months and globex 2, each on basic and scale.
+    expect(one.stdout.trimEnd().split('\n')).toHaveLength(10);
+    expect(feecast(...args, '--workers', '2')).toEqual(one);
+  });
 });

@@ -42,6 +42,14 @@ export {
   type SettleInvoiceOptions,
   settleInvoice,
 } from './invoice/index';
-
+// A backtest split by customer into shares run apart (worker threads), and combined again.
+export {
+  type BacktestShare,
+  type BacktestSplit,
+  backtestShares,
+  combineBacktests,
+  inWholeInput,
+  type SharedResult,
+} from './operations/backtest/index';
 // A subscription's plan with its overrides applied (the server's subscriptions).
 export { applyPlanOverrides, type PlanOverridesOptions } from './operations/index';

@@ -3,6 +3,22 @@
  * Node only.
  * @packageDocumentation
  */
+
+/**
+ * A backtest (`backtest` of `@feecast/engine`) of an events file split by customer across
+ * worker threads, each parsing its own subscriptions' lines of an NDJSON file: what
+ * `feecast backtest --workers N` runs, with the same result as one thread.
+ *
+ * @example
+ * const run = await backtestInWorkers({
+ *   workers: 2,
+ *   file: { path: 'events.ndjson', name: 'events.ndjson' },
+ *   input: { plans, subscriptions, billableMetrics, from: '2026-01-01', to: '2027-01-01' },
+ * });
+ * if (run.fileError === undefined && run.result._tag === 'Right') console.log(run.result.right.summary);
+ */
+export type { ShareFile } from './backtest-parallel/share-events';
+export { backtestInWorkers, type PooledBacktest, type PoolOptions } from './backtest-pool';
 export { EXIT, type Io } from './io';
 export { main } from './main';
 /**

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import {
   type Backtest,
+  type BacktestInput,
   type BacktestSubscription,
   backtest,
   type FeecastError,
@@ -7,8 +9,17 @@ import {
 } from '@feecast/engine';
 import type { Plan } from '@feecast/models';
 import type { RejectionListener } from '@feecast/sources';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { defineCommand, option, readCommandLine, repeated, requiredOption } from '../args/index';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
+import {
+  defineCommand,
+  flag,
+  option,
+  readCommandLine,
+  repeated,
+  requiredOption,
+} from '../args/index';
+import type { ShareFile } from '../backtest-parallel/share-events';
+import { backtestInWorkers, type PooledBacktest } from '../backtest-pool';
 import { type Inputs, parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
 import {
@@ -20,7 +31,7 @@ import {
   renderJson,
   reportError,
 } from '../render/index';
-import { openEventsFile } from '../replay/index';
+import { type EventsFile, openEventsFile } from '../replay/index';
 import { renderBacktestReport } from '../report/index';
 import { CONTEXT_OPTIONS, couponApplications, loadContextInputs } from './context';
 import { writeReportFile } from './report-file';
@@ -59,7 +70,10 @@ Output (--format): table (the default) prints the summary on standard output; nd
 print one row per subscription x period x plan on standard output and the summary on
 standard error; json prints { rows, summary }. Progress and the events read are on standard
 error. --report also writes the summary as an HTML page: revenue per plan and month, the
-distribution of the customers' deltas, the top movers, the contributions per fee line.`,
+distribution of the customers' deltas, the top movers, the contributions per fee line.
+--workers N (default: the cores) prices the customers in N worker threads, each parsing the
+lines of its own customers' subscriptions (in an NDJSON file; other formats are parsed by
+each); the output is the same as with --workers 1, which prices in the command's thread.`,
   options: {
     plan: CONTEXT_OPTIONS.plan,
     billableMetrics: CONTEXT_OPTIONS.billableMetrics,
@@ -91,11 +105,18 @@ distribution of the customers' deltas, the top movers, the contributions per fee
     }),
     top: option<number>('How many customers the summary lists among the top movers (default 10)', {
       valueName: 'n',
-      parse: parseCount,
+      parse: (text) => parseCount(text, '--top'),
     }),
     report: option(
       'Also write the summary as a self-contained HTML report with SVG charts to this file',
       { valueName: 'file' },
+    ),
+    uniqueIds: flag(
+      'The events of a subscription have distinct transaction ids: remember none (memory stays flat in the number of events; a repeat is then counted)',
+    ),
+    workers: option<number>(
+      'How many worker threads price the customers (default: the cores; 1: none)',
+      { valueName: 'n', parse: parseWorkers },
     ),
   },
   examples: [
@@ -107,17 +128,24 @@ distribution of the customers' deltas, the top movers, the contributions per fee
   ],
 });
 
-function parseCount(text: string): Either<FeecastError, number> {
+function parseCount(text: string, name: string): Either<FeecastError, number> {
   const n = Number(text);
   return /^\d+$/.test(text) && Number.isSafeInteger(n)
     ? right(n)
     : left(
         feecastError(
           'invalid_usage',
-          `--top must be a whole number; found ${JSON.stringify(text)}.`,
-          ['--top'],
+          `${name} must be a whole number; found ${JSON.stringify(text)}.`,
+          [name],
         ),
       );
+}
+
+function parseWorkers(text: string): Either<FeecastError, number> {
+  const n = parseCount(text, '--workers');
+  return isRight(n) && n.right === 0
+    ? left(usage('--workers must be 1 or more; found 0.', ['--workers']))
+    : n;
 }
 
 function usage(message: string, path: readonly string[]): FeecastError {
@@ -180,6 +208,45 @@ function namesByCode(
   return names;
 }
 
+/** The text events file for the workers' own passes (`undefined`: no events). */
+function shareFile(file: EventsFile): ShareFile | undefined {
+  const text = file.text;
+  if (text === undefined) return undefined;
+  const { format, unit, maxRecordChars } = text.options;
+  return {
+    path: text.path,
+    name: file.name,
+    ...(format === undefined || format === 'parquet' ? {} : { format }),
+    ...(unit === undefined ? {} : { unit }),
+    ...(maxRecordChars === undefined ? {} : { maxRecordChars }),
+  };
+}
+
+/** The backtest in this thread, over one pass of the file (`--workers 1`). */
+function backtestHere(
+  file: EventsFile,
+  input: Omit<BacktestInput, 'events' | 'onProgress'>,
+  pricing: { update(priced: number, invoices: number): void },
+): PooledBacktest {
+  let count = 0;
+  let first: string | undefined;
+  const onRejected: RejectionListener = (error, at) => {
+    count++;
+    first ??= `line ${at}: ${error.message}`;
+  };
+  const pass = file.read(onRejected);
+  const result = backtest({
+    ...input,
+    events: pass.events,
+    onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
+  });
+  return {
+    result,
+    rejected: { count, ...(first === undefined ? {} : { first }) },
+    fileError: file.error(),
+  };
+}
+
 /** Prints the result in `format` (see {@link backtestSpec}). */
 function print(io: Io, result: Backtest, format: BacktestFormat): Either<FeecastError, void> {
   if (format === 'json') {
@@ -230,29 +297,34 @@ export async function backtestCommand(
   const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
   if (isLeft(file)) return reportError(io, name, file.left);
   try {
-    let rejected = 0;
-    let firstRejection: string | undefined;
-    const onRejected: RejectionListener = (error, at) => {
-      rejected++;
-      firstRejection ??= `line ${at}: ${error.message}`;
-    };
-    const pass = file.right.read(onRejected);
-    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
-    const result = backtest({
+    const input = {
       plans: subjects.right.plans,
       subscriptions: subjects.right.subscriptions,
       billableMetrics: inputs.right.billableMetrics,
-      events: pass.events,
       from: options.from,
       to: options.to,
       taxes: { billing_entity: inputs.right.taxes },
       coupons,
       wallets: inputs.right.wallets,
       ...(options.top === undefined ? {} : { top: options.top }),
-      onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
-    });
+      ...(options.uniqueIds ? { deduplicate: false } : {}),
+    };
+    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
+    const workers = options.workers ?? availableParallelism();
+    const run =
+      workers > 1
+        ? await backtestInWorkers({
+            workers,
+            file: shareFile(file.right),
+            input,
+            onProgress: (priced, invoices) => pricing.update(priced, invoices),
+          })
+        : backtestHere(file.right, input, pricing);
+    const result = run.result;
+    const rejected = run.rejected.count;
+    const firstRejection = run.rejected.first;
     pricing.done();
-    const broken = file.right.error();
+    const broken = run.fileError;
     if (broken !== undefined) return reportError(io, name, broken);
     if (isLeft(result)) return reportError(io, name, result.left);
     const printed = print(io, result.right, options.format ?? 'table');

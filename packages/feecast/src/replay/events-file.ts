@@ -36,6 +36,11 @@ export interface EventsFile {
   error(): FeecastError | undefined;
   /** Removes what reading standard input left behind; the file cannot be read after. */
   dispose(): Promise<void>;
+  /**
+   * The text file the passes read and how (`readEventsSync`'s options): for readers in other
+   * threads (`feecast backtest --workers`). `undefined` without `--events`.
+   */
+  readonly text: { readonly path: string; readonly options: ReadEventsSyncOptions } | undefined;
 }
 
 /** The events of `events`, then `done()` (also when the consumer stops early). */
@@ -126,5 +131,6 @@ export async function openEventsFile(
       return first;
     },
     dispose,
+    text: path === undefined ? undefined : { path, options },
   });
 }

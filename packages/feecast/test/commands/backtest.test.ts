@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
-import { examplePath } from '../inputs/builders';
+import { examplePath, writeTemp } from '../inputs/builders';
 import { stream } from '../render/builders';
 
 async function run(
@@ -86,12 +86,51 @@ describe('feecast backtest', () => {
   it('shows on a terminal the invoices priced, then clears the line', async () => {
     const terminal = stream(true, 100);
     const io: Io = { stdout: () => undefined, stderr: () => undefined };
-    expect(await backtestCommand(ARGS, io, (async function* () {})(), terminal)).toBe(0);
+    const argv = [...ARGS, '--workers', '1'];
+    expect(await backtestCommand(argv, io, (async function* () {})(), terminal)).toBe(0);
     const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
     // 10 invoices: 0 before the first, then one line per invoice.
     expect(drawn[0]).toMatch(/^\rfeecast backtest {2}0 \/ 10 invoices priced {3}0%/);
     expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100% {2}ETA 0s/);
     expect(terminal.writes.at(-1)).toBe('\r\u001b[K');
+  });
+
+  it('with workers, shows the invoices of every share once each has counted its own', async () => {
+    const terminal = stream(true, 100);
+    const io: Io = { stdout: () => undefined, stderr: () => undefined };
+    const argv = [...ARGS, '--workers', '2'];
+    expect(await backtestCommand(argv, io, (async function* () {})(), terminal)).toBe(0);
+    const drawn = terminal.writes.filter((text) => text.includes('invoices priced'));
+    // acme's 6 invoices and globex's 4, in two shares: the total is 10 from the first line.
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const line of drawn) expect(line).toMatch(/ \/ 10 invoices priced/);
+    expect(drawn.at(-1)).toMatch(/^\rfeecast backtest {2}10 \/ 10 invoices priced 100%/);
+  });
+
+  it('gives the same output with 1, 2 and 3 workers', async () => {
+    const one = await run([...ARGS, '--format', 'json', '--workers', '1']);
+    expect(one.code).toBe(0);
+    for (const workers of ['2', '3']) {
+      const many = await run([...ARGS, '--format', 'json', '--workers', workers]);
+      expect(many).toEqual(one);
+    }
+    const bad = await run([...ARGS, '--workers', '0']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--workers must be 1 or more/);
+  });
+
+  it('with --unique-ids, counts a repeated transaction id instead of leaving it out', async () => {
+    // acme's 1,000 calls of 3 September, sent twice.
+    const line = readFileSync(dir('events.ndjson'), 'utf8').split('\n')[0] ?? '';
+    const events = writeTemp('backtest-repeat.ndjson', `${line}\n${line}\n`);
+    const argv = [...ARGS.slice(0, -6), '--events', events, ...ARGS.slice(-4), '--format', 'json'];
+    const calls = (stdout: string) =>
+      JSON.parse(stdout).rows[0].fees.find((f: { code: string }) => f.code === 'api_calls');
+    const deduplicated = await run(argv);
+    expect(calls(deduplicated.stdout)).toMatchObject({ units: '1000', amount_cents: 1000 });
+    const counted = await run([...argv, '--unique-ids']);
+    // 2,000 calls at 0.01 EUR on basic.
+    expect(calls(counted.stdout)).toMatchObject({ units: '2000', amount_cents: 2000 });
   });
 
   it('prints the summary tables by default, and CSV rows with a header', async () => {

@@ -3,12 +3,17 @@ import {
   type Fed,
   type Feeding,
   readEvents,
+  type UsageEvent,
   type WithAsyncEvents,
   withEvents,
 } from '../../aggregation/index';
 import { type FeecastError, orThrow } from '../../core/index';
 import type { PreviewAppliedCoupon, WalletInput } from '../../inputs/index';
-import { previewInvoice } from '../preview-invoice/preview-invoice';
+import {
+  type InvoicePreview,
+  previewInvoice,
+  previewOfFacts,
+} from '../preview-invoice/preview-invoice';
 import { type EventGrid, eventCodes, eventGrid } from './event-grid';
 import {
   afterInvoice,
@@ -46,10 +51,10 @@ export interface Backtest {
  * accumulator of its subscription, period (for recurring metrics, also the later periods),
  * plan and metric; each invoice is priced from the states of its accumulators (the
  * `aggregates` of `previewInvoice`). Memory is one state per subscription x period x plan x
- * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does),
- * plus, per subscription, the events of the metrics some plan prices from each event
- * (pay in advance, percentage, prorated graduated, dynamic): those are kept, and given to
- * each of their periods' previews.
+ * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does,
+ * unless `deduplicate: false` says they are distinct), plus, per subscription, the events
+ * of the metrics some plan prices from each event (pay in advance, percentage, prorated
+ * graduated, dynamic): those are kept, and given to each of their periods' previews.
  *
  * Bad input is a `Left` naming the field of this input (`['plans', '1', 'charges', '0', ...]`,
  * `['subscriptions', '2', 'subscription', 'started_at']`); it never throws.
@@ -110,7 +115,7 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
     }
   }
   const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
-  const grid = eventGrid(series, subscriptionOf);
+  const grid = eventGrid(series, subscriptionOf, facts.deduplicate);
   if (isLeft(grid)) return grid;
   yield* readEvents(input.events, grid.right.visit);
 
@@ -164,6 +169,37 @@ function seriesByCustomer(facts: BacktestFacts, series: readonly Series[]): Map<
   return out;
 }
 
+/**
+ * `previewInvoice` of one period of a series, with the states of its accumulators and its
+ * kept events. Without coupons or wallets (nothing carried from the previous invoice) the
+ * series' input, read once, is previewed at the period's `now` (`previewOfFacts`); with
+ * them, the whole input is read again, the carried coupons and wallets with it.
+ */
+function previewPeriod(
+  facts: BacktestFacts,
+  entry: BacktestFacts['entries'][number],
+  one: Series,
+  now: string,
+  money: MoneyState,
+  states: Readonly<Record<string, unknown>>,
+  events: readonly UsageEvent[],
+): Either<FeecastError, InvoicePreview> | undefined {
+  if (money.coupons.length === 0 && money.wallets.length === 0) {
+    const [own] = one.facts.subscriptions;
+    if (own === undefined) return undefined;
+    return previewOfFacts({
+      ...one.facts,
+      now,
+      subscriptions: [{ ...own, aggregates: states }],
+      events,
+    });
+  }
+  const base = previewBase(facts, entry, one.candidate, now, money);
+  const [own] = base.subscriptions;
+  if (own === undefined) return undefined;
+  return previewInvoice({ ...base, subscriptions: [{ ...own, aggregates: states }], events });
+}
+
 /** The coupons and wallets given to a customer. */
 function ownedBy<T>(list: readonly Owned<T>[], customer: string): Owned<T>[] {
   return list.filter((item) => item.customer === customer);
@@ -206,18 +242,13 @@ function priceCustomer(
     const entry = one === undefined ? undefined : facts.entries[one.entry];
     if (one === undefined || period === undefined || entry === undefined) continue;
     const subscription = subscriptionOf(one);
-    const base = previewBase(facts, entry, one.candidate, period.now, money);
-    const [own] = base.subscriptions;
-    if (own === undefined) continue;
     const aggregated = grid.aggregates(job.seriesIndex, job.period);
-    const preview = previewInvoice({
-      ...base,
-      subscriptions: [{ ...own, aggregates: aggregated.states }],
-      events:
-        period.window === undefined
-          ? []
-          : grid.keptEvents(subscription, eventCodes(period), period.window.endMs),
-    });
+    const events =
+      period.window === undefined
+        ? []
+        : grid.keptEvents(subscription, eventCodes(period), period.window.endMs);
+    const preview = previewPeriod(facts, entry, one, period.now, money, aggregated.states, events);
+    if (preview === undefined) continue;
     if (isLeft(preview)) {
       return left(inBacktestTerms(preview.left, one.entry, one.candidate, { coupons, wallets }));
     }

@@ -78,13 +78,15 @@ function namedOf(event: object, key: string): unknown {
 
 /**
  * The grid of the series, grouped by subscription (`external_id` of each series' subscription,
- * `subscriptionOf`). A metric's accumulator that cannot be created is a `Left` (the metric
- * and charges were checked by `previewAggregations`, so this is not expected).
+ * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. A
+ * metric's accumulator that cannot be created is a `Left` (the metric and charges were
+ * checked by `previewAggregations`, so this is not expected).
  * @internal
  */
 export function eventGrid(
   series: readonly Series[],
   subscriptionOf: (series: Series) => string,
+  deduplicate = true,
 ): Either<FeecastError, EventGrid> {
   const routes = new Map<string, SubscriptionRoute>();
   /** Per series given: its periods' accumulators, by the period's index in its `periods`. */
@@ -106,7 +108,11 @@ export function eventGrid(
           (route.keptCodes as Set<string>).add(metric.code);
           continue;
         }
-        const created = createChargesAccumulator(metric.metric, metric.charges, metric.options);
+        const created = createChargesAccumulator(
+          metric.metric,
+          metric.charges,
+          deduplicate ? metric.options : { ...metric.options, deduplicate: false },
+        );
         if (isLeft(created)) return created;
         byCode.set(metric.code, {
           accumulator: created.right,

@@ -7,6 +7,14 @@ export { type Backtest, backtest, backtestUnsafe } from './backtest';
 export type { EventCounts } from './event-grid';
 export type { BacktestInput, BacktestProgress, BacktestSubscription } from './inputs';
 export type { BacktestFeeLine, BacktestRow } from './rows';
+export {
+  type BacktestShare,
+  type BacktestSplit,
+  backtestShares,
+  combineBacktests,
+  inWholeInput,
+  type SharedResult,
+} from './shares';
 export type {
   BacktestSummary,
   ChargeContribution,

@@ -64,6 +64,14 @@ export interface BacktestInput {
   /** How many customers the summary lists among the largest increases and decreases (default 10). */
   readonly top?: number;
   /**
+   * Find repeated transaction ids, as `previewInvoice` does (default `true`): the ids of the
+   * events are remembered, per subscription, metric, period and plan, so memory grows with
+   * the events. `false`, for events whose ids are known to be distinct (deduplicated
+   * upstream): nothing of an event is kept once it is counted, and memory stays flat in the
+   * number of events (but for the metrics priced from each event).
+   */
+  readonly deduplicate?: boolean;
+  /**
    * Told how far pricing is: once the events are read (none priced yet), then after each
    * invoice. For a progress bar; what it returns is ignored.
    */
@@ -116,6 +124,7 @@ export interface BacktestFacts {
   readonly wallets: readonly Owned<WalletInput>[];
   readonly pricingUnits: readonly PricingUnitInfo[] | undefined;
   readonly top: number;
+  readonly deduplicate: boolean;
   readonly onProgress: ((progress: BacktestProgress) => void) | undefined;
 }
 
@@ -264,6 +273,10 @@ export function readBacktestInput(input: unknown): Either<FeecastError, Backtest
   if (typeof top !== 'number' || !Number.isSafeInteger(top) || top < 0) {
     return invalid(['top'], 'top must be a whole number of customers, 0 or more (default 10).');
   }
+  const deduplicate = input.deduplicate ?? true;
+  if (typeof deduplicate !== 'boolean') {
+    return invalid(['deduplicate'], 'deduplicate must be true (the default) or false.');
+  }
   const onProgress = input.onProgress;
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     return invalid(['onProgress'], 'onProgress must be a function ({ priced, invoices }) => void.');
@@ -280,6 +293,7 @@ export function readBacktestInput(input: unknown): Either<FeecastError, Backtest
     wallets: wallets.right,
     pricingUnits: input.pricingUnits as PricingUnitInfo[] | undefined,
     top,
+    deduplicate,
   });
 }
 

@@ -3,14 +3,13 @@ import {
   type FeecastError,
   feecastError,
   formatInstant,
-  type Instant,
   parseInstant,
   SECOND_MS,
 } from '../../core/index';
 import type { MetricAggregation } from '../../fees/index';
 import type { SubscriptionRun } from '../../periods/index';
-import { readPreviewInput } from '../preview-invoice/inputs';
-import { previewAggregations } from '../preview-invoice/preview-aggregations';
+import { type PreviewFacts, readPreviewInput } from '../preview-invoice/inputs';
+import { aggregationsOfFacts } from '../preview-invoice/preview-aggregations';
 import {
   type BacktestFacts,
   type Candidate,
@@ -41,6 +40,12 @@ export interface Series {
   /** The customer's applicable IANA time zone. */
   readonly timezone: string;
   readonly periods: readonly SeriesPeriod[];
+  /**
+   * Its `previewInvoice` input, read once (customer, subscription, plan with its overrides,
+   * metrics, taxes; no coupons, wallets or events; `now` at `from`): each period's preview
+   * sets its own `now`, states and events on it instead of reading the input again.
+   */
+  readonly facts: PreviewFacts;
 }
 
 /** No coupons or wallets: what finding periods needs. */
@@ -52,7 +57,8 @@ const NO_MONEY: MoneyState = { coupons: [], wallets: [] };
  * next one the period its run opens, while it starts before `to`; none after the run that
  * terminates the subscription. Each period is `previewInvoice`'s (`subscriptionRun`, in the
  * customer's zone, on the candidate's interval and the subscription's billing time); its
- * aggregations are `previewAggregations`'s. Errors name the backtest's input.
+ * aggregations are `previewAggregations`'s, from the input read once. Errors name the
+ * backtest's input.
  * @internal
  */
 export function seriesOf(
@@ -65,9 +71,10 @@ export function seriesOf(
     return left(feecastError('invalid_input', 'No such subscription.', ['subscriptions']));
   }
   const inTerms = (error: FeecastError) => inBacktestTerms(error, index, candidate);
-  const baseAt = (now: Instant) =>
-    previewBase(facts, entry, candidate, formatInstant(now), NO_MONEY);
-  const read = readPreviewInput({ ...baseAt(facts.from), events: [] });
+  const read = readPreviewInput({
+    ...previewBase(facts, entry, candidate, formatInstant(facts.from), NO_MONEY),
+    events: [],
+  });
   if (isLeft(read)) return left(inTerms(read.left));
   const subscription = read.right.subscriptions[0]?.subscription;
   const started = parseInstant(subscription?.started_at, [
@@ -80,7 +87,7 @@ export function seriesOf(
   const periods: SeriesPeriod[] = [];
   let now = Math.max(facts.from, started.right);
   while (now < facts.to) {
-    const found = previewAggregations(baseAt(now));
+    const found = aggregationsOfFacts({ ...read.right, now: formatInstant(now) });
     if (isLeft(found)) return left(inTerms(found.left));
     const [own] = found.right;
     if (own === undefined) break;
@@ -108,7 +115,13 @@ export function seriesOf(
     if (own.run.terminating || runMs.right <= now) break;
     now = runMs.right;
   }
-  return right({ entry: index, candidate, timezone: read.right.timezone, periods });
+  return right({
+    entry: index,
+    candidate,
+    timezone: read.right.timezone,
+    periods,
+    facts: read.right,
+  });
 }
 
 /**

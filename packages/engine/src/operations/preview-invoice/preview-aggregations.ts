@@ -58,7 +58,17 @@ export function previewAggregations(
 ): Either<FeecastError, SubscriptionAggregations[]> {
   const read = readPreviewInput({ ...input, events: [] });
   if (isLeft(read)) return read;
-  const facts = read.right;
+  return aggregationsOfFacts(read.right);
+}
+
+/**
+ * {@link previewAggregations} of an input already read (`readPreviewInput`): for a caller
+ * that reads a subscription once and asks at several instants (`{ ...facts, now }`).
+ * @internal
+ */
+export function aggregationsOfFacts(
+  facts: PreviewFacts,
+): Either<FeecastError, SubscriptionAggregations[]> {
   const runs = previewRuns(facts);
   if (isLeft(runs)) return runs;
   const out: SubscriptionAggregations[] = [];

@@ -135,7 +135,16 @@ export function previewInvoice(
 function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, InvoicePreview> {
   const read = readPreviewInput(input);
   if (isLeft(read)) return read;
-  const facts = read.right;
+  return previewOfFacts(read.right);
+}
+
+/**
+ * {@link previewInvoice} of an input already read (`readPreviewInput`): for a caller that
+ * reads a subscription and its plan once and previews it at several instants
+ * (`{ ...facts, now }`), with the same result as reading the input each time.
+ * @internal
+ */
+export function previewOfFacts(facts: PreviewFacts): Either<FeecastError, InvoicePreview> {
   const computed = previewRuns(facts);
   if (isLeft(computed)) return computed;
   const runs = computed.right;

@@ -1,0 +1,118 @@
+/**
+ * One case of the backtest benchmark, run in a process of its own so that its peak memory is
+ * its own (`bench/src/backtest.ts` starts it): prints `{ ms, peak_mb, digest, ... }` as JSON.
+ *
+ * - `aggregate <events.ndjson>`: the baseline, the engine aggregating every event once: the
+ *   file read and parsed (`readEventsSync`), each event added to the one charges accumulator
+ *   of its subscription and metric over the 12 months (the first plan's charges, filters and
+ *   groups; duplicates found), then every accumulator's figures;
+ * - `backtest <events.ndjson> <workers> [unique]`: the backtest of `backtestInputs()` (its rows
+ *   and summary digested): with 1, `backtest` in this thread over `readEventsSync` (what
+ *   `feecast backtest --workers 1` runs); with more, `backtestInWorkers` (`--workers N`);
+ *   `deduplicate: false` with `unique` (`--unique-ids`).
+ */
+import { createHash } from 'node:crypto';
+import {
+  type Backtest,
+  backtest,
+  type ChargesAccumulator,
+  createChargesAccumulator,
+  type FeecastError,
+} from '@feecast/engine';
+import { readEventsSync } from '@feecast/sources';
+import { backtestInWorkers } from 'feecast';
+import { BACKTEST_FROM, BACKTEST_TO, backtestInputs } from './backtest-data';
+import { METRICS, PUSHDOWN_PLAN } from './pushdown-data';
+
+const megabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
+
+function aggregateOnce(file: string) {
+  const plan = PUSHDOWN_PLAN;
+  const options = { from_datetime: BACKTEST_FROM, to_datetime: BACKTEST_TO };
+  const perSubscription = new Map<string, Map<string, ChargesAccumulator>>();
+  const accumulatorsOf = (subscription: string) => {
+    let own = perSubscription.get(subscription);
+    if (own !== undefined) return own;
+    own = new Map();
+    for (const metric of METRICS) {
+      const charges = plan.charges
+        .filter((c) => c.billable_metric_code === metric.code)
+        .map((c) => ({
+          filters: ('filters' in c ? c.filters : []).map((f) => f.values),
+          grouped_by: 'pricing_group_keys' in c.properties ? c.properties.pricing_group_keys : [],
+        }));
+      const created = createChargesAccumulator(metric, charges, options);
+      if (created._tag === 'Left') throw new Error(created.left.message);
+      own.set(metric.code, created.right);
+    }
+    perSubscription.set(subscription, own);
+    return own;
+  };
+  const source = readEventsSync(file);
+  let events = 0;
+  for (const event of source.events) {
+    events++;
+    accumulatorsOf(String(event.external_subscription_id)).get(event.code)?.add(event);
+  }
+  const error = source.error();
+  if (error !== undefined) throw new Error(error.message);
+  const digest = createHash('sha256');
+  for (const [subscription, own] of perSubscription) {
+    for (const [code, accumulator] of own) {
+      const result = accumulator.result();
+      digest.update(
+        `${subscription} ${code} ${JSON.stringify(result.charges)} ${result.rejected.length}\n`,
+      );
+    }
+  }
+  return { events, digest: digest.digest('hex').slice(0, 16) };
+}
+
+/** The rows of a backtest as CSV lines, digested. */
+function digestOf(
+  result:
+    | { readonly _tag: 'Left'; readonly left: FeecastError }
+    | { readonly _tag: 'Right'; readonly right: Backtest },
+): string {
+  if (result._tag === 'Left') throw new Error(result.left.message);
+  const digest = createHash('sha256');
+  for (const row of result.right.rows) digest.update(`${JSON.stringify(row)}\n`);
+  digest.update(JSON.stringify(result.right.summary));
+  return digest.digest('hex').slice(0, 16);
+}
+
+/** The backtest in this thread, over one read of the NDJSON file (`feecast backtest --workers 1`). */
+function backtestHere(file: string, unique: boolean) {
+  const source = readEventsSync(file);
+  const result = backtest({
+    ...backtestInputs(),
+    events: source.events,
+    ...(unique ? { deduplicate: false } : {}),
+  });
+  const error = source.error();
+  if (error !== undefined) throw new Error(error.message);
+  return { digest: digestOf(result) };
+}
+
+/** The backtest across `workers` threads (`feecast backtest --workers N`). */
+async function backtestInThreads(file: string, workers: number, unique: boolean) {
+  const run = await backtestInWorkers({
+    workers,
+    file: { path: file, name: file },
+    input: { ...backtestInputs(), ...(unique ? { deduplicate: false } : {}) },
+  });
+  if (run.fileError !== undefined) throw new Error(run.fileError.message);
+  return { digest: digestOf(run.result) };
+}
+
+const [mode, ...args] = process.argv.slice(2);
+const started = performance.now();
+const outcome =
+  mode === 'aggregate'
+    ? aggregateOnce(args[0] ?? '')
+    : args[1] === '1'
+      ? backtestHere(args[0] ?? '', args[2] === 'unique')
+      : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
+process.stdout.write(
+  `${JSON.stringify({ ms: Math.round(performance.now() - started), peak_mb: megabytes(), ...outcome })}\n`,
+);

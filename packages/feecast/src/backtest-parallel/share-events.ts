@@ -1,0 +1,216 @@
+/**
+ * The events of one share of a backtest split across worker threads, read from the events
+ * file by that worker. Every share reads the whole file, but in an NDJSON file a worker
+ * parses only the lines whose subscription is its own (told from the line's bytes,
+ * `lineSubscription`): the parse is split with the pricing. Every event and rejected record
+ * is accounted for by exactly one share, so the shares' counts add up to one reader's.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { type FeecastError, feecastError } from '@feecast/engine';
+import type { UsageEvent } from '@feecast/models';
+import {
+  createEventTally,
+  createLocatedEventDecoder,
+  formatFromName,
+  type LocatedItem,
+  readEventsSync,
+} from '@feecast/sources';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { lineSubscription } from './line-subscription';
+
+/** The events file as `openEventsFile` prepared it: a text file and how to read it. */
+export interface ShareFile {
+  readonly path: string;
+  /** Its name in messages. */
+  readonly name: string;
+  readonly format?: 'ndjson' | 'json' | 'csv';
+  readonly unit?: 'line' | 'row';
+  readonly maxRecordChars?: number;
+}
+
+/** The events of one share, and how reading them went. */
+export interface ShareReading {
+  /** The events naming the share's subscriptions, in the file's order (iterable once). */
+  readonly events: Iterable<UsageEvent>;
+  /** Events this share accounts for that name no subscription of any share. */
+  others(): number;
+  /** The records this share accounts for that are not events, and the first (lowest line). */
+  rejected(): { readonly count: number; readonly first?: { line: number; message: string } };
+  /** The error of the whole file that ended the reading, if any. */
+  error(): FeecastError | undefined;
+}
+
+const CHUNK_BYTES = 1 << 20;
+const NEWLINE = 0x0a;
+
+/** Whether `file` is NDJSON (as named, or as its first character tells: `{` not an envelope). */
+export function isNdjson(file: ShareFile): boolean {
+  if (file.format !== undefined) return file.format === 'ndjson';
+  if (formatFromName(file.path) !== undefined) return false;
+  let fd: number;
+  try {
+    fd = openSync(file.path, 'r');
+  } catch {
+    // Not known as NDJSON: the reader of every format reports the file's error.
+    return false;
+  }
+  try {
+    const head = Buffer.alloc(4096);
+    const size = readSync(fd, head, 0, head.length, 0);
+    const text = head
+      .toString('utf8', 0, size)
+      .replace(/^\uFEFF/, '')
+      .trimStart();
+    return text.startsWith('{') && !/^\{\s*"events"/.test(text);
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The located items (events and rejections) of the lines of an NDJSON file that share `me`
+ * parses: its own lines and the lines whose subscription the bytes cannot tell (their line
+ * numbers go to `unsure`); every other line is given to the decoder as an empty line, so the
+ * line numbers of messages are the file's.
+ */
+function* ownItems(
+  file: ShareFile,
+  me: number,
+  shareOf: ReadonlyMap<string, number>,
+  unsure: Set<number>,
+): Generator<LocatedItem, void> {
+  const decoder = createLocatedEventDecoder({
+    file: file.name,
+    format: 'ndjson',
+    ...(file.unit === undefined ? {} : { unit: file.unit }),
+    ...(file.maxRecordChars === undefined ? {} : { maxRecordChars: file.maxRecordChars }),
+  });
+  let fd: number;
+  try {
+    fd = openSync(file.path, 'r');
+  } catch (error) {
+    yield* decoder.fail(error);
+    return;
+  }
+  const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+  let carry = Buffer.alloc(0);
+  let line = 0;
+  /** Copies `bytes` (one line and its line break) to `out` when they are this share's. */
+  const route = (bytes: Buffer, out: Buffer, at: number, last: boolean): number => {
+    line++;
+    const id = lineSubscription(bytes);
+    const owner = id === undefined ? -1 : id === null ? 0 : (shareOf.get(id) ?? 0);
+    if (owner === -1) unsure.add(line);
+    if (owner !== me && owner !== -1) {
+      if (last) return at;
+      out[at] = NEWLINE;
+      return at + 1;
+    }
+    bytes.copy(out, at);
+    if (last) return at + bytes.length;
+    out[at + bytes.length] = NEWLINE;
+    return at + bytes.length + 1;
+  };
+  try {
+    while (!decoder.done) {
+      const size = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      const data =
+        carry.length === 0
+          ? chunk.subarray(0, size)
+          : Buffer.concat([carry, chunk.subarray(0, size)]);
+      const out = Buffer.allocUnsafe(data.length);
+      let at = 0;
+      let start = 0;
+      for (let nl = data.indexOf(NEWLINE, start); nl >= 0; nl = data.indexOf(NEWLINE, start)) {
+        at = route(data.subarray(start, nl), out, at, false);
+        start = nl + 1;
+      }
+      if (size === 0) {
+        if (start < data.length) at = route(data.subarray(start), out, at, true);
+        yield* decoder.push(out.subarray(0, at));
+        yield* decoder.end();
+        return;
+      }
+      carry = Buffer.from(data.subarray(start));
+      yield* decoder.push(out.subarray(0, at));
+    }
+  } catch (error) {
+    yield* decoder.fail(error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Every located item of the file, parsed (a file that is not NDJSON: every share parses it all). */
+function* allItems(file: ShareFile): Generator<LocatedItem> {
+  const items: LocatedItem[] = [];
+  const source = readEventsSync(file.path, {
+    name: file.name,
+    ...(file.format === undefined ? {} : { format: file.format }),
+    ...(file.unit === undefined ? {} : { unit: file.unit }),
+    ...(file.maxRecordChars === undefined ? {} : { maxRecordChars: file.maxRecordChars }),
+    onRejected: (error, line) => items.push({ item: { _tag: 'Left', left: error }, line }),
+  });
+  for (const event of source.events) {
+    yield* items.splice(0);
+    yield { item: { _tag: 'Right', right: event }, line: source.line() };
+  }
+  yield* items.splice(0);
+  const broken = source.error();
+  if (broken !== undefined) yield { item: { _tag: 'Left', left: broken } };
+}
+
+/**
+ * The events of share `me` of the file: those naming one of its subscriptions (`shareOf`
+ * maps each subscription of the backtest to its share). Share 0 also accounts for the events
+ * that name no subscription of any share (`others`) and for the records that the bytes could
+ * not place and that are not events.
+ */
+export function shareEvents(
+  file: ShareFile,
+  me: number,
+  shareOf: ReadonlyMap<string, number>,
+): ShareReading {
+  let others = 0;
+  let count = 0;
+  let first: { line: number; message: string } | undefined;
+  const tally = createEventTally((error, line) => {
+    count++;
+    if (first === undefined || line < first.line) first = { line, message: error.message };
+  });
+  const ndjson = isNdjson(file);
+  const unsure = new Set<number>();
+  function* events(): Generator<UsageEvent, void, undefined> {
+    const items = ndjson ? ownItems(file, me, shareOf, unsure) : allItems(file);
+    for (const located of items) {
+      // In a file that is not NDJSON, every record is parsed by every share.
+      const shared = located.line !== undefined && (!ndjson || unsure.has(located.line));
+      if (isLeft(located.item) && shared && me !== 0) continue;
+      const event = tally.take(located);
+      if (tally.stopped) return;
+      if (event === undefined) continue;
+      const id = event.external_subscription_id;
+      const owner = typeof id === 'string' ? shareOf.get(id) : undefined;
+      if (owner === me) yield event;
+      else if (owner === undefined && (me === 0 || !shared)) others++;
+      else if (!shared) {
+        // A line placed by its bytes is its subscription's (see lineSubscription): never here.
+        tally.fail(
+          feecastError(
+            'unexpected_error',
+            `${file.name} line ${located.line}: its event names ${String(id)}, not a subscription of this worker's share.`,
+          ),
+        );
+        return;
+      }
+    }
+  }
+  return {
+    events: { [Symbol.iterator]: events },
+    others: () => others,
+    rejected: () => ({ count, ...(first === undefined ? {} : { first }) }),
+    error: tally.error,
+  };
+}

@@ -1,0 +1,130 @@
+/**
+ * `feecast backtest --workers N`: the backtest split by customer (`backtestShares`) across
+ * worker threads, each reading its share of the events file (`shareEvents`) and pricing it,
+ * and the shares combined into what one thread gives (`combineBacktests`).
+ *
+ * The workers run the built `backtest-worker.js` beside this module. Run from the sources (the
+ * package's own tests), there is no such file: the shares then run one after the other in
+ * this thread, through the same code but the thread.
+ */
+import { Worker } from 'node:worker_threads';
+import {
+  type Backtest,
+  type BacktestInput,
+  type FeecastError,
+  feecastError,
+} from '@feecast/engine';
+import { backtestShares, combineBacktests, inWholeInput } from '@feecast/engine/internal';
+import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
+import {
+  runShare,
+  type ShareMessage,
+  type ShareOutcome,
+  type ShareTask,
+} from './backtest-parallel/run-share';
+import type { ShareFile } from './backtest-parallel/share-events';
+
+/** What the shares gave, as one backtest: its result, the records not read, a broken file. */
+export interface PooledBacktest {
+  readonly result: Either<FeecastError, Backtest>;
+  readonly rejected: { readonly count: number; readonly first?: string };
+  readonly fileError: FeecastError | undefined;
+}
+
+/** Options of {@link backtestInWorkers}. */
+export interface PoolOptions {
+  /** How many worker threads at most (no more than the customers). */
+  readonly workers: number;
+  /** The events file (none: no events). */
+  readonly file: ShareFile | undefined;
+  readonly input: Omit<BacktestInput, 'events' | 'onProgress'>;
+  /** The invoices priced so far by all the workers, out of all they have to price. */
+  readonly onProgress?: (priced: number, invoices: number) => void;
+}
+
+const WORKER = new URL('./backtest-worker.js', import.meta.url);
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/** Runs one share in a worker thread (in this thread when run from the sources). */
+function runTask(task: ShareTask, hear: (message: ShareMessage) => void): Promise<ShareOutcome> {
+  if (FROM_SOURCES) return Promise.resolve(runShare(task, hear));
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER, { workerData: task });
+    worker.on('message', (message: ShareMessage) => {
+      if (message.type === 'done') resolve(message.outcome);
+      else hear(message);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`backtest worker ${task.index} stopped with code ${code}`));
+    });
+  });
+}
+
+/**
+ * The backtest of `input` over the events of `file`, split by customer across at most
+ * `workers` threads: the same rows, summary and counts as one thread's. A share's error
+ * names the whole input (`inWholeInput`); of several, the first share's is given.
+ */
+export async function backtestInWorkers(options: PoolOptions): Promise<PooledBacktest> {
+  const none = { count: 0 };
+  const split = backtestShares(options.input, options.workers);
+  if (isLeft(split)) return { result: split, rejected: none, fileError: undefined };
+  const shareOf = [...split.right.shareOf];
+  const progress: ({ priced: number; invoices: number } | undefined)[] = split.right.shares.map(
+    () => undefined,
+  );
+  // Told once every share has counted its invoices (each tells it before pricing).
+  const tell = () => {
+    if (progress.includes(undefined)) return;
+    let priced = 0;
+    let invoices = 0;
+    for (const one of progress) {
+      priced += one?.priced ?? 0;
+      invoices += one?.invoices ?? 0;
+    }
+    options.onProgress?.(priced, invoices);
+  };
+  let outcomes: ShareOutcome[];
+  try {
+    outcomes = await Promise.all(
+      split.right.shares.map((share, index) =>
+        runTask({ file: options.file, index, share, shareOf }, (message) => {
+          if (message.type !== 'progress') return;
+          progress[index] = { priced: message.priced, invoices: message.invoices };
+          tell();
+        }),
+      ),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      result: left(feecastError('unexpected_error', `A backtest worker failed: ${message}`)),
+      rejected: none,
+      fileError: undefined,
+    };
+  }
+  let count = 0;
+  let first: { line: number; message: string } | undefined;
+  for (const outcome of outcomes) {
+    count += outcome.rejected.count;
+    const seen = outcome.rejected.first;
+    if (seen !== undefined && (first === undefined || seen.line < first.line)) first = seen;
+  }
+  const rejected = {
+    count,
+    ...(first === undefined ? {} : { first: `line ${first.line}: ${first.message}` }),
+  };
+  const fileError = outcomes.find((outcome) => outcome.fileError !== undefined)?.fileError;
+  const results = [];
+  for (const [index, outcome] of outcomes.entries()) {
+    const share = split.right.shares[index];
+    if (isLeft(outcome.result)) {
+      const error =
+        share === undefined ? outcome.result.left : inWholeInput(outcome.result.left, share);
+      return { result: left(error), rejected, fileError };
+    }
+    results.push(outcome.result.right);
+  }
+  return { result: combineBacktests(split.right, results), rejected, fileError };
+}
