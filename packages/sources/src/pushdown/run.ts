@@ -23,7 +23,7 @@ import type { Dialect } from './dialect';
 import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
 import type { AggregatesSpec } from './spec';
-import { type HeaderRow, readBuckets, readHeader, stateOf } from './state-rows';
+import { type Header, readBuckets, stateOf } from './state-rows';
 
 /** One subscription's state. */
 export interface SubscriptionState {
@@ -44,7 +44,7 @@ export interface Aggregates {
   readonly states: readonly SubscriptionState[];
   /** Which charges the database aggregated, which fell back to streaming, and why. */
   readonly plan: PushdownPlan;
-  /** The SQL run (header and buckets queries), for the curious and the benchmark. */
+  /** The SQL run (one query per pushdown), for the curious and the benchmark. */
   readonly sql: readonly string[];
 }
 
@@ -195,14 +195,17 @@ export async function runAggregates(
       plan = pushdownPlan(spec, compiled);
       pushed = [];
     } else {
-      sql.push(compiled.header, compiled.buckets);
-      const header = await database.query(compiled.header);
-      if (header._tag === 'Left') return header;
-      let headers = readHeader(
-        header.right as unknown as readonly HeaderRow[],
-        spec.options.deduplicate !== false,
+      sql.push(compiled.buckets);
+      const rows = await database.query(compiled.buckets);
+      if (rows._tag === 'Left') return rows;
+      const headers = new Map<string | null, Header>();
+      const buckets = readBuckets(
+        rows.right,
+        { type: type, fromMs, endMs, charges: spec.charges },
+        headers,
       );
-      const doubt = [...headers.values()].reduce((n, h) => n + h.doubt, 0);
+      let doubt = 0;
+      for (const h of headers.values()) doubt += h.doubt;
       if (doubt > 0) {
         plan = pushdownPlan(
           spec,
@@ -210,28 +213,10 @@ export async function runAggregates(
         );
         pushed = [];
       } else {
-        const rows = await database.query(compiled.buckets);
-        if (rows._tag === 'Left') return rows;
         const pushedCharges = pushed.map((index) => ({
           index,
           charge: spec.charges[index] ?? {},
         }));
-        if (single) {
-          const total = readHeader([], true).get(null) ?? { rejected: {}, outside: 0, doubt: 0 };
-          for (const h of headers.values()) {
-            total.outside += h.outside;
-            for (const [reason, n] of Object.entries(h.rejected)) {
-              const key = reason as keyof typeof total.rejected;
-              total.rejected[key] = (total.rejected[key] ?? 0) + (n ?? 0);
-            }
-          }
-          headers = new Map([['', total]]);
-        }
-        const buckets = readBuckets(
-          rows.right,
-          { type: type, fromMs, endMs, charges: spec.charges },
-          headers,
-        );
         sqlStates = new Map(
           [...headers.keys()].map((key) => [
             key,
