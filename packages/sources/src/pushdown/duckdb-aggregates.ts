@@ -101,13 +101,15 @@ export async function duckdbAggregates(
         return left(failed(name, error));
       }
     },
-    async query(sql) {
+    async *query(sql) {
       try {
         const connection = await connect();
-        const result = await connection.runAndReadAll(sql);
-        return right(result.getRowObjectsJson() as Record<string, unknown>[]);
+        const result = await connection.stream(sql);
+        for await (const rows of result.yieldRowObjectJson()) {
+          yield right(rows as Record<string, unknown>[]);
+        }
       } catch (error) {
-        return left(failed(name, error));
+        yield left(failed(name, error));
       }
     },
     stream(code, subscription) {

@@ -23,7 +23,7 @@ import type { Dialect } from './dialect';
 import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
 import type { AggregatesSpec } from './spec';
-import { type Header, readBuckets, stateOf } from './state-rows';
+import { type Buckets, type Header, readBuckets, stateOf } from './state-rows';
 
 /** One subscription's state. */
 export interface SubscriptionState {
@@ -53,7 +53,11 @@ export interface Database {
   readonly dialect: Dialect;
   /** The table as SQL reads it, or why it cannot be read in SQL (every charge falls back). */
   source(): Promise<Either<FeecastError, RowSource | string>>;
-  query(sql: string): Promise<Either<FeecastError, readonly Record<string, unknown>[]>>;
+  /**
+   * The rows of `sql`, in the batches the database streams them (never all at once): a
+   * failure is a `Left`, before the first batch or in place of the next one.
+   */
+  query(sql: string): AsyncIterable<Either<FeecastError, readonly Record<string, unknown>[]>>;
   /**
    * The rows of the metric's code (and of the subscription and those naming none), decoded;
    * the rows the reader refuses are not events, for either path.
@@ -196,14 +200,13 @@ export async function runAggregates(
       pushed = [];
     } else {
       sql.push(compiled.buckets);
-      const rows = await database.query(compiled.buckets);
-      if (rows._tag === 'Left') return rows;
       const headers = new Map<string | null, Header>();
-      const buckets = readBuckets(
-        rows.right,
-        { type: type, fromMs, endMs, charges: spec.charges },
-        headers,
-      );
+      const buckets: Map<string | null, Buckets> = new Map();
+      const context = { type: type, fromMs, endMs, charges: spec.charges };
+      for await (const rows of database.query(compiled.buckets)) {
+        if (rows._tag === 'Left') return rows;
+        readBuckets(rows.right, context, headers, buckets);
+      }
       let doubt = 0;
       for (const h of headers.values()) doubt += h.doubt;
       if (doubt > 0) {

@@ -86,7 +86,7 @@ interface GroupEntry {
 }
 
 /** One subscription's buckets: per charge index, per bucket index, groups by key. */
-type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
+export type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
 
 /** Context of the figures: the period, for sums' sides and weights. */
 export interface FigureContext {
@@ -177,7 +177,7 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
 }
 
 /**
- * Reads the query's rows: the row statuses (`c = -1`: rejected, outside the period, or read
+ * Reads a batch of the query's rows (into `headers` and `out`, batch after batch): the row statuses (`c = -1`: rejected, outside the period, or read
  * in doubt) and repeats (`c = -3`) into each subscription's header, the figures into each
  * subscription's buckets.
  */
@@ -185,8 +185,8 @@ export function readBuckets(
   rows: readonly BucketRow[],
   context: FigureContext,
   headers: Map<string | null, Header>,
+  out: Map<string | null, Buckets> = new Map(),
 ): Map<string | null, Buckets> {
-  const out = new Map<string | null, Buckets>();
   for (const row of rows) {
     const sub =
       row.s === undefined || row.s === null ? (row.s === undefined ? '' : null) : String(row.s);
