@@ -40,12 +40,14 @@ export async function clickhouseAggregates(
   const database: Database = {
     dialect: clickhouseDialect,
     source: async () => right(clickhouseRowSource(table.right)),
-    async query(sql) {
+    async *query(sql) {
       try {
         const result = await client.query({ query: sql, format: 'JSONEachRow' });
-        return right(await result.json<Record<string, unknown>>());
+        for await (const rows of result.stream<Record<string, unknown>>()) {
+          yield right(rows.map((row) => row.json<Record<string, unknown>>()));
+        }
       } catch (error) {
-        return left(clickhouseError(target, error));
+        yield left(clickhouseError(target, error));
       }
     },
     stream: (code, subscription) =>

@@ -33,6 +33,7 @@ export function clickhouseRowSource(table: string): RowSource {
     from: table,
     order: undefined,
     subscription: 'external_subscription_id',
+    subscriptionKey: "ifNull(external_subscription_id, '')",
     transactionId: 'transaction_id',
     code: 'code',
     timeMs: 'timestamp_ms',

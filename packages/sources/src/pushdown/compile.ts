@@ -1,16 +1,16 @@
 /**
- * The compiler of a pushdown: a spec's pushed charges to two queries over a {@link RowSource},
- * in one dialect. Both dialects run the same shape:
- *
- * 1. `header`: per subscription and per row status before deduplication (`doubt`,
- *    `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`), how many rows and how
- *    many distinct transaction ids (the `ok` rows beyond the distinct ids are the repeats).
- * 2. `buckets`: the `ok` rows, one per subscription and transaction id (DuckDB keeps the first
- *    in read order; ClickHouse, which has no read order, the earliest), each read for the
- *    metric's value (`missing_value`, `invalid_value`, `invalid_operation_type`, `ok`) and then
- *    counted once per charge: a status row (`c = -1`, `b` the status) or, for an `ok` row, one
- *    row per pushed charge (`c`) with its bucket (`b`: the most specific filter it matches, else
- *    the default) and group (`g0`, `g1`...), aggregated into the state's figures.
+ * The compiler of a pushdown: a spec's pushed charges to one query over a {@link RowSource},
+ * in one dialect, that reads the table once. Both dialects run the same shape: the rows of the
+ * metric's code (and subscription), each given a status before deduplication (`doubt`,
+ * `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`); one hash aggregation keeps
+ * one row per subscription and transaction id of the `ok` rows (DuckDB the first in read
+ * order; ClickHouse, which has no read order, the earliest) and one per subscription and
+ * status of the others, each with its number of rows; each `ok` row is read for the metric's
+ * value (`missing_value`, `invalid_value`, `invalid_operation_type`, `ok`) and then counted once
+ * per charge: a status row (`c = -1`, `b` the status, the rows not ok included), a repeats row
+ * (`c = -3`: the rows of an id beyond its first) or, for an `ok` row, one row per pushed charge
+ * (`c`) with its bucket (`b`: the most specific filter it matches, else the default) and group
+ * (`g0`, `g1`...), aggregated into the state's figures.
  *
  * Decimals are never summed as floats: a value of at most 18 integer and 18 fraction digits is
  * split into its integer part and its fraction × 10^18, two 64-bit integers summed exactly in
@@ -56,9 +56,8 @@ export interface CompileInput {
   readonly subscription: string | undefined;
 }
 
-/** The two queries of a pushdown, or why the table's rows cannot be read in SQL. */
+/** The query of a pushdown (one scan of the table), or why the table's rows cannot be read in SQL. */
 export interface CompiledQueries {
-  readonly header: string;
   readonly buckets: string;
   /** The number of group columns (`g0`...) of the buckets query. */
   readonly groupColumns: number;
@@ -177,6 +176,10 @@ export function compileQueries(
   const sourceDoubt =
     source.doubts.length === 0 ? d.false : source.doubts.map((x) => sure(x)).join(' OR ');
   const where = [`${source.code} = ${d.string(input.code)}`];
+  if (input.subscription !== undefined && source.subscriptionKey !== undefined) {
+    // The table's sorting key: one subscription reads only its granules (and those naming none).
+    where.push(`${source.subscriptionKey} IN ('', ${d.string(input.subscription)})`);
+  }
   if (input.subscription !== undefined) {
     where.push(
       `(${source.subscription} IS NULL OR ${source.subscription} = ${d.string(input.subscription)})`,
@@ -203,12 +206,15 @@ export function compileQueries(
   );
   const status = `CASE WHEN ${doubt} THEN 'doubt' WHEN __id = '' THEN 'missing_transaction_id' WHEN __t IS NULL THEN 'invalid_timestamp' WHEN ${outside} THEN 'outside' ELSE 'ok' END`;
   const l2 = `SELECT *, ${status} AS __st FROM (${l1}) AS l1`;
-  const header = `SELECT __s AS s, __st AS st, ${d.text('count(*)')} AS n, ${d.text(d.countDistinct('__id'))} AS ids FROM (${l2}) AS l2 GROUP BY __s, __st`;
 
-  // L3: the ok rows, one per subscription and transaction id.
-  let l3 = `SELECT * FROM (${l2}) AS l2 WHERE __st = 'ok'`;
+  // L3: one row per subscription and transaction id of the ok rows, one per subscription and
+  // status of the others, each with its number of rows `__w` (the ok rows beyond the first
+  // are the repeats). One hash aggregation: the rows' statuses and the first of each id at once.
+  let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
-    l3 = d.firstOfEach(l3, '__s, __id', source.order === undefined ? '__t, __id' : '__n');
+    const picked = ['__n', '__t', '__sd', ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`])];
+    const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
+    l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
   }
 
   // L4: the value, its status, and what the charges read of it.
@@ -223,15 +229,19 @@ export function compileQueries(
     const opValid = `(${operation.kind} = 'a' OR (${operation.kind} = 's' AND ${operation.text} IN ('add', 'remove')))`;
     valueStatus = `CASE WHEN ${value.kind} = 'o' THEN 'invalid_value' WHEN NOT ${opValid} THEN 'invalid_operation_type' ELSE 'ok' END`;
   }
-  const l4Columns = [`${valueStatus} AS __vs`];
+  // The rows that are not ok keep their status: counted once per status, with `__w`.
+  const l4Columns = [`CASE WHEN __st <> 'ok' THEN __st ELSE ${valueStatus} END AS __vs`];
   if (numeric && value !== undefined) {
     const text = value.text;
     const negative = `${d.substring(text, 1, 1)} = '-'`;
     const digits = `CASE WHEN ${negative} THEN ${d.substring(text, 2)} ELSE ${text} END`;
     const whole = d.int(d.beforeDot(digits));
     const fraction = d.int(d.padZeros(d.afterDot(digits), FRACTION_DIGITS));
+    const regular = sure(d.matches(text, REGULAR));
     l4Columns.push(
-      `${sure(d.matches(text, REGULAR))} AS __r`,
+      // Only ok rows are figures; the others are counts (their values are not summed).
+      `CASE WHEN __st = 'ok' THEN ${regular} ELSE ${d.false} END AS __r`,
+      `CASE WHEN __st = 'ok' THEN NOT ${regular} ELSE ${d.false} END AS __nr`,
       `CASE WHEN ${negative} THEN -${whole} ELSE ${whole} END AS __i`,
       `CASE WHEN ${negative} THEN -${fraction} ELSE ${fraction} END AS __f`,
       `${text} AS __v`,
@@ -276,8 +286,10 @@ export function compileQueries(
   const regular = '__r';
   const inPeriod = `__t >= ${input.fromMs}`;
   const before = `__t < ${input.fromMs}`;
-  const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), `NOT ${regular}`);
-  const figures: string[] = [`${d.text('count(*)')} AS cnt`];
+  const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr');
+  // Each row counts once, a status row its rows, a repeats row the rows beyond the first.
+  const weight = `CASE WHEN c = -3 THEN __w - 1 WHEN __st <> 'ok' THEN __w ELSE ${d.int("'1'")} END`;
+  const figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
       figures.push(
@@ -346,6 +358,7 @@ export function compileQueries(
     charges.map((ch) => ch.c),
     "__vs = 'ok'",
     ghost,
+    "__st = 'ok' AND __w > 1",
   )} GROUP BY ${grouping.join(', ')}`;
-  return { header, buckets, groupColumns };
+  return { buckets, groupColumns };
 }

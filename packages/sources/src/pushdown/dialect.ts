@@ -47,13 +47,29 @@ export interface Dialect {
   /** The boolean literals. */
   readonly true: string;
   readonly false: string;
-  /** The rows of the query `sql`, only the first of each `partition` in `order`. */
-  firstOfEach(sql: string, partition: string, order: string): string;
+  /**
+   * One row per `partition` (column names) of the query `sql`: the partition's columns, its
+   * number of rows `__w` (a 64-bit integer), and `columns` of its first row in `order`, by
+   * one hash aggregation (no sort, no window).
+   */
+  firstOfEach(
+    sql: string,
+    partition: readonly string[],
+    columns: readonly string[],
+    order: string,
+  ): string;
   /**
    * The rows of `relation` repeated once per value `c` of `charges` where `ok`; else once with
-   * `c = -1`, and once more with `c = -2` where `ghost`: a `FROM` clause (and its `WHERE`).
+   * `c = -1`, and once more with `c = -2` where `ghost`; and, where `repeats`, once more with
+   * `c = -3`: a `FROM` clause (and its `WHERE`).
    */
-  explode(relation: string, charges: readonly number[], ok: string, ghost: string): string;
+  explode(
+    relation: string,
+    charges: readonly number[],
+    ok: string,
+    ghost: string,
+    repeats: string,
+  ): string;
 }
 
 /** DuckDB (embedded): standard string literals, `TRY_CAST`, `HUGEINT` sums. */
@@ -81,10 +97,13 @@ export const duckdbDialect: Dialect = {
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
   true: 'TRUE',
   false: 'FALSE',
-  firstOfEach: (sql, partition, order) =>
-    `SELECT * FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${partition} ORDER BY ${order}) = 1`,
-  explode: (relation, charges, ok, ghost) =>
-    `${relation} CROSS JOIN (SELECT unnest([-2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
+  firstOfEach: (sql, partition, columns, order) => {
+    const row = columns.map((c) => `${c} := ${c}`).join(', ');
+    const keys = partition.join(', ');
+    return `SELECT ${keys}, __w, unnest(__row) FROM (SELECT ${keys}, count(*) AS __w, arg_min(struct_pack(${row}), ${order}) AS __row FROM (${sql}) AS q GROUP BY ${keys}) AS q1`;
+  },
+  explode: (relation, charges, ok, ghost, repeats) =>
+    `${relation} CROSS JOIN (SELECT unnest([-3, -2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN c = -3 THEN ${repeats} WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
 };
 
 /** ClickHouse (18.16 and current): backslash-escaped literals, `*OrZero` casts, `Decimal128` sums. */
@@ -117,8 +136,11 @@ export const clickhouseDialect: Dialect = {
     `replaceAll(${expr}, ${clickhouseDialect.string(from)}, ${clickhouseDialect.string(to)})`,
   true: '1',
   false: '0',
-  firstOfEach: (sql, partition, order) =>
-    `SELECT * FROM (${sql}) ORDER BY ${partition}, ${order} LIMIT 1 BY ${partition}`,
-  explode: (relation, charges, ok, ghost) =>
-    `${relation} ARRAY JOIN if(${ok}, [${charges.map((c) => `toInt32(${c})`).join(', ')}], if(${ghost}, [toInt32(-1), toInt32(-2)], [toInt32(-1)])) AS c`,
+  firstOfEach: (sql, partition, columns, order) => {
+    const keys = partition.join(', ');
+    const picked = columns.map((c, i) => `tupleElement(__row, ${i + 1}) AS ${c}`).join(', ');
+    return `SELECT ${keys}, __w, ${picked} FROM (SELECT ${keys}, toInt64(count()) AS __w, argMin(tuple(${columns.join(', ')}), ${order}) AS __row FROM (${sql}) GROUP BY ${keys})`;
+  },
+  explode: (relation, charges, ok, ghost, repeats) =>
+    `${relation} ARRAY JOIN arrayConcat(if(${repeats}, [toInt32(-3)], emptyArrayInt32()), if(${ok}, [${charges.map((c) => `toInt32(${c})`).join(', ')}], if(${ghost}, [toInt32(-1), toInt32(-2)], [toInt32(-1)]))) AS c`,
 };

@@ -26,15 +26,25 @@ function failed(name: string, error: unknown): FeecastError {
   });
 }
 
-/** The relation SQL reads, and its read order, or why its rows are streamed instead. */
-function relationFor(target: DuckdbTarget): { from: string; order: string } | string {
-  if ('database' in target) return { from: relationOf(target).from, order: 'rowid' };
+/**
+ * A Parquet file read in place with its row numbers (`file_row_number`, its read order), or
+ * why a file of another format has no read order in SQL.
+ */
+export function parquetRelation(
+  target: Extract<DuckdbTarget, { file: string }>,
+): { from: string; order: string } | string {
   const format = target.format ?? formatFromName(target.file) ?? 'ndjson';
   if (format !== 'parquet') {
     return `a ${format.toUpperCase()} file read in place has no row order in SQL (the first of repeated transaction ids): its rows are streamed`;
   }
   const from = relationOf(target).from.replace(/\)$/, ', file_row_number = true)');
   return { from, order: 'file_row_number' };
+}
+
+/** The relation SQL reads, and its read order, or why its rows are streamed instead. */
+function relationFor(target: DuckdbTarget): { from: string; order: string } | string {
+  if ('database' in target) return { from: relationOf(target).from, order: 'rowid' };
+  return parquetRelation(target);
 }
 
 /**
@@ -98,13 +108,15 @@ export async function duckdbAggregates(
         return left(failed(name, error));
       }
     },
-    async query(sql) {
+    async *query(sql) {
       try {
         const connection = await connect();
-        const result = await connection.runAndReadAll(sql);
-        return right(result.getRowObjectsJson() as Record<string, unknown>[]);
+        const result = await connection.stream(sql);
+        for await (const rows of result.yieldRowObjectJson()) {
+          yield right(rows as Record<string, unknown>[]);
+        }
       } catch (error) {
-        return left(failed(name, error));
+        yield left(failed(name, error));
       }
     },
     stream(code, subscription) {

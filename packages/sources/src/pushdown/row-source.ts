@@ -23,6 +23,11 @@ export interface RowSource {
   readonly order: string | undefined;
   /** The `external_subscription_id` as text, `NULL` when the row names none. */
   readonly subscription: string;
+  /**
+   * The subscription as the table's sorting key holds it (`''` for none), when it has one: a
+   * one-subscription run filters on it too, so it reads only that subscription's granules.
+   */
+  readonly subscriptionKey?: string;
   readonly transactionId: string;
   readonly code: string;
   /** The row's time in epoch milliseconds, `NULL` when its timestamp is not an instant. */

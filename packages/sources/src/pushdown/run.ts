@@ -23,7 +23,7 @@ import type { Dialect } from './dialect';
 import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
 import type { AggregatesSpec } from './spec';
-import { type HeaderRow, readBuckets, readHeader, stateOf } from './state-rows';
+import { type Buckets, type Header, readBuckets, stateOf } from './state-rows';
 
 /** One subscription's state. */
 export interface SubscriptionState {
@@ -44,7 +44,7 @@ export interface Aggregates {
   readonly states: readonly SubscriptionState[];
   /** Which charges the database aggregated, which fell back to streaming, and why. */
   readonly plan: PushdownPlan;
-  /** The SQL run (header and buckets queries), for the curious and the benchmark. */
+  /** The SQL run (one query per pushdown), for the curious and the benchmark. */
   readonly sql: readonly string[];
 }
 
@@ -53,7 +53,11 @@ export interface Database {
   readonly dialect: Dialect;
   /** The table as SQL reads it, or why it cannot be read in SQL (every charge falls back). */
   source(): Promise<Either<FeecastError, RowSource | string>>;
-  query(sql: string): Promise<Either<FeecastError, readonly Record<string, unknown>[]>>;
+  /**
+   * The rows of `sql`, in the batches the database streams them (never all at once): a
+   * failure is a `Left`, before the first batch or in place of the next one.
+   */
+  query(sql: string): AsyncIterable<Either<FeecastError, readonly Record<string, unknown>[]>>;
   /**
    * The rows of the metric's code (and of the subscription and those naming none), decoded;
    * the rows the reader refuses are not events, for either path.
@@ -195,14 +199,16 @@ export async function runAggregates(
       plan = pushdownPlan(spec, compiled);
       pushed = [];
     } else {
-      sql.push(compiled.header, compiled.buckets);
-      const header = await database.query(compiled.header);
-      if (header._tag === 'Left') return header;
-      let headers = readHeader(
-        header.right as unknown as readonly HeaderRow[],
-        spec.options.deduplicate !== false,
-      );
-      const doubt = [...headers.values()].reduce((n, h) => n + h.doubt, 0);
+      sql.push(compiled.buckets);
+      const headers = new Map<string | null, Header>();
+      const buckets: Map<string | null, Buckets> = new Map();
+      const context = { type: type, fromMs, endMs, charges: spec.charges };
+      for await (const rows of database.query(compiled.buckets)) {
+        if (rows._tag === 'Left') return rows;
+        readBuckets(rows.right, context, headers, buckets);
+      }
+      let doubt = 0;
+      for (const h of headers.values()) doubt += h.doubt;
       if (doubt > 0) {
         plan = pushdownPlan(
           spec,
@@ -210,28 +216,10 @@ export async function runAggregates(
         );
         pushed = [];
       } else {
-        const rows = await database.query(compiled.buckets);
-        if (rows._tag === 'Left') return rows;
         const pushedCharges = pushed.map((index) => ({
           index,
           charge: spec.charges[index] ?? {},
         }));
-        if (single) {
-          const total = readHeader([], true).get(null) ?? { rejected: {}, outside: 0, doubt: 0 };
-          for (const h of headers.values()) {
-            total.outside += h.outside;
-            for (const [reason, n] of Object.entries(h.rejected)) {
-              const key = reason as keyof typeof total.rejected;
-              total.rejected[key] = (total.rejected[key] ?? 0) + (n ?? 0);
-            }
-          }
-          headers = new Map([['', total]]);
-        }
-        const buckets = readBuckets(
-          rows.right,
-          { type: type, fromMs, endMs, charges: spec.charges },
-          headers,
-        );
         sqlStates = new Map(
           [...headers.keys()].map((key) => [
             key,

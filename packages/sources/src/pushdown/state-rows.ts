@@ -21,18 +21,10 @@ import {
 } from '@feecast/engine';
 import { FRACTION_DIGITS } from './compile';
 
-/** A row of the header query. */
-export interface HeaderRow {
-  readonly s?: string | null;
-  readonly st: string;
-  readonly n: string | number;
-  readonly ids: string | number;
-}
-
 /** A row of the buckets query (figures by aggregation type; see compile.ts). */
 export type BucketRow = Readonly<Record<string, unknown>>;
 
-/** What the header says of one subscription's rows. */
+/** What the status rows (`c = -1`, `c = -3`) say of one subscription's rows. */
 export interface Header {
   readonly rejected: Partial<Record<RejectionReason, number>>;
   outside: number;
@@ -40,39 +32,14 @@ export interface Header {
   doubt: number;
 }
 
-function emptyHeader(): Header {
+/** The header of no rows. */
+export function emptyHeader(): Header {
   return { rejected: {}, outside: 0, doubt: 0 };
 }
 
 function count(value: unknown): number {
   const n = Number(value ?? 0);
   return Number.isSafeInteger(n) ? n : 0;
-}
-
-/** The header of each subscription (`null`: the rows naming none; `''` in single mode). */
-export function readHeader(
-  rows: readonly HeaderRow[],
-  deduplicate: boolean,
-): Map<string | null, Header> {
-  const out = new Map<string | null, Header>();
-  for (const row of rows) {
-    const key = row.s ?? null;
-    let header = out.get(key);
-    if (header === undefined) {
-      header = emptyHeader();
-      out.set(key, header);
-    }
-    const n = count(row.n);
-    if (row.st === 'doubt') header.doubt += n;
-    else if (row.st === 'outside') header.outside += n;
-    else if (row.st === 'ok') {
-      const repeats = deduplicate ? n - count(row.ids) : 0;
-      if (repeats > 0) addRejected(header, 'duplicate_transaction_id', repeats);
-    } else if (Object.hasOwn(REJECTION_REASONS, row.st)) {
-      addRejected(header, row.st as RejectionReason, n);
-    }
-  }
-  return out;
 }
 
 function addRejected(header: Header, reason: RejectionReason, n: number): void {
@@ -119,7 +86,7 @@ interface GroupEntry {
 }
 
 /** One subscription's buckets: per charge index, per bucket index, groups by key. */
-type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
+export type Buckets = Map<number, Map<number, Map<string, GroupEntry>>>;
 
 /** Context of the figures: the period, for sums' sides and weights. */
 export interface FigureContext {
@@ -210,29 +177,34 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
 }
 
 /**
- * Reads the buckets query's rows: the value statuses into each subscription's header, the
- * figures into each subscription's buckets.
+ * Reads a batch of the query's rows (into `headers` and `out`, batch after batch): the row statuses (`c = -1`: rejected, outside the period, or read
+ * in doubt) and repeats (`c = -3`) into each subscription's header, the figures into each
+ * subscription's buckets.
  */
 export function readBuckets(
   rows: readonly BucketRow[],
   context: FigureContext,
   headers: Map<string | null, Header>,
+  out: Map<string | null, Buckets> = new Map(),
 ): Map<string | null, Buckets> {
-  const out = new Map<string | null, Buckets>();
   for (const row of rows) {
     const sub =
       row.s === undefined || row.s === null ? (row.s === undefined ? '' : null) : String(row.s);
     const ghost = Number(row.c) === -2;
     const c = ghost ? 0 : Number(row.c);
+    // Every subscription with a row has a header (its state), rejected rows or not.
+    let header = headers.get(sub);
+    if (header === undefined) {
+      header = emptyHeader();
+      headers.set(sub, header);
+    }
     if (c < 0) {
-      let header = headers.get(sub);
-      if (header === undefined) {
-        header = emptyHeader();
-        headers.set(sub, header);
-      }
-      const reason = String(row.b);
-      if (Object.hasOwn(REJECTION_REASONS, reason))
-        addRejected(header, reason as RejectionReason, count(row.cnt));
+      const reason = c === -3 ? 'duplicate_transaction_id' : String(row.b);
+      const n = count(row.cnt);
+      if (reason === 'doubt') header.doubt += n;
+      else if (reason === 'outside') header.outside += n;
+      else if (Object.hasOwn(REJECTION_REASONS, reason))
+        addRejected(header, reason as RejectionReason, n);
       continue;
     }
     let buckets = out.get(sub);

@@ -29,6 +29,7 @@ import { type DuckdbAggregatesTarget, duckdbAggregates } from './duckdb-aggregat
 import type { ChargePlan } from './plan';
 import type { Aggregates } from './run';
 import type { AggregatesSpec } from './spec';
+import { stagedRows } from './staged-rows';
 
 /** Where the events of a pushed-down usage are: read by DuckDB, or a ClickHouse table. */
 export type UsageTable =
@@ -194,15 +195,31 @@ export async function pushdownUsage(
 ): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
   const wanted = usageAggregations(context);
   if (wanted._tag === 'Left') return wanted;
-  const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
-  for (const metric of wanted.right.metrics) {
-    if (metric.needsEvents !== undefined) continue;
-    const result = await aggregatesOf(table, specOf(metric, wanted.right.external_subscription_id));
-    if (result._tag === 'Left') return result;
-    const [own] = result.right.states;
-    if (own !== undefined) states.set(metric.code, { state: own.state, aggregates: result.right });
+  const subscription = wanted.right.external_subscription_id;
+  // A Parquet file is scanned once for all the metrics: the subscription's rows are staged.
+  const staged =
+    'duckdb' in table
+      ? await stagedRows(
+          table.duckdb,
+          [...new Set(wanted.right.metrics.map((metric) => metric.code))],
+          subscription,
+        )
+      : undefined;
+  const from: UsageTable = staged === undefined ? table : { duckdb: staged.target };
+  try {
+    const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
+    for (const metric of wanted.right.metrics) {
+      if (metric.needsEvents !== undefined) continue;
+      const result = await aggregatesOf(from, specOf(metric, subscription));
+      if (result._tag === 'Left') return result;
+      const [own] = result.right.states;
+      if (own !== undefined)
+        states.set(metric.code, { state: own.state, aggregates: result.right });
+    }
+    return await priced(context, wanted.right, states, from, options);
+  } finally {
+    staged?.close();
   }
-  return priced(context, wanted.right, states, table, options);
 }
 
 /**

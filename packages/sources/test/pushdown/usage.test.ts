@@ -6,8 +6,9 @@ import type { UsageEvent as WireEvent } from '@feecast/models';
 import { loadClickhouseEvents, pushdownUsage, pushdownUsageOfAll } from '@feecast/sources';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { tempPath } from '../builders';
 import { describeClickhouse, freshTable } from '../clickhouse-server';
-import { suiteDatabase } from './duckdb-tables';
+import { quote, suiteDatabase } from './duckdb-tables';
 
 const database = suiteDatabase('usage');
 const { tableOf } = database;
@@ -117,6 +118,28 @@ describe('pushdownUsage', () => {
         ]);
       }),
       { numRuns: 30 },
+    );
+  }, 120_000);
+
+  it('prices one subscription from a Parquet file (its rows staged once) as currentUsage prices its events', async () => {
+    // Transaction ids repeat (with other values and times): the first in the file's order counts.
+    const repeating = histories.map((events) =>
+      events.map((e, i) => ({ ...e, transaction_id: `t${i % 7}` }) as UsageEvent),
+    );
+    await fc.assert(
+      fc.asyncProperty(repeating, async (events) => {
+        const table = await tableOf(events);
+        const file = tempPath(`${table}.parquet`);
+        await database.connection().run(`COPY ${table} TO ${quote(file)} (FORMAT parquet)`);
+        const pushed = await pushdownUsage(contextOf('sub_1'), { duckdb: { file } });
+        if (pushed._tag === 'Left') throw new Error(pushed.left.message);
+        expect(pushed.right.usage).toEqual(inProcess('sub_1', events));
+        // Every metric's query read the staged rows, not the file.
+        for (const metric of pushed.right.plan) {
+          for (const sql of metric.sql ?? []) expect(sql).not.toContain('read_parquet');
+        }
+      }),
+      { numRuns: 20 },
     );
   }, 120_000);
 

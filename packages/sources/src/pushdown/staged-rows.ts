@@ -1,0 +1,54 @@
+/**
+ * One subscription's rows of a Parquet file, read once for all of a plan's metrics: a
+ * one-subscription usage aggregates several metrics, each by one query; over the file each
+ * query would scan all of it. The rows of the subscription (and those naming none) of the
+ * plan's codes are copied, in the file's row order, into a table of an in-memory database,
+ * which each metric's query (and any streamed metric) then reads: one scan of the file.
+ */
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckdbAggregatesTarget } from './duckdb-aggregates';
+import { parquetRelation } from './duckdb-aggregates';
+
+/** The staged rows: a table of an open connection, closed by `close`. */
+export interface StagedRows {
+  readonly target: { readonly connection: DuckDBConnection; readonly table: string };
+  close(): void;
+}
+
+const TABLE = 'feecast_staged_rows';
+
+/**
+ * Stages `subscription`'s rows of `codes` when `target` is a Parquet file; `undefined` for any
+ * other target, or when the file cannot be staged (its metrics then read it themselves, and
+ * say why it cannot be read).
+ */
+export async function stagedRows(
+  target: DuckdbAggregatesTarget,
+  codes: readonly string[],
+  subscription: string,
+): Promise<StagedRows | undefined> {
+  if (!('file' in target) || codes.length === 0) return undefined;
+  const relation = parquetRelation(target);
+  if (typeof relation === 'string') return undefined;
+  let instance: DuckDBInstance | undefined;
+  let connection: DuckDBConnection | undefined;
+  const close = () => {
+    connection?.closeSync();
+    instance?.closeSync();
+  };
+  try {
+    const api = await import('@duckdb/node-api');
+    instance = await api.DuckDBInstance.create(':memory:');
+    connection = await instance.connect();
+    const text = (s: string) => `'${s.replaceAll("'", "''")}'`;
+    const sub = 'CAST(external_subscription_id AS VARCHAR)';
+    // Ordered by the file's row order: the table's `rowid` is then the file's read order.
+    await connection.run(
+      `CREATE TABLE ${TABLE} AS SELECT * EXCLUDE (file_row_number) FROM ${relation.from} WHERE CAST(code AS VARCHAR) IN (${codes.map(text).join(', ')}) AND (${sub} IS NULL OR ${sub} = ${text(subscription)}) ORDER BY file_row_number`,
+    );
+    return { target: { connection, table: TABLE }, close };
+  } catch {
+    close();
+    return undefined;
+  }
+}
