@@ -30,6 +30,8 @@ export {
   divide,
   estimateCreditNote,
   estimateFees,
+  estimateFeesOf,
+  estimateFeesOfUnsafe,
   estimateFeesUnsafe,
   eventBatch,
   eventBatchFromColumns,

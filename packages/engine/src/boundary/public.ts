@@ -155,6 +155,7 @@ export const settleInvoice = guarded(invoiceTotalsApi.settleInvoice, {
 // operations
 export const currentUsage = guarded(operationsApi.currentUsage, { name: 'currentUsage' });
 export const estimateFees = guarded(operationsApi.estimateFees, { name: 'estimateFees' });
+export const estimateFeesOf = guarded(operationsApi.estimateFeesOf, { name: 'estimateFeesOf' });
 export const projectedUsage = guarded(operationsApi.projectedUsage, { name: 'projectedUsage' });
 export const usageAggregations = guarded(operationsApi.usageAggregations, {
   name: 'usageAggregations',
@@ -191,6 +192,9 @@ export const createEstimator = guardedResult(
   (estimator) => ({
     estimateFees: guarded(estimator.estimateFees.bind(estimator), {
       name: 'estimateFees of an estimator',
+    }),
+    estimateFeesOf: guarded(estimator.estimateFeesOf.bind(estimator), {
+      name: 'estimateFeesOf of an estimator',
     }),
   }),
 );
@@ -231,6 +235,7 @@ export const isEventBatch = inspecting(aggregationApi.isEventBatch, false);
 // The throwing twins throw only the documented Error, whose cause is the FeecastError.
 export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);
 export const estimateFeesUnsafe = throwing(estimateFees, operationsApi.estimateFeesUnsafe);
+export const estimateFeesOfUnsafe = throwing(estimateFeesOf, operationsApi.estimateFeesOfUnsafe);
 export const currentUsageUnsafe = throwing(currentUsage, operationsApi.currentUsageUnsafe);
 export const projectedUsageUnsafe = throwing(projectedUsage, operationsApi.projectedUsageUnsafe);
 export const previewInvoiceUnsafe = throwing(

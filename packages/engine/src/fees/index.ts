@@ -50,6 +50,7 @@ export {
 } from './charge/index';
 export {
   estimateInAdvanceFee,
+  keptEventFees,
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareInAdvanceCharge,
