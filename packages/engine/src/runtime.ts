@@ -47,6 +47,8 @@ export {
   previewAggregations,
   previewInvoice,
   previewInvoiceUnsafe,
+  previewPlanChange,
+  previewPlanChangeUnsafe,
   projectedUsage,
   projectedUsageUnsafe,
   restoreAccumulator,

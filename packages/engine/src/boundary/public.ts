@@ -138,6 +138,9 @@ export const pricingUnitAmounts = guarded(feesApi.pricingUnitAmounts, {
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
+export const previewPlanChange = guarded(operationsApi.previewPlanChange, {
+  name: 'previewPlanChange',
+});
 export const previewAggregations = guarded(invoicePreviewApi.previewAggregations, {
   name: 'previewAggregations',
 });
@@ -243,6 +246,10 @@ export const previewInvoiceUnsafe = throwing(
   invoicePreviewApi.previewInvoiceUnsafe,
 );
 export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
+export const previewPlanChangeUnsafe = throwing(
+  previewPlanChange,
+  operationsApi.previewPlanChangeUnsafe,
+);
 export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
 
 /** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */

@@ -68,6 +68,14 @@ export type {
   UsageInput,
 } from './inputs';
 export {
+  type PlanChangeInput,
+  type PlanChangeInvoice,
+  type PlanChangeInvoiceKind,
+  type PlanChangePreview,
+  previewPlanChange,
+  previewPlanChangeUnsafe,
+} from './plan-change/index';
+export {
   applyPlanOverrides,
   type KnownTaxList,
   knownTaxes,
