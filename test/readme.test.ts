@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md and of the readers' README
+ * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/what-if.md and of the readers' README
  * (packages/sources), on the built packages: each
  * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
  * (compiled to JavaScript) printing what its `// comments` say, line by line.
@@ -29,6 +29,7 @@ const documents = [
   'docs/aggregation-state.md',
   'docs/pushdown.md',
   'packages/sources/README.md',
+  'docs/what-if.md',
 ] as const;
 const blocks = documents.flatMap((file) =>
   examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),
