@@ -690,6 +690,8 @@ class PreparedEstimator implements Estimator {
  * what `estimateFees({ ...context, event, events, now })` gives (the same errors too), for a
  * fraction of the time: what a price preview in an app calls on every keystroke. The context
  * objects must not change while the estimator is used; prepare another estimator instead.
+ * `estimator.estimateFeesOf({ newEvents, events, now })` estimates a set of events the same way
+ * (`estimateFeesOf`).
  *
  * @example
  * const estimator = createEstimator({ customer, subscription, plan, billableMetrics, taxes });
