@@ -66,6 +66,8 @@ const TWINS = new Set([
   'previewInvoiceUnsafe',
   'comparePlansUnsafe',
   'backtestUnsafe',
+  'estimateFeesOfUnsafe',
+  'previewPlanChangeUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */
