@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md and of the readers' README
+ * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md, docs/what-if.md and of the readers' README
  * (packages/sources), on the built packages: each
  * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
  * (compiled to JavaScript) printing what its `// comments` say, line by line.
@@ -30,6 +30,7 @@ const documents = [
   'docs/pushdown.md',
   'packages/sources/README.md',
   'docs/forecasts.md',
+  'docs/what-if.md',
 ] as const;
 const blocks = documents.flatMap((file) =>
   examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),

@@ -142,6 +142,9 @@ export const chargeAmounts = guarded(feesApi.chargeAmounts, {
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
+export const previewPlanChange = guarded(operationsApi.previewPlanChange, {
+  name: 'previewPlanChange',
+});
 export const previewAggregations = guarded(invoicePreviewApi.previewAggregations, {
   name: 'previewAggregations',
 });
@@ -159,6 +162,7 @@ export const settleInvoice = guarded(invoiceTotalsApi.settleInvoice, {
 // operations
 export const currentUsage = guarded(operationsApi.currentUsage, { name: 'currentUsage' });
 export const estimateFees = guarded(operationsApi.estimateFees, { name: 'estimateFees' });
+export const estimateFeesOf = guarded(operationsApi.estimateFeesOf, { name: 'estimateFeesOf' });
 export const projectedUsage = guarded(operationsApi.projectedUsage, { name: 'projectedUsage' });
 export const usageAggregations = guarded(operationsApi.usageAggregations, {
   name: 'usageAggregations',
@@ -197,6 +201,9 @@ export const createEstimator = guardedResult(
     estimateFees: guarded(estimator.estimateFees.bind(estimator), {
       name: 'estimateFees of an estimator',
     }),
+    estimateFeesOf: guarded(estimator.estimateFeesOf.bind(estimator), {
+      name: 'estimateFeesOf of an estimator',
+    }),
   }),
 );
 
@@ -232,6 +239,7 @@ export const isEventBatch = inspecting(aggregationApi.isEventBatch, false);
 // The throwing twins throw only the documented Error, whose cause is the FeecastError.
 export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);
 export const estimateFeesUnsafe = throwing(estimateFees, operationsApi.estimateFeesUnsafe);
+export const estimateFeesOfUnsafe = throwing(estimateFeesOf, operationsApi.estimateFeesOfUnsafe);
 export const currentUsageUnsafe = throwing(currentUsage, operationsApi.currentUsageUnsafe);
 export const projectedUsageUnsafe = throwing(projectedUsage, operationsApi.projectedUsageUnsafe);
 export const previewInvoiceUnsafe = throwing(
@@ -239,6 +247,10 @@ export const previewInvoiceUnsafe = throwing(
   invoicePreviewApi.previewInvoiceUnsafe,
 );
 export const comparePlansUnsafe = throwing(comparePlans, comparePlansApi.comparePlansUnsafe);
+export const previewPlanChangeUnsafe = throwing(
+  previewPlanChange,
+  operationsApi.previewPlanChangeUnsafe,
+);
 export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
 export const forecastWalletsUnsafe = throwing(forecastWallets, operationsApi.forecastWalletsUnsafe);
 

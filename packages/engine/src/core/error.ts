@@ -98,6 +98,8 @@ export const FEECAST_ERROR_CODES = {
     'A function stopped on a throw: most often a usage event (read one at a time) whose getter or proxy throws; otherwise a defect of the engine. The message says what was thrown; the function returns this `Left` instead of throwing.',
   value_is_not_valid_number:
     "An estimated event's value for the metric's `field_name` is missing or not a decimal number; `path` names the property.",
+  events_out_of_order:
+    'The new events of a set of estimates (`estimateFeesOf`) are not in time order; `path` names the first one earlier than the one before it.',
 } as const;
 
 /** A code from {@link FEECAST_ERROR_CODES}. */

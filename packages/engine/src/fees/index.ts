@@ -52,6 +52,7 @@ export {
 } from './charge/index';
 export {
   estimateInAdvanceFee,
+  keptEventFees,
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareInAdvanceCharge,

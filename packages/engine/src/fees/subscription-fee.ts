@@ -128,12 +128,14 @@ export interface SubscriptionFeeInput {
   readonly ids: FeeIds;
   /** Where the plan sits in the caller's input. */
   readonly path: readonly string[];
+  /** The subscription was terminated by an upgrade: its last day is billed on the new plan. */
+  readonly terminated_by_upgrade?: boolean | undefined;
 }
 
 /**
  * The subscription fee of a period as a wire `Fee` (invoicing.md §8): the plan's amount for a
- * full period, `amount × days ÷ period days` for a partial one (late start, termination),
- * nothing for the days of the free trial (counted from `started_at`); one unit,
+ * full period, `amount × days ÷ period days` for a partial one (late start, termination, one
+ * day less when terminated by an upgrade), nothing for the days of the free trial (counted from `started_at`); one unit,
  * `amount_details.plan_amount_cents`, the item naming the plan (its `invoice_display_name`,
  * else its name) and the subscription, `pay_in_advance` as the plan, taxes 0 until the
  * invoice's totals tax it.
@@ -166,6 +168,7 @@ export function subscriptionFee(input: SubscriptionFeeInput): Either<FeecastErro
       period_duration: period.duration,
     },
     timezone: input.timezone,
+    terminated_by_upgrade: input.terminated_by_upgrade,
   });
   if (isLeft(amount)) return amount;
   const precise = formatDecimal(amount.right.precise_amount);

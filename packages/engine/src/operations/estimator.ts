@@ -1,5 +1,5 @@
 import type { EstimateFeesResponse, Fee } from '@feecast/models';
-import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CompiledMetric,
   type Fed,
@@ -22,6 +22,7 @@ import {
   type InAdvanceReader,
   type InAdvanceRun,
   inAdvanceReader,
+  keptEventFees,
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareFirstEvent,
@@ -37,7 +38,14 @@ import {
 import { createContextCache } from './context-cache';
 import { estimateError } from './estimate-error';
 import { checkEventTimestamp, pricedEvent } from './estimate-event';
-import { readEstimateHistory } from './estimate-history';
+import { readEstimateHistory, readStoredEvents } from './estimate-history';
+import {
+  type EstimateFeesOfResponse,
+  inNewEvent,
+  keptFee,
+  newEventInstant,
+  setTotal,
+} from './estimate-set';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
 import { operationTaxSources } from './tax-sources';
@@ -61,6 +69,19 @@ export interface EstimateRequest {
   readonly now: string;
 }
 
+/** A set of estimates asked of an estimator: the rest of `estimateFeesOf`'s input. */
+export interface EstimateSetRequest {
+  /**
+   * The new events, in time order: each priced at its `timestamp` (ISO 8601 or Unix seconds),
+   * else at `now`, after the stored events up to then and the new events before it.
+   */
+  readonly newEvents: readonly EstimatedEvent[];
+  /** The events already stored (any iterable, read once), as in `estimateFees`. Default: none. */
+  readonly events?: Iterable<OperationEvent> | null;
+  /** The instant of the new events without a `timestamp` (ISO 8601). */
+  readonly now?: string | null;
+}
+
 /** `estimateFees` for one prepared context, as many times as needed. */
 export interface Estimator {
   /**
@@ -75,6 +96,18 @@ export interface Estimator {
    * for the prepared context and this request.
    */
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse>;
+  /**
+   * {@link estimateFeesOf} of a request whose stored events are given asynchronously: the same
+   * estimates as a `Promise`, the stream read once.
+   */
+  estimateFeesOf(
+    request: WithAsyncEvents<EstimateSetRequest>,
+  ): Promise<Either<FeecastError, EstimateFeesOfResponse>>;
+  /**
+   * The fees of each new event, each estimated after the ones before it: exactly what
+   * `estimateFeesOf` gives for the prepared context and this request.
+   */
+  estimateFeesOf(request: EstimateSetRequest): Either<FeecastError, EstimateFeesOfResponse>;
 }
 
 /** A metric's pay-in-advance charges, checked once, and where they sit in the input. */
@@ -98,6 +131,49 @@ interface PeriodEntry {
   readonly window: { readonly fromMs: number; readonly toMs: number };
   /** Each charge's run with its pass prepared, by the charge's index in the plan. */
   readonly runs: Map<number, Either<FeecastError, InAdvanceRun>>;
+}
+
+/** One estimate's checked request: its event, context and metric, before its history. */
+interface PreparedEstimate {
+  readonly event: EstimatedEvent;
+  readonly context: CheckedContext;
+  readonly found: MetricCharges;
+  readonly compiled: CompiledMetric;
+  /** The transaction id the priced event should get (it never clashes with a stored one). */
+  readonly wanted: string;
+}
+
+/**
+ * The new events of a set that share a metric and a period: the readers (one per charge of the
+ * metric) that price them, and what they read up to (the last of them).
+ */
+interface SetSlot {
+  readonly entry: PeriodEntry;
+  readonly found: MetricCharges;
+  lastMs: number;
+  readers: Either<FeecastError, InAdvanceReader>[] | undefined;
+  /** The slot's own new events as priced, and where each sits in each reader. */
+  readonly kept: { readonly event: UsageEvent; readonly at: readonly number[] }[];
+  /** Each reader's fees of the kept events (computed once, when the first is asked). */
+  priced: Either<FeecastError, Either<FeecastError, ChargeFee>[]>[] | undefined;
+}
+
+/** A new event of a set, checked and placed. */
+interface SetItem {
+  readonly index: number;
+  readonly ms: number;
+  readonly prepared: PreparedEstimate;
+  /** The event as priced (its transaction id is set when the stored events are read). */
+  readonly event: UsageEvent;
+  readonly slot: SetSlot;
+  /** Its place among its slot's kept events. */
+  place: number;
+}
+
+/** A set's new events, and the slots of each metric code. */
+interface SetPlan {
+  readonly items: readonly SetItem[];
+  readonly byCode: ReadonlyMap<string, readonly SetSlot[]>;
 }
 
 function subscriptionNotFound(message: string, path: readonly string[]): FeecastError {
@@ -302,14 +378,29 @@ class PreparedEstimator implements Estimator {
     return withEvents(request, (fed) => this.estimateSteps(fed));
   }
 
-  /** {@link estimateFees} as steps that read the stored events once (see `withEvents`). */
-  private *estimateSteps(
-    request: Fed<EstimateRequest>,
-  ): Feeding<Either<FeecastError, EstimateFeesResponse>> {
-    const { subscription, plan } = this.input;
-    const problem = checkEstimateRequest(request, subscription.external_id);
+  estimateFeesOf(
+    request: WithAsyncEvents<EstimateSetRequest>,
+  ): Promise<Either<FeecastError, EstimateFeesOfResponse>>;
+  estimateFeesOf(request: EstimateSetRequest): Either<FeecastError, EstimateFeesOfResponse>;
+  estimateFeesOf(
+    request: EstimateSetRequest | WithAsyncEvents<EstimateSetRequest>,
+  ):
+    | Either<FeecastError, EstimateFeesOfResponse>
+    | Promise<Either<FeecastError, EstimateFeesOfResponse>> {
+    return withEvents(request, (fed) => this.estimateSetSteps(fed));
+  }
+
+  /**
+   * The checks of one estimate that read the request, its context and its metric
+   * (estimate-and-usage.md §2.2, in the reference's order), before any stored event is read.
+   */
+  private prepare(request: {
+    readonly event?: unknown;
+    readonly now: unknown;
+  }): Either<FeecastError, PreparedEstimate> {
+    const problem = checkEstimateRequest(request, this.input.subscription.external_id);
     if (problem !== undefined) return left(problem);
-    const { event } = request;
+    const event = request.event as EstimatedEvent;
     const context = this.at(request.now);
     if (isLeft(context)) return context;
     const timestamp = checkEventTimestamp(event);
@@ -324,66 +415,65 @@ class PreparedEstimator implements Estimator {
         ),
       );
     }
-    const { metric, compiled } = found;
-    if (isLeft(compiled)) return compiled;
+    if (isLeft(found.compiled)) return found.compiled;
     const wanted =
       typeof event.transaction_id === 'string' && event.transaction_id !== ''
         ? event.transaction_id
         : ESTIMATE_TRANSACTION_ID;
-    const entry = this.periodOf(context.right);
-    // The stored events are read once, by every in-advance charge of the metric at a time.
-    let readers: (InAdvanceReader | undefined)[] | undefined;
-    const history = yield* readEstimateHistory(
-      request.events,
-      {
-        externalSubscriptionId: subscription.external_id,
-        code: metric.code,
-        now: context.right.now,
-        wanted,
-      },
-      (stored) => {
-        readers ??= this.readersOf(entry, found.charges);
-        for (const reader of readers) reader?.add(stored);
-      },
-    );
-    if (isLeft(history)) return history;
+    return right({ event, context: context.right, found, compiled: found.compiled.right, wanted });
+  }
+
+  /** The event priced (§2.5) with `transactionId`, checked to match a pay-in-advance charge. */
+  private priced(
+    prepared: PreparedEstimate,
+    transactionId: string,
+  ): Either<FeecastError, UsageEvent> {
+    const { subscription, plan } = this.input;
     const priced = pricedEvent(
-      event,
-      compiled.right,
+      prepared.event,
+      prepared.compiled,
       subscription.external_id,
-      context.right.nowText,
-      history.right.transactionId,
+      prepared.context.nowText,
+      transactionId,
     );
     if (isLeft(priced)) return priced;
-    if (found.charges.length === 0) {
+    if (prepared.found.charges.length === 0) {
       return left(
         feecastError(
           'does_not_match_an_instant_charge',
-          `No pay-in-advance charge of plan ${JSON.stringify(plan.code)} is priced on "${metric.code}": only events of pay-in-advance charges can be estimated.`,
+          `No pay-in-advance charge of plan ${JSON.stringify(plan.code)} is priced on "${prepared.found.metric.code}": only events of pay-in-advance charges can be estimated.`,
           ['event', 'code'],
         ),
       );
     }
+    return priced;
+  }
+
+  /**
+   * The estimate's response: each matching charge's fee (`feeOf`, by the charge's place among
+   * the metric's), its errors in the estimate's terms, with the client's transaction id and
+   * the taxes (§2.10).
+   */
+  private finish(
+    prepared: PreparedEstimate,
+    feeOf: (
+      charge: MetricCharges['charges'][number],
+      k: number,
+      ready: PreparedInAdvanceCharge,
+    ) => Either<FeecastError, ChargeFee>,
+  ): Either<FeecastError, EstimateFeesResponse> {
+    const { event, found, compiled } = prepared;
     this.taxes ??= resolveTaxSources(operationTaxSources(this.input));
     const fees: Fee[] = [];
     for (const [k, charge] of found.charges.entries()) {
-      const { at, prepared } = charge;
-      const fee = isLeft(prepared)
-        ? prepared
-        : this.chargeFee(
-            entry,
-            charge,
-            prepared.right,
-            readers?.[k],
-            priced.right,
-            context.right.now,
-          );
+      const { at, prepared: ready } = charge;
+      const fee = isLeft(ready) ? ready : feeOf(charge, k, ready.right);
       if (isLeft(fee)) {
         return left(
           estimateError(fee.left, {
             charge: ['plan', 'charges', String(at)],
             metric: ['billableMetrics', String(found.index)],
-            field: compiled.right.fieldName,
+            field: compiled.fieldName,
           }),
         );
       }
@@ -400,6 +490,186 @@ class PreparedEstimator implements Estimator {
     }
     return right({ fees });
   }
+
+  /** {@link estimateFees} as steps that read the stored events once (see `withEvents`). */
+  private *estimateSteps(
+    request: Fed<EstimateRequest>,
+  ): Feeding<Either<FeecastError, EstimateFeesResponse>> {
+    const prepared = this.prepare(request);
+    if (isLeft(prepared)) return prepared;
+    const { context, found } = prepared.right;
+    const entry = this.periodOf(context);
+    // The stored events are read once, by every in-advance charge of the metric at a time.
+    let readers: (InAdvanceReader | undefined)[] | undefined;
+    const history = yield* readEstimateHistory(
+      request.events,
+      {
+        externalSubscriptionId: this.input.subscription.external_id,
+        code: found.metric.code,
+        now: context.now,
+        wanted: prepared.right.wanted,
+      },
+      (stored) => {
+        readers ??= this.readersOf(entry, found.charges);
+        for (const reader of readers) reader?.add(stored);
+      },
+    );
+    if (isLeft(history)) return history;
+    const priced = this.priced(prepared.right, history.right.transactionId);
+    if (isLeft(priced)) return priced;
+    return this.finish(prepared.right, (charge, k, ready) =>
+      this.chargeFee(entry, charge, ready, readers?.[k], priced.right, context.now),
+    );
+  }
+
+  /**
+   * {@link estimateFeesOf} as steps that read the stored events once: every new event is
+   * checked and placed in its period first; then one reader per period, metric and charge
+   * reads the stored events (those up to the period's last new event) and the new events up
+   * to it, in order, each new event kept in its own period's readers; each reader then prices
+   * its kept events in one go, each after the events before it in time.
+   */
+  private *estimateSetSteps(
+    request: Fed<EstimateSetRequest>,
+  ): Feeding<Either<FeecastError, EstimateFeesOfResponse>> {
+    const planned = this.planSet(request);
+    if (isLeft(planned)) return planned;
+    const { items, byCode } = planned.right;
+    const prefix = `${ESTIMATE_TRANSACTION_ID}#set#`;
+    let taken: Set<string> | undefined;
+    const read = yield* readStoredEvents(
+      request.events,
+      this.input.subscription.external_id,
+      (code) => typeof code === 'string' && byCode.has(code),
+      (event, time) => {
+        const id = event.transaction_id;
+        if (typeof id === 'string' && id.startsWith(prefix)) {
+          taken ??= new Set();
+          taken.add(id);
+        }
+        for (const slot of byCode.get(event.code) ?? []) {
+          if (time !== undefined && time > slot.lastMs) continue;
+          for (const reader of this.slotReaders(slot)) {
+            if (isRight(reader)) reader.right.add(event);
+          }
+        }
+      },
+    );
+    if (isLeft(read)) return read;
+    // The new events, in order, after the stored ones: each with an id no stored event has.
+    for (const item of items) {
+      let id = `${prefix}${item.index}`;
+      for (let n = 2; taken?.has(id); n++) id = `${prefix}${item.index}#${n}`;
+      const event: UsageEvent = { ...item.event, transaction_id: id };
+      for (const slot of byCode.get(event.code) ?? []) {
+        if (item.ms > slot.lastMs) continue;
+        const mine = slot === item.slot;
+        // Where the event sits in each reader of its own slot (-1: a reader that could not start).
+        const at: number[] = [];
+        for (const reader of this.slotReaders(slot)) {
+          if (isLeft(reader)) at.push(-1);
+          else if (mine) at.push(reader.right.addPriced(event));
+          else reader.right.add(event);
+        }
+        if (mine) {
+          item.place = slot.kept.length;
+          slot.kept.push({ event, at });
+        }
+      }
+    }
+    const estimates: EstimateFeesResponse[] = [];
+    for (const item of items) {
+      const { slot } = item;
+      slot.priced ??= this.slotReaders(slot).map((reader, k) =>
+        isLeft(reader)
+          ? reader
+          : keptEventFees(
+              reader.right,
+              slot.kept.map((kept) => ({ index: kept.at[k] ?? -1, event: kept.event })),
+            ),
+      );
+      const answer = this.finish(item.prepared, (_charge, k) =>
+        keptFee(slot.priced?.[k], item.place),
+      );
+      if (isLeft(answer)) return left(inNewEvent(answer.left, item.index));
+      estimates.push(answer.right);
+    }
+    return setTotal(estimates, this.input.plan.amount_currency);
+  }
+
+  /** Each new event checked, at its instant, in its period's slot; the slots by metric code. */
+  private planSet(request: Fed<EstimateSetRequest>): Either<FeecastError, SetPlan> {
+    const given: unknown = request.newEvents;
+    if (!Array.isArray(given)) {
+      return left(
+        feecastError(
+          'invalid_input',
+          'newEvents must be an array of the events to estimate, in time order.',
+          ['newEvents'],
+        ),
+      );
+    }
+    const items: SetItem[] = [];
+    const byCode = new Map<string, SetSlot[]>();
+    const slots = new Map<string, SetSlot>();
+    let previous: { readonly ms: number; readonly text: string } | undefined;
+    for (const [index, event] of (given as readonly unknown[]).entries()) {
+      const instant = newEventInstant(event, request.now, index);
+      if (isLeft(instant)) return instant;
+      const { ms, text } = instant.right;
+      if (previous !== undefined && ms < previous.ms) {
+        return left(
+          feecastError(
+            'events_out_of_order',
+            `newEvents[${index}] is at ${text}, before newEvents[${index - 1}] at ${previous.text}: give the new events in time order (each is priced after the ones before it).`,
+            ['newEvents', String(index), 'timestamp'],
+          ),
+        );
+      }
+      previous = instant.right;
+      const prepared = this.prepare({ event, now: text });
+      if (isLeft(prepared)) return left(inNewEvent(prepared.left, index));
+      const checked = this.priced(prepared.right, ESTIMATE_TRANSACTION_ID);
+      if (isLeft(checked)) return left(inNewEvent(checked.left, index));
+      const { period } = prepared.right.context;
+      const code = prepared.right.found.metric.code;
+      const key = [
+        code,
+        period.charges_from_datetime,
+        period.charges_to_datetime,
+        period.from_datetime,
+        period.to_datetime,
+      ].join('|');
+      let slot = slots.get(key);
+      if (slot === undefined) {
+        slot = {
+          entry: this.periodOf(prepared.right.context),
+          found: prepared.right.found,
+          lastMs: ms,
+          readers: undefined,
+          kept: [],
+          priced: undefined,
+        };
+        slots.set(key, slot);
+        const ofCode = byCode.get(code);
+        if (ofCode === undefined) byCode.set(code, [slot]);
+        else ofCode.push(slot);
+      }
+      slot.lastMs = ms;
+      items.push({ index, ms, prepared: prepared.right, event: checked.right, slot, place: -1 });
+    }
+    return right({ items, byCode });
+  }
+
+  /** The readers of a slot's period, one per charge of its metric (started the first time). */
+  private slotReaders(slot: SetSlot): Either<FeecastError, InAdvanceReader>[] {
+    slot.readers ??= slot.found.charges.map(({ at, prepared }) => {
+      if (isLeft(prepared)) return prepared;
+      const run = this.runOf(slot.entry, at, prepared.right);
+      return isLeft(run) ? run : inAdvanceReader(run.right, false);
+    });
+    return slot.readers;
+  }
 }
 
 /**
@@ -413,6 +683,8 @@ class PreparedEstimator implements Estimator {
  * what `estimateFees({ ...context, event, events, now })` gives (the same errors too), for a
  * fraction of the time: what a price preview in an app calls on every keystroke. The context
  * objects must not change while the estimator is used; prepare another estimator instead.
+ * `estimator.estimateFeesOf({ newEvents, events, now })` estimates a set of events the same way
+ * (`estimateFeesOf`).
  *
  * @example
  * // The context checked once, then one estimate per event: 1,000 calls in `eu` at 0.0025.

@@ -43,8 +43,15 @@ export {
 export { currentUsage, currentUsageUnsafe } from './current-usage';
 export { estimateFees, estimateFeesUnsafe } from './estimate-fees';
 export {
+  type EstimateFeesOfInput,
+  estimateFeesOf,
+  estimateFeesOfUnsafe,
+} from './estimate-fees-of';
+export type { EstimateFeesOfResponse, EstimateTotal } from './estimate-set';
+export {
   createEstimator,
   type EstimateRequest,
+  type EstimateSetRequest,
   type Estimator,
   type EstimatorContext,
 } from './estimator';
@@ -60,6 +67,14 @@ export type {
   OperationTaxes,
   UsageInput,
 } from './inputs';
+export {
+  type PlanChangeInput,
+  type PlanChangeInvoice,
+  type PlanChangeInvoiceKind,
+  type PlanChangePreview,
+  previewPlanChange,
+  previewPlanChangeUnsafe,
+} from './plan-change/index';
 export {
   applyPlanOverrides,
   type KnownTaxList,

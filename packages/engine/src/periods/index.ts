@@ -21,6 +21,7 @@ export {
   type PlanInterval,
 } from './interval-rules';
 export { type ElapsedFraction, type PeriodRatioInput, periodRatio } from './period-ratio';
+export { type PlanChangeKind, type PlanWorth, planChangeKind } from './plan-change';
 export {
   type EventProrationInput,
   eventProrationRatio,

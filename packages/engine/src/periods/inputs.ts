@@ -19,6 +19,7 @@ import {
   isPlanInterval,
   PLAN_INTERVALS,
 } from './interval-rules';
+import { planChangeKind } from './plan-change';
 
 /**
  * The fields of a plan (wire format, snake_case) that billing periods depend on. A plan
@@ -128,25 +129,6 @@ function optionalFlag(
   return invalid([...path, key], `${[...path, key].join('.')} must be true, false or null.`, value);
 }
 
-/** The plan's yearly amount in cents (the reference's `yearly_amount_cents`), exact. */
-function yearlyAmount(amount: unknown, interval: unknown, path: readonly string[]): Result<bigint> {
-  if (!isPlanInterval(interval)) {
-    return invalid(
-      [...path, 'interval'],
-      `${[...path, 'interval'].join('.')} must be one of ${PLAN_INTERVALS.join(', ')}.`,
-      interval,
-    );
-  }
-  if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
-    return invalid(
-      [...path, 'amount_cents'],
-      `${[...path, 'amount_cents'].join('.')} must be an integer number of cents to tell an upgrade from a downgrade.`,
-      amount,
-    );
-  }
-  return right(BigInt(amount) * BigInt(INTERVAL_RULES[interval].perYear));
-}
-
 function readNextPlan(
   input: Record<string, unknown>,
   plan: Record<string, unknown>,
@@ -156,11 +138,9 @@ function readNextPlan(
   if (!isRecord(next)) {
     return invalid(['nextPlan'], 'nextPlan must be a plan object or null.', next);
   }
-  const current = yearlyAmount(plan.amount_cents, plan.interval, ['plan']);
-  if (isLeft(current)) return current;
-  const following = yearlyAmount(next.amount_cents, next.interval, ['nextPlan']);
-  if (isLeft(following)) return following;
-  return right({ present: true, downgraded: current.right > following.right });
+  const change = planChangeKind(plan, next, { plan: ['plan'], next: ['nextPlan'] });
+  if (isLeft(change)) return change;
+  return right({ present: true, downgraded: change.right === 'downgrade' });
 }
 
 /**

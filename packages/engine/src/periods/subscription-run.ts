@@ -41,6 +41,8 @@ export interface SubscriptionRun {
   readonly fixedClosing: BilledRange | undefined;
   /** The fixed-charges period the run opens (pay-in-advance fixed charges), when it opens one. */
   readonly fixedOpening: BilledRange | undefined;
+  /** The run is the subscription's start: it opens the first period and closes none. */
+  readonly starting?: boolean;
 }
 
 /** The input of {@link subscriptionRun}. */
@@ -53,6 +55,12 @@ export interface SubscriptionRunInput {
   readonly now: string;
   /** Where the subscription sits in the caller's input (`['subscriptions', '0']`). */
   readonly path: readonly string[];
+  /**
+   * The run that starts the subscription, at its `started_at` (`now` is then not read): it
+   * opens the first period (a pay-in-advance subscription fee, pay-in-advance fixed charges)
+   * and closes nothing.
+   */
+  readonly starting?: boolean;
 }
 
 /** A subscription long started: the periods around `at`, never clamped to a start. */
@@ -69,7 +77,8 @@ const LONG_AGO = '1970-01-01T00:00:00Z';
  * pay-in-advance plan's run bills the next period's subscription fee with the current
  * period's usage, as the reference's invoice does; a yearly plan that bills charges monthly
  * runs at the end of the month and bills its subscription fee only on the run that closes the
- * year. Errors are `billingPeriod`'s, with paths under `path` (`now` for the instant).
+ * year. With `starting`, the run is the subscription's start instead (at `started_at`): it
+ * opens the first period, cut at the start's local day as `billingPeriod` cuts it. Errors are `billingPeriod`'s, with paths under `path` (`now` for the instant).
  *
  * @example
  * subscriptionRun({ plan: monthlyInArrears, subscription, timezone: 'UTC', now: '2025-03-15T12:00:00Z', path })
@@ -82,6 +91,25 @@ export function subscriptionRun(
   const { plan, subscription, timezone, path } = input;
   const periodAt = (at: string, sub: Subscription = subscription) =>
     relocate(billingPeriod({ plan: periodPlan(plan), subscription: sub, timezone, at }), path);
+  if (input.starting === true) {
+    // A pending subscription (no started_at) is refused by billingPeriod.
+    const first = periodAt(subscription.started_at ?? '');
+    if (isLeft(first)) return first;
+    const start = instant(subscription.started_at ?? '', [...path, 'subscription', 'started_at']);
+    if (isLeft(start)) return start;
+    return right({
+      run: formatInstant(start.right),
+      terminating: false,
+      closing: first.right,
+      next: first.right,
+      closesSubscription: false,
+      opensSubscription: true,
+      charges: undefined,
+      fixedClosing: undefined,
+      fixedOpening: fixedRange(first.right),
+      starting: true,
+    });
+  }
   const current = periodAt(input.now);
   if (isLeft(current)) return current;
   const now = instant(input.now, ['now']);

@@ -68,6 +68,8 @@ const TWINS = new Set([
   'comparePlansUnsafe',
   'backtestUnsafe',
   'forecastWalletsUnsafe',
+  'estimateFeesOfUnsafe',
+  'previewPlanChangeUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */

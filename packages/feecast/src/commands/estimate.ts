@@ -1,9 +1,11 @@
 import {
   type EstimatedEvent,
   estimateFees,
+  estimateFeesOf,
   type FeecastError,
   feecastError,
 } from '@feecast/engine';
+import type { Fee } from '@feecast/models';
 import { parseJsonText, readTextFile } from '@feecast/sources';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { defineCommand, option, readCommandLine } from '../args/index';
@@ -13,9 +15,12 @@ import { CONTEXT_OPTIONS, EVENTS_HELP, operationInput, withContext } from './con
 import { printPriced } from './print-priced';
 
 const EVENT_HINT =
-  'An event is a JSON object such as {"transaction_id": "tr_1", "code": "seats", "properties": {"user_id": "u_1"}}.';
+  'An event is a JSON object such as {"transaction_id": "tr_1", "code": "seats", "properties": {"user_id": "u_1"}}; several events, a JSON array of them in time order.';
 
-/** `feecast estimate`: the fees of one event not yet sent (POST /events/estimate_fees). */
+/**
+ * `feecast estimate`: the fees of one event not yet sent (POST /events/estimate_fees), or of a
+ * JSON array of events (`estimateFeesOf`: each after the ones before it, and their total).
+ */
 export const estimateSpec = defineCommand({
   name: 'feecast estimate',
   summary:
@@ -23,8 +28,13 @@ export const estimateSpec = defineCommand({
   description: EVENTS_HELP,
   options: {
     ...CONTEXT_OPTIONS,
-    event: option('The event to estimate, as JSON text', { valueName: 'json' }),
-    eventFile: option('The event to estimate, as a JSON file', { valueName: 'file' }),
+    event: option(
+      'The event to estimate, as JSON text; a JSON array of events in time order estimates each after the ones before it, each at its timestamp (else --now), with their total',
+      { valueName: 'json' },
+    ),
+    eventFile: option('The event (or array of events) to estimate, as a JSON file', {
+      valueName: 'file',
+    }),
   },
   examples: [
     {
@@ -39,7 +49,7 @@ export const estimateSpec = defineCommand({
 async function readEvent(
   text: string | undefined,
   file: string | undefined,
-): Promise<Either<FeecastError, EstimatedEvent>> {
+): Promise<Either<FeecastError, EstimatedEvent | readonly EstimatedEvent[]>> {
   if ((text === undefined) === (file === undefined)) {
     return left(
       feecastError('invalid_usage', 'Give the event with exactly one of --event or --event-file.', [
@@ -57,6 +67,8 @@ async function readEvent(
   }
   if (isLeft(json)) return json;
   const value = json.right;
+  // An array is a set of events; the engine checks each of them.
+  if (Array.isArray(value)) return right(value as EstimatedEvent[]);
   const event =
     typeof value === 'object' && value !== null && 'event' in value ? value.event : value;
   if (typeof event !== 'object' || event === null || Array.isArray(event)) {
@@ -77,8 +89,22 @@ export async function estimateCommand(
   if (line._tag === 'Exit') return line.code;
   const event = await readEvent(line.options.event, line.options.eventFile);
   if (isLeft(event)) return reportError(io, name, event.left);
+  const given = event.right;
   return withContext(io, name, line.options, clock, (context) => {
-    const result = estimateFees({ ...operationInput(context), event: event.right });
+    if (isEventList(given)) {
+      const set = estimateFeesOf({ ...operationInput(context), newEvents: given });
+      const eventsError = context.eventsError();
+      if (eventsError !== undefined) return reportError(io, name, eventsError);
+      if (isLeft(set)) return reportError(io, name, set.left);
+      const fees: Fee[] = [];
+      for (const estimate of set.right.estimates) for (const fee of estimate.fees) fees.push(fee);
+      return printPriced(io, name, context, line.options, {
+        body: set.right,
+        table: () => renderFeesTable(fees),
+        plans: [context.plan],
+      });
+    }
+    const result = estimateFees({ ...operationInput(context), event: given });
     const eventsError = context.eventsError();
     if (eventsError !== undefined) return reportError(io, name, eventsError);
     if (isLeft(result)) return reportError(io, name, result.left);
@@ -89,4 +115,10 @@ export async function estimateCommand(
       plans: [context.plan],
     });
   });
+}
+
+function isEventList(
+  given: EstimatedEvent | readonly EstimatedEvent[],
+): given is readonly EstimatedEvent[] {
+  return Array.isArray(given);
 }

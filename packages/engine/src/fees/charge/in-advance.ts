@@ -334,8 +334,11 @@ export class InAdvanceReader {
   private readonly times: number[] | undefined;
   /** Without the events, for a dynamic charge: each position's precise cents. */
   private readonly cents: unknown[] | undefined;
-  /** The one event kept without `keepEvents`: the last one added with {@link addLast}. */
-  private last: { readonly event: UsageEvent; readonly index: number } | undefined;
+  /**
+   * The events kept without `keepEvents`, by stream index: those added with {@link addLast}
+   * or {@link addPriced}, the only ones {@link fees} then prices.
+   */
+  private readonly kept = new Map<number, UsageEvent>();
 
   constructor(
     readonly run: InAdvanceRun,
@@ -363,9 +366,18 @@ export class InAdvanceReader {
 
   /** Adds the event whose fee {@link fees} prices (an estimate), after every other; its index. */
   addLast(event: UsageEvent): number {
+    return this.addPriced(event);
+  }
+
+  /**
+   * Adds the next event of the stream, kept so that {@link fees} prices it even without
+   * `keepEvents` (a set of estimates: each is priced after the events before it in time); its
+   * stream index.
+   */
+  addPriced(event: UsageEvent): number {
     const index = this.read;
     this.add(event);
-    this.last = { event, index };
+    if (this.events === undefined) this.kept.set(index, event);
     return index;
   }
 
@@ -379,7 +391,7 @@ export class InAdvanceReader {
       timeMs = event === undefined ? undefined : eventTimeMs(event.timestamp);
       cents = event?.precise_total_amount_cents;
     } else {
-      event = this.last?.index === i ? this.last.event : undefined;
+      event = this.kept.get(i);
       timeMs = this.times?.[i];
       cents = this.cents?.[i];
     }

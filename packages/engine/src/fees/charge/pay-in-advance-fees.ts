@@ -15,6 +15,7 @@ import { type ChargeSetup, setupCharge } from './charge-setup';
 import { feeContext } from './fee-context';
 import {
   type InAdvanceReader,
+  type InAdvanceResult,
   type InAdvanceRun,
   inAdvanceFeesSteps,
   inAdvanceReader,
@@ -218,10 +219,39 @@ export function lastEventFee(
 ): Either<FeecastError, ChargeFee> {
   const at = reader.addLast(event);
   const result = reader.fees(at);
+  return isLeft(result) ? result : placedEventFee(reader, result.right, at, event);
+}
+
+/**
+ * The fees of the events `reader` kept ({@link InAdvanceReader.addPriced}), each priced after
+ * the events before it in time, from one reading of the reader's events: per kept event, in the
+ * order given, its fee or why billing would leave it out (as {@link lastEventFee}).
+ *
+ * @example
+ * const first = reader.addPriced(a); const second = reader.addPriced(b);
+ * keptEventFees(reader, [{ index: first, event: a }, { index: second, event: b }])
+ * // right([right({ amount_cents: 1000, ... }), right({ amount_cents: 1000, ... })])
+ * @internal
+ */
+export function keptEventFees(
+  reader: InAdvanceReader,
+  kept: readonly { readonly index: number; readonly event: UsageEvent }[],
+): Either<FeecastError, Either<FeecastError, ChargeFee>[]> {
+  const result = reader.fees();
   if (isLeft(result)) return result;
-  const priced = result.right.fees.find((placed) => placed.index === at);
+  return right(kept.map(({ index, event }) => placedEventFee(reader, result.right, index, event)));
+}
+
+/** The fee of the event at stream index `at` among a reader's fees, or why it has none. */
+function placedEventFee(
+  reader: InAdvanceReader,
+  result: InAdvanceResult,
+  at: number,
+  event: UsageEvent,
+): Either<FeecastError, ChargeFee> {
+  const priced = result.fees.find((placed) => placed.index === at);
   if (priced !== undefined) return right(priced.fee);
-  const { rejected } = result.right;
+  const { rejected } = result;
   let rejection: (typeof rejected)[number] | undefined;
   for (let i = rejected.length - 1; i >= 0 && rejection === undefined; i--) {
     if (rejected[i]?.transaction_id === event.transaction_id) rejection = rejected[i];

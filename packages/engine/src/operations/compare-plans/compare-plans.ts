@@ -191,8 +191,9 @@ export function comparePlansUnsafe(input: ComparePlansInput): PlanComparison {
  * event objects, which
  * prices the same (see `eventBatch`); anything that is not iterable as given, for the
  * preview to report.
+ * @internal
  */
-function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
+export function materialized(events: Iterable<UsageEvent>): Iterable<UsageEvent> {
   if (Array.isArray(events) || isEventBatch(events) || !isIterableObject(events)) return events;
   const batch = eventBatch(events);
   return isRight(batch) ? batch.right : events;

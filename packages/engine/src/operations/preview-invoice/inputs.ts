@@ -48,6 +48,7 @@ import {
   type WalletInput,
 } from '../../inputs/index';
 import type { CouponApplication, TaxInput } from '../../invoice/index';
+import { type PlanChangeKind, type PlanWorth, planChangeKind } from '../../periods/index';
 import { applyPlanOverrides } from '../plan-overrides/apply-plan-overrides';
 
 /**
@@ -65,6 +66,21 @@ export interface PreviewSubscription {
    * the stream.
    */
   readonly aggregates?: Readonly<Record<string, unknown>> | null;
+  /**
+   * The plan of the subscription that follows this one after a plan change (its `interval`
+   * and `amount_cents` are read): when the subscription is terminated by an upgrade (the next
+   * plan's yearly amount is at least this plan's), its termination bills one day less of the
+   * subscription fee and of the charges' minimums, the switch day being billed on the new plan
+   * (invoicing.md §8, periods.md §4.2). `previewPlanChange` sets it.
+   */
+  readonly nextPlan?: PlanWorth | null;
+  /**
+   * Bill the run that starts the subscription, at its `started_at`, instead of the next run
+   * after `now`: the pay-in-advance subscription fee of its first period (prorated by days
+   * from the start's local day) and its pay-in-advance fixed charges; nothing is closed, so no
+   * usage is billed (`invoicing_reason: subscription_starting`).
+   */
+  readonly starting?: boolean | null;
 }
 
 /**
@@ -142,6 +158,10 @@ export interface CheckedSubscription {
   readonly path: readonly string[];
   /** The states its usage charges start from, by metric code (checked when priced). */
   readonly aggregates?: Readonly<Record<string, unknown>> | null;
+  /** The plan change that ends it, when a next plan is given. */
+  readonly change?: PlanChangeKind;
+  /** The invoice bills the subscription's start. */
+  readonly starting?: boolean;
 }
 
 /** An add-on checked, with its units. */
@@ -397,6 +417,25 @@ function readSubscriptions(
         `The subscription ${subscription.external_id} belongs to customer ${subscription.svc_customer_id}, not to the invoice's customer ${customer.svc_id}.`,
       );
     }
+    let change: PlanChangeKind | undefined;
+    if (entry.nextPlan !== undefined && entry.nextPlan !== null) {
+      if (!isRecord(entry.nextPlan)) {
+        return invalid(
+          [...path, 'nextPlan'],
+          'nextPlan must be the next plan (its interval and amount_cents), or null.',
+        );
+      }
+      const kind = planChangeKind(billed.right, entry.nextPlan, {
+        plan: [...path, 'plan'],
+        next: [...path, 'nextPlan'],
+      });
+      if (isLeft(kind)) return kind;
+      change = kind.right;
+    }
+    const starting = entry.starting ?? false;
+    if (typeof starting !== 'boolean') {
+      return invalid([...path, 'starting'], 'starting must be true, false or null.');
+    }
     if (out.some((seen) => seen.subscription.svc_id === subscription.svc_id)) {
       return invalid(
         [...path, 'subscription', 'svc_id'],
@@ -417,6 +456,8 @@ function readSubscriptions(
       ...(entry.aggregates === undefined
         ? {}
         : { aggregates: entry.aggregates as Readonly<Record<string, unknown>> | null }),
+      ...(change === undefined ? {} : { change }),
+      ...(starting ? { starting } : {}),
     });
   }
   return right(out);

@@ -72,7 +72,8 @@ export function invoiceDates(
  * (the one the run opens for a pay-in-advance plan, else the one it closes), the charges
  * period it closes, the fixed-charges period billed (the closed one when the plan has fixed
  * charges in arrears, else the opened one), and why (`subscription_terminating` on a
- * termination run, else `subscription_periodic`).
+ * termination run, `subscription_starting` on the run that starts it, else
+ * `subscription_periodic`).
  *
  * @example
  * billingPeriodEntry(entry, run)
@@ -93,7 +94,11 @@ export function billingPeriodEntry(entry: CheckedSubscription, run: Subscription
     charges_to_datetime: run.charges?.to_datetime ?? run.closing.charges_to_datetime,
     fixed_charges_from_datetime: fixed?.from_datetime ?? null,
     fixed_charges_to_datetime: fixed?.to_datetime ?? null,
-    invoicing_reason: run.terminating ? 'subscription_terminating' : 'subscription_periodic',
+    invoicing_reason: run.terminating
+      ? 'subscription_terminating'
+      : run.starting === true
+        ? 'subscription_starting'
+        : 'subscription_periodic',
   };
 }
 

@@ -31,6 +31,7 @@ export function previewRuns(facts: PreviewFacts): Either<FeecastError, Subscript
       timezone: facts.timezone,
       now: facts.now,
       path: entry.path,
+      ...(entry.starting === true ? { starting: true } : {}),
     });
     if (isLeft(run)) return run;
     runs.push(run.right);

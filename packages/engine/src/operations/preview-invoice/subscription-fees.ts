@@ -113,8 +113,17 @@ export function subscriptionFees(
   const periodFees: Fee[] = [];
   const planPath = [...path, 'plan'];
 
+  const upgraded = run.terminating && entry.change === 'upgrade';
   const periodFee = (period: BilledRange, key: string) =>
-    subscriptionFee({ plan, subscription, period, timezone, ids: ids(key), path: planPath });
+    subscriptionFee({
+      plan,
+      subscription,
+      period,
+      timezone,
+      ids: ids(key),
+      path: planPath,
+      terminated_by_upgrade: upgraded,
+    });
   if (plan.pay_in_advance) {
     if (run.opensSubscription && run.next !== undefined) {
       const fee = periodFee(
@@ -257,6 +266,7 @@ export function chargesPricing(
     customer: input.customer,
     purpose: 'invoice',
     pricing_units: input.pricingUnits,
+    terminated_by_upgrade: run.terminating && entry.change === 'upgrade',
     ...(next === undefined
       ? {}
       : {
