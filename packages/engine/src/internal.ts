@@ -42,14 +42,15 @@ export {
   type SettleInvoiceOptions,
   settleInvoice,
 } from './invoice/index';
-// A backtest split by customer into shares run apart (worker threads), and combined again.
+// A backtest split by customer into shares run apart (worker threads), and combined again; a
+// subscription's plan with its overrides applied (the server's subscriptions).
 export {
+  applyPlanOverrides,
   type BacktestShare,
   type BacktestSplit,
   backtestShares,
   combineBacktests,
   inWholeInput,
+  type PlanOverridesOptions,
   type SharedResult,
-} from './operations/backtest/index';
-// A subscription's plan with its overrides applied (the server's subscriptions).
-export { applyPlanOverrides, type PlanOverridesOptions } from './operations/index';
+} from './operations/index';

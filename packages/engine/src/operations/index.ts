@@ -8,22 +8,30 @@
  * wire bodies of `@feecast/models`.
  */
 
+// The backtest; its shares (backtestShares, combineBacktests, inWholeInput) are for the feecast
+// command's worker threads, on the internal entry.
 export {
   type Backtest,
   type BacktestFeeLine,
   type BacktestInput,
   type BacktestProgress,
   type BacktestRow,
+  type BacktestShare,
+  type BacktestSplit,
   type BacktestSubscription,
   type BacktestSummary,
   backtest,
+  backtestShares,
   backtestUnsafe,
   type ChargeContribution,
   type CustomerDelta,
+  combineBacktests,
   type DeltaQuantiles,
   type EventCounts,
+  inWholeInput,
   type MonthlyRevenue,
   type PlanDeltas,
+  type SharedResult,
 } from './backtest/index';
 // For the floors above (not part of the package surface: see the root index.ts).
 export {
