@@ -64,10 +64,33 @@ function runTask(task: ShareTask, hear: (message: ShareMessage) => void): Promis
 /**
  * The backtest of `input` over the events of `file`, split by customer across at most
  * `workers` threads: the same rows, summary and counts as one thread's. A share's error
- * names the whole input (`inWholeInput`); of several, the first share's is given.
+ * names the whole input (`inWholeInput`); of several, the first share's is given. It never
+ * rejects: what goes wrong is the `result`'s `Left`.
+ *
+ * @example
+ * // acme's November 2026 on its own plan, Starter, and on Growth, from the bundled events:
+ * // Starter's fees 551.91 EUR, Growth's 199.00 + 41.76 + 5.22 + 60.00 + 97.66 + 52.00 =
+ * // 455.64 EUR (examples/cli/README.md), before taxes. (One customer: one thread of the two.)
+ * const run = await backtestInWorkers({
+ *   workers: 2,
+ *   file: { path: 'examples/cli/events.ndjson', name: 'events.ndjson' },
+ *   input: {
+ *     plans: [growth], subscriptions: [{ customer, subscription, plan }], billableMetrics,
+ *     from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z',
+ *   },
+ * });
+ * run.result // ~> right({ summary: { revenue: [{ plan: 'current', revenue_cents: 55191 }, { plan: 'growth', revenue_cents: 45564 }] } })
+ * run.rejected // => { count: 0 }
  */
 export async function backtestInWorkers(options: PoolOptions): Promise<PooledBacktest> {
   const none = { count: 0 };
+  if (typeof options !== 'object' || options === null) {
+    const problem = feecastError(
+      'invalid_input',
+      'backtestInWorkers expects { workers, file, input, onProgress? }.',
+    );
+    return { result: left(problem), rejected: none, fileError: undefined };
+  }
   const split = backtestShares(options.input, options.workers);
   if (isLeft(split)) return { result: split, rejected: none, fileError: undefined };
   const shareOf = [...split.right.shareOf];

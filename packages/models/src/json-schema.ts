@@ -96,8 +96,11 @@ export interface JsonSchemaBuilder {
  *
  * @example
  * const builder = jsonSchemaBuilder('#/components/schemas/');
- * builder.schemaOf(WalletResponse); // { $ref: '#/components/schemas/WalletResponse' }
- * builder.definitions().Wallet; // { type: 'object', properties: { svc_id: { $ref: '.../Uuid' }, ... }, required: [...] }
+ * builder.schemaOf(WalletResponse) // => { $ref: '#/components/schemas/WalletResponse' }
+ *
+ * // Every named codec inside it is a definition too: the wallet, its ids, its currency...
+ * builder.definitions().Uuid // ~> { type: 'string', format: 'uuid' }
+ * builder.definitions().Wallet // ~> { type: 'object' }
  */
 export function jsonSchemaBuilder(refPrefix: string): JsonSchemaBuilder {
   const prefix = typeof refPrefix === 'string' ? refPrefix : '#/$defs/';
@@ -219,10 +222,16 @@ export function jsonSchemaBuilder(refPrefix: string): JsonSchemaBuilder {
  * so in its `description`; it never throws.
  *
  * @example
- * import { jsonSchemaOf, Wallet } from '@feecast/models';
+ * // A schema any JSON Schema 2020-12 validator (Ajv's `Ajv2020`...) checks a wallet with.
  * const schema = jsonSchemaOf(Wallet);
- * // { $schema: 'https://json-schema.org/draft/2020-12/schema', $ref: '#/$defs/Wallet', $defs: { Wallet: {...}, Uuid: {...}, ... } }
- * new Ajv2020().validate(schema, wallet); // true for every wallet the codec decodes
+ * schema.$ref // => '#/$defs/Wallet'
+ *
+ * // An exact decimal is a string of digits, never a JSON number.
+ * jsonSchemaOf(DecimalString) // => {
+ * //   $schema: 'https://json-schema.org/draft/2020-12/schema',
+ * //   $ref: '#/$defs/DecimalString',
+ * //   $defs: { DecimalString: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$' } },
+ * // }
  */
 export function jsonSchemaOf(codec: t.Decoder<unknown, unknown>): JsonSchema {
   try {

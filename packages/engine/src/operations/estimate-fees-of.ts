@@ -30,17 +30,19 @@ export interface EstimateFeesOfInput extends EstimatorContext, EstimateSetReques
  *   result as a `Promise`, the stream read once.
  *
  * @example
+ * // Two more events on Starter's API calls paid in advance, one after the other: 1,000 calls
+ * // in `eu` at 0.0025 = 2.50 EUR (VAT 20 %: 0.50), then 500 in `us` at 0.002 = 1.00 EUR (VAT
+ * // 0.20); together 3.50 EUR, VAT 0.70, 4.20 EUR.
  * estimateFeesOf({
- *   customer, subscription, plan, billableMetrics, // standard charge at 10, paid in advance
+ *   customer, subscription, plan: starterInAdvance, billableMetrics,
  *   taxes: { billing_entity: [vat20] },
  *   newEvents: [
- *     { code: 'api_calls', timestamp: '2025-09-02T10:00:00Z' },
- *     { code: 'api_calls', timestamp: '2025-09-03T10:00:00Z' },
+ *     { code: 'api_calls', external_subscription_id: 'sub_acme_starter', timestamp: '2026-11-15T10:00:00Z', properties: { calls: '1000', region: 'eu' } },
+ *     { code: 'api_calls', external_subscription_id: 'sub_acme_starter', timestamp: '2026-11-15T11:00:00Z', properties: { calls: '500', region: 'us' } },
  *   ],
- *   events: stored,
  * })
- * // right({ estimates: [{ fees: [{ amount_cents: 1000, ... }] }, { fees: [{ amount_cents: 1000, ... }] }],
- * //   total: { amount_cents: 2000, taxes_amount_cents: 400, total_amount_cents: 2400, currency: 'EUR', fees_count: 2 } })
+ * // ~> right({ estimates: [{ fees: [{ amount_cents: 250, taxes_amount_cents: 50 }] }, { fees: [{ amount_cents: 100, taxes_amount_cents: 20 }] }],
+ * //   total: { amount_cents: 350, taxes_amount_cents: 70, total_amount_cents: 420 } })
  */
 export function estimateFeesOf(
   input: WithAsyncEvents<EstimateFeesOfInput>,
@@ -66,7 +68,12 @@ export function estimateFeesOf(
  * returning a `Left`.
  *
  * @example
- * estimateFeesOfUnsafe({ customer, subscription, plan, billableMetrics, newEvents, now }).total.amount_cents // 2000
+ * // 2,000 calls in `eu` paid in advance at 0.0025: 5.00 EUR.
+ * estimateFeesOfUnsafe({
+ *   customer, subscription, plan: starterInAdvance, billableMetrics,
+ *   newEvents: [{ code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '2000', region: 'eu' } }],
+ *   now: '2026-11-15T00:00:00Z',
+ * }).total.amount_cents // => 500
  */
 export function estimateFeesOfUnsafe(input: EstimateFeesOfInput): EstimateFeesOfResponse {
   return orThrow(estimateFeesOf(input));

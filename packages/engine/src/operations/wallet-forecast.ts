@@ -112,9 +112,16 @@ function depleted(wallets: readonly Wallet[], index: number): boolean {
  * null`.
  *
  * @example
- * forecastWallets({ customer, subscription, plan, billableMetrics, events, now: '2026-11-10T12:00:00Z',
- *   wallets: [{ currency: 'EUR', credits_balance: '100', rate_amount: '1' }] })
- * // right([{ ..., ongoing_balance_cents: 9000, credits_ongoing_balance: '90', runs_out_on: '2027-02-08' }])
+ * // acme's 25.00 EUR of prepaid credits, on 10 November 2026 at noon: 4,000 calls in `eu` so
+ * // far at 0.0025 = 10.00 EUR in 10 of November's 30 days, so 15.00 left now; projected 4,000 x
+ * // 30/10 = 12,000 calls = 30.00 EUR, i.e. 1.00 EUR a day from now on: 10.00 + 15 x 1.00 =
+ * // 25.00 at the end of the 15th day after the 10th, 25 November.
+ * const calls = { transaction_id: 'calls-1', code: 'api_calls', external_subscription_id: 'sub_acme_starter', timestamp: '2026-11-05T10:00:00Z', properties: { calls: '4000', region: 'eu' } };
+ * forecastWallets({
+ *   customer, subscription, plan, billableMetrics, events: [calls],
+ *   now: '2026-11-10T12:00:00Z', wallets: [wallet],
+ * })
+ * // ~> right([{ code: 'prepaid', ongoing_balance_cents: 1500, credits_ongoing_balance: '15', runs_out_on: '2026-11-25' }])
  */
 export function forecastWallets(
   input: WalletForecastInput,
@@ -228,7 +235,11 @@ export function forecastWallets(
  * returning a `Left`.
  *
  * @example
- * forecastWalletsUnsafe(input)[0]?.runs_out_on // '2027-02-08'
+ * // No usage at all: the credits are never used up.
+ * forecastWalletsUnsafe({
+ *   customer, subscription, plan, billableMetrics, events: [],
+ *   now: '2026-11-10T12:00:00Z', wallets: [wallet],
+ * })[0]?.runs_out_on // => null
  */
 export function forecastWalletsUnsafe(input: WalletForecastInput): WalletForecast[] {
   return orThrow(forecastWallets(input));

@@ -92,16 +92,17 @@ export interface PlanChangePreview {
  * the field's path; it never throws.
  *
  * @example
+ * // acme moves from Starter (49.00 EUR a month, in arrears) to Growth (199.00 EUR, in arrears)
+ * // on 16 November 2026, with no usage: an upgrade (Growth is worth more), so at once. Starter
+ * // bills 1-15 November when it ends: 49.00 x 15/30 = 24.50 EUR; Growth's first period, 16-30
+ * // November, is billed on 1 December: 199.00 x 15/30 = 99.50 EUR.
  * previewPlanChange({
- *   customer, subscription, billableMetrics, events,
- *   plan: starter, // 49.00 a month, in arrears, calendar
- *   newPlan: pro, // 99.00 a month, in advance
- *   at: '2025-03-15T12:00:00Z',
+ *   customer, subscription, plan, newPlan: growth, billableMetrics, events: [],
+ *   at: '2026-11-16T00:00:00Z',
  * })
- * // right({ kind: 'upgrade', effective_at: '2025-03-15T12:00:00Z', invoices: [
- * //   { kind: 'termination', plan_code: 'starter', preview: { invoice: { fees_amount_cents: 2213, ... } } }, // 49.00 x 14/31
- * //   { kind: 'start', plan_code: 'pro', preview: { invoice: { fees_amount_cents: 5429, ... } } }, // 99.00 x 17/31
- * //   { kind: 'first_period', plan_code: 'pro', ... }] })
+ * // ~> right({ kind: 'upgrade', effective_at: '2026-11-16T00:00:00Z', invoices: [
+ * //   { kind: 'termination', plan_code: 'starter', preview: { invoice: { fees_amount_cents: 2450 } } },
+ * //   { kind: 'first_period', plan_code: 'growth', issued_at: '2026-12-01T00:00:00Z', preview: { invoice: { fees_amount_cents: 9950 } } }] })
  */
 export function previewPlanChange(
   input: WithAsyncEvents<PlanChangeInput>,
@@ -118,7 +119,11 @@ export function previewPlanChange(
  * returning a `Left`.
  *
  * @example
- * previewPlanChangeUnsafe({ customer, subscription, plan, newPlan, billableMetrics, events, at }).kind // 'upgrade'
+ * // Growth (199.00 EUR a month) is worth more than Starter (49.00 EUR): an upgrade.
+ * previewPlanChangeUnsafe({
+ *   customer, subscription, plan, newPlan: growth, billableMetrics, events: [],
+ *   at: '2026-11-16T00:00:00Z',
+ * }).kind // => 'upgrade'
  */
 export function previewPlanChangeUnsafe(input: PlanChangeInput): PlanChangePreview {
   return orThrow(previewPlanChange(input));
