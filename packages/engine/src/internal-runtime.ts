@@ -8,7 +8,9 @@
 
 export {
   applyPlanOverrides,
+  backtestShares,
   chargeAmounts,
+  combineBacktests,
   compileChargeModel,
   createWalletTransactions,
   eventTimeMs,

@@ -140,6 +140,16 @@ export const chargeAmounts = guarded(feesApi.chargeAmounts, {
   args: ['amounts', 'pricingUnit', 'currency'],
 });
 
+// backtest shares (feecast's worker threads)
+export const backtestShares = guarded(backtestApi.backtestShares, {
+  name: 'backtestShares',
+  args: ['input', 'count'],
+});
+export const combineBacktests = guarded(backtestApi.combineBacktests, {
+  name: 'combineBacktests',
+  args: ['split', 'results'],
+});
+
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });
 export const previewPlanChange = guarded(operationsApi.previewPlanChange, {

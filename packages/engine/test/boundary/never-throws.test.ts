@@ -44,6 +44,8 @@ const OVER_ENGINE_VALUES = new Set([
   'formatDecimalFixed',
   'halfAwayFromZero',
   'halfEven',
+  // An error of a backtest share and the share, both made by the engine (feecast's workers).
+  'inWholeInput',
   'max',
   'min',
   'movePoint',
