@@ -10,9 +10,6 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-/** Packages not yet converted (their owners convert them with their own work). */
-const PENDING = new Set(['sources']);
-
 function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name === 'dist') continue;
@@ -50,7 +47,6 @@ const rules = [
 
 const problems = [];
 for (const pkg of readdirSync(join(root, 'packages'))) {
-  if (PENDING.has(pkg)) continue;
   const src = join(root, 'packages', pkg, 'src');
   let files;
   try {

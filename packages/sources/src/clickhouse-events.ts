@@ -4,6 +4,7 @@
  * readers decode theirs.
  */
 
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { clickhouseString, clickhouseTableName } from './clickhouse-table';
 import {
   type ClickhouseTarget,
@@ -107,12 +108,12 @@ export async function* clickhouseRows(
   options: ClickhouseEventsOptions = {},
 ): AsyncGenerator<TableRow, void, undefined> {
   const table = clickhouseTableName(target.table);
-  if (table._tag === 'Left') {
+  if (isLeft(table)) {
     yield { error: table.left, row: 0 };
     return;
   }
   const opened = await clickhouseClient(target);
-  if (opened._tag === 'Left') {
+  if (isLeft(opened)) {
     yield { error: opened.left, row: 0 };
     return;
   }

@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type ClickhouseEventRow,
   clickhouseEventsTable,
@@ -36,9 +36,9 @@ export async function loadClickhouseEvents(
   options: LoadOptions = {},
 ): Promise<Either<FeecastError, number>> {
   const table = clickhouseTableName(target.table);
-  if (table._tag === 'Left') return table;
+  if (isLeft(table)) return table;
   const opened = await clickhouseClient(target);
-  if (opened._tag === 'Left') return opened;
+  if (isLeft(opened)) return opened;
   const client = opened.right;
   let written = 0;
   let refused: FeecastError | undefined;
@@ -46,7 +46,7 @@ export async function loadClickhouseEvents(
   async function* rows(): AsyncGenerator<ClickhouseEventRow, void, undefined> {
     for await (const event of events) {
       const row = clickhouseRow(event);
-      if (row._tag === 'Left') {
+      if (isLeft(row)) {
         refused = row.left;
         // Cuts the request, so that the server drops the unfinished insert.
         abort.abort();

@@ -4,7 +4,7 @@
  * each row is one event whose values stay the strings written (exact decimals).
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { CsvRow } from './csv-splitter';
 import { EVENT_COLUMNS, PROPERTIES, PROPERTY_PREFIX } from './event-columns';
 import { parseJsonText } from './json-text';
@@ -125,7 +125,7 @@ export function csvRecord(
     else if (column.kind === 'property') properties.push([column.name, cell]);
     else {
       const json = parseJsonText(cell, { file, line: row.line, what: 'the properties column' });
-      if (json._tag === 'Left') return json;
+      if (isLeft(json)) return json;
       event[PROPERTIES] = json.right;
     }
   }

@@ -4,7 +4,7 @@
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type DecodeFailure, type DecodeProblem, decode } from '@feecast/models';
-import { type Either, left } from 'fp-ts/lib/Either.js';
+import { type Either, isRight, left } from 'fp-ts/lib/Either.js';
 import { joinPath, pathSegments } from './json-path';
 import { describeOrigin } from './json-text';
 
@@ -55,7 +55,7 @@ export function decodeIn<A>(
   context: DecodeContext,
 ): Either<FeecastError, A> {
   const decoded = decode(codec, value);
-  if (decoded._tag === 'Right') return decoded;
+  if (isRight(decoded)) return decoded;
   const failure = decoded.left;
   const problems = failure.problems.map((problem) => ({
     ...problem,

@@ -5,6 +5,7 @@
  */
 import type { DuckDBConnection, DuckDBInstance, DuckDBResult, DuckDBValue } from '@duckdb/node-api';
 import { type FeecastError, feecastError } from '@feecast/engine';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import { CSV_HINT } from './csv-events';
 import { type DuckdbApi, duckdbPlain } from './duckdb-value';
 import { HINTS, type LocatedItem } from './event-decoder';
@@ -163,7 +164,7 @@ function lineRow(
 ): TableRow | undefined {
   if (text === null || String(text).trim() === '') return undefined;
   const parsed = parseJsonText(String(text), { file: name, line: row, hint: NDJSON_HINT });
-  if (parsed._tag === 'Left') return { rejected: parsed.left, row };
+  if (isLeft(parsed)) return { rejected: parsed.left, row };
   const json = parsed.right;
   if (subscription !== undefined && typeof json === 'object' && json !== null) {
     const named: unknown = Reflect.get(json, 'external_subscription_id');

@@ -8,7 +8,7 @@
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { UsageEvent } from '@feecast/models';
-import { type Either, left } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
 import { type CsvRow, createCsvSplitter } from './csv-splitter';
 import { decodeIn } from './decode-in';
@@ -137,7 +137,7 @@ function eventOf(
     hint,
     ...(what === undefined ? {} : { what }),
   });
-  if (json._tag === 'Left') return json;
+  if (isLeft(json)) return json;
   return decodeIn(UsageEvent, json.right, { ...where, prefix: path, hint });
 }
 
@@ -171,20 +171,19 @@ function csvLayout(settings: SplitterOptions): Layout {
       if (broken !== undefined) break;
       if (header === undefined) {
         const read = csvHeader(row, file);
-        if (read._tag === 'Left') broken = read.left;
+        if (isLeft(read)) broken = read.left;
         else header = read.right;
         continue;
       }
       const record = csvRecord(header, row, file);
-      const item =
-        record._tag === 'Left'
-          ? record
-          : decodeIn(UsageEvent, record.right, {
-              file,
-              line: row.line,
-              prefix: '',
-              hint: CSV_HINT,
-            });
+      const item = isLeft(record)
+        ? record
+        : decodeIn(UsageEvent, record.right, {
+            file,
+            line: row.line,
+            prefix: '',
+            hint: CSV_HINT,
+          });
       items.push({ item, line: row.line });
     }
     const stop = broken ?? error;

@@ -5,6 +5,7 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
+import { isRight } from 'fp-ts/lib/Either.js';
 import type { LocatedItem } from './event-decoder';
 
 /** Hears a record that is not a valid event, and the line (Parquet: row) it starts on. */
@@ -46,7 +47,7 @@ export function createEventTally(onRejected: RejectionListener | undefined): Eve
   let line = 0;
   return {
     take({ item, line: at }) {
-      if (item._tag === 'Right') {
+      if (isRight(item)) {
         count++;
         line = at ?? 0;
         return item.right;

@@ -8,7 +8,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FeecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { formatFromName, hasGzipMagic, hasParquetMagic } from './file-format';
 import { gunzipIfCompressed } from './gzip';
 import { parquetRows } from './parquet';
@@ -106,7 +106,7 @@ export async function prepareSyncFile(
   let path = file;
   if (file === '-') {
     const spooled = await spoolStream(options.stdin ?? process.stdin, name);
-    if (spooled._tag === 'Left') return spooled;
+    if (isLeft(spooled)) return spooled;
     copies.push(spooled.right.dispose);
     path = spooled.right.path;
   }
@@ -117,7 +117,7 @@ export async function prepareSyncFile(
       gunzipIfCompressed(createReadStream(path, { highWaterMark: CHUNK_BYTES })),
       name,
     );
-    if (plain._tag === 'Left') {
+    if (isLeft(plain)) {
       await dispose();
       return plain;
     }
@@ -125,9 +125,9 @@ export async function prepareSyncFile(
     path = plain.right.path;
   } else if (format === 'parquet' || (format === undefined && hasParquetMagic(head))) {
     const rows = await prepareSyncRows(parquetRows(path, name), name);
-    if (rows._tag === 'Left') await dispose();
+    if (isLeft(rows)) await dispose();
     else copies.push(rows.right.dispose);
-    return rows._tag === 'Left' ? rows : right({ ...rows.right, dispose });
+    return isLeft(rows) ? rows : right({ ...rows.right, dispose });
   }
   return right({
     path,
@@ -158,7 +158,7 @@ export async function prepareSyncRows(
 ): Promise<Either<FeecastError, SyncFile>> {
   const failed: { error?: FeecastError } = {};
   const spooled = await spoolStream(rowsAsNdjson(rows, failed), name);
-  if (spooled._tag === 'Left') return spooled;
+  if (isLeft(spooled)) return spooled;
   if (failed.error !== undefined) {
     await spooled.right.dispose();
     return left(failed.error);

@@ -7,7 +7,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { createLocatedEventDecoder, type LocatedItem } from './event-decoder';
 import { createEventTally, type RejectionListener } from './event-tally';
 import { formatFromName, hasGzipMagic, hasParquetMagic } from './file-format';
@@ -76,8 +76,8 @@ function open(file: string, options: ReadEventsSyncOptions): Either<FeecastError
   try {
     fd = openSync(file, 'r');
     const size = sizeFromStats(file, fstatSync(fd));
-    if (size._tag === 'Left') closeQuietly(fd);
-    return size._tag === 'Left' ? size : right({ fd, totalBytes: size.right, owned: true });
+    if (isLeft(size)) closeQuietly(fd);
+    return isLeft(size) ? size : right({ fd, totalBytes: size.right, owned: true });
   } catch (error) {
     if (fd !== undefined) closeQuietly(fd);
     return left(fileError(file, error));
@@ -121,7 +121,7 @@ function* itemsOf(file: string, options: ReadEventsSyncOptions): Generator<Locat
     return;
   }
   const opened = open(file, options);
-  if (opened._tag === 'Left') {
+  if (isLeft(opened)) {
     yield { item: opened };
     return;
   }

@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import type { UsageEvent } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { EventItem, LocatedItem } from './event-decoder';
 import { locatedEventsFromChunks } from './event-stream';
 import { type EventFormat, formatFromName, hasParquetMagic } from './file-format';
@@ -105,7 +105,7 @@ export async function* readLocatedEvents(
     return;
   }
   const size = await sizeOf(file);
-  if (size._tag === 'Left') {
+  if (isLeft(size)) {
     yield { item: size };
     return;
   }
@@ -163,7 +163,7 @@ export async function collectEvents(
 ): Promise<Either<FeecastError, UsageEvent[]>> {
   const all: UsageEvent[] = [];
   for await (const item of events) {
-    if (item._tag === 'Left') return item;
+    if (isLeft(item)) return item;
     all.push(item.right);
   }
   return right(all);

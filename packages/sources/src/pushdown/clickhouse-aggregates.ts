@@ -5,7 +5,7 @@
  * streamed into the in-process accumulator.
  */
 import type { FeecastError } from '@feecast/engine';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { clickhouseEvents } from '../clickhouse-events';
 import { clickhouseTableName } from '../clickhouse-table';
 import { type ClickhouseTarget, clickhouseClient, clickhouseError } from '../clickhouse-target';
@@ -33,9 +33,9 @@ export async function clickhouseAggregates(
   spec: AggregatesSpec,
 ): Promise<Either<FeecastError, Aggregates>> {
   const table = clickhouseTableName(target.table);
-  if (table._tag === 'Left') return table;
+  if (isLeft(table)) return table;
   const opened = await clickhouseClient(target);
-  if (opened._tag === 'Left') return opened;
+  if (isLeft(opened)) return opened;
   const client = opened.right;
   const database: Database = {
     dialect: clickhouseDialect,

@@ -16,7 +16,7 @@ import {
 } from '@feecast/engine';
 import { eventTimeMs } from '@feecast/engine/internal';
 import type { UsageEvent } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type { AsyncEventSource } from '../event-source';
 import { type CompiledQueries, compileQueries } from './compile';
 import type { Dialect } from './dialect';
@@ -82,17 +82,17 @@ async function streamStates(
     const known = accumulators.get(key);
     if (known !== undefined) return right(known);
     const created = createChargesAccumulator(spec.metric, charges, spec.options);
-    if (created._tag === 'Right') accumulators.set(key, created.right);
+    if (isRight(created)) accumulators.set(key, created.right);
     return created;
   };
   if (single) {
     const first = accumulatorOf(spec.subscription ?? null);
-    if (first._tag === 'Left') return first;
+    if (isLeft(first)) return first;
   }
   const source = database.stream(spec.metric.code, spec.subscription);
   for await (const event of source.events) {
     const accumulator = accumulatorOf(single ? (spec.subscription ?? null) : subscriptionOf(event));
-    if (accumulator._tag === 'Left') return accumulator;
+    if (isLeft(accumulator)) return accumulator;
     accumulator.right.add(event);
   }
   const error = source.error();
@@ -106,9 +106,9 @@ function restored(
   state: unknown,
 ): Either<FeecastError, ChargesAccumulator> {
   const into = createChargesAccumulator(spec.metric, charges, spec.options);
-  if (into._tag === 'Left') return into;
+  if (isLeft(into)) return into;
   const from = restoreChargesAccumulator(spec.metric, charges, spec.options, state);
-  if (from._tag === 'Left') {
+  if (isLeft(from)) {
     return left(
       feecastError(
         'unexpected_error',
@@ -165,9 +165,9 @@ export async function runAggregates(
   spec: AggregatesSpec,
 ): Promise<Either<FeecastError, Aggregates>> {
   const checked = createChargesAccumulator(spec.metric, spec.charges, spec.options);
-  if (checked._tag === 'Left') return checked;
+  if (isLeft(checked)) return checked;
   const source = await database.source();
-  if (source._tag === 'Left') return source;
+  if (isLeft(source)) return source;
   // Checked by the engine above: one of its aggregation types, every one of which compiles.
   const type = spec.metric.aggregation_type as AggregationType;
   let plan = pushdownPlan(spec, typeof source.right === 'string' ? source.right : undefined);
@@ -204,7 +204,7 @@ export async function runAggregates(
       const buckets: Map<string | null, Buckets> = new Map();
       const context = { type: type, fromMs, endMs, charges: spec.charges };
       for await (const rows of database.query(compiled.buckets)) {
-        if (rows._tag === 'Left') return rows;
+        if (isLeft(rows)) return rows;
         readBuckets(rows.right, context, headers, buckets);
       }
       let doubt = 0;
@@ -238,7 +238,7 @@ export async function runAggregates(
   let streamed = new Map<string | null, ChargesAccumulator>();
   if (fallback.length > 0) {
     const states = await streamStates(database, spec, fallbackList);
-    if (states._tag === 'Left') return states;
+    if (isLeft(states)) return states;
     streamed = states.right;
   }
   // The states, per subscription: SQL's restored (with the rows naming none merged in), and
@@ -253,7 +253,7 @@ export async function runAggregates(
         .filter((k): k is string => k !== null)
         .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const noneSql = single ? undefined : pushedOf(null);
-  if (noneSql?._tag === 'Left') return noneSql;
+  if (noneSql !== undefined && isLeft(noneSql)) return noneSql;
   const noneStreamed = single ? undefined : streamed.get(null);
   const states: SubscriptionState[] = [];
   for (const key of keys) {
@@ -262,9 +262,9 @@ export async function runAggregates(
       const mine =
         pushedOf(single ? '' : key) ??
         createChargesAccumulator(spec.metric, pushedList, spec.options);
-      if (mine._tag === 'Left') return mine;
+      if (isLeft(mine)) return mine;
       const merged = withNone(mine.right, noneSql?.right);
-      if (merged._tag === 'Left') return merged;
+      if (isLeft(merged)) return merged;
       sqlState = merged.right.state();
     }
     let streamedState: ChargesAccumulatorState | undefined;
@@ -272,9 +272,9 @@ export async function runAggregates(
       const mine = streamed.get(key);
       const base = mine ?? createChargesAccumulator(spec.metric, fallbackList, spec.options);
       const accumulator = 'add' in base ? right(base) : base;
-      if (accumulator._tag === 'Left') return accumulator;
+      if (isLeft(accumulator)) return accumulator;
       const merged = single ? right(accumulator.right) : withNone(accumulator.right, noneStreamed);
-      if (merged._tag === 'Left') return merged;
+      if (isLeft(merged)) return merged;
       streamedState = merged.right.state();
     }
     const state = combined(spec.charges.length, pushed, sqlState, streamedState, fallback);

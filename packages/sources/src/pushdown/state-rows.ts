@@ -4,6 +4,7 @@
  * 128-bit sums come back as text and become exact decimals here; the values the SQL did not
  * sum itself (an exponent, more than 18 digits) are added here, exactly.
  */
+
 import {
   type AggregationType,
   add,
@@ -19,6 +20,7 @@ import {
   STATE_FORMAT,
   ZERO,
 } from '@feecast/engine';
+import { isRight } from 'fp-ts/lib/Either.js';
 import { FRACTION_DIGITS } from './compile';
 
 /** A row of the buckets query (figures by aggregation type; see compile.ts). */
@@ -62,12 +64,12 @@ function fromParts(whole: unknown, fraction: unknown): Decimal {
   const digits = (negative ? -total : total).toString().padStart(FRACTION_DIGITS + 1, '0');
   const cut = digits.length - FRACTION_DIGITS;
   const parsed = parseDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
-  return parsed._tag === 'Right' ? parsed.right : ZERO;
+  return isRight(parsed) ? parsed.right : ZERO;
 }
 
 function decimal(text: string): Decimal {
   const parsed = parseDecimal(text);
-  return parsed._tag === 'Right' ? parsed.right : ZERO;
+  return isRight(parsed) ? parsed.right : ZERO;
 }
 
 /** The residue `time@value` texts of a row, as [epoch ms, value]. */

@@ -19,7 +19,7 @@ import type {
   CustomerUsageResponse,
   UsageEvent,
 } from '@feecast/models';
-import { type Either, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { clickhouseEvents } from '../clickhouse-events';
 import type { ClickhouseTarget } from '../clickhouse-target';
 import { duckdbEvents } from '../duckdb-events';
@@ -154,7 +154,7 @@ async function priced(
           aggregates,
         });
   if (failure.error !== undefined) return left(failure.error);
-  return usage._tag === 'Left' ? usage : right({ usage: usage.right, plan });
+  return isLeft(usage) ? usage : right({ usage: usage.right, plan });
 }
 
 /**
@@ -194,7 +194,7 @@ export async function pushdownUsage(
   options: PushdownUsageOptions = {},
 ): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
   const wanted = usageAggregations(context);
-  if (wanted._tag === 'Left') return wanted;
+  if (isLeft(wanted)) return wanted;
   const subscription = wanted.right.external_subscription_id;
   // A Parquet file is scanned once for all the metrics: the subscription's rows are staged.
   const staged =
@@ -211,7 +211,7 @@ export async function pushdownUsage(
     for (const metric of wanted.right.metrics) {
       if (metric.needsEvents !== undefined) continue;
       const result = await aggregatesOf(from, specOf(metric, subscription));
-      if (result._tag === 'Left') return result;
+      if (isLeft(result)) return result;
       const [own] = result.right.states;
       if (own !== undefined)
         states.set(metric.code, { state: own.state, aggregates: result.right });
@@ -259,7 +259,7 @@ export async function pushdownUsageOfAll(
   const wanted: UsageAggregations[] = [];
   for (const [i, context] of contexts.entries()) {
     const found = usageAggregations(context);
-    if (found._tag === 'Left') return left(within(found.left, i));
+    if (isLeft(found)) return left(within(found.left, i));
     wanted.push(found.right);
   }
   // One grouped query per metric and per distinct aggregation (metric, charges, options).
@@ -269,7 +269,7 @@ export async function pushdownUsageOfAll(
       const key = JSON.stringify(specOf(metric, undefined));
       if (metric.needsEvents !== undefined || shared.has(key)) continue;
       const result = await aggregatesOf(table, specOf(metric, undefined));
-      if (result._tag === 'Left') return result;
+      if (isLeft(result)) return result;
       // `null`: the rows naming no subscription alone, the state of a subscription without rows.
       const bySubscription = new Map<string | null, { state: unknown; aggregates: Aggregates }>();
       for (const { subscription, state } of result.right.states) {
@@ -288,7 +288,7 @@ export async function pushdownUsageOfAll(
     }
     const context = contexts[i] as UsageContext;
     const usage = await priced(context, own, states, table, options);
-    if (usage._tag === 'Left') return left(within(usage.left, i));
+    if (isLeft(usage)) return left(within(usage.left, i));
     answers.push(usage.right);
   }
   return right(answers);
