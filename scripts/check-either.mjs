@@ -8,17 +8,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles, TYPESCRIPT_FILES } from './source-files.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-function* sourceFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mts|cts)$/.test(entry.name)) yield path;
-  }
-}
-
 /** The text with comments blanked (positions kept for line numbers); strings are kept. */
 function withoutComments(text) {
   return text.replace(
@@ -50,7 +42,7 @@ for (const pkg of readdirSync(join(root, 'packages'))) {
   const src = join(root, 'packages', pkg, 'src');
   let files;
   try {
-    files = [...sourceFiles(src)];
+    files = [...sourceFiles(src, TYPESCRIPT_FILES)];
   } catch {
     continue;
   }

@@ -12,10 +12,11 @@
 //    above every floor, and also enter a folder only through its index.ts.
 // Import cycles are checked by Biome (lint/suspicious/noImportCycles).
 // Usage: node scripts/check-imports.mjs [root] (root: the repository, by default this one).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './source-files.mjs';
 
 const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 
@@ -42,15 +43,6 @@ const engineFloors = [
 const specifierPattern =
   /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[^\w.])import\s*\(?\s*['"]([^'"]+)['"]|require\s*\(\s*['"]([^'"]+)['"]/g;
 const fileSubpath = /^(fp-ts|io-ts)\/lib\/[\w-]+\.js$/;
-
-function* sourceFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(entry.name)) yield path;
-  }
-}
 
 /** The module specifiers a file imports; comments (doc examples) are not imports. */
 function* importsOf(file) {

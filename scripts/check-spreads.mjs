@@ -9,17 +9,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourceFiles } from './source-files.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-function* sourceFiles(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|mts|cts|js|mjs|cjs)$/.test(entry.name)) yield path;
-  }
-}
 
 /** The text with comments and string literals blanked (positions kept for line numbers). */
 function code(text) {
