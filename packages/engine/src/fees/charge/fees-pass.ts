@@ -1,4 +1,4 @@
-import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationResult,
   type AggregationState,
@@ -18,7 +18,14 @@ import {
   restoreChargesAccumulator,
   type UsageEvent,
 } from '../../aggregation/index';
-import { createDecimalSum, type FeecastError, feecastError, parseDecimal } from '../../core/index';
+import {
+  checkDecimalText,
+  createScan,
+  type FeecastError,
+  feecastError,
+  isDecimal,
+  parseDecimal,
+} from '../../core/index';
 import type { ChargeSetup } from './charge-setup';
 import type { ChargesPeriod } from './inputs';
 import { relocate } from './relocate';
@@ -157,14 +164,25 @@ export function createFeesPass(
   setups: readonly ChargeSetup[],
   settings: PassSettings,
 ): Either<FeecastError, FeesPass> {
-  const start = prepareFeesPass(source, metric, setups, settings);
-  return isLeft(start) ? start : right(start.right());
+  const { state } = settings;
+  if (state === undefined) {
+    const start = prepareFeesPass(source, metric, setups, settings);
+    return isLeft(start) ? start : right(start.right());
+  }
+  // A state is restored once, for this one pass: nothing starts a second pass from it.
+  const parts = passParts(metric, setups, settings, (charges, options) =>
+    restoredAccumulator(source, charges, options, state.value, setups),
+  );
+  if (isLeft(parts)) return parts;
+  const { main, cents, offsets } = parts.right;
+  return right(new Pass(metric, setups, main, cents?.(), offsets));
 }
 
 /**
  * {@link createFeesPass} checked and compiled once: a function that starts a new pass of the
  * same metric, charges and settings each time it is called, without checking or compiling
- * them again (an estimator prices each event with a new pass).
+ * them again (an estimator prices each event with a new pass). Without a state: a pass
+ * restored from a state is one pass ({@link createFeesPass}).
  *
  * @example
  * const start = prepareFeesPass(metric, compiled, [setup], settings);
@@ -175,8 +193,40 @@ export function prepareFeesPass(
   source: BillableMetricInput,
   metric: CompiledMetric,
   setups: readonly ChargeSetup[],
-  settings: PassSettings,
+  settings: Omit<PassSettings, 'state'>,
 ): Either<FeecastError, () => FeesPass> {
+  const parts = passParts(metric, setups, settings, (charges, options) =>
+    prepareChargesAccumulator(source, charges, options),
+  );
+  if (isLeft(parts)) return parts;
+  const { main, cents, offsets } = parts.right;
+  return right(() => new Pass(metric, setups, main(), cents?.(), offsets));
+}
+
+/** Where each charge's consumers sit in the two accumulators of a pass, and whether it tracks events. */
+interface PassOffsets {
+  readonly main: readonly number[];
+  readonly cents: readonly number[];
+  readonly track: boolean;
+}
+
+/**
+ * What a pass is made of, checked: its main accumulator (as `startMain` gives it: a start
+ * function, or an accumulator restored from a state), the start of its cents accumulator
+ * (dynamic charges), and where each charge's consumers sit in them.
+ */
+function passParts<Main>(
+  metric: CompiledMetric,
+  setups: readonly ChargeSetup[],
+  settings: PassSettings,
+  startMain: (
+    charges: readonly ChargeBuckets[],
+    options: PassOptions,
+  ) => Either<FeecastError, Main>,
+): Either<
+  FeecastError,
+  { main: Main; cents: (() => ChargesAccumulator) | undefined; offsets: PassOffsets }
+> {
   const tracking = settings.trackEvents === true;
   const main = layout(setups, () => true, tracking);
   const options = periodOptions(settings);
@@ -189,10 +239,7 @@ export function prepareFeesPass(
     ...options,
     ...(settings.previous === undefined ? {} : { previous: settings.previous }),
   };
-  const accumulator =
-    settings.state === undefined
-      ? prepareChargesAccumulator(source, main.consumers, mainOptions)
-      : restoringStart(source, main.consumers, mainOptions, settings.state.value, setups);
+  const accumulator = startMain(main.consumers, mainOptions);
   if (isLeft(accumulator)) return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
   let cents: (() => ChargesAccumulator) | undefined;
@@ -210,9 +257,7 @@ export function prepareFeesPass(
     cents = created.right;
   }
   const offsets = { main: main.offsets, cents: dynamic.offsets, track: tracking };
-  const startMain = accumulator.right;
-  const startCents = cents;
-  return right(() => new Pass(metric, setups, startMain(), startCents?.(), offsets));
+  return right({ main: accumulator.right, cents, offsets });
 }
 
 /** The period options of a pass (without the carried state). */
@@ -265,17 +310,14 @@ export function passAggregation(
   };
 }
 
-/**
- * A start function whose first pass is restored from `state` (checked now) and whose later
- * passes are restored again: each pass starts from the state.
- */
-function restoringStart(
+/** The charges accumulator of a pass restored from `state` (a metric priced from its events cannot be). */
+function restoredAccumulator(
   source: BillableMetricInput,
   charges: readonly ChargeBuckets[],
   options: PassOptions,
   state: unknown,
   setups: readonly ChargeSetup[],
-): Either<FeecastError, () => ChargesAccumulator> {
+): Either<FeecastError, ChargesAccumulator> {
   const need = eventsNeed(setups);
   if (need !== undefined) {
     return left(
@@ -284,34 +326,20 @@ function restoringStart(
       ]),
     );
   }
-  const first = restoreChargesAccumulator(source, charges, options, state);
-  if (isLeft(first)) return first;
-  let unused: ChargesAccumulator | undefined = first.right;
-  return right(() => {
-    const taken = unused;
-    unused = undefined;
-    if (taken !== undefined) return taken;
-    const again = restoreChargesAccumulator(source, charges, options, state);
-    // The same state restored without fault the first time.
-    return isRight(again) ? again.right : first.right;
-  });
+  return restoreChargesAccumulator(source, charges, options, state);
 }
 
 class Pass implements FeesPass {
   private failure: FeecastError | undefined;
-  /** Accepts exactly the values a sum metric accepts (the check of `sum_agg`). */
-  private readonly probe = createDecimalSum();
+  /** The scratch of {@link centsOf}'s check of a value. */
+  private readonly scan = createScan();
 
   constructor(
     private readonly metric: CompiledMetric,
     private readonly setups: readonly ChargeSetup[],
     private readonly main: ChargesAccumulator,
     private readonly cents: ChargesAccumulator | undefined,
-    private readonly offsets: {
-      readonly main: readonly number[];
-      readonly cents: readonly number[];
-      readonly track: boolean;
-    },
+    private readonly offsets: PassOffsets,
   ) {}
 
   add(event: UsageEvent, index: number): void {
@@ -346,7 +374,9 @@ class Pass implements FeesPass {
       value = fieldName === undefined ? undefined : event.properties?.[fieldName];
     }
     if (value === undefined || value === null) return undefined;
-    if (this.probe.add(value) !== undefined) return value;
+    // What a sum accepts (a decimal, as text, a JSON number or a decimal an expression gave):
+    // anything else is given as it is, for the cents accumulator to refuse it too.
+    if (!isDecimal(value) && typeof checkDecimalText(value, this.scan) !== 'string') return value;
     const own = event.precise_total_amount_cents;
     if (own === undefined || own === null) return '0';
     const parsed = parseDecimal(own, ['events', String(index), 'precise_total_amount_cents']);
