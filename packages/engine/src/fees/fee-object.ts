@@ -1,13 +1,28 @@
-import { decode, Fee, FeeFigures, type FeeItemClass, type FeeItemType } from '@feecast/models';
-import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
-  decodePath,
+  type AmountDetails,
+  type Cents,
+  CurrencyCode,
+  type DecimalString,
+  type Fee,
+  type FeeItem,
+  type FeeItemClass,
+  type FeeItemType,
+  type Integer,
+  type PricingUnitDetails,
+  type Rate,
+  type Timestamp,
+  Uuid,
+} from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import {
+  countToWire,
+  type Decimal,
   type FeecastError,
   feecastError,
-  formatDecimal,
-  formatInstant,
   parseDecimal,
   parseInstant,
+  toWireDecimal,
+  toWireTimestamp,
 } from '../core/index';
 import type { FeeAmountFields } from './fee-amounts';
 import type { PricingUnitDetailsFields } from './pricing-units';
@@ -45,7 +60,10 @@ export interface FeeIds {
   readonly external_subscription_id?: string | null;
 }
 
-/** The input of {@link feeObject}: the figures of a fee and what it is for. */
+/**
+ * The input of {@link feeObject}: the figures of a fee and what it is for, as a caller writes
+ * them (text, checked by `feeObject`).
+ */
 export interface FeeObjectInput {
   readonly item: FeeItemInput;
   /** The fee's ISO 4217 currency (the plan's). */
@@ -77,8 +95,8 @@ export interface FeeObjectInput {
   readonly ids?: FeeIds;
 }
 
-/** The props of {@link FeeObjectInput} that change from one fee of a line to the next. */
-export type FeeFiguresInput = Pick<
+/** What the fees of one line share (item, ids, currency, dates, flags), as a caller writes them. */
+export type FeeLineInput = Omit<
   FeeObjectInput,
   | 'amounts'
   | 'units'
@@ -89,193 +107,343 @@ export type FeeFiguresInput = Pick<
   | 'event_transaction_id'
 >;
 
-/** What the fees of one line share (item, ids, currency, dates, flags): the rest of the input. */
-export type FeeShellInput = Omit<FeeObjectInput, keyof FeeFiguresInput>;
+/** The ids of a fee as the wire writes them: each checked, `null` when not given. */
+export type FeeWireIds = Pick<
+  Fee,
+  | 'svc_id'
+  | 'svc_charge_id'
+  | 'svc_charge_filter_id'
+  | 'svc_fixed_charge_id'
+  | 'svc_invoice_id'
+  | 'svc_true_up_fee_id'
+  | 'svc_true_up_parent_fee_id'
+  | 'svc_subscription_id'
+  | 'svc_customer_id'
+  | 'external_customer_id'
+  | 'external_subscription_id'
+>;
 
-/** Builds the fees of one line from their figures, the rest checked once ({@link feeShell}). */
-export interface FeeShell {
-  /** The wire fee of these figures: `feeObject` of the shell's input with these figures. */
-  fee(figures: FeeFiguresInput): Either<FeecastError, Fee>;
+/**
+ * What the fees of one line share, checked ({@link feeLine}): the fee's item, currency, dates
+ * (in UTC), flags and ids, each of its wire type. A fee of the line is then built from its
+ * figures alone ({@link buildFee}), without checking anything again.
+ */
+export interface FeeLine {
+  readonly item: FeeItem;
+  readonly currency: CurrencyCode;
+  readonly from_date: Timestamp | null;
+  readonly to_date: Timestamp | null;
+  readonly pay_in_advance: boolean;
+  readonly invoiceable: boolean;
+  readonly description: string | null;
+  readonly self_billed: boolean;
+  readonly ids: FeeWireIds;
+}
+
+/** The figures of one fee of a line, as the engine computed them. */
+export interface FeeFigures {
+  /** The amount fields (`feeAmounts`, `pricingUnitAmounts(...).fee`, `minAmountTrueUp`). */
+  readonly amounts: FeeAmountFields;
+  /** The units shown on the fee. */
+  readonly units: Decimal;
+  /** Default `null`. */
+  readonly total_aggregated_units?: Decimal | null;
+  /** Default `null`. */
+  readonly events_count?: number | null;
+  /** The wire `amount_details` (a charge model's details, `{ plan_amount_cents }`...); default `{}`. */
+  readonly amount_details?: object | null | undefined;
+  /** The amounts in the charge's pricing unit; default `null`. */
+  readonly pricing_unit_details?: PricingUnitDetailsFields | null;
+  /** The event a pay-in-advance fee bills. */
+  readonly event_transaction_id?: string | null;
+}
+
+function invalid(message: string, path: readonly string[], value: unknown): FeecastError {
+  return feecastError('invalid_input', message, path, { value });
 }
 
 function timestamp(
   value: string | null | undefined,
   key: string,
-): Either<FeecastError, string | null> {
+): Either<FeecastError, Timestamp | null> {
   if (value === undefined || value === null) return right(null);
   const instant = parseInstant(value, [key]);
-  return isLeft(instant) ? instant : right(formatInstant(instant.right));
+  return isLeft(instant) ? instant : right(toWireTimestamp(instant.right));
 }
 
-function decimalText(value: string, key: string): Either<FeecastError, string> {
-  const parsed = parseDecimal(value, [key]);
-  return isLeft(parsed) ? parsed : right(formatDecimal(parsed.right));
+/** An id of a fee: a UUID, or `null` when not given. */
+function uuidOf(
+  value: string | null | undefined,
+  path: readonly string[],
+): Either<FeecastError, Uuid | null> {
+  if (value === undefined || value === null) return right(null);
+  return Uuid.is(value)
+    ? right(value)
+    : left(invalid(`${path.join('.')} must be a UUID, got ${JSON.stringify(value)}.`, path, value));
 }
 
-/** Figures every fee accepts: they make a shell's probe, whose problems are the shell's own. */
-const PROBE: FeeFiguresInput = {
-  amounts: {
-    amount_cents: 0,
-    precise_amount_cents: '0',
-    unit_amount_cents: 0,
-    precise_unit_amount: '0',
-    precise_amount: '0',
-  },
-  units: '0',
-};
+/** A text of a fee (a name, an external id): a string, or `null` when not given. */
+function textOrNull(value: unknown, path: readonly string[]): Either<FeecastError, string | null> {
+  if (value === undefined || value === null) return right(null);
+  return typeof value === 'string'
+    ? right(value)
+    : left(invalid(`${path.join('.')} must be a string or null.`, path, value));
+}
 
-/** The fee that does not fit the `Fee` codec, as a `Left` naming its first problem. */
-function unfit(wire: unknown): Either<FeecastError, Fee> {
-  const decoded = decode(Fee, wire);
-  if (isRight(decoded)) return right(decoded.right);
-  const [first] = decoded.left.problems;
-  return left(
-    feecastError(
-      'invalid_input',
-      `The fee cannot be built: ${decoded.left.message}`,
-      decodePath(first?.path ?? '$'),
-      { problems: decoded.left.problems },
-    ),
+function text(value: unknown, path: readonly string[]): Either<FeecastError, string> {
+  return typeof value === 'string'
+    ? right(value)
+    : left(invalid(`${path.join('.')} must be a string.`, path, value));
+}
+
+const UUID_IDS = [
+  'svc_id',
+  'svc_charge_id',
+  'svc_charge_filter_id',
+  'svc_fixed_charge_id',
+  'svc_invoice_id',
+  'svc_true_up_fee_id',
+  'svc_true_up_parent_fee_id',
+  'svc_subscription_id',
+  'svc_customer_id',
+] as const;
+
+/** The ids of a fee, checked: the `svc_*` ids are UUIDs, the external ids strings. */
+function feeIds(ids: FeeIds): Either<FeecastError, FeeWireIds> {
+  const checked: Partial<Record<(typeof UUID_IDS)[number], Uuid | null>> = {};
+  for (const key of UUID_IDS) {
+    const id = uuidOf(ids[key], [key]);
+    if (isLeft(id)) return id;
+    checked[key] = id.right;
+  }
+  const customer = textOrNull(ids.external_customer_id, ['external_customer_id']);
+  if (isLeft(customer)) return customer;
+  const subscription = textOrNull(ids.external_subscription_id, ['external_subscription_id']);
+  if (isLeft(subscription)) return subscription;
+  return right({
+    svc_id: checked.svc_id ?? null,
+    svc_charge_id: checked.svc_charge_id ?? null,
+    svc_charge_filter_id: checked.svc_charge_filter_id ?? null,
+    svc_fixed_charge_id: checked.svc_fixed_charge_id ?? null,
+    svc_invoice_id: checked.svc_invoice_id ?? null,
+    svc_true_up_fee_id: checked.svc_true_up_fee_id ?? null,
+    svc_true_up_parent_fee_id: checked.svc_true_up_parent_fee_id ?? null,
+    svc_subscription_id: checked.svc_subscription_id ?? null,
+    svc_customer_id: checked.svc_customer_id ?? null,
+    external_customer_id: customer.right,
+    external_subscription_id: subscription.right,
+  });
+}
+
+/** The item of a fee, checked: its id a UUID, its names strings, its filter and group values text. */
+function feeItem(item: FeeItemInput): Either<FeecastError, FeeItem> {
+  const at = (key: string) => ['item', key];
+  const id = uuidOf(item.svc_item_id, at('svc_item_id'));
+  if (isLeft(id)) return id;
+  if (id.right === null)
+    return left(invalid('item.svc_item_id must be a UUID.', at('svc_item_id'), null));
+  const code = text(item.code, at('code'));
+  if (isLeft(code)) return code;
+  const name = text(item.name, at('name'));
+  if (isLeft(name)) return name;
+  const display = textOrNull(item.invoice_display_name, at('invoice_display_name'));
+  if (isLeft(display)) return display;
+  const description = textOrNull(item.description, at('description'));
+  if (isLeft(description)) return description;
+  const filterName = textOrNull(
+    item.filter_invoice_display_name,
+    at('filter_invoice_display_name'),
   );
+  if (isLeft(filterName)) return filterName;
+  for (const [key, values] of Object.entries(item.filters ?? {})) {
+    if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
+      return left(
+        invalid("A filter's values must be a list of strings.", [...at('filters'), key], values),
+      );
+    }
+  }
+  for (const [key, value] of Object.entries(item.grouped_by ?? {})) {
+    if (value !== null && typeof value !== 'string') {
+      return left(
+        invalid(
+          "A pricing group's value must be a string or null.",
+          [...at('grouped_by'), key],
+          value,
+        ),
+      );
+    }
+  }
+  return right({
+    type: item.type,
+    code: code.right,
+    name: name.right,
+    svc_item_id: id.right,
+    item_type: item.item_type,
+    invoice_display_name: display.right || name.right,
+    description: description.right,
+    filter_invoice_display_name: filterName.right,
+    // Lists of strings, checked above: the wire's type of the same values (not read-only).
+    filters: (item.filters ?? null) as FeeItem['filters'],
+    grouped_by: item.grouped_by ?? {},
+  });
 }
 
-class CheckedShell implements FeeShell {
-  constructor(
-    private readonly input: FeeShellInput,
-    private readonly from: string | null,
-    private readonly to: string | null,
-    /** `true` once the shell's own props are known to fit (then only figures are checked). */
-    private readonly checked: boolean,
-  ) {}
-
-  fee(figures: FeeFiguresInput): Either<FeecastError, Fee> {
-    const units = decimalText(figures.units, 'units');
-    if (isLeft(units)) return units;
-    const given = figures.total_aggregated_units;
-    const aggregated =
-      given === undefined || given === null
-        ? right(null)
-        : given === figures.units
-          ? units
-          : decimalText(given, 'total_aggregated_units');
-    if (isLeft(aggregated)) return aggregated;
-    const { input } = this;
-    const { amounts } = figures;
-    const { item, ids = {} } = input;
-    const wire = {
-      svc_id: ids.svc_id ?? null,
-      svc_charge_id: ids.svc_charge_id ?? null,
-      svc_charge_filter_id: ids.svc_charge_filter_id ?? null,
-      svc_fixed_charge_id: ids.svc_fixed_charge_id ?? null,
-      svc_invoice_id: ids.svc_invoice_id ?? null,
-      svc_true_up_fee_id: ids.svc_true_up_fee_id ?? null,
-      svc_true_up_parent_fee_id: ids.svc_true_up_parent_fee_id ?? null,
-      svc_subscription_id: ids.svc_subscription_id ?? null,
-      svc_customer_id: ids.svc_customer_id ?? null,
-      external_customer_id: ids.external_customer_id ?? null,
-      external_subscription_id: ids.external_subscription_id ?? null,
-      amount_cents: amounts.amount_cents,
-      precise_amount: amounts.precise_amount,
-      precise_total_amount: amounts.precise_amount,
-      amount_currency: input.currency,
-      taxes_amount_cents: 0,
-      taxes_precise_amount: '0',
-      taxes_rate: 0,
-      units: units.right,
-      precise_unit_amount: amounts.precise_unit_amount,
-      total_aggregated_units: aggregated.right,
-      total_amount_cents: amounts.amount_cents,
-      total_amount_currency: input.currency,
-      events_count: figures.events_count ?? null,
-      pay_in_advance: input.pay_in_advance ?? false,
-      invoiceable: input.invoiceable ?? true,
-      payment_status: 'pending',
-      created_at: null,
-      succeeded_at: null,
-      failed_at: null,
-      refunded_at: null,
-      description: input.description ?? null,
-      precise_coupons_amount_cents: '0',
-      self_billed: input.self_billed ?? false,
-      amount_details: figures.amount_details === undefined ? {} : figures.amount_details,
-      item: {
-        type: item.type,
-        code: item.code,
-        name: item.name,
-        svc_item_id: item.svc_item_id,
-        item_type: item.item_type,
-        invoice_display_name: item.invoice_display_name || item.name,
-        description: item.description ?? null,
-        filter_invoice_display_name: item.filter_invoice_display_name ?? null,
-        filters: item.filters ?? null,
-        grouped_by: item.grouped_by ?? {},
-      },
-      pricing_unit_details: figures.pricing_unit_details ?? null,
-      from_date: this.from,
-      to_date: this.to,
-      applied_taxes: [],
-      sub_total_excluding_taxes_amount_cents: amounts.amount_cents,
-      sub_total_excluding_taxes_precise_amount_cents: amounts.precise_amount_cents,
-      ...(figures.event_transaction_id === undefined || figures.event_transaction_id === null
-        ? {}
-        : { event_transaction_id: figures.event_transaction_id }),
-    };
-    // The type guards check the same codecs without building a decoded copy; only a fee that
-    // does not fit is decoded, for the problems to report.
-    return this.fits(wire) ? right(wire) : unfit(wire);
-  }
-
-  /** The same shell, its own props now known to fit: its fees check only their figures. */
-  asChecked(): CheckedShell {
-    return new CheckedShell(this.input, this.from, this.to, true);
-  }
-
-  /**
-   * The `Fee` guard of a fee of this shell: once the shell's own props fit, a fee fits exactly
-   * when its figures do (the codec checks each prop on its own), so only they are checked.
-   */
-  private fits(wire: unknown): wire is Fee {
-    return this.checked ? FeeFigures.is(wire) : Fee.is(wire);
-  }
-}
-
-/** A shell whose dates are read and written back in UTC, its other props not checked yet. */
-function datedShell(input: FeeShellInput): Either<FeecastError, CheckedShell> {
+/**
+ * What the fees of one line share, checked once, with the wire's own rules (those of the `Fee`
+ * codec of `@feecast/models`, checked field by field): the item's id and the `svc_*` ids are
+ * UUIDs, the currency is an ISO 4217 code, the dates are read and written back in UTC, the
+ * names and external ids are text, the flags booleans. A bad one is a `Left` naming it.
+ *
+ * @example
+ * feeLine({ item, currency: 'EUR', from_date: '2025-03-01T00:00:00+01:00', ids: { svc_charge_id } })
+ * // right({ currency: 'EUR', from_date: '2025-02-28T23:00:00Z', ids: { svc_charge_id, svc_id: null, ... }, ... })
+ * feeLine({ item, currency: 'EUR', ids: { svc_charge_id: 'charge-1' } })
+ * // left({ code: 'invalid_input', path: ['svc_charge_id'], ... })
+ * @internal
+ */
+export function feeLine(input: FeeLineInput): Either<FeecastError, FeeLine> {
   const from = timestamp(input.from_date, 'from_date');
   if (isLeft(from)) return from;
   const to = timestamp(input.to_date, 'to_date');
   if (isLeft(to)) return to;
-  return right(new CheckedShell(input, from.right, to.right, false));
+  const ids = feeIds(input.ids ?? {});
+  if (isLeft(ids)) return ids;
+  const item = feeItem(input.item);
+  if (isLeft(item)) return item;
+  if (!CurrencyCode.is(input.currency)) {
+    return left(
+      invalid(
+        `amount_currency must be an ISO 4217 code (three capital letters), got ${JSON.stringify(input.currency)}.`,
+        ['amount_currency'],
+        input.currency,
+      ),
+    );
+  }
+  const description = textOrNull(input.description, ['description']);
+  if (isLeft(description)) return description;
+  for (const key of ['pay_in_advance', 'invoiceable', 'self_billed'] as const) {
+    const flag: unknown = input[key];
+    if (flag !== undefined && typeof flag !== 'boolean') {
+      return left(invalid(`${key} must be true or false.`, [key], flag));
+    }
+  }
+  return right({
+    item: item.right,
+    currency: input.currency,
+    from_date: from.right,
+    to_date: to.right,
+    pay_in_advance: input.pay_in_advance ?? false,
+    invoiceable: input.invoiceable ?? true,
+    description: description.right,
+    self_billed: input.self_billed ?? false,
+    ids: ids.right,
+  });
+}
+
+/** A fee before taxes and coupons: no tax, no coupon. */
+const NO_CENTS = 0 as Cents;
+const NO_AMOUNT = '0' as DecimalString;
+const NO_RATE = 0 as Rate;
+
+/**
+ * The engine's amount fields as the wire types them. Every builder of them writes whole
+ * minor units (`toCents`, `toWireCents`) and plain decimals (`formatDecimal`,
+ * `toWireDecimal`): the types hold by construction, and the tests decode every fee the
+ * operations return with the `Fee` codec.
+ */
+interface WireAmounts {
+  readonly amount_cents: Cents;
+  readonly precise_amount_cents: DecimalString;
+  readonly precise_unit_amount: DecimalString;
+  readonly precise_amount: DecimalString;
 }
 
 /**
- * What the fees of one line share (item, ids, currency, period, flags), checked once: its
- * dates are read and written back in UTC and its props checked with the `Fee` codec, so each
- * fee then costs only its figures ({@link FeeFigures}). `shell.fee(figures)` is exactly
- * `feeObject({ ...shellInput, ...figures })`: the same wire fee, the same errors (a problem of
- * the shell's own props is its `Left`, before any figures).
+ * A complete wire `Fee` of a checked line ({@link feeLine}) and the engine's figures, as the
+ * reference creates a fee before taxes and coupons: taxes 0 (`taxes_amount_cents`,
+ * `taxes_precise_amount`, `taxes_rate`, no `applied_taxes`), totals equal to the amount,
+ * `precise_coupons_amount_cents` "0", `payment_status` "pending". Nothing is checked: the
+ * line was, and the figures are the engine's own.
  *
  * @example
- * const shell = feeShell({ item, currency: 'EUR', from_date, to_date, pay_in_advance: true, ids });
- * if (shell._tag === 'Right') shell.right.fee({ amounts, units: '5', events_count: 1 })
- * // right({ amount_cents: 5062, units: '5', pay_in_advance: true, ... })
+ * buildFee(line, { amounts, units: parse('5'), events_count: 5 })
+ * // { amount_cents: 5062, units: '5', events_count: 5, total_amount_cents: 5062, ... }
+ * @internal
  */
-export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
-  const shell = datedShell(input);
-  if (isLeft(shell)) return shell;
-  const probe = shell.right.fee(PROBE);
-  return isLeft(probe) ? probe : right(shell.right.asChecked());
+export function buildFee(line: FeeLine, figures: FeeFigures): Fee {
+  const units = toWireDecimal(figures.units);
+  const total = figures.total_aggregated_units;
+  const amounts = figures.amounts as FeeAmountFields & WireAmounts;
+  const { ids } = line;
+  const count = figures.events_count;
+  const fee: Fee = {
+    svc_id: ids.svc_id,
+    svc_charge_id: ids.svc_charge_id,
+    svc_charge_filter_id: ids.svc_charge_filter_id,
+    svc_fixed_charge_id: ids.svc_fixed_charge_id,
+    svc_invoice_id: ids.svc_invoice_id,
+    svc_true_up_fee_id: ids.svc_true_up_fee_id,
+    svc_true_up_parent_fee_id: ids.svc_true_up_parent_fee_id,
+    svc_subscription_id: ids.svc_subscription_id,
+    svc_customer_id: ids.svc_customer_id,
+    external_customer_id: ids.external_customer_id,
+    external_subscription_id: ids.external_subscription_id,
+    amount_cents: amounts.amount_cents,
+    precise_amount: amounts.precise_amount,
+    precise_total_amount: amounts.precise_amount,
+    amount_currency: line.currency,
+    taxes_amount_cents: NO_CENTS,
+    taxes_precise_amount: NO_AMOUNT,
+    taxes_rate: NO_RATE,
+    units,
+    precise_unit_amount: amounts.precise_unit_amount,
+    total_aggregated_units:
+      total === undefined || total === null
+        ? null
+        : total === figures.units
+          ? units
+          : toWireDecimal(total),
+    total_amount_cents: amounts.amount_cents,
+    total_amount_currency: line.currency,
+    events_count: count === undefined || count === null ? null : countToWire<Integer>(count),
+    pay_in_advance: line.pay_in_advance,
+    invoiceable: line.invoiceable,
+    payment_status: 'pending',
+    created_at: null,
+    succeeded_at: null,
+    failed_at: null,
+    refunded_at: null,
+    description: line.description,
+    precise_coupons_amount_cents: NO_AMOUNT,
+    self_billed: line.self_billed,
+    amount_details: (figures.amount_details === undefined
+      ? {}
+      : figures.amount_details) as AmountDetails | null,
+    item: line.item,
+    pricing_unit_details: (figures.pricing_unit_details ?? null) as PricingUnitDetails | null,
+    from_date: line.from_date,
+    to_date: line.to_date,
+    applied_taxes: [],
+    sub_total_excluding_taxes_amount_cents: amounts.amount_cents,
+    sub_total_excluding_taxes_precise_amount_cents: amounts.precise_amount_cents,
+  };
+  const event = figures.event_transaction_id;
+  if (event !== undefined && event !== null) fee.event_transaction_id = event;
+  return fee;
+}
+
+/** A decimal text of a fee's figures, read (the `Left` names `key`). */
+function decimalOf(value: unknown, key: string): Either<FeecastError, Decimal> {
+  return parseDecimal(value, [key]);
 }
 
 /**
- * A complete wire `Fee` (spec.md, "fee") from its figures, as the reference creates a fee
- * before taxes and coupons: taxes 0 (`taxes_amount_cents`, `taxes_precise_amount`,
- * `taxes_rate`, no `applied_taxes`), totals equal to the amount, `precise_coupons_amount_cents`
- * "0", `payment_status` "pending", and `null` for every id and timestamp not given (a fee that
- * is not stored). Charge fees, the subscription fee, fixed-charge and add-on fees and
- * true-ups all build their wire object here. The result is checked with the `Fee` codec of
- * `@feecast/models`; a value that does not fit is a `Left` naming the field. Many fees of one
- * line: {@link feeShell}.
+ * A complete wire `Fee` (spec.md, "fee") from figures written as text and what the fee is
+ * for: the line checked ({@link feeLine}), the units read, then built ({@link buildFee}) as
+ * the reference creates a fee before taxes and coupons, with `null` for every id and
+ * timestamp not given (a fee that is not stored). A value the wire refuses is a `Left` naming
+ * the field. The subscription fee, fixed-charge and add-on fees and true-ups are built here;
+ * charge fees check their line once per call and build each fee with {@link buildFee}.
  *
  * @example
  * feeObject({
@@ -288,6 +456,33 @@ export function feeShell(input: FeeShellInput): Either<FeecastError, FeeShell> {
  * }) // right({ amount_cents: 5062, precise_amount: '50.61725', total_amount_cents: 5062, ... })
  */
 export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
-  const shell = datedShell(input);
-  return isLeft(shell) ? shell : shell.right.fee(input);
+  const line = feeLine(input);
+  if (isLeft(line)) return line;
+  const units = decimalOf(input.units, 'units');
+  if (isLeft(units)) return units;
+  const given = input.total_aggregated_units;
+  let total: Decimal | null = null;
+  if (given !== undefined && given !== null) {
+    if (given === input.units) total = units.right;
+    else {
+      const read = decimalOf(given, 'total_aggregated_units');
+      if (isLeft(read)) return read;
+      total = read.right;
+    }
+  }
+  const count = input.events_count;
+  if (count !== undefined && count !== null && !Number.isSafeInteger(count)) {
+    return left(invalid('events_count must be a whole number or null.', ['events_count'], count));
+  }
+  return right(
+    buildFee(line.right, {
+      amounts: input.amounts,
+      units: units.right,
+      total_aggregated_units: total,
+      events_count: count ?? null,
+      amount_details: input.amount_details,
+      pricing_unit_details: input.pricing_unit_details ?? null,
+      event_transaction_id: input.event_transaction_id ?? null,
+    }),
+  );
 }

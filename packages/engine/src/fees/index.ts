@@ -9,11 +9,11 @@ export { addOnFee } from './add-on-fee';
 export { chargeMetricIndex } from './charge/charge-metric';
 export { type BucketSetup, setupCharge } from './charge/charge-setup';
 export { type FeeContext, feeContext } from './charge/fee-context';
-export { FeeShells } from './charge/fee-shells';
 export { type FirstEventPricing, firstEventFee, prepareFirstEvent } from './charge/first-event';
 export {
   type InAdvanceReader,
   type InAdvanceRun,
+  inAdvanceLines,
   inAdvanceReader,
   prepareInAdvancePass,
 } from './charge/in-advance';

@@ -15,12 +15,12 @@ import {
   chargeMetricIndex,
   checkMetric,
   type FeeContext,
-  FeeShells,
   type FirstEventPricing,
   feeContext,
   firstEventFee,
   type InAdvanceReader,
   type InAdvanceRun,
+  inAdvanceLines,
   inAdvanceReader,
   keptEventFees,
   lastEventFee,
@@ -322,7 +322,7 @@ class PreparedEstimator implements Estimator {
       const start = prepareInAdvancePass(plain);
       run = isLeft(start)
         ? start
-        : right({ ...plain, start: start.right, shells: new FeeShells() });
+        : right({ ...plain, start: start.right, lines: inAdvanceLines(plain) });
       entry.runs.set(at, run);
     }
     return run;

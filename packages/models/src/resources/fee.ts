@@ -123,28 +123,6 @@ export interface FeeItem extends t.TypeOf<typeof FeeItemCodec> {}
 /** What a fee is for (`fee.item`): a subscription, charge, fixed charge, add-on, credit... */
 export const FeeItem = named<FeeItem>(FeeItemCodec);
 
-/**
- * The props of a fee that change from one fee of a line to the next (its figures), in their
- * place among the fee's props: what a fee builder checks per fee once the rest is checked.
- */
-const feeFigureProps = {
-  amount_cents: Cents,
-  precise_amount: DecimalString,
-  precise_total_amount: DecimalString,
-  units: DecimalString,
-  precise_unit_amount: DecimalString,
-  total_aggregated_units: nullable(DecimalString),
-  total_amount_cents: Cents,
-  events_count: nullable(Integer),
-  amount_details: nullable(AmountDetails),
-  pricing_unit_details: nullable(PricingUnitDetails),
-};
-const feeFigureOptionalProps = {
-  event_transaction_id: nullable(t.string),
-  sub_total_excluding_taxes_amount_cents: Cents,
-  sub_total_excluding_taxes_precise_amount_cents: DecimalString,
-};
-
 const FeeCodec = struct(
   'Fee',
   {
@@ -159,19 +137,19 @@ const FeeCodec = struct(
     svc_customer_id: nullable(Uuid),
     external_customer_id: nullable(t.string),
     external_subscription_id: nullable(t.string),
-    amount_cents: feeFigureProps.amount_cents,
-    precise_amount: feeFigureProps.precise_amount,
-    precise_total_amount: feeFigureProps.precise_total_amount,
+    amount_cents: Cents,
+    precise_amount: DecimalString,
+    precise_total_amount: DecimalString,
     amount_currency: CurrencyCode,
     taxes_amount_cents: Cents,
     taxes_precise_amount: DecimalString,
     taxes_rate: Rate,
-    units: feeFigureProps.units,
-    precise_unit_amount: feeFigureProps.precise_unit_amount,
-    total_aggregated_units: feeFigureProps.total_aggregated_units,
-    total_amount_cents: feeFigureProps.total_amount_cents,
+    units: DecimalString,
+    precise_unit_amount: DecimalString,
+    total_aggregated_units: nullable(DecimalString),
+    total_amount_cents: Cents,
     total_amount_currency: CurrencyCode,
-    events_count: feeFigureProps.events_count,
+    events_count: nullable(Integer),
     pay_in_advance: t.boolean,
     invoiceable: t.boolean,
     payment_status: FeePaymentStatus,
@@ -182,19 +160,17 @@ const FeeCodec = struct(
     description: nullable(t.string),
     precise_coupons_amount_cents: DecimalString,
     self_billed: t.boolean,
-    amount_details: feeFigureProps.amount_details,
+    amount_details: nullable(AmountDetails),
     item: FeeItem,
-    pricing_unit_details: feeFigureProps.pricing_unit_details,
+    pricing_unit_details: nullable(PricingUnitDetails),
   },
   {
     from_date: nullable(Timestamp),
     to_date: nullable(Timestamp),
-    event_transaction_id: feeFigureOptionalProps.event_transaction_id,
+    event_transaction_id: nullable(t.string),
     applied_taxes: array(AppliedTax),
-    sub_total_excluding_taxes_amount_cents:
-      feeFigureOptionalProps.sub_total_excluding_taxes_amount_cents,
-    sub_total_excluding_taxes_precise_amount_cents:
-      feeFigureOptionalProps.sub_total_excluding_taxes_precise_amount_cents,
+    sub_total_excluding_taxes_amount_cents: Cents,
+    sub_total_excluding_taxes_precise_amount_cents: DecimalString,
     presentation_breakdowns: array(PresentationBreakdown),
     svc_original_fee_id: nullable(Uuid),
   },
@@ -210,14 +186,3 @@ export interface Fee extends t.TypeOf<typeof FeeCodec> {}
  * credit note item's fee).
  */
 export const Fee = named<Fee>(FeeCodec);
-
-const FeeFiguresCodec = struct('Fee', feeFigureProps, feeFigureOptionalProps);
-/** See {@link FeeFigures}. */
-export interface FeeFigures extends t.TypeOf<typeof FeeFiguresCodec> {}
-/**
- * The figures of a fee (amounts, units, events count, amount details, pricing-unit details,
- * event and sub totals): the props of {@link Fee} that change from one fee of a line to the
- * next, with the same codecs. A fee whose other props are checked once (a fee builder's
- * shell) is a `Fee` exactly when its figures are `FeeFigures`.
- */
-export const FeeFigures = named<FeeFigures>(FeeFiguresCodec);

@@ -3,6 +3,7 @@ import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
 import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
+import { chargeLines } from './charge-lines';
 import type { ChargeSetup } from './charge-setup';
 import { chargeTrueUp } from './charge-true-up';
 import type { FeeContext } from './fee-context';
@@ -64,9 +65,13 @@ export function assembleChargeFees(
   feeId: ((fee: Fee) => string) | undefined,
 ): Either<FeecastError, ChargeFee[]> {
   const priced: PricedFee[] = [];
+  const lines = chargeLines(context, metric, setup, {
+    period: context.period,
+    payInAdvance: setup.payInAdvance,
+  });
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
-      const fee = priceBucket(context, metric, recurring, setup, bucket, group);
+      const fee = priceBucket(context, lines, recurring, setup, bucket, group);
       if (isLeft(fee)) return fee;
       priced.push(fee.right);
     }
@@ -104,9 +109,14 @@ export function assembleCarriedFees(
 ): Either<FeecastError, ChargeFee[]> {
   if (!recurring || !setup.payInAdvance) return right([]);
   const fees: ChargeFee[] = [];
+  // Billed on the invoice when the charge is invoiceable, else paid in advance on its own.
+  const lines = chargeLines(context, metric, setup, {
+    period: next,
+    payInAdvance: !(setup.charge.invoiceable ?? true),
+  });
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
-      const fee = carriedFee(context, next, metric, setup, bucket, group);
+      const fee = carriedFee(context, lines, setup, bucket, group);
       if (isLeft(fee)) return fee;
       if (fee.right !== undefined) fees.push(fee.right);
     }

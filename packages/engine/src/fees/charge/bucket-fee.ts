@@ -18,21 +18,20 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
-import { type FeeObjectInput, feeObject } from '../fee-object';
+import { buildFee, type FeeLine } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
 import { type ChargeAmounts, chargeAmounts } from './charge-amounts';
 import type { ChargeFee } from './charge-fee';
-import { chargeFeeItem } from './charge-item';
+import type { ChargeLines } from './charge-lines';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
-import { chargeFeeIds, type FeeContext } from './fee-context';
+import type { FeeContext } from './fee-context';
 import type { GroupFigures } from './fees-pass';
-import type { ChargeFeesMetric, ChargesPeriod } from './inputs';
 
 /** A priced bucket (or group): its fee, and what the true-up and the zero-fee rule read. */
 export interface PricedFee {
-  /** What the fee was built from (a true-up fee is derived from its parent's). */
-  readonly input: FeeObjectInput;
+  /** The fee's line (a true-up fee is built on its parent's). */
+  readonly line: FeeLine;
   readonly fee: ChargeFee;
   /** The fee of the default bucket (no filter): a true-up's parent. */
   readonly isDefault: boolean;
@@ -264,13 +263,14 @@ function bucketPath(setup: ChargeSetup, bucket: BucketSetup): readonly string[] 
  * when the charge has one), the units shown per §2.6, and the projection when asked for.
  *
  * @example
- * priceBucket(context, metric, false, setup, setup.buckets[0], group)
+ * const lines = chargeLines(context, metric, setup, { period: context.period, payInAdvance: false });
+ * priceBucket(context, lines, false, setup, setup.buckets[0], group)
  * // right({ fee: { amount_cents: 800, units: '100', item: { filters: { cloud: ['aws'] } } }, ... })
  * @internal
  */
 export function priceBucket(
   context: FeeContext,
-  metric: ChargeFeesMetric,
+  lines: ChargeLines,
   recurring: boolean,
   setup: ChargeSetup,
   bucket: BucketSetup,
@@ -282,36 +282,28 @@ export function priceBucket(
   const priced = priceModel(context, setup, bucket, modelInput, ratio, at);
   if (isLeft(priced)) return priced;
   const { amount_details, guarded, amounts } = priced.right;
-  const units = formatDecimal(shownUnits(setup, group, guarded, context.purpose));
-  const { charge } = setup;
-  const input: FeeObjectInput = {
-    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
-    currency: context.currency,
+  const units = shownUnits(setup, group, guarded, context.purpose);
+  const line = lines.of(bucket.index, group.grouped_by);
+  if (isLeft(line)) return left({ ...line.left, path: [...at, ...(line.left.path ?? [])] });
+  const given = group.figures.total_aggregated_units;
+  const fee = buildFee(line.right, {
     amounts: amounts.fee,
     units,
-    total_aggregated_units: group.figures.total_aggregated_units ?? units,
+    total_aggregated_units: given === undefined ? units : readBack(given),
     events_count: group.figures.count,
     amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,
-    from_date: context.period.charges_from_datetime,
-    to_date: context.period.charges_to_datetime,
-    pay_in_advance: setup.payInAdvance,
-    invoiceable: charge.invoiceable ?? true,
-    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
-  };
-  const fee = feeObject(input);
-  if (isLeft(fee)) return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
-  const projected = projection(context, setup, recurring, priced.right, units);
+  });
+  const projected = projection(context, setup, recurring, priced.right, fee.units);
   if (isLeft(projected)) return projected;
-  const charged = withProjection(fee.right, projected.right);
+  const charged = withProjection(fee, projected.right);
   if (isLeft(charged)) return charged;
   const used = amounts.pricing_unit_details ?? amounts.fee;
   return right({
-    input,
+    line: line.right,
     fee: charged.right,
     isDefault: bucket.filter === undefined,
-    zero:
-      sign(readBack(units)) === 0 && amounts.fee.amount_cents === 0 && group.figures.count === 0,
+    zero: sign(units) === 0 && amounts.fee.amount_cents === 0 && group.figures.count === 0,
     usedCents: used.amount_cents,
     usedPreciseCents: used.precise_amount_cents,
   });
@@ -319,29 +311,29 @@ export function priceBucket(
 
 /**
  * The fee a recurring metric's pay-in-advance charge bills, on the invoice that closes a
- * period, for the units it carries into the next period `next` (aggregations.md §1.8, §4;
+ * period, for the units it carries into the next period (aggregations.md §1.8, §4;
  * invoicing.md §7.1 "recurring-in-advance"): the units active at the end of the period
  * ({@link carriedOut}), in full (unprorated, before the metric's rounding, as pay-in-advance
  * charges bill), priced by the bucket's model as the start of the next period (no event of it
- * yet), dated `next`. On the invoice (`pay_in_advance: false`) when the charge is invoiceable,
- * else a pay-in-advance fee of its own. `undefined` when nothing is carried.
+ * yet), on the `lines` of the next period: on the invoice (`pay_in_advance: false`) when the
+ * charge is invoiceable, else a pay-in-advance fee of its own. `undefined` when nothing is
+ * carried.
  *
  * @example
- * carriedFee(context, december, metric, setup, setup.buckets[0], group) // 3 seats carried
+ * const lines = chargeLines(context, metric, setup, { period: december, payInAdvance: false });
+ * carriedFee(context, lines, setup, setup.buckets[0], group) // 3 seats carried
  * // right({ units: '3', amount_cents: 3000, from_date: '2025-12-01T00:00:00Z', pay_in_advance: false, ... })
  * @internal
  */
 export function carriedFee(
   context: FeeContext,
-  next: ChargesPeriod,
-  metric: ChargeFeesMetric,
+  lines: ChargeLines,
   setup: ChargeSetup,
   bucket: BucketSetup,
   group: GroupFigures,
 ): Either<FeecastError, ChargeFee | undefined> {
   const carried = carriedOut(group.figures);
   if (sign(carried) === 0) return right(undefined);
-  const units = formatDecimal(carried);
   const at = bucketPath(setup, bucket);
   const priced = priceModel(
     context,
@@ -359,23 +351,16 @@ export function carriedFee(
   );
   if (isLeft(priced)) return priced;
   const { amount_details, amounts } = priced.right;
-  const { charge } = setup;
-  const invoiceable = charge.invoiceable ?? true;
-  const fee = feeObject({
-    item: chargeFeeItem(metric, charge, bucket.filter, group.grouped_by),
-    currency: context.currency,
-    amounts: amounts.fee,
-    units,
-    total_aggregated_units: units,
-    events_count: group.figures.count,
-    amount_details,
-    pricing_unit_details: amounts.pricing_unit_details ?? null,
-    from_date: next.charges_from_datetime,
-    to_date: next.charges_to_datetime,
-    pay_in_advance: !invoiceable,
-    invoiceable,
-    ids: chargeFeeIds(context, charge.svc_id, bucket.filter?.svc_id),
-  });
-  if (isLeft(fee)) return left({ ...fee.left, path: [...at, ...(fee.left.path ?? [])] });
-  return right(fee.right);
+  const line = lines.of(bucket.index, group.grouped_by);
+  if (isLeft(line)) return left({ ...line.left, path: [...at, ...(line.left.path ?? [])] });
+  return right(
+    buildFee(line.right, {
+      amounts: amounts.fee,
+      units: carried,
+      total_aggregated_units: carried,
+      events_count: group.figures.count,
+      amount_details,
+      pricing_unit_details: amounts.pricing_unit_details ?? null,
+    }),
+  );
 }

@@ -1,8 +1,8 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { readBack } from '../../charge-models/index';
-import { type FeecastError, feecastError, formatDecimal, sum } from '../../core/index';
+import { type FeecastError, feecastError, formatDecimal, ONE, sum } from '../../core/index';
 import { dayCount } from '../../periods/index';
-import { feeObject } from '../fee-object';
+import { buildFee } from '../fee-object';
 import { minAmountTrueUp } from '../true-up';
 import type { PricedFee } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
@@ -67,18 +67,22 @@ export function chargeTrueUp(
   });
   if (isLeft(trueUp)) return trueUp;
   if (trueUp.right === null) return right(undefined);
-  const { input } = parent;
-  const fee = feeObject({
-    ...input,
-    item: { ...input.item, filters: null, filter_invoice_display_name: null },
-    amounts: trueUp.right,
-    units: trueUp.right.units,
-    total_aggregated_units: trueUp.right.total_aggregated_units,
-    events_count: trueUp.right.events_count,
-    amount_details: {},
-    pricing_unit_details: trueUp.right.pricing_unit_details ?? null,
-    ids: { ...input.ids, svc_charge_filter_id: null },
-  });
-  if (isLeft(fee)) return fee;
-  return right({ parent, fee: fee.right });
+  const { line } = parent;
+  const fee = buildFee(
+    {
+      ...line,
+      item: { ...line.item, filters: null, filter_invoice_display_name: null },
+      ids: { ...line.ids, svc_charge_filter_id: null },
+    },
+    {
+      amounts: trueUp.right,
+      // A true-up is one unit (`minAmountTrueUp`'s units and total_aggregated_units).
+      units: ONE,
+      total_aggregated_units: ONE,
+      events_count: trueUp.right.events_count,
+      amount_details: {},
+      pricing_unit_details: trueUp.right.pricing_unit_details ?? null,
+    },
+  );
+  return right({ parent, fee });
 }

@@ -18,8 +18,7 @@ import {
 } from '../../core/index';
 import type { ChargeFee } from './charge-fee';
 import type { ChargeSetup } from './charge-setup';
-import { FeeShells } from './fee-shells';
-import { eventFee, feeExponent, groupShell, type InAdvanceRun } from './in-advance';
+import { eventFee, feeExponent, type InAdvanceRun, inAdvanceLines } from './in-advance';
 
 /**
  * How a pay-in-advance charge prices the first event of a period straight from the event,
@@ -120,7 +119,7 @@ export function firstEventFee(
   return eventFee(
     run,
     bucket,
-    groupShell(run, run.shells ?? new FeeShells(), b, group),
+    () => inAdvanceLines(run).of(b, group),
     exponent.right,
     {
       eventsBefore: 0,

@@ -6,7 +6,6 @@ import {
   type EventFeed,
   eventTimeMs,
   type Feeding,
-  type GroupedBy,
   isEventFeed,
   type Rejection,
   readEvents,
@@ -27,15 +26,14 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
-import { type FeeShell, feeShell } from '../fee-object';
+import { buildFee, type FeeLine } from '../fee-object';
 import { priceInAdvance } from '../pay-in-advance';
 import { carriedIn } from './carried-units';
 import { chargeAmounts } from './charge-amounts';
 import type { ChargeFee } from './charge-fee';
-import { chargeFeeItem } from './charge-item';
+import { type ChargeLines, chargeLines } from './charge-lines';
 import type { BucketSetup, ChargeSetup } from './charge-setup';
-import { chargeFeeIds, type FeeContext } from './fee-context';
-import { FeeShells } from './fee-shells';
+import type { FeeContext } from './fee-context';
 import { type FeesPass, type GroupFigures, groupIdentity, prepareFeesPass } from './fees-pass';
 import type { ChargeFeesMetric } from './inputs';
 
@@ -73,8 +71,8 @@ export interface InAdvanceRun {
   readonly deduplicate?: boolean | undefined;
   /** Starts the run's pass ({@link prepareInAdvancePass}); default: prepared on each call. */
   readonly start?: (() => FeesPass) | undefined;
-  /** The fee shells of the charge's lines, kept across runs; default: made for each run. */
-  readonly shells?: FeeShells | undefined;
+  /** The checked lines of the charge's fees ({@link inAdvanceLines}), kept across runs; default: made for each run. */
+  readonly lines?: ChargeLines | undefined;
 }
 
 /**
@@ -131,17 +129,17 @@ export function feeExponent(run: InAdvanceRun): Either<FeecastError, Scale> {
 /**
  * The fee of one event of a bucket group (charge-models.md §5): the model on the period with
  * the event minus the model on the period before it (`priceInAdvance`), in minor units
- * (through the pricing unit when the charge has one), on the group's fee shell.
+ * (through the pricing unit when the charge has one), on the group's line (checked once).
  *
  * @example
- * eventFee(run, bucket, shell, 2, { eventsBefore: 0, unitsBefore: ZERO, billed: ONE, ... }, 'e1')
+ * eventFee(run, bucket, () => inAdvanceLines(run).of(0, {}), 2, { eventsBefore: 0, unitsBefore: ZERO, billed: ONE, ... }, 'e1')
  * // right({ units: '1', events_count: 1, event_transaction_id: 'e1', ... })
  * @internal
  */
 export function eventFee(
   run: InAdvanceRun,
   bucket: BucketSetup,
-  shell: () => Either<FeecastError, FeeShell>,
+  line: () => Either<FeecastError, FeeLine>,
   exponent: Scale,
   figures: EventFigures,
   transactionId: string,
@@ -171,48 +169,37 @@ export function eventFee(
   }
   const amounts = chargeAmounts(price.right, setup.pricingUnit, context.currency);
   if (isLeft(amounts)) return amounts;
-  const made = shell();
+  const made = line();
   if (isLeft(made)) return made;
-  const unitsText = formatDecimal(figures.units);
-  return made.right.fee({
-    amounts: amounts.right.fee,
-    units: unitsText,
-    total_aggregated_units: unitsText,
-    events_count: 1,
-    amount_details: price.right.amount_details,
-    pricing_unit_details: amounts.right.pricing_unit_details ?? null,
-    event_transaction_id: transactionId,
-  });
+  return right(
+    buildFee(made.right, {
+      amounts: amounts.right.fee,
+      units: figures.units,
+      total_aggregated_units: figures.units,
+      events_count: 1,
+      amount_details: price.right.amount_details,
+      pricing_unit_details: amounts.right.pricing_unit_details ?? null,
+      event_transaction_id: transactionId,
+    }),
+  );
 }
 
 /**
- * The fee shell of bucket `b`'s group `groupedBy`, made once in `shells`.
+ * The lines of an in-advance run's fees: the run's own (kept across runs), else made for it
+ * (paid in advance, over the run's period).
  *
  * @example
- * groupShell(run, shells, 0, { region: 'eu' })() // right(shell), the same one next time
+ * inAdvanceLines(run).of(0, { region: 'eu' }) // right({ pay_in_advance: true, ... })
  * @internal
  */
-export function groupShell(
-  run: InAdvanceRun,
-  shells: FeeShells,
-  b: number,
-  groupedBy: GroupedBy,
-): () => Either<FeecastError, FeeShell> {
-  const { context, metric, setup } = run;
-  const bucket = setup.buckets[b];
-  const identity = groupIdentity(groupedBy, bucket?.groupKeys ?? []);
-  return () =>
-    shells.get(`${b}${identity}`, () =>
-      feeShell({
-        item: chargeFeeItem(metric, setup.charge, bucket?.filter, groupedBy),
-        currency: context.currency,
-        from_date: context.period.charges_from_datetime,
-        to_date: context.period.charges_to_datetime,
-        pay_in_advance: true,
-        invoiceable: setup.charge.invoiceable ?? true,
-        ids: chargeFeeIds(context, setup.charge.svc_id, bucket?.filter?.svc_id),
-      }),
-    );
+export function inAdvanceLines(run: InAdvanceRun): ChargeLines {
+  return (
+    run.lines ??
+    chargeLines(run.context, run.metric, run.setup, {
+      period: run.context.period,
+      payInAdvance: true,
+    })
+  );
 }
 
 /**
@@ -225,7 +212,7 @@ function priceGroup(
   run: InAdvanceRun,
   bucket: BucketSetup,
   group: GroupFigures,
-  shell: () => Either<FeecastError, FeeShell>,
+  line: () => Either<FeecastError, FeeLine>,
   rows: readonly Row[],
   target: number | undefined,
 ): Either<FeecastError, PlacedFee[]> {
@@ -267,7 +254,7 @@ function priceGroup(
       const fee = eventFee(
         run,
         bucket,
-        shell,
+        line,
         exponent.right,
         {
           eventsBefore: k,
@@ -407,7 +394,7 @@ export class InAdvanceReader {
   fees(only?: number): Either<FeecastError, InAdvanceResult> {
     const { run } = this;
     const { context, setup } = run;
-    const shells = run.shells ?? new FeeShells();
+    const lines = inAdvanceLines(run);
     const figures = this.pass.result();
     if (isLeft(figures)) return figures;
     const fromMs = eventTimeMs(context.period.charges_from_datetime) ?? 0;
@@ -425,8 +412,8 @@ export class InAdvanceReader {
           if (row !== undefined) rows.push(row);
         }
         rows.sort((a, b) => a.timeMs - b.timeMs || a.index - b.index);
-        const shell = groupShell(run, shells, b, group.grouped_by);
-        const priced = priceGroup(run, bucket, group, shell, rows, only);
+        const line = () => lines.of(b, group.grouped_by);
+        const priced = priceGroup(run, bucket, group, line, rows, only);
         if (isLeft(priced)) return priced;
         for (const placed of priced.right) fees.push(placed);
       }

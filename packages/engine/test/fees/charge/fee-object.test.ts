@@ -2,10 +2,10 @@
  * The wire `Fee` builder shared by every fee of the engine (spec.md "fee"): defaults of a fee
  * that is not stored yet, reuse for non-charge fees, and errors that name the field.
  */
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseDecimalUnsafe } from '../../../src/core/index';
 import { feeObject, filterDisplayName } from '../../../src/fees/charge/index';
-import { feeShell } from '../../../src/fees/fee-object';
+import { buildFee, feeLine } from '../../../src/fees/fee-object';
 import { feeAmounts, pricingUnitAmounts } from '../../../src/fees/index';
 import { CREDITS, expectDecodes, leftOf, METRIC_ID, rightOf, SUBSCRIPTION, uuid } from './support';
 
@@ -189,68 +189,49 @@ describe('filterDisplayName (estimate-and-usage.md §2.12)', () => {
   });
 });
 
-describe('feeShell: the fees of one line, their shared props checked once', () => {
-  const good = uuid(7);
-  /** Shell props, each sometimes a value the wire refuses. */
-  const shellInput = fc.record(
-    {
-      item: fc.constantFrom(
-        item,
-        { ...item, svc_item_id: 'metric-1' },
-        { ...item, grouped_by: { region: 'eu' } },
-      ),
-      currency: fc.constantFrom('EUR', 'JPY', 'eur'),
-      from_date: fc.constantFrom('2025-03-01T00:00:00+01:00', '2025-03-01'),
-      to_date: fc.constantFrom(null, '2025-03-31T23:59:59Z'),
-      pay_in_advance: fc.boolean(),
-      ids: fc.constantFrom({ svc_charge_id: good }, { svc_charge_id: 'charge-1' }),
-    },
-    { requiredKeys: ['item', 'currency'] },
-  );
-  /** Figures, each sometimes a value the wire refuses. */
-  const figures = fc.record(
-    {
-      amounts: fc.constantFrom(
-        amounts,
-        { ...amounts, amount_cents: 1.5 },
-        { ...amounts, precise_amount: 'x' },
-      ),
-      units: fc.constantFrom('5', '1.50', 'five'),
-      total_aggregated_units: fc.constantFrom(null, '5', '-0.25', 'x'),
-      events_count: fc.constantFrom(1, 2.5),
-      amount_details: fc.constantFrom({}, { free_units: '3' }, { free_units: [] }),
-      event_transaction_id: fc.constantFrom(null, 'tx-1', 7 as unknown as string),
-    },
-    { requiredKeys: ['amounts', 'units'] },
-  );
-
-  it('gives exactly what feeObject gives for the same props, fee after fee', () => {
-    fc.assert(
-      fc.property(shellInput, fc.array(figures, { maxLength: 4 }), (shared, lines) => {
-        const shell = feeShell(shared);
-        for (const own of lines) {
-          const whole = feeObject({ ...shared, ...own });
-          if (shell._tag === 'Left') {
-            // A problem of the shared props is the shell's own, so the whole fee has one too.
-            expect(whole._tag).toBe('Left');
-            continue;
-          }
-          const fee = shell.right.fee(own);
-          expect(fee._tag).toBe(whole._tag);
-          if (fee._tag === 'Right') expect(fee.right).toEqual(rightOf(whole));
-          else expect(fee.left.path).toEqual(leftOf(whole).path);
-        }
-      }),
+describe('feeLine: what the fees of one line share, checked once', () => {
+  it('names a bad shared prop: an id, the item, the currency, a date', () => {
+    const badId = leftOf(feeLine({ item, currency: 'EUR', ids: { svc_charge_id: 'charge-1' } }));
+    expect([badId.code, badId.path]).toEqual(['invalid_input', ['svc_charge_id']]);
+    const badItem = leftOf(
+      feeLine({ item: { ...item, svc_item_id: 'metric-1' }, currency: 'EUR' }),
     );
+    expect([badItem.code, badItem.path]).toEqual(['invalid_input', ['item', 'svc_item_id']]);
+    const badCurrency = leftOf(feeLine({ item, currency: 'eur' }));
+    expect([badCurrency.code, badCurrency.path]).toEqual(['invalid_input', ['amount_currency']]);
+    const badDate = leftOf(feeLine({ item, currency: 'EUR', from_date: '2025-03-01' }));
+    expect([badDate.code, badDate.path]).toEqual(['invalid_timestamp', ['from_date']]);
   });
 
-  it('names a bad shared prop before any figures: an id, then a date', () => {
-    const badId = feeShell({ item, currency: 'EUR', ids: { svc_charge_id: 'charge-1' } });
-    expect(badId._tag === 'Left' && [badId.left.code, badId.left.path]).toEqual([
-      'invalid_input',
-      ['svc_charge_id'],
+  it("builds each fee from the line and the figures: feeObject's fee, the dates in UTC", () => {
+    const line = rightOf(
+      feeLine({
+        item,
+        currency: 'EUR',
+        from_date: '2025-03-01T00:00:00+01:00',
+        pay_in_advance: true,
+      }),
+    );
+    // 1.50 written back as the engine writes decimals: '1.5'.
+    const fee = buildFee(line, { amounts, units: parseDecimalUnsafe('1.50'), events_count: 1 });
+    expectDecodes(fee);
+    expect(fee).toEqual(
+      rightOf(
+        feeObject({
+          item,
+          currency: 'EUR',
+          from_date: '2025-03-01T00:00:00+01:00',
+          pay_in_advance: true,
+          amounts,
+          units: '1.50',
+          events_count: 1,
+        }),
+      ),
+    );
+    expect([fee.from_date, fee.units, fee.pay_in_advance]).toEqual([
+      '2025-02-28T23:00:00Z',
+      '1.5',
+      true,
     ]);
-    const badDate = feeShell({ item, currency: 'EUR', from_date: '2025-03-01' });
-    expect(badDate._tag === 'Left' && badDate.left.path).toEqual(['from_date']);
   });
 });
