@@ -17,7 +17,7 @@ import {
   compileMetric,
 } from './metric';
 import { type AggregateOptions, checkGroupKeys, resolveOptions } from './options';
-import { type AggregationResult, type ConsumerSpec, MetricPass } from './pass';
+import { type AggregationResult, type BucketFigures, type ConsumerSpec, MetricPass } from './pass';
 import {
   bucketGroups,
   type GroupState,
@@ -100,6 +100,22 @@ export interface ChargesAccumulator {
   state(): ChargesAccumulatorState;
 }
 
+/** {@link ChargesAggregation} as the stages after aggregation read it (`BucketFigures`). @internal */
+export interface ChargesFigures {
+  readonly charges: readonly {
+    readonly filters: readonly BucketFigures[];
+    readonly default: BucketFigures;
+  }[];
+  readonly rejected: ChargesAggregation['rejected'];
+  readonly outside_period: number;
+}
+
+/** A charges accumulator of the engine's own: its figures also as decimals. @internal */
+export interface ChargesPass extends ChargesAccumulator {
+  /** {@link ChargesAccumulator.result}, the units as decimals (the stages after aggregation). */
+  figures(): ChargesFigures;
+}
+
 function consumerOf(
   metric: CompiledMetric,
   charge: ChargeBuckets,
@@ -131,7 +147,7 @@ function consumerOf(
   });
 }
 
-class PassAccumulator implements ChargesAccumulator {
+class PassAccumulator implements ChargesPass {
   constructor(
     readonly pass: MetricPass,
     private readonly shape: readonly number[],
@@ -170,6 +186,15 @@ class PassAccumulator implements ChargesAccumulator {
       default: this.pass.result(c, filterCount),
     }));
     const whole = this.pass.result(0, 0);
+    return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
+  }
+
+  figures(): ChargesFigures {
+    const charges = this.shape.map((filterCount, c) => ({
+      filters: Array.from({ length: filterCount }, (_, b) => this.pass.figuresOf(c, b)),
+      default: this.pass.figuresOf(c, filterCount),
+    }));
+    const whole = this.pass.figuresOf(0, 0);
     return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
   }
 
@@ -275,7 +300,7 @@ export function prepareChargesAccumulator(
   billableMetric: BillableMetricInput,
   charges: readonly ChargeBuckets[],
   options: PassOptions,
-): Either<FeecastError, () => ChargesAccumulator> {
+): Either<FeecastError, () => ChargesPass> {
   const metric = compileMetric(billableMetric);
   if (isLeft(metric)) return metric;
   const resolved = resolveOptions({ ...options, prorated: false });
@@ -334,6 +359,23 @@ export function restoreChargesAccumulator(
   options: PassOptions,
   state: unknown,
 ): Either<FeecastError, ChargesAccumulator> {
+  return restoreChargesPass(billableMetric, charges, options, state);
+}
+
+/**
+ * {@link restoreChargesAccumulator} for the engine's own stages: the accumulator also gives
+ * its figures as decimals ({@link ChargesPass}).
+ *
+ * @example
+ * restoreChargesPass(apiCalls, charges, NOVEMBER, saved) // right(pass), pass.figures() as decimals
+ * @internal
+ */
+export function restoreChargesPass(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  state: unknown,
+): Either<FeecastError, ChargesPass> {
   const perEvent = Array.isArray(charges) ? charges.findIndex((c) => c?.per_event === true) : -1;
   if (perEvent >= 0 || options?.per_event === true) {
     return left(

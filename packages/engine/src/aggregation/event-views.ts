@@ -1,4 +1,4 @@
-import { formatDecimal, ZERO } from '../core/index';
+import { type Decimal, ZERO } from '../core/index';
 import type { EventRecords, RecordColumns } from './event-records';
 import type { KindContext, KindResult } from './kinds/kind';
 import type { CompiledMetric } from './metric';
@@ -64,7 +64,7 @@ function once<T>(compute: () => T): () => T {
  * @internal
  */
 export function defineEventViews(
-  out: { start_units?: string; end_units?: string },
+  out: { start_units?: Decimal; end_units?: Decimal },
   metric: CompiledMetric,
   records: EventRecords,
   result: KindResult,
@@ -101,8 +101,8 @@ export function defineEventViews(
   if (type === 'unique_count_agg') lazy(out, 'applied_units', () => scores()?.map(String));
   if (hasValues) lazy(out, 'event_orders', () => Array.from(ordered().order));
   if (metric.recurring && result.start !== undefined) {
-    out.start_units = formatDecimal(result.start);
-    out.end_units = formatDecimal(result.fullUnits ?? result.aggregation);
+    out.start_units = result.start;
+    out.end_units = result.fullUnits ?? result.aggregation;
   }
   if (prorate !== undefined) {
     if (type !== 'unique_count_agg')

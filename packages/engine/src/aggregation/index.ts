@@ -25,10 +25,13 @@ export {
   type ChargesAccumulator,
   type ChargesAccumulatorState,
   type ChargesAggregation,
+  type ChargesFigures,
+  type ChargesPass,
   createChargesAccumulator,
   type PassOptions,
   prepareChargesAccumulator,
   restoreChargesAccumulator,
+  restoreChargesPass,
 } from './charges';
 export { evaluateForAggregation } from './evaluate-field';
 export { eventTimeMs, NO_EVENT, type UsageEvent } from './event';
@@ -85,7 +88,14 @@ export type { AggregationType, BucketStateJson, UniqueOperationJson } from './ki
 export type { BillableMetricInput } from './metric';
 export { type CompiledMetric, compileMetric } from './metric';
 export type { AggregateOptions, AggregationState } from './options';
-export type { AggregationResult, Figures, GroupAggregation } from './pass';
+export type {
+  AggregationResult,
+  BucketFigures,
+  DecimalFigures,
+  DecimalGroup,
+  Figures,
+  GroupAggregation,
+} from './pass';
 export { type GroupState, type PassStateHeader, STATE_FORMAT } from './pass-state';
 export { runningTotals } from './per-event';
 export { REJECTION_REASONS, type Rejection, type RejectionReason } from './rejection';

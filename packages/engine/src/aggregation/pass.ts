@@ -1,4 +1,4 @@
-import { describeThrown, formatDecimal, max, ZERO } from '../core/index';
+import { type Decimal, describeThrown, formatDecimal, max, ZERO } from '../core/index';
 import { batchEvent, type EventBatch } from './batch';
 import { addBatchColumnar, type KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
@@ -71,6 +71,48 @@ export interface Figures {
   /** Prorated with `per_event`: each of `in_advance_increments` prorated as an in-advance fee bills it. */
   readonly in_advance_prorated_increments?: readonly string[];
 }
+
+/** The decimal fields of {@link Figures}. */
+type DecimalKey =
+  | 'aggregation'
+  | 'total_aggregated_units'
+  | 'start_units'
+  | 'end_units'
+  | 'full_units_number'
+  | 'current_usage_units';
+
+const DECIMAL_KEYS: ReadonlySet<string> = new Set<DecimalKey>([
+  'aggregation',
+  'total_aggregated_units',
+  'start_units',
+  'end_units',
+  'full_units_number',
+  'current_usage_units',
+]);
+
+/**
+ * {@link Figures} as the stages after aggregation read them: the units as decimals, the
+ * per-event views as `Figures` has them (each written when first read). The public results
+ * (`aggregate`, the accumulators) are their text, written once ({@link MetricPass.result}).
+ * @internal
+ */
+export type DecimalFigures = Omit<Figures, DecimalKey> & {
+  readonly aggregation: Decimal;
+  readonly total_aggregated_units?: Decimal;
+  readonly start_units?: Decimal;
+  readonly end_units?: Decimal;
+  readonly full_units_number?: Decimal;
+  readonly current_usage_units?: Decimal;
+};
+
+/** One group's {@link DecimalFigures}. @internal */
+export type DecimalGroup = DecimalFigures & { readonly grouped_by: GroupedBy };
+
+/** A bucket's figures as the stages after aggregation read them ({@link DecimalFigures}). @internal */
+export type BucketFigures = DecimalFigures &
+  Pick<AggregationResult, 'rejected' | 'rejected_counts' | 'outside_period' | 'state'> & {
+    readonly groups?: readonly DecimalGroup[];
+  };
 
 /** A value being built: `T` with its fields writable. */
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -357,24 +399,29 @@ export class MetricPass implements KernelTarget {
     this.position += other.position;
   }
 
-  /** The figures of bucket `bucket` of consumer `consumer`. */
+  /** The figures of bucket `bucket` of consumer `consumer` (API.md, `aggregate`): the text of {@link figuresOf}. */
   result(consumer: number, bucket: number): AggregationResult {
+    return textOf(this.figuresOf(consumer, bucket)) as AggregationResult;
+  }
+
+  /** The figures of bucket `bucket` of consumer `consumer`, their units as decimals. */
+  figuresOf(consumer: number, bucket: number): BucketFigures {
     const owner = this.consumers[consumer];
     const found = owner?.buckets[bucket];
     const prorated = owner?.prorated === true;
     const rejected = this.rejectedSoFar();
-    if (found === undefined) return Object.assign({ aggregation: '0', count: 0 }, rejected);
+    if (found === undefined) return Object.assign({ aggregation: ZERO, count: 0 }, rejected);
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
-    const whole: Mutable<AggregationResult> = Object.assign(
+    const whole: Mutable<BucketFigures> = Object.assign(
       this.figures({}, totalResult, total, prorated),
       rejected,
     );
     if (state) whole.state = state;
     if (found.groupKeys.length === 0) return whole;
     // Built by assignment, not spread: a spread would write every lazy per-event view.
-    const groups: GroupAggregation[] = [...found.slots]
+    const groups: DecimalGroup[] = [...found.slots]
       .map(([key, slot]) =>
         this.figures(
           { grouped_by: groupedBy(found.groupKeys, key) },
@@ -386,7 +433,7 @@ export class MetricPass implements KernelTarget {
       .sort((a, b) => compareGroups(a.grouped_by, b.grouped_by, found.groupKeys));
     const none = {
       grouped_by: Object.fromEntries(found.groupKeys.map((k) => [k, null])),
-      aggregation: '0',
+      aggregation: ZERO,
       count: 0,
     };
     whole.groups = groups.length > 0 ? groups : [none];
@@ -403,18 +450,18 @@ export class MetricPass implements KernelTarget {
     result: KindResult,
     slot: Slot,
     prorated: boolean,
-  ): T & Mutable<Figures> {
+  ): T & Mutable<DecimalFigures> {
     const figures = Object.assign(out, {
-      aggregation: formatDecimal(this.metric.round(result.aggregation)),
+      aggregation: this.metric.round(result.aggregation),
       count: result.count,
-    }) as T & Mutable<Figures>;
+    }) as T & Mutable<DecimalFigures>;
     if (result.total_aggregated_units !== undefined) {
-      figures.total_aggregated_units = formatDecimal(result.total_aggregated_units);
+      figures.total_aggregated_units = result.total_aggregated_units;
     }
     if (result.fullUnits !== undefined) {
       const full = this.metric.round(result.fullUnits);
-      figures.full_units_number = formatDecimal(full);
-      figures.current_usage_units = formatDecimal(max(full, ZERO));
+      figures.full_units_number = full;
+      figures.current_usage_units = max(full, ZERO);
     }
     if (slot.records !== undefined) {
       defineEventViews(
@@ -448,6 +495,29 @@ export class MetricPass implements KernelTarget {
       enumerable: true,
     }) as typeof fields & { readonly rejected: readonly Rejection[] };
   }
+}
+
+/**
+ * The public text of figures ({@link BucketFigures}, a group's, or their groups'): each
+ * decimal field written as text, in its place; the per-event views and the rejections, which
+ * are written when first read, stay so (their getters are shared, not read).
+ */
+function textOf(figures: object): object {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(figures)) {
+    const field = Object.getOwnPropertyDescriptor(figures, key);
+    if (field === undefined) continue;
+    if (field.get !== undefined) {
+      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: field.get });
+    } else if (DECIMAL_KEYS.has(key)) {
+      out[key] = formatDecimal(field.value as Decimal);
+    } else if (key === 'groups') {
+      out[key] = (field.value as readonly object[]).map(textOf);
+    } else {
+      out[key] = field.value;
+    }
+  }
+  return out;
 }
 
 /** An event's transaction id if it can be read, else `''`. */

@@ -83,7 +83,7 @@ function modelContext(
 ): ModelInput {
   const f = group.figures;
   const values = bucket.model.needsEventValues ? f.event_values : undefined;
-  const cents = group.cents === undefined ? undefined : readBack(group.cents);
+  const cents = group.cents;
   if (setup.payInAdvance) {
     const increments = f.in_advance_increments ?? [];
     const billed = setup.prorated ? (f.in_advance_prorated_increments ?? increments) : increments;
@@ -104,10 +104,10 @@ function modelContext(
       }),
     };
   }
-  const full = f.full_units_number === undefined ? undefined : readBack(f.full_units_number);
+  const full = f.full_units_number;
   const eventValues = readAll(values);
   return {
-    units: readBack(f.aggregation),
+    units: f.aggregation,
     context: pricingContext(f.count, {
       currency,
       preciseTotalAmountCents: cents,
@@ -134,9 +134,9 @@ function shownUnits(
   const f = group.figures;
   const full = guarded.fullUnitsNumber ?? guarded.units;
   if (purpose === 'usage' && setup.prorated) {
-    return f.current_usage_units === undefined ? full : readBack(f.current_usage_units);
+    return f.current_usage_units ?? full;
   }
-  if (purpose === 'usage' && setup.payInAdvance) return max(readBack(f.aggregation), ZERO);
+  if (purpose === 'usage' && setup.payInAdvance) return max(f.aggregation, ZERO);
   return setup.prorated ? full : guarded.units;
 }
 
@@ -289,7 +289,7 @@ export function priceBucket(
   const fee = buildFee(line.right, {
     amounts: amounts.fee,
     units,
-    total_aggregated_units: given === undefined ? units : readBack(given),
+    total_aggregated_units: given ?? units,
     events_count: group.figures.count,
     amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,

@@ -1,5 +1,4 @@
-import type { Figures } from '../../aggregation/index';
-import { readBack } from '../../charge-models/index';
+import type { DecimalFigures } from '../../aggregation/index';
 import { type Decimal, max, ZERO } from '../../core/index';
 
 /**
@@ -9,11 +8,11 @@ import { type Decimal, max, ZERO } from '../../core/index';
  * billed by the invoice that closed the previous period. 0 for a metric that is not recurring.
  *
  * @example
- * carriedIn({ aggregation: '3', count: 3, start_units: '1', end_units: '3' }) // 1
+ * carriedIn({ aggregation: d('3'), count: 3, start_units: d('1'), end_units: d('3') }) // 1
  * @internal
  */
-export function carriedIn(figures: Figures): Decimal {
-  return max(readBack(figures.start_units), ZERO);
+export function carriedIn(figures: DecimalFigures): Decimal {
+  return max(figures.start_units ?? ZERO, ZERO);
 }
 
 /**
@@ -22,9 +21,9 @@ export function carriedIn(figures: Figures): Decimal {
  * invoice that closes this one, and what the next period starts from ({@link carriedIn}).
  *
  * @example
- * carriedOut({ aggregation: '3', count: 3, start_units: '1', end_units: '3' }) // 3
+ * carriedOut({ aggregation: d('3'), count: 3, start_units: d('1'), end_units: d('3') }) // 3
  * @internal
  */
-export function carriedOut(figures: Figures): Decimal {
-  return max(readBack(figures.end_units), ZERO);
+export function carriedOut(figures: DecimalFigures): Decimal {
+  return max(figures.end_units ?? ZERO, ZERO);
 }

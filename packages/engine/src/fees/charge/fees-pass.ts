@@ -1,30 +1,32 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
-  type AggregationResult,
   type AggregationState,
   type BillableMetricInput,
+  type BucketFigures,
   batchEvent,
-  type ChargeAggregation,
   type ChargeBuckets,
-  type ChargesAccumulator,
+  type ChargesFigures,
+  type ChargesPass,
   type CompiledMetric,
+  type DecimalFigures,
   type EventBatch,
   evaluateForAggregation,
-  type Figures,
   type GroupedBy,
   type PassOptions,
   prepareChargesAccumulator,
   type Rejection,
-  restoreChargesAccumulator,
+  restoreChargesPass,
   type UsageEvent,
 } from '../../aggregation/index';
 import {
   checkDecimalText,
   createScan,
+  type Decimal,
   type FeecastError,
   feecastError,
   isDecimal,
   parseDecimal,
+  ZERO,
 } from '../../core/index';
 import type { ChargeSetup } from './charge-setup';
 import type { ChargesPeriod } from './inputs';
@@ -37,9 +39,9 @@ const CENTS_KEY = '#feecast_cents';
 export interface GroupFigures {
   /** The group's values (`{}` when the bucket is not grouped). */
   readonly grouped_by: GroupedBy;
-  readonly figures: Figures;
+  readonly figures: DecimalFigures;
   /** Dynamic charges: Σ `precise_total_amount_cents` of the group's events. */
-  readonly cents?: string;
+  readonly cents?: Decimal;
 }
 
 /** What one pass over a metric's events gives its charges. */
@@ -110,12 +112,15 @@ function withProperty(event: UsageEvent, key: string, value: unknown): UsageEven
   return { ...event, properties: { ...(event.properties ?? {}), [key]: value } };
 }
 
-function bucketOf(charge: ChargeAggregation | undefined, index: number): AggregationResult {
+function bucketOf(
+  charge: ChargesFigures['charges'][number] | undefined,
+  index: number,
+): BucketFigures {
   const found = charge?.filters[index] ?? charge?.default;
-  return found ?? { aggregation: '0', count: 0, rejected: [] };
+  return found ?? { aggregation: ZERO, count: 0, rejected: [] };
 }
 
-function groupsOf(result: AggregationResult, keys: readonly string[]): GroupFigures[] {
+function groupsOf(result: BucketFigures, keys: readonly string[]): GroupFigures[] {
   if (keys.length === 0) return [{ grouped_by: {}, figures: result }];
   return (result.groups ?? []).map((group) => ({ grouped_by: group.grouped_by, figures: group }));
 }
@@ -225,7 +230,7 @@ function passParts<Main>(
   ) => Either<FeecastError, Main>,
 ): Either<
   FeecastError,
-  { main: Main; cents: (() => ChargesAccumulator) | undefined; offsets: PassOffsets }
+  { main: Main; cents: (() => ChargesPass) | undefined; offsets: PassOffsets }
 > {
   const tracking = settings.trackEvents === true;
   const main = layout(setups, () => true, tracking);
@@ -242,7 +247,7 @@ function passParts<Main>(
   const accumulator = startMain(main.consumers, mainOptions);
   if (isLeft(accumulator)) return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
-  let cents: (() => ChargesAccumulator) | undefined;
+  let cents: (() => ChargesPass) | undefined;
   if (dynamic.consumers.length > 0) {
     const centsMetric = {
       code: metric.code,
@@ -317,7 +322,7 @@ function restoredAccumulator(
   options: PassOptions,
   state: unknown,
   setups: readonly ChargeSetup[],
-): Either<FeecastError, ChargesAccumulator> {
+): Either<FeecastError, ChargesPass> {
   const need = eventsNeed(setups);
   if (need !== undefined) {
     return left(
@@ -326,7 +331,7 @@ function restoredAccumulator(
       ]),
     );
   }
-  return restoreChargesAccumulator(source, charges, options, state);
+  return restoreChargesPass(source, charges, options, state);
 }
 
 class Pass implements FeesPass {
@@ -337,8 +342,8 @@ class Pass implements FeesPass {
   constructor(
     private readonly metric: CompiledMetric,
     private readonly setups: readonly ChargeSetup[],
-    private readonly main: ChargesAccumulator,
-    private readonly cents: ChargesAccumulator | undefined,
+    private readonly main: ChargesPass,
+    private readonly cents: ChargesPass | undefined,
     private readonly offsets: PassOffsets,
   ) {}
 
@@ -392,8 +397,8 @@ class Pass implements FeesPass {
 
   result(): Either<FeecastError, MetricFigures> {
     if (this.failure !== undefined) return left(this.failure);
-    const main = this.main.result();
-    const cents = this.cents?.result();
+    const main = this.main.figures();
+    const cents = this.cents?.figures();
     const charges = this.setups.map((setup, s) =>
       setup.buckets.map((bucket) => {
         const own = bucketOf(
@@ -414,7 +419,7 @@ class Pass implements FeesPass {
         );
         return groups.map((g) => ({
           ...g,
-          cents: byGroup.get(groupIdentity(g.grouped_by, bucket.groupKeys)) ?? '0',
+          cents: byGroup.get(groupIdentity(g.grouped_by, bucket.groupKeys)) ?? ZERO,
         }));
       }),
     );
