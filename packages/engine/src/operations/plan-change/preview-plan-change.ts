@@ -1,4 +1,4 @@
-import type { Subscription, Wallet, WalletTransaction } from '@feecast/models';
+import type { Subscription } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../inputs/index';
 import { type PlanChangeKind, planChangeKind, subscriptionRun } from '../../periods/index';
 import { materialized } from '../compare-plans/compare-plans';
+import { afterInvoice, carriedState } from '../preview-invoice/carried';
 import type { PreviewInvoiceInput, PreviewSubscription } from '../preview-invoice/inputs';
 import { type InvoicePreview, previewInvoice } from '../preview-invoice/preview-invoice';
 
@@ -290,46 +291,6 @@ function previewPlanChangeNow(input: PlanChangeInput): Either<FeecastError, Plan
     carried = afterInvoice(carried, preview.right);
   }
   return right({ kind, effective_at: effective, new_subscription: fresh, invoices });
-}
-
-/** What one invoice hands the next: the applied coupons, wallets, transactions, credit notes. */
-type Carried = Pick<
-  PreviewInvoiceInput,
-  'appliedCoupons' | 'wallets' | 'walletTransactions' | 'creditNotes'
->;
-
-function carriedState(input: Carried): Carried {
-  return {
-    ...(input.appliedCoupons === undefined ? {} : { appliedCoupons: input.appliedCoupons }),
-    ...(input.wallets === undefined ? {} : { wallets: input.wallets }),
-    ...(input.walletTransactions === undefined
-      ? {}
-      : { walletTransactions: input.walletTransactions }),
-    ...(input.creditNotes === undefined ? {} : { creditNotes: input.creditNotes }),
-  };
-}
-
-/** The state the next invoice starts from: as `preview` left the coupons, wallets and notes. */
-function afterInvoice(before: Carried, preview: InvoicePreview): Carried {
-  const coupons = before.appliedCoupons;
-  const transactions: WalletTransaction[] = [];
-  for (const transaction of before.walletTransactions ?? []) {
-    transactions.push(transaction as WalletTransaction);
-  }
-  for (const transaction of preview.wallet_transactions) transactions.push(transaction);
-  return {
-    ...(coupons === undefined
-      ? {}
-      : {
-          appliedCoupons: coupons.map((entry, i) => {
-            const applied = preview.applied_coupons[i];
-            return applied === undefined ? entry : { ...entry, applied_coupon: applied };
-          }),
-        }),
-    ...(before.wallets === undefined ? {} : { wallets: preview.wallets as Wallet[] }),
-    ...(before.walletTransactions === undefined ? {} : { walletTransactions: transactions }),
-    ...(before.creditNotes === undefined ? {} : { creditNotes: preview.credit_notes }),
-  };
 }
 
 /** A preview's error in this operation's terms: the subscription's plan paths renamed. */
