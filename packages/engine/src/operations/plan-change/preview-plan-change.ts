@@ -363,11 +363,11 @@ function terminationCredit(
   });
   if (isLeft(opening)) return left(inChangeTerms(opening.left, 'termination'));
   const invoice = opening.right.invoice;
-  const fee = invoice.fees.find((f) => f.item.type === 'subscription');
-  if (fee === undefined) return right(null);
+  const feeId = invoice.fees.find((f) => f.item.type === 'subscription')?.svc_id;
+  if (feeId === undefined || feeId === null) return right(null);
   const note = terminationCreditNote({
     invoice,
-    fee_id: fee.svc_id,
+    fee_id: feeId,
     terminated_at: facts.at,
     on_termination_credit_note: how,
     upgrade: true,
