@@ -80,6 +80,40 @@ describe('the built feecast command', () => {
     expect(stdout).toMatch(/Total including taxes\s+331\.06 EUR/);
   });
 
+  it('invoice --periods previews the next periods under a rate per metric', () => {
+    const args = ['invoice', ...context, '--now', '2026-11-15T00:00:00Z', '--periods', '2'];
+    const { code, stdout } = feecast(...args, '--rate', 'api_calls=20000', '--json');
+    expect(code).toBe(0);
+    const body = JSON.parse(stdout) as {
+      usage_source: string;
+      periods: {
+        now: string;
+        issued_at: string;
+        invoice: { fees_amount_cents: number; total_amount_cents: number };
+      }[];
+    };
+    expect(body.usage_source).toBe('rates');
+    // December and January: 49.00, and 20,000 calls of no region at 0.002 EUR = 40.00: 89.00
+    // EUR of fees (the other metrics have no usage: 0), + 20 % VAT 17.80 = 106.80 EUR.
+    expect(
+      body.periods.map((p) => [
+        p.now,
+        p.issued_at,
+        p.invoice.fees_amount_cents,
+        p.invoice.total_amount_cents,
+      ]),
+    ).toEqual([
+      ['2026-12-01T00:00:00Z', '2027-01-01T00:00:00Z', 8900, 10680],
+      ['2027-01-01T00:00:00Z', '2027-02-01T00:00:00Z', 8900, 10680],
+    ]);
+    // The tables: the current period, then each next one under its heading.
+    const table = feecast(...args, '--rate', 'api_calls=20000');
+    expect(table.stdout).toContain('Period 2 (from 2027-01-01T00:00:00Z, usage: rates)');
+    // A rate without --periods, or a malformed one, is bad usage.
+    expect(feecast('invoice', ...context, '--rate', 'api_calls=1').code).toBe(2);
+    expect(feecast(...args, '--rate', 'api_calls').code).toBe(2);
+  });
+
   it('invoice --json prints a wire invoice: 551.91 of fees, 10.00 coupon, 20 % taxes, 25.00 prepaid', () => {
     const { code, stdout } = feecast(
       'invoice',

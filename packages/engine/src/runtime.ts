@@ -48,6 +48,8 @@ export {
   planChargeFees,
   previewAggregations,
   previewInvoice,
+  previewInvoices,
+  previewInvoicesUnsafe,
   previewInvoiceUnsafe,
   previewPlanChange,
   previewPlanChangeUnsafe,

@@ -158,6 +158,9 @@ export const previewPlanChange = guarded(operationsApi.previewPlanChange, {
 export const previewAggregations = guarded(invoicePreviewApi.previewAggregations, {
   name: 'previewAggregations',
 });
+export const previewInvoices = guarded(invoicePreviewApi.previewInvoices, {
+  name: 'previewInvoices',
+});
 
 // invoice-totals
 export const computeInvoiceTotals = guarded(invoiceTotalsApi.computeInvoiceTotals, {
@@ -263,6 +266,10 @@ export const previewPlanChangeUnsafe = throwing(
 );
 export const backtestUnsafe = throwing(backtest, backtestApi.backtestUnsafe);
 export const forecastWalletsUnsafe = throwing(forecastWallets, operationsApi.forecastWalletsUnsafe);
+export const previewInvoicesUnsafe = throwing(
+  previewInvoices,
+  invoicePreviewApi.previewInvoicesUnsafe,
+);
 
 /** A throwing twin (`...Unsafe`) built on its guarded function: it throws only the documented `Error`. */
 function throwing<F extends (...args: never[]) => unknown>(

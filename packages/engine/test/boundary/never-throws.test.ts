@@ -72,6 +72,7 @@ const TWINS = new Set([
   'forecastWalletsUnsafe',
   'estimateFeesOfUnsafe',
   'previewPlanChangeUnsafe',
+  'previewInvoicesUnsafe',
 ]);
 
 /** What the package ships: `@feecast/engine` and `@feecast/engine/internal`. */
@@ -195,6 +196,19 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
     ],
   ],
   ['aggregate', [calls, usage.events, period]],
+  [
+    'previewInvoices',
+    [
+      {
+        ...preview,
+        subscriptions: undefined,
+        subscription: preview.subscriptions[0]?.subscription,
+        plan: preview.subscriptions[0]?.plan,
+        periods: 2,
+        usage: { rates: { api_calls: '3' } },
+      },
+    ],
+  ],
   [
     'applyChargeModel',
     [

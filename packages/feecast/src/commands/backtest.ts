@@ -114,6 +114,9 @@ each); the output is the same as with --workers 1, which prices in the command's
     uniqueIds: flag(
       'The events of a subscription have distinct transaction ids: remember none (memory stays flat in the number of events; a repeat is then counted)',
     ),
+    ordered: flag(
+      "The events of each subscription come in time order: repeats are still found, but each period's transaction ids are forgotten once its events are past (memory holds the open periods' ids); an event of a passed period is an error",
+    ),
     workers: option<number>(
       'How many worker threads price the customers (default: the cores; 1: none)',
       { valueName: 'n', parse: parseWorkers },
@@ -308,6 +311,7 @@ export async function backtestCommand(
       wallets: inputs.right.wallets,
       ...(options.top === undefined ? {} : { top: options.top }),
       ...(options.uniqueIds ? { deduplicate: false } : {}),
+      ...(options.ordered ? { ordered: true } : {}),
     };
     const pricing = createCountProgressWriter(progress, name, 'invoices priced');
     const workers = options.workers ?? availableParallelism();

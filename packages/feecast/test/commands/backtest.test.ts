@@ -133,6 +133,26 @@ describe('feecast backtest', () => {
     expect(calls(counted.stdout)).toMatchObject({ units: '2000', amount_cents: 2000 });
   });
 
+  it('with --ordered, still leaves a repeat out, and refuses an event of a passed period', async () => {
+    // acme's 1,000 calls of 3 September, sent twice in a row: in time order, a repeat.
+    const line = readFileSync(dir('events.ndjson'), 'utf8').split('\n')[0] ?? '';
+    const events = writeTemp('backtest-ordered.ndjson', `${line}\n${line}\n`);
+    const argv = [...ARGS.slice(0, -6), '--events', events, ...ARGS.slice(-4), '--format', 'json'];
+    const calls = (stdout: string) =>
+      JSON.parse(stdout).rows[0].fees.find((f: { code: string }) => f.code === 'api_calls');
+    const ordered = await run([...argv, '--ordered']);
+    expect(calls(ordered.stdout)).toMatchObject({ units: '1000', amount_cents: 1000 });
+    // The same event dated in October, then September's: September is passed.
+    const october = line
+      .replace(/2026-09-03/, '2026-10-03')
+      .replace(/"transaction_id":"[^"]*"/, '"transaction_id":"oct"');
+    const late = writeTemp('backtest-late.ndjson', `${october}\n${line}\n`);
+    const lateArgv = [...ARGS.slice(0, -6), '--events', late, ...ARGS.slice(-4), '--ordered'];
+    const refused = await run(lateArgv);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/events_out_of_order|time order/);
+  });
+
   it('prints the summary tables by default, and CSV rows with a header', async () => {
     const table = await run(ARGS);
     expect(table.code).toBe(0);

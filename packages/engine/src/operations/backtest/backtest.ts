@@ -7,7 +7,7 @@ import {
   type WithAsyncEvents,
   withEvents,
 } from '../../aggregation/index';
-import { type FeecastError, orThrow } from '../../core/index';
+import { describeValue, type FeecastError, feecastError, orThrow } from '../../core/index';
 import type { PreviewAppliedCoupon, WalletInput } from '../../inputs/index';
 import {
   type InvoicePreview,
@@ -115,9 +115,19 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
     }
   }
   const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
-  const grid = eventGrid(series, subscriptionOf, facts.deduplicate);
+  const grid = eventGrid(series, subscriptionOf, facts.deduplicate, facts.ordered);
   if (isLeft(grid)) return grid;
   yield* readEvents(input.events, grid.right.visit);
+  const late = grid.right.late();
+  if (late !== undefined) {
+    return left(
+      feecastError(
+        'events_out_of_order',
+        `Event ${late.index} (transaction_id ${describeValue(late.transaction_id)}, subscription ${describeValue(late.external_subscription_id)}, timestamp ${describeValue(late.timestamp)}) comes after events of a later billing period of its subscription; with ordered: true each subscription's events must come in time order (across period ends). Sort them, or leave out ordered.`,
+        ['events', String(late.index), 'timestamp'],
+      ),
+    );
+  }
 
   const rows: BacktestRow[] = [];
   const plans: string[] = [];

@@ -13,6 +13,15 @@ interface Slot {
   readonly accumulator: ChargesAccumulator;
   /** A recurring metric reads the events before its period too. */
   readonly recurring: boolean;
+  /**
+   * In time order (`ordered`), the transaction ids this slot counted while its period is
+   * open (the grid finds the repeats; the accumulator remembers none); `undefined` once the
+   * period is closed, or when the accumulator finds the repeats itself. A recurring metric's
+   * ids are its subscription's (`SubscriptionRoute.recurringIds`).
+   */
+  ids: Set<string> | undefined;
+  /** The repeats the grid left out of this slot. */
+  duplicates: number;
 }
 
 /** The accumulators of one period, by metric code, and its charges window. */
@@ -29,6 +38,11 @@ interface SubscriptionRoute {
   /** The codes of metrics some candidate prices from each event: their events are kept. */
   readonly keptCodes: ReadonlySet<string>;
   readonly kept: UsageEvent[];
+  /** In time order: the latest event time read, and per series the first period still open. */
+  clock: number;
+  readonly firstOpen: number[];
+  /** In time order: the transaction ids of each recurring metric, for all its periods. */
+  readonly recurringIds: Map<string, Set<string>>;
 }
 
 /** How many events were read, and how many went to no subscription. */
@@ -40,6 +54,15 @@ export interface EventCounts {
   invalid_timestamp: number;
   /** Items that are not events, or whose fields throw when read. */
   unreadable: number;
+}
+
+/** In time order (`ordered`), the first event dated in a period already closed. */
+export interface LateEvent {
+  /** Its place among the events read (0 for the first). */
+  readonly index: number;
+  readonly transaction_id: unknown;
+  readonly external_subscription_id: string;
+  readonly timestamp: unknown;
 }
 
 /**
@@ -55,6 +78,8 @@ export interface EventCounts {
 export interface EventGrid {
   readonly visit: (event: UsageEvent) => void;
   readonly counts: EventCounts;
+  /** In time order (`ordered`): the first event that came after a later period's, if any. */
+  late(): LateEvent | undefined;
   /**
    * The states of the accumulators of period `period` of series `series` (indexes in the
    * series given), by metric code, once the events are read; and how many events they left
@@ -78,7 +103,11 @@ function namedOf(event: object, key: string): unknown {
 
 /**
  * The grid of the series, grouped by subscription (`external_id` of each series' subscription,
- * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. A
+ * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. With
+ * `ordered` (the events of each subscription come in time order), the grid finds the repeats
+ * itself and forgets a period's ids when the subscription's events pass its end: what it
+ * remembers is the ids of the open periods and of the recurring metrics, not of every event;
+ * an event dated in a period already passed is recorded (`late()`) and not counted. A
  * metric's accumulator that cannot be created is a `Left` (the metric and charges were
  * checked by `previewAggregations`, so this is not expected).
  * @internal
@@ -87,15 +116,26 @@ export function eventGrid(
   series: readonly Series[],
   subscriptionOf: (series: Series) => string,
   deduplicate = true,
+  ordered = false,
 ): Either<FeecastError, EventGrid> {
+  const ownIds = deduplicate && ordered;
   const routes = new Map<string, SubscriptionRoute>();
   /** Per series given: its periods' accumulators, by the period's index in its `periods`. */
   const bySeries: Map<number, PeriodSlots>[] = [];
+  /** The codes of the recurring metrics some period aggregates. */
+  const recurringCodes = new Set<string>();
   for (const one of series) {
     const id = subscriptionOf(one);
     let route = routes.get(id);
     if (route === undefined) {
-      route = { series: [], keptCodes: new Set(), kept: [] };
+      route = {
+        series: [],
+        keptCodes: new Set(),
+        kept: [],
+        clock: Number.NEGATIVE_INFINITY,
+        firstOpen: [],
+        recurringIds: new Map(),
+      };
       routes.set(id, route);
     }
     const slots: PeriodSlots[] = [];
@@ -111,12 +151,16 @@ export function eventGrid(
         const created = createChargesAccumulator(
           metric.metric,
           metric.charges,
-          deduplicate ? metric.options : { ...metric.options, deduplicate: false },
+          deduplicate && !ownIds ? metric.options : { ...metric.options, deduplicate: false },
         );
         if (isLeft(created)) return created;
+        const recurring = metric.metric.recurring === true;
+        if (recurring) recurringCodes.add(metric.code);
         byCode.set(metric.code, {
           accumulator: created.right,
-          recurring: metric.metric.recurring === true,
+          recurring,
+          ids: ownIds && !recurring ? new Set() : undefined,
+          duplicates: 0,
         });
       }
       const entry = { ...period.window, byCode };
@@ -124,12 +168,50 @@ export function eventGrid(
       placed.set(p, entry);
     }
     (route.series as (readonly PeriodSlots[])[]).push(slots);
+    route.firstOpen.push(0);
     bySeries.push(placed);
   }
   const counts: EventCounts = { read: 0, unassigned: 0, invalid_timestamp: 0, unreadable: 0 };
   const [onlyRoute] = routes.size === 1 ? routes.values() : [undefined];
+  let late: LateEvent | undefined;
 
-  const feed = (slots: readonly PeriodSlots[], event: UsageEvent, code: string, t: number) => {
+  /** Whether `id` was counted before by `ids` (then a repeat), else remembers it. */
+  const repeated = (ids: Set<string>, id: string) => {
+    if (ids.has(id)) return true;
+    ids.add(id);
+    return false;
+  };
+
+  /**
+   * In time order: moves the subscription's clock to `t`, forgetting the ids of the periods
+   * that end by then. `false` when `t` falls in a period already closed (a late event).
+   */
+  const advance = (route: SubscriptionRoute, t: number): boolean => {
+    for (const [s, slots] of route.series.entries()) {
+      let open = route.firstOpen[s] ?? 0;
+      // The period the event falls in must still be open.
+      if (open > 0 && (slots[open - 1]?.endMs ?? 0) > t) return false;
+      if (t <= route.clock) continue;
+      while (open < slots.length && (slots[open]?.endMs ?? 0) <= t) {
+        for (const slot of slots[open]?.byCode.values() ?? []) slot.ids = undefined;
+        open++;
+      }
+      route.firstOpen[s] = open;
+    }
+    if (t > route.clock) route.clock = t;
+    return true;
+  };
+
+  const feed = (
+    slots: readonly PeriodSlots[],
+    event: UsageEvent,
+    code: string,
+    t: number,
+    /** In time order, the key of the event's id (its subscription's, as the accumulator's). */
+    key: string | undefined,
+    /** In time order, a recurring metric's repeat (decided once for all its periods). */
+    repeat: boolean,
+  ) => {
     // The first period that ends after the event (the periods follow each other).
     let lo = 0;
     let hi = slots.length;
@@ -143,10 +225,16 @@ export function eventGrid(
       const slot = period?.byCode.get(code);
       if (period === undefined || slot === undefined) return;
       if (!slot.recurring) {
-        if (t >= period.fromMs) slot.accumulator.add(event);
+        if (t < period.fromMs) return;
+        if (slot.ids !== undefined && key !== undefined && repeated(slot.ids, key)) {
+          slot.duplicates++;
+          return;
+        }
+        slot.accumulator.add(event);
         return;
       }
-      slot.accumulator.add(event);
+      if (repeat) slot.duplicates++;
+      else slot.accumulator.add(event);
     }
   };
 
@@ -171,8 +259,35 @@ export function eventGrid(
         counts.invalid_timestamp++;
         return;
       }
+      if (ordered && !advance(route, t)) {
+        late ??= {
+          index: counts.read - 1,
+          transaction_id: namedOf(event, 'transaction_id'),
+          external_subscription_id: typeof named === 'string' ? named : '',
+          timestamp: namedOf(event, 'timestamp'),
+        };
+        return;
+      }
       if (route.keptCodes.has(code)) route.kept.push(event);
-      for (const slots of route.series) feed(slots, event, code, t);
+      let repeat = false;
+      const id = namedOf(event, 'transaction_id');
+      // An event without a subscription id is its only subscription's, but the accumulator
+      // tells its ids apart from those of events that name it: so does the key.
+      const key =
+        !ownIds || typeof id !== 'string' || id === ''
+          ? undefined
+          : typeof named === 'string'
+            ? id
+            : `\u0000${id}`;
+      if (key !== undefined && recurringCodes.has(code)) {
+        let ids = route.recurringIds.get(code);
+        if (ids === undefined) {
+          ids = new Set();
+          route.recurringIds.set(code, ids);
+        }
+        repeat = repeated(ids, key);
+      }
+      for (const slots of route.series) feed(slots, event, code, t, key, repeat);
     } catch {
       counts.unreadable++;
     }
@@ -181,6 +296,7 @@ export function eventGrid(
   return right({
     visit,
     counts,
+    late: () => late,
     aggregates(seriesIndex, period) {
       const slots = bySeries[seriesIndex]?.get(period);
       const states: Record<string, unknown> = {};
@@ -190,6 +306,7 @@ export function eventGrid(
           const state = slot.accumulator.state();
           states[code] = state;
           for (const count of Object.values(state.rejected_counts)) rejected += count ?? 0;
+          rejected += slot.duplicates;
         }
       }
       return { states, rejected };

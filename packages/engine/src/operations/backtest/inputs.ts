@@ -72,6 +72,15 @@ export interface BacktestInput {
    */
   readonly deduplicate?: boolean;
   /**
+   * The events of each subscription come in time order (a store or a log sorted by time):
+   * repeats are found as with `deduplicate`, but each period's transaction ids are forgotten
+   * once the subscription's events pass its end, so memory holds the ids of the open periods
+   * (and of recurring metrics, whose periods read all the history), not those of every event.
+   * An event dated in a period its subscription's events have passed is a `Left`
+   * (`events_out_of_order`). Default `false`; no effect with `deduplicate: false`.
+   */
+  readonly ordered?: boolean;
+  /**
    * Told how far pricing is: once the events are read (none priced yet), then after each
    * invoice. For a progress bar; what it returns is ignored.
    */
@@ -125,6 +134,7 @@ export interface BacktestFacts {
   readonly pricingUnits: readonly PricingUnitInfo[] | undefined;
   readonly top: number;
   readonly deduplicate: boolean;
+  readonly ordered: boolean;
   readonly onProgress: ((progress: BacktestProgress) => void) | undefined;
 }
 
@@ -277,6 +287,10 @@ export function readBacktestInput(input: unknown): Either<FeecastError, Backtest
   if (typeof deduplicate !== 'boolean') {
     return invalid(['deduplicate'], 'deduplicate must be true (the default) or false.');
   }
+  const ordered = input.ordered ?? false;
+  if (typeof ordered !== 'boolean') {
+    return invalid(['ordered'], 'ordered must be true or false (the default).');
+  }
   const onProgress = input.onProgress;
   if (onProgress !== undefined && typeof onProgress !== 'function') {
     return invalid(['onProgress'], 'onProgress must be a function ({ priced, invoices }) => void.');
@@ -294,6 +308,7 @@ export function readBacktestInput(input: unknown): Either<FeecastError, Backtest
     pricingUnits: input.pricingUnits as PricingUnitInfo[] | undefined,
     top,
     deduplicate,
+    ordered,
   });
 }
 

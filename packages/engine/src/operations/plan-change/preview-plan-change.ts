@@ -1,4 +1,4 @@
-import type { Subscription, Wallet, WalletTransaction } from '@feecast/models';
+import type { CreditNote, Subscription } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
 import {
@@ -18,8 +18,10 @@ import {
   readSubscription,
   type SubscriptionInput,
 } from '../../inputs/index';
+import { terminationCreditNote } from '../../invoice/index';
 import { type PlanChangeKind, planChangeKind, subscriptionRun } from '../../periods/index';
 import { materialized } from '../compare-plans/compare-plans';
+import { afterInvoice, type Carried, carriedState } from '../preview-invoice/carried';
 import type { PreviewInvoiceInput, PreviewSubscription } from '../preview-invoice/inputs';
 import { type InvoicePreview, previewInvoice } from '../preview-invoice/preview-invoice';
 
@@ -64,6 +66,13 @@ export interface PlanChangePreview {
   readonly new_subscription: Subscription;
   /** The invoices in the order they are issued; coupons, credit notes and wallets carry from each to the next. */
   readonly invoices: readonly PlanChangeInvoice[];
+  /**
+   * An upgrade from a plan paid in advance: the credit note that gives back the old plan's
+   * fee for the unused days of the period (invoicing.md §9.7), issued at the change on the
+   * invoice that billed that fee; its credit goes to the invoices that follow. `null`
+   * otherwise, or when nothing is left to credit.
+   */
+  readonly termination_credit_note: CreditNote | null;
 }
 
 /**
@@ -86,10 +95,12 @@ export interface PlanChangePreview {
  * `events` are routed by the invoices' charges periods: the old plan's up to the change, the
  * new plan's after it (an iterable read more than once is read into a columnar batch first;
  * an asynchronous one gives a `Promise`). Applied coupons, wallets, their transactions and
- * credit notes as each invoice leaves them go on to the next. A pay-in-advance old plan's
- * fee for the days after an upgrade is not given back here (the reference issues a credit
- * note on the invoice that billed it: `terminationCreditNote`). Bad input is a `Left` with
- * the field's path; it never throws.
+ * credit notes as each invoice leaves them go on to the next. On an upgrade from a plan paid
+ * in advance, the old plan's fee for the days after the switch day (one day less for an
+ * upgrade) is given back as the reference does, by a credit note on the invoice that billed
+ * it (`terminationCreditNote`, invoicing.md §9.7): `termination_credit_note`, whose credit
+ * the invoices that follow consume. Bad input is a `Left` with the field's path; it never
+ * throws.
  *
  * @example
  * // acme moves from Starter (49.00 EUR a month, in arrears) to Growth (199.00 EUR, in arrears)
@@ -144,6 +155,10 @@ interface ChangeFacts {
   readonly newInAdvance: boolean;
   readonly oldCode: string;
   readonly newCode: string;
+  /** The old plan is paid in advance: its fee for the current period was billed when it opened. */
+  readonly oldInAdvance: boolean;
+  /** Where the old subscription's current period starts. */
+  readonly periodFrom: string;
 }
 
 /** Checks the input and finds when the change takes effect. */
@@ -231,6 +246,8 @@ function changeFacts(input: PlanChangeInput): Either<FeecastError, ChangeFacts> 
     newInAdvance: newPlan.right.pay_in_advance,
     oldCode: plan.right.code,
     newCode: newPlan.right.code,
+    oldInAdvance: plan.right.pay_in_advance,
+    periodFrom: run.right.closing.from_datetime,
   });
 }
 
@@ -271,6 +288,12 @@ function previewPlanChangeNow(input: PlanChangeInput): Either<FeecastError, Plan
   steps.push({ kind: 'first_period', entry: starting, now: effective });
 
   let carried = carriedState(shared);
+  const note =
+    kind === 'upgrade' && facts.right.oldInAdvance
+      ? terminationCredit(facts.right, { ...shared, events }, plan)
+      : right(null);
+  if (isLeft(note)) return note;
+  if (note.right !== null) carried = withCreditNote(carried, note.right);
   const invoices: PlanChangeInvoice[] = [];
   for (const step of steps) {
     const preview = previewInvoice({
@@ -289,47 +312,76 @@ function previewPlanChangeNow(input: PlanChangeInput): Either<FeecastError, Plan
     });
     carried = afterInvoice(carried, preview.right);
   }
-  return right({ kind, effective_at: effective, new_subscription: fresh, invoices });
+  return right({
+    kind,
+    effective_at: effective,
+    new_subscription: fresh,
+    invoices,
+    termination_credit_note: note.right,
+  });
 }
 
-/** What one invoice hands the next: the applied coupons, wallets, transactions, credit notes. */
-type Carried = Pick<
-  PreviewInvoiceInput,
-  'appliedCoupons' | 'wallets' | 'walletTransactions' | 'creditNotes'
->;
+/** The input every invoice of the change shares. */
+type SharedInput = Omit<PlanChangeInput, 'subscription' | 'plan' | 'newPlan' | 'at'>;
 
-function carriedState(input: Carried): Carried {
-  return {
-    ...(input.appliedCoupons === undefined ? {} : { appliedCoupons: input.appliedCoupons }),
-    ...(input.wallets === undefined ? {} : { wallets: input.wallets }),
-    ...(input.walletTransactions === undefined
-      ? {}
-      : { walletTransactions: input.walletTransactions }),
-    ...(input.creditNotes === undefined ? {} : { creditNotes: input.creditNotes }),
-  };
+/**
+ * The credit note an upgrade from a plan paid in advance issues (invoicing.md §9.7): on the
+ * invoice that billed the current period's fee (the run that opened the period, or the
+ * subscription's start when it started in it), the fee of the days after the switch day
+ * (one day less for an upgrade) at the plan's day price, with its taxes, paid back as the
+ * subscription's `on_termination_credit_note` says (`credit` when unset; `skip`: no note).
+ * That invoice is previewed without the coupons, wallets and credit notes of now (they are
+ * as later invoices left them) and as not paid, so a `refund` or `offset` note refunds nothing.
+ */
+function terminationCredit(
+  facts: ChangeFacts,
+  shared: SharedInput,
+  plan: PlanInput,
+): Either<FeecastError, CreditNote | null> {
+  const how = facts.old.on_termination_credit_note ?? 'credit';
+  if (how === 'skip') return right(null);
+  const from = parseInstant(facts.periodFrom, ['at']);
+  if (isLeft(from)) return from;
+  const started = parseInstant(facts.old.started_at, ['subscription', 'started_at']);
+  if (isLeft(started)) return started;
+  const startedInPeriod = started.right >= from.right;
+  const {
+    appliedCoupons: _c,
+    wallets: _w,
+    walletTransactions: _t,
+    creditNotes: _n,
+    ...rest
+  } = shared;
+  const opening = previewInvoice({
+    ...rest,
+    status: 'finalized',
+    subscriptions: [
+      { subscription: facts.old, plan, ...(startedInPeriod ? { starting: true } : {}) },
+    ],
+    // Any instant of the period before: its run opens the current one.
+    now: formatInstant(from.right - 1000),
+  });
+  if (isLeft(opening)) return left(inChangeTerms(opening.left, 'termination'));
+  const invoice = opening.right.invoice;
+  const feeId = invoice.fees.find((f) => f.item.type === 'subscription')?.svc_id;
+  if (feeId === undefined || feeId === null) return right(null);
+  const note = terminationCreditNote({
+    invoice,
+    fee_id: feeId,
+    terminated_at: facts.at,
+    on_termination_credit_note: how,
+    upgrade: true,
+  });
+  if (isLeft(note)) return left(inChangeTerms(note.left, 'termination'));
+  return right(note.right === null ? null : note.right.credit_note);
 }
 
-/** The state the next invoice starts from: as `preview` left the coupons, wallets and notes. */
-function afterInvoice(before: Carried, preview: InvoicePreview): Carried {
-  const coupons = before.appliedCoupons;
-  const transactions: WalletTransaction[] = [];
-  for (const transaction of before.walletTransactions ?? []) {
-    transactions.push(transaction as WalletTransaction);
-  }
-  for (const transaction of preview.wallet_transactions) transactions.push(transaction);
-  return {
-    ...(coupons === undefined
-      ? {}
-      : {
-          appliedCoupons: coupons.map((entry, i) => {
-            const applied = preview.applied_coupons[i];
-            return applied === undefined ? entry : { ...entry, applied_coupon: applied };
-          }),
-        }),
-    ...(before.wallets === undefined ? {} : { wallets: preview.wallets as Wallet[] }),
-    ...(before.walletTransactions === undefined ? {} : { walletTransactions: transactions }),
-    ...(before.creditNotes === undefined ? {} : { creditNotes: preview.credit_notes }),
-  };
+/** The carried credit notes with `note` added (when the input gave none, a list of it). */
+function withCreditNote(carried: Carried, note: CreditNote): Carried {
+  const notes: CreditNote[] = [];
+  for (const given of carried.creditNotes ?? []) notes.push(given as CreditNote);
+  notes.push(note);
+  return { ...carried, creditNotes: notes };
 }
 
 /** A preview's error in this operation's terms: the subscription's plan paths renamed. */

@@ -11,6 +11,12 @@ export {
   type SubscriptionRunInput,
   subscriptionRun,
 } from '../../periods/index';
+export {
+  type AssumedEvent,
+  type AssumedUsage,
+  type AssumedUsageSource,
+  MAX_ASSUMED_EVENTS,
+} from './assumed-usage';
 export type { UnassignedEvent } from './event-routing';
 export type {
   PreviewAddOn,
@@ -28,3 +34,11 @@ export {
   previewInvoice,
   previewInvoiceUnsafe,
 } from './preview-invoice';
+export {
+  type InvoicesPreview,
+  MAX_PREVIEWED_PERIODS,
+  type PeriodInvoice,
+  type PreviewInvoicesInput,
+  previewInvoices,
+  previewInvoicesUnsafe,
+} from './preview-invoices';

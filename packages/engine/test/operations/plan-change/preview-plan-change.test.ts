@@ -18,6 +18,7 @@ import {
   ok,
   plan,
   subscription,
+  tax,
 } from '../preview-invoice/builders';
 
 const calls = metric('api_calls');
@@ -146,7 +147,77 @@ describe('previewPlanChange', () => {
     // Starter in advance billed March's fee on 1 March: its termination bills the 10 calls
     // before the change (100), and no subscription fee.
     const [termination] = summary(change(starter(true), pro(true)));
-    expect(termination).toMatchObject({ kind: 'termination', fees: [['charge', 100]], total: 100 });
+    expect(termination).toMatchObject({ kind: 'termination', fees: [['charge', 100]] });
+  });
+
+  it('an upgrade from a plan paid in advance credits the unused days of its fee (invoicing.md §9.7)', () => {
+    const preview = change(starter(true), pro(true));
+    // Starter's 49.00 for March was billed on 1 March. Terminated on 15 March by an upgrade:
+    // the days after the 15th are 16-31 March, 16 days, one less for an upgrade: 15 days at
+    // 4900 / 31 a day = 2370.967... -> a credit note of 2371, no taxes.
+    expect(preview.termination_credit_note).toMatchObject({
+      reason: 'order_cancellation',
+      total_amount_cents: 2371,
+      credit_amount_cents: 2371,
+      refund_amount_cents: 0,
+      credit_status: 'available',
+    });
+    expect(preview.termination_credit_note?.items[0]?.amount_cents).toBe(2371);
+    // The note pays the invoices that follow: the termination (the 10 calls, 100) takes 100,
+    // Pro's start (5429) the remaining 2271: 5429 - 2271 = 3158; the first period pays in full.
+    expect(
+      preview.invoices.map((entry) => [
+        entry.kind,
+        entry.preview.invoice.credit_notes_amount_cents,
+        entry.preview.invoice.total_amount_cents,
+      ]),
+    ).toEqual([
+      ['termination', 100, 0],
+      ['start', 2271, 3158],
+      ['first_period', 0, 9950],
+    ]);
+    // With taxes of 20 %, the note gives the taxes back too: 2371 + 20 % of 2370.97 (474.19)
+    // = 2845.16 -> 2845.
+    const taxed = change(starter(true), pro(true), { taxes: { billing_entity: [tax('vat', 20)] } });
+    expect(taxed.termination_credit_note?.total_amount_cents).toBe(2845);
+    // Nothing to give back: a plan in arrears, a downgrade, or a subscription that says skip.
+    expect(change(starter(), pro(true)).termination_credit_note).toBeNull();
+    expect(change(pro(true), starter(true)).termination_credit_note).toBeNull();
+    const skipping = ok(
+      previewPlanChange({
+        customer: customer(),
+        subscription: {
+          ...subscription({ plan_code: 'starter' }),
+          on_termination_credit_note: 'skip',
+        },
+        plan: starter(true),
+        newPlan: pro(true),
+        at: AT,
+        billableMetrics: [calls],
+        events: usage,
+      }),
+    );
+    expect(skipping.termination_credit_note).toBeNull();
+  });
+
+  it('a subscription started in the period has its fee credited from its start invoice', () => {
+    // Started on 10 March on Starter in advance: its start invoice billed 10-31 March,
+    // 22/31 x 4900 = 3477.42 -> 3477. Upgraded on 15 March: 15 unused days as above, at the
+    // day price of that fee's own 22 days (terminationCreditNote): 4900 / 22 x 15 = 3340.91
+    // -> 3341 (at most the fee, 3477). See docs/semantics.md, "An upgrade from a plan paid in
+    // advance", on the day price of a first, partial period.
+    const preview = ok(
+      previewPlanChange({
+        customer: customer(),
+        subscription: subscription({ plan_code: 'starter', started_at: '2025-03-10T00:00:00Z' }),
+        plan: starter(true),
+        newPlan: pro(true),
+        at: AT,
+        billableMetrics: [calls],
+        events: usage,
+      }),
+    );
+    expect(preview.termination_credit_note?.total_amount_cents).toBe(3341);
   });
 
   it('a downgrade takes effect at the period end: the old plan bills its whole period', () => {
