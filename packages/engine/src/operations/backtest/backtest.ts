@@ -29,6 +29,9 @@ import { type BacktestRow, backtestRow } from './rows';
 import { inBacktestTerms, type Series, seriesOf } from './series';
 import { type BacktestSummary, backtestSummary } from './summary';
 
+/** What pricing reads of a grid: its states, its kept events, its counts. @internal */
+export type PricedGrid = Pick<EventGrid, 'aggregates' | 'keptEvents' | 'counts'>;
+
 /** The result of {@link backtest}. */
 export interface Backtest {
   /**
@@ -106,6 +109,20 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   const read = readBacktestInput({ ...input, events: [] });
   if (isLeft(read)) return read;
   const facts = read.right;
+  const series = allSeries(facts);
+  if (isLeft(series)) return series;
+  const grid = eventGrid(
+    series.right,
+    (one) => subscriptionOfSeries(facts, one),
+    facts.deduplicate,
+  );
+  if (isLeft(grid)) return grid;
+  yield* readEvents(input.events, grid.right.visit);
+  return priceSeries(facts, series.right, grid.right);
+}
+
+/** Every subscription's series, one per candidate plan, in the order of the entries. @internal */
+export function allSeries(facts: BacktestFacts): Either<FeecastError, Series[]> {
   const series: Series[] = [];
   for (const [i, entry] of facts.entries.entries()) {
     for (const candidate of entry.candidates) {
@@ -114,11 +131,25 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
       series.push(found.right);
     }
   }
-  const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
-  const grid = eventGrid(series, subscriptionOf, facts.deduplicate);
-  if (isLeft(grid)) return grid;
-  yield* readEvents(input.events, grid.right.visit);
+  return right(series);
+}
 
+/** The external id of a series' subscription. @internal */
+export function subscriptionOfSeries(facts: BacktestFacts, one: Series): string {
+  return facts.entries[one.entry]?.external_subscription_id ?? '';
+}
+
+/**
+ * Prices every period of every series from the states `grid` holds (fed by the events, or
+ * computed elsewhere: `backtestOfStates`), and sums them up.
+ * @internal
+ */
+export function priceSeries(
+  facts: BacktestFacts,
+  series: readonly Series[],
+  grid: PricedGrid,
+): Either<FeecastError, Backtest> {
+  const subscriptionOf = (one: Series) => subscriptionOfSeries(facts, one);
   const rows: BacktestRow[] = [];
   const plans: string[] = [];
   for (const one of series) {
@@ -134,24 +165,15 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   const byCustomer = seriesByCustomer(facts, series);
   for (const [customer, own] of byCustomer) {
     for (const plan of plans) {
-      const priced = priceCustomer(
-        facts,
-        series,
-        own,
-        grid.right,
-        customer,
-        plan,
-        subscriptionOf,
-        () => {
-          progress.priced++;
-          report();
-        },
-      );
+      const priced = priceCustomer(facts, series, own, grid, customer, plan, subscriptionOf, () => {
+        progress.priced++;
+        report();
+      });
       if (isLeft(priced)) return priced;
       for (const row of priced.right) rows.push(row);
     }
   }
-  const summary = backtestSummary(rows, plans, facts.top, grid.right.counts);
+  const summary = backtestSummary(rows, plans, facts.top, grid.counts);
   if (isLeft(summary)) return summary;
   return right({ rows, summary: summary.right });
 }
@@ -214,7 +236,7 @@ function priceCustomer(
   facts: BacktestFacts,
   series: readonly Series[],
   own: readonly number[],
-  grid: EventGrid,
+  grid: PricedGrid,
   customer: string,
   plan: string,
   subscriptionOf: (one: Series) => string,
