@@ -9,7 +9,8 @@ import {
   subscriptionOfSeries,
 } from './backtest';
 import type { EventCounts } from './event-grid';
-import { type BacktestInput, readBacktestInput } from './inputs';
+import { type BacktestFacts, type BacktestInput, readBacktestInput } from './inputs';
+import type { Series } from './series';
 
 /** One period of one subscription on one plan that aggregates usage (see {@link backtestAggregations}). */
 export interface BacktestSlot {
@@ -51,13 +52,11 @@ export interface BacktestStates {
 export function backtestAggregations(
   input: Omit<BacktestInput, 'events' | 'onProgress'>,
 ): Either<FeecastError, BacktestAggregations> {
-  const read = readBacktestInput({ ...input, events: [] });
+  const read = readSeries(input);
   if (isLeft(read)) return read;
-  const facts = read.right;
-  const series = allSeries(facts);
-  if (isLeft(series)) return series;
+  const { facts, series } = read.right;
   const slots: BacktestSlot[] = [];
-  for (const [s, one] of series.right.entries()) {
+  for (const [s, one] of series.entries()) {
     for (const [p, period] of one.periods.entries()) {
       if (period.window === undefined) continue;
       slots.push({
@@ -79,6 +78,17 @@ export function backtestAggregations(
   });
 }
 
+/** The input read, and its series (as `backtest` reads them). */
+function readSeries(
+  input: Omit<BacktestInput, 'events' | 'onProgress'>,
+): Either<FeecastError, { facts: BacktestFacts; series: Series[] }> {
+  const read = readBacktestInput({ ...input, events: [] });
+  if (isLeft(read)) return read;
+  const series = allSeries(read.right);
+  if (isLeft(series)) return series;
+  return right({ facts: read.right, series: series.right });
+}
+
 /** The number of events a state leaves out (its `rejected_counts`). */
 function rejectedOf(state: unknown): number {
   const counts = isRecord(state) ? state.rejected_counts : undefined;
@@ -98,12 +108,10 @@ export function backtestOfStates(
   input: Omit<BacktestInput, 'events'>,
   given: BacktestStates,
 ): Either<FeecastError, Backtest> {
-  const read = readBacktestInput({ ...input, events: [] });
+  const read = readSeries(input);
   if (isLeft(read)) return read;
-  const facts = read.right;
-  const series = allSeries(facts);
-  if (isLeft(series)) return series;
-  for (const one of series.right) {
+  const { facts, series } = read.right;
+  for (const one of series) {
     for (const period of one.periods) {
       const streamed = period.metrics.find((m) => m.needsEvents !== undefined);
       if (streamed !== undefined) {
@@ -122,7 +130,7 @@ export function backtestOfStates(
     aggregates(s, p) {
       const states: Record<string, unknown> = {};
       let rejected = 0;
-      const period = series.right[s]?.periods[p];
+      const period = series[s]?.periods[p];
       if (period?.window !== undefined) {
         for (const metric of period.metrics) {
           const state = given.state(s, p, metric.code);
@@ -134,5 +142,5 @@ export function backtestOfStates(
     },
     keptEvents: () => [],
   };
-  return priceSeries(facts, series.right, grid);
+  return priceSeries(facts, series, grid);
 }
