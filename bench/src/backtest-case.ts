@@ -9,7 +9,10 @@
  * - `backtest <events.ndjson> <workers> [unique]`: the backtest of `backtestInputs()` (its rows
  *   and summary digested): with 1, `backtest` in this thread over `readEventsSync` (what
  *   `feecast backtest --workers 1` runs); with more, `backtestInWorkers` (`--workers N`);
- *   `deduplicate: false` with `unique` (`--unique-ids`).
+ *   `deduplicate: false` with `unique` (`--unique-ids`);
+ * - `duckdb <events.parquet>`: `pushdownBacktest` of `@feecast/sources` over the Parquet file
+ *   (DuckDB computes every accumulator's state, the engine prices them); its plan's `source`
+ *   is printed, `database` when nothing ran in process.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -19,7 +22,7 @@ import {
   createChargesAccumulator,
   type FeecastError,
 } from '@feecast/engine';
-import { readEventsSync } from '@feecast/sources';
+import { pushdownBacktest, readEventsSync } from '@feecast/sources';
 import { backtestInWorkers } from 'feecast';
 import { BACKTEST_FROM, BACKTEST_TO, backtestInputs } from './backtest-data';
 import { METRICS, PUSHDOWN_PLAN } from './pushdown-data';
@@ -105,14 +108,39 @@ async function backtestInThreads(file: string, workers: number, unique: boolean)
   return { digest: digestOf(run.result) };
 }
 
+/** The backtest priced from the states DuckDB computes over the Parquet file. */
+async function backtestDuckdb(file: string) {
+  const start = performance.now();
+  // The engine is told once the states are all there (none priced yet): the SQL's share.
+  let aggregated = 0;
+  const onProgress = ({ priced }: { priced: number }) => {
+    if (priced === 0) aggregated = performance.now() - start;
+  };
+  const result = await pushdownBacktest(
+    { ...backtestInputs(), onProgress },
+    { file, format: 'parquet' },
+  );
+  if (result._tag === 'Left') throw new Error(result.left.message);
+  const { backtest: priced, plan } = result.right;
+  return {
+    aggregated_ms: Math.round(aggregated),
+    digest: digestOf({ _tag: 'Right', right: priced }),
+    source: plan.source,
+    ...(plan.reason === undefined ? {} : { reason: plan.reason }),
+    queries: plan.queries.length,
+  };
+}
+
 const [mode, ...args] = process.argv.slice(2);
 const started = performance.now();
 const outcome =
   mode === 'aggregate'
     ? aggregateOnce(args[0] ?? '')
-    : args[1] === '1'
-      ? backtestHere(args[0] ?? '', args[2] === 'unique')
-      : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
+    : mode === 'duckdb'
+      ? await backtestDuckdb(args[0] ?? '')
+      : args[1] === '1'
+        ? backtestHere(args[0] ?? '', args[2] === 'unique')
+        : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
 process.stdout.write(
   `${JSON.stringify({ ms: Math.round(performance.now() - started), peak_mb: megabytes(), ...outcome })}\n`,
 );

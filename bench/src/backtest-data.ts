@@ -131,3 +131,34 @@ export async function backtestEvents(n: number): Promise<BacktestEvents> {
   renameSync(partial, ndjson);
   return { ndjson, events: n, remove };
 }
+
+/**
+ * The events of the NDJSON file `ndjson` as a Parquet file beside it (made by DuckDB when
+ * missing): the same rows in the same order, timestamps as `TIMESTAMP`, each property a text
+ * column `properties.<name>` (the values exactly as the NDJSON gives them).
+ */
+export async function backtestParquet(ndjson: string): Promise<string> {
+  const parquet = ndjson.replace(/\.ndjson$/, '.parquet');
+  if (existsSync(parquet)) return parquet;
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  const property = (name: string) =>
+    `json_extract_string(properties, '$.${name}') AS "properties.${name}"`;
+  try {
+    await connection.run(`SET TimeZone = 'UTC'`);
+    await connection.run(`COPY (SELECT transaction_id, external_subscription_id, code,
+        CAST(CASE WHEN regexp_full_match(timestamp, '[0-9]+') THEN to_timestamp(CAST(timestamp AS BIGINT))
+          ELSE CAST(timestamp AS TIMESTAMPTZ) END AS TIMESTAMP) AS timestamp,
+        ${['calls', 'hours', 'gb', 'region', 'tier', 'user', 'operation_type', 'channel'].map(property).join(', ')}
+      FROM read_json('${ndjson}', format = 'newline_delimited', columns = {
+        transaction_id: 'VARCHAR', external_subscription_id: 'VARCHAR', code: 'VARCHAR',
+        timestamp: 'VARCHAR', properties: 'JSON'}))
+      TO '${parquet}.partial' (FORMAT PARQUET)`);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+  renameSync(`${parquet}.partial`, parquet);
+  return parquet;
+}

@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BACKTEST_SUBSCRIPTIONS, backtestEvents } from './backtest-data';
+import { BACKTEST_SUBSCRIPTIONS, backtestEvents, backtestParquet } from './backtest-data';
 
 interface CaseResult {
   readonly ms: number;
@@ -69,6 +69,47 @@ export async function backtestBench(): Promise<string> {
       lines.push(
         `| ${n.toLocaleString('en')} | 2 workers speedup over 1 | ${(one.ms / two.ms).toFixed(2)}x | | |`,
       );
+    } finally {
+      data.remove();
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The backtest through DuckDB (issue 22, Performance): `pushdownBacktest` over the Parquet
+ * file of the same events (`backtestParquet`, made beside the NDJSON and not timed), at
+ * 10,000,000 events (`FEECAST_BACKTEST_EVENTS` chooses). Target: under one minute. With
+ * `FEECAST_BACKTEST_CHECK=1` the in-process backtest (1 worker, the NDJSON) runs too and must
+ * give the same digest, or the suite exits 1 (slow at full size: check on a smaller run).
+ */
+export async function backtestDuckdbBench(): Promise<string> {
+  const sizes = (process.env.FEECAST_BACKTEST_EVENTS ?? '10000000').split(',').map(Number);
+  const check = process.env.FEECAST_BACKTEST_CHECK === '1';
+  const lines = [
+    `### backtest through DuckDB (${BACKTEST_SUBSCRIPTIONS.toLocaleString('en')} subscriptions x 12 months x 2 plans)`,
+    '',
+    '| events | case | seconds | of which aggregation | peak resident MB | digest |',
+    '| ---: | --- | ---: | ---: | ---: | --- |',
+  ];
+  for (const n of sizes) {
+    const data = await backtestEvents(n);
+    try {
+      const parquet = await backtestParquet(data.ndjson);
+      const duck = runCase(['duckdb', parquet]) as CaseResult & {
+        source?: string;
+        aggregated_ms?: number;
+      };
+      if (duck.source !== 'database') process.exitCode = 1;
+      const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
+      const row = (label: string, c: CaseResult & { aggregated_ms?: number }) =>
+        `| ${n.toLocaleString('en')} | ${label} | ${seconds(c.ms)} | ${seconds(c.aggregated_ms)} | ${c.peak_mb} | ${c.digest} |`;
+      lines.push(row(`pushdownBacktest, Parquet (${duck.source})`, duck));
+      if (check) {
+        const here = runCase(['backtest', data.ndjson, '1']);
+        lines.push(row('backtest in process, 1 worker, NDJSON', here));
+        if (here.digest !== duck.digest) process.exitCode = 1;
+      }
     } finally {
       data.remove();
     }

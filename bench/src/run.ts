@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { backtestBench } from './backtest';
+import { backtestBench, backtestDuckdbBench } from './backtest';
 import { clickhouseSource } from './clickhouse-source';
 import { estimateStreamMemory } from './estimate-stream';
 import { type BenchSuite, disagreements, formatResult, runSuite } from './harness';
@@ -125,6 +125,8 @@ const benchmarks: readonly {
   },
   // 24,000 invoices over 1,000,000 then 10,000,000 events, each case in its own process (minutes).
   { name: 'backtest', run: () => backtestBench(), byNameOnly: true },
+  // The same backtest from a Parquet file through DuckDB (`pushdownBacktest`), at 10,000,000 events.
+  { name: 'pushdown periods', run: () => backtestDuckdbBench(), byNameOnly: true },
 ];
 
 console.log(`node ${process.version}, ${process.arch}`);

@@ -8,6 +8,8 @@
 
 export {
   applyPlanOverrides,
+  backtestAggregations,
+  backtestOfStates,
   backtestShares,
   chargeAmounts,
   combineBacktests,

@@ -44,10 +44,17 @@ export {
 } from './invoice/index';
 // A backtest split by customer into shares run apart (worker threads), and combined again; a
 // subscription's plan with its overrides applied (the server's subscriptions).
+// A backtest whose accumulator states are computed elsewhere (`pushdownBacktest` of
+// @feecast/sources): what it aggregates, and its pricing from the states.
 export {
   applyPlanOverrides,
+  type BacktestAggregations,
   type BacktestShare,
+  type BacktestSlot,
   type BacktestSplit,
+  type BacktestStates,
+  backtestAggregations,
+  backtestOfStates,
   backtestShares,
   combineBacktests,
   inWholeInput,

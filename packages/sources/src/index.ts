@@ -77,6 +77,11 @@ export {
   prepareSyncRows,
   type SyncFile,
 } from './prepare-sync-file';
+export {
+  type BacktestPushdownPlan,
+  type PushdownBacktest,
+  pushdownBacktest,
+} from './pushdown/backtest';
 export { clickhouseAggregates } from './pushdown/clickhouse-aggregates';
 export { type DuckdbAggregatesTarget, duckdbAggregates } from './pushdown/duckdb-aggregates';
 export { type ChargePlan, type PushdownPlan, pushdownPlan } from './pushdown/plan';

@@ -149,6 +149,14 @@ export const combineBacktests = guarded(backtestApi.combineBacktests, {
   name: 'combineBacktests',
   args: ['split', 'results'],
 });
+// a backtest from states computed elsewhere (@feecast/sources' pushdownBacktest)
+export const backtestAggregations = guarded(backtestApi.backtestAggregations, {
+  name: 'backtestAggregations',
+});
+export const backtestOfStates = guarded(backtestApi.backtestOfStates, {
+  name: 'backtestOfStates',
+  args: ['input', 'given'],
+});
 
 // invoice-preview
 export const previewInvoice = guarded(invoicePreviewApi.previewInvoice, { name: 'previewInvoice' });

@@ -8,11 +8,18 @@ import {
   feecastError,
 } from '@feecast/engine';
 import type { Plan } from '@feecast/models';
-import type { RejectionListener } from '@feecast/sources';
+import {
+  type DuckdbTarget,
+  formatFromName,
+  parseDuckdbAddress,
+  pushdownBacktest,
+  type RejectionListener,
+} from '@feecast/sources';
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   defineCommand,
   flag,
+  type OptionValues,
   option,
   readCommandLine,
   repeated,
@@ -73,7 +80,10 @@ error. --report also writes the summary as an HTML page: revenue per plan and mo
 distribution of the customers' deltas, the top movers, the contributions per fee line.
 --workers N (default: the cores) prices the customers in N worker threads, each parsing the
 lines of its own customers' subscriptions (in an NDJSON file; other formats are parsed by
-each); the output is the same as with --workers 1, which prices in the command's thread.`,
+each); the output is the same as with --workers 1, which prices in the command's thread.
+--pushdown has DuckDB compute every aggregation of a duckdb: table or a Parquet file
+(pushdownBacktest of @feecast/sources): the same output, without reading the events into
+feecast; what SQL cannot compute exactly is read in process, as standard error says.`,
   options: {
     plan: CONTEXT_OPTIONS.plan,
     billableMetrics: CONTEXT_OPTIONS.billableMetrics,
@@ -120,6 +130,9 @@ each); the output is the same as with --workers 1, which prices in the command's
     workers: option<number>(
       'How many worker threads price the customers (default: the cores; 1: none)',
       { valueName: 'n', parse: parseWorkers },
+    ),
+    pushdown: flag(
+      'DuckDB aggregates the events (--events duckdb:<file>#<table> or a Parquet file) for every subscription and period, feecast prices the states (the same figures; --workers is not used)',
     ),
   },
   examples: [
@@ -250,6 +263,15 @@ function backtestHere(
   };
 }
 
+/** The DuckDB target of `--events` for `--pushdown`: a `duckdb:` table or a Parquet file. */
+function pushdownTarget(events: string, format: string | undefined): DuckdbTarget | undefined {
+  const table = parseDuckdbAddress(events);
+  if (table !== undefined) return table;
+  return (format ?? formatFromName(events)) === 'parquet'
+    ? { file: events, format: 'parquet' }
+    : undefined;
+}
+
 /** Prints the result in `format` (see {@link backtestSpec}). */
 function print(io: Io, result: Backtest, format: BacktestFormat): Either<FeecastError, void> {
   if (format === 'json') {
@@ -297,22 +319,34 @@ export async function backtestCommand(
     if (isLeft(applied)) return reportError(io, name, applied.left);
     for (const application of applied.right) coupons.push(application);
   }
+  if (options.pushdown) {
+    const events = options.events ?? '';
+    const target = pushdownTarget(events, options.eventsFormat);
+    if (target === undefined) {
+      return reportError(
+        io,
+        name,
+        usage('--pushdown reads --events duckdb:<file>#<table> or a Parquet file.', ['--pushdown']),
+      );
+    }
+    const pushed = await pushdownBacktest(
+      backtestInputOf(options, subjects.right, inputs.right, coupons),
+      target,
+    );
+    if (isLeft(pushed)) return reportError(io, name, pushed.left);
+    return await finish(io, name, options, inputs.right, pushed.right.backtest, {
+      source: events,
+      note:
+        pushed.right.plan.source === 'database'
+          ? `; aggregated by DuckDB (${pushed.right.plan.queries.length} queries)`
+          : `; read in process (${pushed.right.plan.reason})`,
+      rejected: 0,
+    });
+  }
   const file = await openEventsFile(options.events, progress, stdin, options.eventsFormat);
   if (isLeft(file)) return reportError(io, name, file.left);
   try {
-    const input = {
-      plans: subjects.right.plans,
-      subscriptions: subjects.right.subscriptions,
-      billableMetrics: inputs.right.billableMetrics,
-      from: options.from,
-      to: options.to,
-      taxes: { billing_entity: inputs.right.taxes },
-      coupons,
-      wallets: inputs.right.wallets,
-      ...(options.top === undefined ? {} : { top: options.top }),
-      ...(options.uniqueIds ? { deduplicate: false } : {}),
-      ...(options.ordered ? { ordered: true } : {}),
-    };
+    const input = backtestInputOf(options, subjects.right, inputs.right, coupons);
     const pricing = createCountProgressWriter(progress, name, 'invoices priced');
     const workers = options.workers ?? availableParallelism();
     const run =
@@ -331,27 +365,75 @@ export async function backtestCommand(
     const broken = run.fileError;
     if (broken !== undefined) return reportError(io, name, broken);
     if (isLeft(result)) return reportError(io, name, result.left);
-    const printed = print(io, result.right, options.format ?? 'table');
-    if (isLeft(printed)) return reportError(io, name, printed.left);
-    if (options.report !== undefined) {
-      const page = renderBacktestReport({
-        summary: result.right.summary,
-        period: { from: options.from, to: options.to },
-        plan_names: namesByCode(inputs.right.plans),
-        metric_names: namesByCode(inputs.right.billableMetrics),
-      });
-      const written = await writeReportFile(options.report, page);
-      if (isLeft(written)) return reportError(io, name, written.left);
-      io.stderr(`${name}: report written to ${options.report}\n`);
-    }
-    const { events, invoices } = result.right.summary;
-    io.stderr(
-      `${name}: ${events.read} events read from ${file.right.name}, ${invoices} invoices priced` +
-        `${events.unassigned > 0 ? `; ${events.unassigned} events of no subscription given` : ''}` +
-        `${rejected > 0 ? `; ${rejected} records not read (first: ${firstRejection})` : ''}.\n`,
-    );
-    return EXIT.ok;
+    return await finish(io, name, options, inputs.right, result.right, {
+      source: file.right.name,
+      note: '',
+      rejected,
+      ...(firstRejection === undefined ? {} : { firstRejection }),
+    });
   } finally {
     await file.right.dispose();
   }
+}
+
+/** The options of `feecast backtest`, as read from the command line. */
+type BacktestOptions = OptionValues<(typeof backtestSpec)['options']>;
+
+/** The backtest's input (without events) of the command line and the loaded files. */
+function backtestInputOf(
+  options: BacktestOptions,
+  subjects: { subscriptions: BacktestSubscription[]; plans: Plan[] },
+  inputs: Inputs,
+  coupons: NonNullable<BacktestInput['coupons']>[number][],
+): Omit<BacktestInput, 'events' | 'onProgress'> {
+  return {
+    plans: subjects.plans,
+    subscriptions: subjects.subscriptions,
+    billableMetrics: inputs.billableMetrics,
+    from: options.from,
+    to: options.to,
+    taxes: { billing_entity: inputs.taxes },
+    coupons,
+    wallets: inputs.wallets,
+    ...(options.top === undefined ? {} : { top: options.top }),
+    ...(options.uniqueIds ? { deduplicate: false } : {}),
+    ...(options.ordered ? { ordered: true } : {}),
+  };
+}
+
+/** Prints the backtest, writes its report, and says on standard error what was read. */
+async function finish(
+  io: Io,
+  name: string,
+  options: BacktestOptions,
+  inputs: Inputs,
+  result: Backtest,
+  read: {
+    readonly source: string;
+    readonly note: string;
+    readonly rejected: number;
+    readonly firstRejection?: string;
+  },
+): Promise<number> {
+  const printed = print(io, result, options.format ?? 'table');
+  if (isLeft(printed)) return reportError(io, name, printed.left);
+  if (options.report !== undefined) {
+    const page = renderBacktestReport({
+      summary: result.summary,
+      period: { from: options.from, to: options.to },
+      plan_names: namesByCode(inputs.plans),
+      metric_names: namesByCode(inputs.billableMetrics),
+    });
+    const written = await writeReportFile(options.report, page);
+    if (isLeft(written)) return reportError(io, name, written.left);
+    io.stderr(`${name}: report written to ${options.report}\n`);
+  }
+  const { events, invoices } = result.summary;
+  io.stderr(
+    `${name}: ${events.read} events read from ${read.source}, ${invoices} invoices priced` +
+      `${events.unassigned > 0 ? `; ${events.unassigned} events of no subscription given` : ''}` +
+      `${read.rejected > 0 ? `; ${read.rejected} records not read (first: ${read.firstRejection})` : ''}` +
+      `${read.note}.\n`,
+  );
+  return EXIT.ok;
 }

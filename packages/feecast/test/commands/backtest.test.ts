@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
-import { examplePath, writeTemp } from '../inputs/builders';
+import { duckdbDatabase, examplePath, writeTemp } from '../inputs/builders';
 import { stream } from '../render/builders';
 
 async function run(
@@ -222,5 +222,33 @@ describe('feecast backtest', () => {
     } finally {
       rmSync(work, { recursive: true, force: true });
     }
+  });
+  it('with --pushdown, DuckDB aggregates a table of the events: the same rows and summary', async () => {
+    const sqlText = (value: string) => `'${value.replaceAll("'", "''")}'`;
+    const rows = readFileSync(dir('events.ndjson'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const e = JSON.parse(line) as Record<string, unknown>;
+        const values = [e.transaction_id, e.external_subscription_id, e.code, e.timestamp];
+        return `(${values.map((v) => sqlText(String(v))).join(', ')}, ${sqlText(JSON.stringify(e.properties))})`;
+      });
+    const database = await duckdbDatabase('backtest.duckdb', [
+      'CREATE TABLE events (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)',
+      `INSERT INTO events VALUES ${rows.join(', ')}`,
+    ]);
+    const events = ARGS.indexOf('--events') + 1;
+    const table = ARGS.map((arg, i) => (i === events ? `duckdb:${database}#events` : arg));
+    const want = await run([...ARGS, '--format', 'json', '--workers', '1']);
+    const got = await run([...table, '--format', 'json', '--pushdown']);
+    expect(want.code).toBe(0);
+    expect(got.code).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual(JSON.parse(want.stdout));
+    expect(got.stderr).toMatch(/aggregated by DuckDB \(\d+ queries\)\.$/m);
+    const ndjson = await run([...ARGS, '--pushdown']);
+    expect(ndjson.code).toBe(2);
+    expect(ndjson.stderr).toContain(
+      '--pushdown reads --events duckdb:<file>#<table> or a Parquet file.',
+    );
   });
 });

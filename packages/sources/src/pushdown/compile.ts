@@ -54,6 +54,27 @@ export interface CompileInput {
   /** Only the rows of the metric's code, and of this subscription and the rows naming none. */
   readonly code: string;
   readonly subscription: string | undefined;
+  /**
+   * Many periods at once (a backtest): each row joins the periods of its subscription that
+   * hold it (`[fromMs, endMs)`, every one ending after it for a recurring metric), and the
+   * state key (`s`) is the period's `key`; `fromMs` and `endMs` above are then not read.
+   */
+  readonly periods?: PeriodsInput;
+}
+
+/** The periods of a run over many periods (see `CompileInput.periods`). */
+export interface PeriodsInput {
+  readonly list: readonly PeriodRow[];
+  /** The subscription of the rows naming none (the only one of the run), if any. */
+  readonly only: string | undefined;
+}
+
+/** One period of one subscription, and the key of its state. */
+export interface PeriodRow {
+  readonly key: string;
+  readonly subscription: string;
+  readonly fromMs: number;
+  readonly endMs: number;
 }
 
 /** The query of a pushdown (one scan of the table), or why the table's rows cannot be read in SQL. */
@@ -90,6 +111,13 @@ export function compileQueries(
   dialect: Dialect,
 ): CompiledQueries | string {
   const d = dialect;
+  const periods = input.periods;
+  if (periods !== undefined && d.name !== 'duckdb') {
+    return 'periods joined in SQL are compiled for DuckDB only';
+  }
+  // The period's bounds: constants, or the joined period's columns.
+  const fromSql = periods === undefined ? String(input.fromMs) : '__pf';
+  const endSql = periods === undefined ? String(input.endMs) : '__pe';
   const sure = (condition: string): string => `coalesce(${condition}, ${d.false})`;
   const kindIn = (p: PropertyRead, kinds: readonly string[]): string =>
     `${p.kind} IN (${kinds.map((k) => `'${k}'`).join(', ')})`;
@@ -194,13 +222,13 @@ export function compileQueries(
     ...reads,
   ];
   const l0 = `SELECT *, ${source.order ?? '0'} AS __n${got.columns.map((c) => `, ${c}`).join('')} FROM ${source.from} WHERE ${where.join(' AND ')}`;
-  const l1 = `SELECT ${l1Columns.join(', ')} FROM (${l0}) AS l0`;
+  let l1 = `SELECT ${l1Columns.join(', ')} FROM (${l0}) AS l0`;
+  if (periods !== undefined)
+    l1 = joinPeriods(l1, periods, input.recurring, source.timeRequired, got.reads.length, d);
   // L2: the row's status before deduplication.
   const readsHistory =
     input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
-  const outside = readsHistory
-    ? `__t >= ${input.endMs}`
-    : `__t >= ${input.endMs} OR __t < ${input.fromMs}`;
+  const outside = readsHistory ? `__t >= ${endSql}` : `__t >= ${endSql} OR __t < ${fromSql}`;
   const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
     ' OR ',
   );
@@ -212,7 +240,13 @@ export function compileQueries(
   // are the repeats). One hash aggregation: the rows' statuses and the first of each id at once.
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
-    const picked = ['__n', '__t', '__sd', ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`])];
+    const picked = [
+      '__n',
+      '__t',
+      '__sd',
+      ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`]),
+      ...(periods === undefined ? [] : ['__pf', '__pe']),
+    ];
     const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
     l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
   }
@@ -284,8 +318,8 @@ export function compileQueries(
   );
   const key = d.tuple(['__t', source.order === undefined ? '__id' : '__n']);
   const regular = '__r';
-  const inPeriod = `__t >= ${input.fromMs}`;
-  const before = `__t < ${input.fromMs}`;
+  const inPeriod = `__t >= ${fromSql}`;
+  const before = `__t < ${fromSql}`;
   const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr');
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first.
   const weight = `CASE WHEN c = -3 THEN __w - 1 WHEN __st <> 'ok' THEN __w ELSE ${d.int("'1'")} END`;
@@ -311,7 +345,7 @@ export function compileQueries(
       figures.push(`${d.argMaxIf('__v', key, d.true)} AS lv`, `${d.text('max(__t)')} AS lt`);
       break;
     case 'weighted_sum_agg': {
-      const weight = `(${input.endMs} - __t)`;
+      const weight = `(${endSql} - __t)`;
       figures.push(
         `${d.wideText(d.sumIf(`${d.wide('__i')} * ${weight}`, regular))} AS wi`,
         `${d.wideText(d.sumIf(`${d.wide('__f')} * ${weight}`, regular))} AS wf`,
@@ -361,4 +395,39 @@ export function compileQueries(
     "__st = 'ok' AND __w > 1",
   )} GROUP BY ${grouping.join(', ')}`;
   return { buckets, groupColumns };
+}
+
+/**
+ * The rows of `l1` joined to the periods of their subscription that hold them (the rows naming
+ * none to those of `periods.only`), the period's key as the subscription (`__s`) and its
+ * bounds as `__pf`, `__pe`. A row SQL may read otherwise than the reader (`__sd`, or no time
+ * where the reader requires one) joins every period of its subscription, so that it is seen
+ * (and the run falls back); a row with no time the reader also refuses joins none, as the
+ * backtest leaves it out of every period.
+ */
+function joinPeriods(
+  l1: string,
+  periods: PeriodsInput,
+  recurring: boolean,
+  timeRequired: boolean,
+  reads: number,
+  d: Dialect,
+): string {
+  const values = periods.list
+    .map((p) => `(${d.string(p.key)}, ${d.string(p.subscription)}, ${p.fromMs}, ${p.endMs})`)
+    .join(', ');
+  const sub = periods.only === undefined ? 'l1.__s' : `coalesce(l1.__s, ${d.string(periods.only)})`;
+  const held = recurring ? 'l1.__t < __p.pe' : 'l1.__t >= __p.pf AND l1.__t < __p.pe';
+  const seen = timeRequired ? 'l1.__t IS NULL OR l1.__sd' : 'l1.__sd';
+  const columns = [
+    'l1.__n',
+    '__p.k AS __s',
+    'l1.__id',
+    'l1.__t',
+    'l1.__sd',
+    ...Array.from({ length: reads }, (_, i) => [`l1.__k${i}`, `l1.__x${i}`]).flat(),
+    '__p.pf AS __pf',
+    '__p.pe AS __pe',
+  ];
+  return `SELECT ${columns.join(', ')} FROM (${l1}) AS l1 JOIN (VALUES ${values}) AS __p(k, s, pf, pe) ON __p.s = ${sub} AND (${seen} OR (${held}))`;
 }

@@ -7,6 +7,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duckdb-events';
+import type { AsyncEventSource } from '../event-source';
 import { formatFromName } from '../file-format';
 import { duckdbDialect } from './dialect';
 import { duckdbRowSource } from './duckdb-source';
@@ -48,31 +49,17 @@ function relationFor(target: DuckdbTarget): { from: string; order: string } | st
 }
 
 /**
- * The charges accumulator state of `spec` (a metric, its charges, the period options, and one
- * subscription or all) over the events of `target`, computed by DuckDB: a database file's
- * table (opened read only), a Parquet file read in place, or `{ connection, table }` (the
- * connection is used and left open). Each charge is aggregated in SQL or, where SQL cannot
- * give the engine's figures (`plan` says which and why), by streaming the metric's rows into
- * the in-process accumulator; the states equal the in-process `state()` of the same rows.
- * Never throws: a bad spec or an unreadable table is a `Left`.
- *
- * @example
- * import { restoreChargesAccumulator } from '@feecast/engine';
- *
- * // The sum of `calls` in `eu` over November, computed by DuckDB: 54,874.5 calls.
- * const result = await duckdbAggregates({ file: 'examples/cli/events.ndjson', format: 'ndjson' }, {
- *   metric: apiCalls, charges: [{ filters: [{ region: ['eu'] }] }], options: NOVEMBER, subscription: 'sub_acme_starter',
- * });
- * if (result._tag === 'Right') {
- *   const [saved] = result.right.states;
- *   const restored = restoreChargesAccumulator(apiCalls, [{ filters: [{ region: ['eu'] }] }], NOVEMBER, saved?.state);
- *   restored._tag === 'Right' && restored.right.result().charges[0]?.filters[0]?.aggregation // => '54874.5'
- * }
+ * The DuckDB events `target` as the runner reads them: its connection is opened on first use
+ * (a database file read only, a Parquet file in memory) unless the caller gives one, and
+ * closed by `close` (a given connection is left open).
  */
-export async function duckdbAggregates(
-  target: DuckdbAggregatesTarget,
-  spec: AggregatesSpec,
-): Promise<Either<FeecastError, Aggregates>> {
+export function duckdbDatabase(target: DuckdbAggregatesTarget): {
+  readonly database: Database;
+  readonly name: string;
+  /** The events of the whole table (every code and subscription), on the same connection. */
+  readonly events: () => AsyncEventSource;
+  readonly close: () => void;
+} {
   const given = 'connection' in target ? target.connection : undefined;
   const events: DuckdbTarget =
     'connection' in target ? { database: 'connection', table: target.table } : target;
@@ -130,12 +117,52 @@ export async function duckdbAggregates(
       });
     },
   };
+  return {
+    database,
+    name,
+    events: () => {
+      const connection = given ?? opened;
+      return duckdbEvents(events, connection === undefined ? {} : { connection });
+    },
+    close: () => {
+      opened?.closeSync();
+      instance?.closeSync();
+    },
+  };
+}
+
+/**
+ * The charges accumulator state of `spec` (a metric, its charges, the period options, and one
+ * subscription or all) over the events of `target`, computed by DuckDB: a database file's
+ * table (opened read only), a Parquet file read in place, or `{ connection, table }` (the
+ * connection is used and left open). Each charge is aggregated in SQL or, where SQL cannot
+ * give the engine's figures (`plan` says which and why), by streaming the metric's rows into
+ * the in-process accumulator; the states equal the in-process `state()` of the same rows.
+ * Never throws: a bad spec or an unreadable table is a `Left`.
+ *
+ * @example
+ * import { restoreChargesAccumulator } from '@feecast/engine';
+ *
+ * // The sum of `calls` in `eu` over November, computed by DuckDB: 54,874.5 calls.
+ * const result = await duckdbAggregates({ file: 'examples/cli/events.ndjson', format: 'ndjson' }, {
+ *   metric: apiCalls, charges: [{ filters: [{ region: ['eu'] }] }], options: NOVEMBER, subscription: 'sub_acme_starter',
+ * });
+ * if (result._tag === 'Right') {
+ *   const [saved] = result.right.states;
+ *   const restored = restoreChargesAccumulator(apiCalls, [{ filters: [{ region: ['eu'] }] }], NOVEMBER, saved?.state);
+ *   restored._tag === 'Right' && restored.right.result().charges[0]?.filters[0]?.aggregation // => '54874.5'
+ * }
+ */
+export async function duckdbAggregates(
+  target: DuckdbAggregatesTarget,
+  spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  const { database, name, close } = duckdbDatabase(target);
   try {
     return await runAggregates(database, spec);
   } catch (error) {
     return left(failed(name, error));
   } finally {
-    opened?.closeSync();
-    instance?.closeSync();
+    close();
   }
 }

@@ -96,6 +96,8 @@ export interface FigureContext {
   readonly fromMs: number;
   readonly endMs: number;
   readonly charges: readonly ChargeBuckets[];
+  /** A run over many periods: each state key's own period (`fromMs`, `endMs` above are not read). */
+  readonly periods?: ReadonlyMap<string, { readonly fromMs: number; readonly endMs: number }>;
 }
 
 /** The state of a group that holds no event (kind.ts: each type's empty state). */
@@ -242,7 +244,8 @@ export function readBuckets(
       entry = { grouped_by: groupedBy, state: emptyState(context.type) };
       groups.set(groupKey, entry);
     }
-    if (!ghost) figures(row, context, entry);
+    const own = sub === null ? undefined : context.periods?.get(sub);
+    if (!ghost) figures(row, own === undefined ? context : { ...context, ...own }, entry);
   }
   return out;
 }

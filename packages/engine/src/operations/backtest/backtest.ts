@@ -29,6 +29,9 @@ import { type BacktestRow, backtestRow } from './rows';
 import { inBacktestTerms, type Series, seriesOf } from './series';
 import { type BacktestSummary, backtestSummary } from './summary';
 
+/** What pricing reads of a grid: its states, its kept events, its counts. @internal */
+export type PricedGrid = Pick<EventGrid, 'aggregates' | 'keptEvents' | 'counts'>;
+
 /** The result of {@link backtest}. */
 export interface Backtest {
   /**
@@ -106,16 +109,14 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   const read = readBacktestInput({ ...input, events: [] });
   if (isLeft(read)) return read;
   const facts = read.right;
-  const series: Series[] = [];
-  for (const [i, entry] of facts.entries.entries()) {
-    for (const candidate of entry.candidates) {
-      const found = seriesOf(facts, i, candidate);
-      if (isLeft(found)) return found;
-      series.push(found.right);
-    }
-  }
-  const subscriptionOf = (one: Series) => facts.entries[one.entry]?.external_subscription_id ?? '';
-  const grid = eventGrid(series, subscriptionOf, facts.deduplicate, facts.ordered);
+  const series = allSeries(facts);
+  if (isLeft(series)) return series;
+  const grid = eventGrid(
+    series.right,
+    (one) => subscriptionOfSeries(facts, one),
+    facts.deduplicate,
+    facts.ordered,
+  );
   if (isLeft(grid)) return grid;
   yield* readEvents(input.events, grid.right.visit);
   const late = grid.right.late();
@@ -128,7 +129,38 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
       ),
     );
   }
+  return priceSeries(facts, series.right, grid.right);
+}
 
+/** Every subscription's series, one per candidate plan, in the order of the entries. @internal */
+export function allSeries(facts: BacktestFacts): Either<FeecastError, Series[]> {
+  const series: Series[] = [];
+  for (const [i, entry] of facts.entries.entries()) {
+    for (const candidate of entry.candidates) {
+      const found = seriesOf(facts, i, candidate);
+      if (isLeft(found)) return found;
+      series.push(found.right);
+    }
+  }
+  return right(series);
+}
+
+/** The external id of a series' subscription. @internal */
+export function subscriptionOfSeries(facts: BacktestFacts, one: Series): string {
+  return facts.entries[one.entry]?.external_subscription_id ?? '';
+}
+
+/**
+ * Prices every period of every series from the states `grid` holds (fed by the events, or
+ * computed elsewhere: `backtestOfStates`), and sums them up.
+ * @internal
+ */
+export function priceSeries(
+  facts: BacktestFacts,
+  series: readonly Series[],
+  grid: PricedGrid,
+): Either<FeecastError, Backtest> {
+  const subscriptionOf = (one: Series) => subscriptionOfSeries(facts, one);
   const rows: BacktestRow[] = [];
   const plans: string[] = [];
   for (const one of series) {
@@ -144,24 +176,15 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   const byCustomer = seriesByCustomer(facts, series);
   for (const [customer, own] of byCustomer) {
     for (const plan of plans) {
-      const priced = priceCustomer(
-        facts,
-        series,
-        own,
-        grid.right,
-        customer,
-        plan,
-        subscriptionOf,
-        () => {
-          progress.priced++;
-          report();
-        },
-      );
+      const priced = priceCustomer(facts, series, own, grid, customer, plan, subscriptionOf, () => {
+        progress.priced++;
+        report();
+      });
       if (isLeft(priced)) return priced;
       for (const row of priced.right) rows.push(row);
     }
   }
-  const summary = backtestSummary(rows, plans, facts.top, grid.right.counts);
+  const summary = backtestSummary(rows, plans, facts.top, grid.counts);
   if (isLeft(summary)) return summary;
   return right({ rows, summary: summary.right });
 }
@@ -224,7 +247,7 @@ function priceCustomer(
   facts: BacktestFacts,
   series: readonly Series[],
   own: readonly number[],
-  grid: EventGrid,
+  grid: PricedGrid,
   customer: string,
   plan: string,
   subscriptionOf: (one: Series) => string,

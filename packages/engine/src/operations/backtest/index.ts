@@ -5,6 +5,13 @@
 
 export { type Backtest, backtest, backtestUnsafe } from './backtest';
 export type { EventCounts } from './event-grid';
+export {
+  type BacktestAggregations,
+  type BacktestSlot,
+  type BacktestStates,
+  backtestAggregations,
+  backtestOfStates,
+} from './given-states';
 export type { BacktestInput, BacktestProgress, BacktestSubscription } from './inputs';
 export type { BacktestFeeLine, BacktestRow } from './rows';
 export {
