@@ -3,7 +3,6 @@ import {
   type CreditNote,
   type Fee,
   type Invoice,
-  Invoice as InvoiceCodec,
   type Rate,
   type Uuid,
   type Wallet,
@@ -13,7 +12,6 @@ import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Rejection, type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
 import { derivedId, type FeecastError, orThrow } from '../../core/index';
 import { addOnFee, type CommitmentTrueUp } from '../../fees/index';
-import { decodeInput } from '../../inputs/index';
 import {
   applyProgressiveBillingCredit,
   type CouponOutcome,
@@ -198,10 +196,10 @@ export function previewOfFacts(facts: PreviewFacts): Either<FeecastError, Invoic
   });
   if (isLeft(settled)) return left(inInputTerms(settled.left));
   const paid = settled.right;
-  const invoice = decodeInput(InvoiceCodec, withOwnCreditsStatus(paid.invoice), ['invoice']);
-  if (isLeft(invoice)) return invoice;
+  // Built typed from checked inputs, as fees are: the `Invoice` codec checks it in tests
+  // (test/fees/charge/fees-decode.test.ts) and at the wire boundary, not on every preview.
   return right({
-    invoice: invoice.right,
+    invoice: withOwnCreditsStatus(paid.invoice),
     applied_coupons: paid.applied_coupons,
     coupon_outcomes: paid.coupon_outcomes,
     credit_notes: paid.credit_notes,
