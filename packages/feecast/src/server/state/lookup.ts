@@ -7,7 +7,7 @@ import type { OperationTaxes } from '@feecast/engine';
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
-import type { ItemOf, ServerState, StateCollections } from './state';
+import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
 /**
  * `right(item)` when `item` is defined, else the 404 `<resource>_not_found`.
@@ -25,7 +25,7 @@ export function found<T>(item: T | undefined, resource: string): Either<ApiError
  * @example
  * findBy(state, 'wallets', 'svc_id', id, 'wallet'); // right(wallet) or 404 wallet_not_found
  */
-export function findBy<C extends keyof StateCollections, F extends keyof ItemOf<C> & string>(
+export function findBy<C extends ListName, F extends keyof ItemOf<C> & string>(
   state: StateCollections,
   collection: C,
   field: F,

@@ -99,7 +99,7 @@ function prepare(context: OperationContext): Aggregation | undefined {
  * then gives every event, and the engine answers the error).
  *
  * @example
- * const usage = aggregatedUsage(context, eventIndex(state.events).of('sub_1'));
+ * const usage = aggregatedUsage(context, eventLog(state.events).ofSubscription('sub_1'));
  * currentUsage({ ...context, ...usage });
  */
 export function aggregatedUsage(
