@@ -85,8 +85,15 @@ export function taxesByCode(
   return right(taxes);
 }
 
+/** The last taxes of each customer object, and the state's taxes they were read from. */
+const customerTaxes = new WeakMap<
+  object,
+  { readonly from: ServerState['taxes']; readonly taxes: OperationTaxes }
+>();
+
 /**
- * The taxes that apply to a customer besides the plan's: the organization's and its own.
+ * The taxes that apply to a customer besides the plan's: the organization's and its own. The
+ * same object for the same customer and taxes (a prepared estimate knows it by identity).
  *
  * @example
  * operationTaxes(state, customer); // { billing_entity: [vat], customer: [] }
@@ -95,10 +102,14 @@ export function operationTaxes(
   state: ServerState,
   customer: { readonly taxes?: Customer['taxes'] },
 ): OperationTaxes {
-  return {
+  const known = customerTaxes.get(customer);
+  if (known !== undefined && known.from === state.taxes) return known.taxes;
+  const taxes: OperationTaxes = {
     billing_entity: state.taxes.filter((t) => t.applied_to_organization),
     customer: customer.taxes ?? [],
   };
+  customerTaxes.set(customer, { from: state.taxes, taxes });
+  return taxes;
 }
 
 /**
