@@ -60,26 +60,19 @@ function fromScratch(state: ServerState): unknown {
 
 /** `state` with the Europe price of the `seats` charge of plan `startup` set to `amount`. */
 function europeAt(state: ServerState, amount: string): ServerState {
-  const plans = state.plans.map(
-    (plan): Plan =>
-      plan.code !== 'startup'
-        ? plan
-        : {
-            ...plan,
-            charges: plan.charges.map((charge) =>
-              charge.billable_metric_code !== 'seats'
-                ? charge
-                : {
-                    ...charge,
-                    filters: (charge.filters ?? []).map((filter) =>
-                      filter.invoice_display_name === 'Europe'
-                        ? { ...filter, properties: { ...filter.properties, amount } }
-                        : filter,
-                    ),
-                  },
-            ),
-          },
-  );
+  // A deep copy: every plan a new object, as a catalog update makes.
+  const plans = JSON.parse(JSON.stringify(state.plans)) as Plan[];
+  for (const plan of plans) {
+    if (plan.code !== 'startup') continue;
+    for (const charge of plan.charges) {
+      if (charge.billable_metric_code !== 'seats') continue;
+      for (const filter of charge.filters ?? []) {
+        if (filter.invoice_display_name === 'Europe') {
+          (filter.properties as { amount?: string }).amount = amount;
+        }
+      }
+    }
+  }
   return { ...state, plans };
 }
 
