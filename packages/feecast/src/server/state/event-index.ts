@@ -125,6 +125,8 @@ export class EventLog implements Iterable<UsageEventRecord> {
 
   /**
    * The events of the subscription `externalId`, in order and by metric code (none: empty).
+   * The lists are the store's: they grow as events are appended to the newest log, so a
+   * caller that keeps them past the request copies them.
    *
    * @example
    * log.ofSubscription('sub_1').byCode.get('api_calls'); // that subscription's api_calls events
