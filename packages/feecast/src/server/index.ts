@@ -38,6 +38,7 @@ export {
 } from './routes/operations';
 export { type Reduction, reduce } from './routes/reducer';
 export { decodeState } from './state/decode-state';
+export type { EventLog, StoredEvents, SubscriptionEvents } from './state/event-index';
 export { exampleState } from './state/example-state';
 export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './state/snapshot';
 export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state/state';

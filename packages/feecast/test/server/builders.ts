@@ -219,7 +219,7 @@ export function withEvents(
   state: ServerState,
   events: readonly Partial<UsageEventRecord>[],
 ): ServerState {
-  const template = exampleState(NOW).events[0] as UsageEventRecord;
+  const template = [...exampleState(NOW).events][0] as UsageEventRecord;
   const added = events.map(
     (event, i): UsageEventRecord => ({
       ...template,

@@ -6,11 +6,11 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { type Handler, type HandlerInput, pathParam, unchanged } from '../routes/handler';
 import { findBy } from '../state/lookup';
-import type { ItemOf, StateCollections } from '../state/state';
+import type { ItemOf, ListName } from '../state/state';
 import type { ApiErrorResponse } from './api-error';
 
-/** A state collection's name. */
-type Collection = keyof StateCollections;
+/** The name of a state collection held as an array. */
+type Collection = ListName;
 
 /**
  * The item of `collection` whose `field` equals the path parameter `field`, or 404

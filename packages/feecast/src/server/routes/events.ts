@@ -9,7 +9,7 @@ import { invalidField } from '../http/api-error';
 import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
 import { StateDraft } from '../state/draft';
-import { appendEvent, eventIndex } from '../state/event-index';
+import { eventLog } from '../state/event-index';
 import type { Handler } from './handler';
 
 /**
@@ -26,7 +26,8 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   const { state, now } = input;
   const event = input.body.event;
   const subscriptionId = event.external_subscription_id;
-  if (eventIndex(state.events).has(subscriptionId, event.transaction_id)) {
+  const events = eventLog(state.events);
+  if (events.has(subscriptionId, event.transaction_id)) {
     return left(invalidField('transaction_id', 'value_already_exist'));
   }
   const subscription =
@@ -56,7 +57,7 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
             ?.svc_id ?? null),
   };
   return right({
-    state: draft.commit({ events: appendEvent(state.events, stored) }),
+    state: draft.commit({ events: events.append(stored) }),
     body: { event: stored },
   });
 };

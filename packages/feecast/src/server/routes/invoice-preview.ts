@@ -20,6 +20,7 @@ import type {
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound, validationErrors } from '../http/api-error';
 import { customerCoupons } from '../state/customer-coupons';
+import { eventLog } from '../state/event-index';
 import { epochMs } from '../state/instant';
 import { operationTaxes, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
@@ -190,10 +191,12 @@ function eventsOf(
   state: ServerState,
   ids: ReadonlySet<string>,
 ): (UsageEventRecord & { readonly external_subscription_id: string })[] {
-  return state.events.filter(
-    (e): e is UsageEventRecord & { readonly external_subscription_id: string } =>
-      typeof e.external_subscription_id === 'string' && ids.has(e.external_subscription_id),
-  );
+  type Named = UsageEventRecord & { readonly external_subscription_id: string };
+  const events = eventLog(state.events);
+  const out: Named[] = [];
+  // The log holds under `id` the events that name it only (each subscription's in order).
+  for (const id of ids) for (const event of events.ofSubscription(id).all) out.push(event as Named);
+  return out;
 }
 
 /**

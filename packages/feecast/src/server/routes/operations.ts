@@ -9,7 +9,6 @@
 import {
   currentUsage,
   type EstimateFeesInput,
-  estimateFees,
   type FeecastError,
   type InvoicePreview,
   type PreviewInvoiceInput,
@@ -24,6 +23,7 @@ import type {
 } from '@feecast/models';
 import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
+import { preparedEstimateFees } from '../state/estimators';
 import { apiErrorOf } from './engine-error';
 import {
   engineFinalization,
@@ -64,7 +64,8 @@ function answered<I, A>(
 }
 
 /**
- * The engine's operations: `estimateFees`, `currentUsage`, `projectedUsage` and
+ * The engine's operations: `estimateFees` (through the estimator kept per subscription, see
+ * `state/estimators.ts`), `currentUsage`, `projectedUsage` and
  * `previewInvoice` of `@feecast/engine`, their errors mapped to HTTP answers (`apiErrorOf`), and finalization
  * through the engine's coupon, tax and wallet stages (`engineFinalization`).
  *
@@ -72,7 +73,7 @@ function answered<I, A>(
  * const server = createServer({ apiKeys: ['key'], operations: { ...defaultOperations, estimateFees } });
  */
 export const defaultOperations: Operations = {
-  estimateFees: answered(estimateFees),
+  estimateFees: answered(preparedEstimateFees),
   currentUsage: answered(currentUsage),
   projectedUsage: answered(projectedUsage),
   finalizeInvoice: engineFinalization,

@@ -6,7 +6,7 @@ import type { OperationContext } from '@feecast/engine';
 import type { Customer, Subscription, Timestamp, UsageEventRecord } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
-import { eventIndex } from '../state/event-index';
+import { eventLog } from '../state/event-index';
 import { operationTaxes, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
 
@@ -34,7 +34,7 @@ export function usageContext(
     subscription,
     plan,
     billableMetrics: state.billable_metrics,
-    events: eventIndex(state.events).of(subscription.external_id).all,
+    events: eventLog(state.events).ofSubscription(subscription.external_id).all,
     taxes: operationTaxes(state, customer),
     now,
   });

@@ -9,7 +9,7 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { methodNotAllowed, notFound } from '../http/api-error';
 import type { BodyPrecheck } from '../http/body';
 import { queryValue } from '../http/query';
-import { eventIndex } from '../state/event-index';
+import { eventLog } from '../state/event-index';
 import { epochMs, notAfter } from '../state/instant';
 import { findBillableMetric, findCustomer } from '../state/lookup';
 import type { ServerState } from '../state/state';
@@ -77,7 +77,9 @@ export const estimateFees: Handler<EstimateFeesRequest> = (input) => {
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
   // The estimate reads the stored events of its metric only.
-  const events = eventIndex(state.events).of(subscription.external_id).byCode.get(event.code);
+  const events = eventLog(state.events)
+    .ofSubscription(subscription.external_id)
+    .byCode.get(event.code);
   const fees = input.operations.estimateFees({ ...usage.right, events: events ?? [], event });
   if (isLeft(fees)) return fees;
   return right(unchanged(state, fees.right));
@@ -101,7 +103,7 @@ function usageInput(input: HandlerInput<undefined>) {
   // The period's accumulators stand for the stored events (see usage-accumulators.ts).
   const aggregated = aggregatedUsage(
     usage.right,
-    eventIndex(state.events).of(subscription.external_id),
+    eventLog(state.events).ofSubscription(subscription.external_id),
   );
   return right({ ...usage.right, ...aggregated, applyTaxes });
 }

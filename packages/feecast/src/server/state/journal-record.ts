@@ -4,8 +4,9 @@
  * difference between two states, so replaying it needs no pricing operation, clock or key.
  */
 import { createHash } from 'node:crypto';
-import type { Uuid } from '@feecast/models';
+import type { UsageEventRecord, Uuid } from '@feecast/models';
 import { isRecord } from '../../guards';
+import { eventLog } from './event-index';
 import { COLLECTION_NAMES, type ServerState, type StateCollections } from './state';
 
 /** How one collection changed: items appended at its end, or the whole collection replaced. */
@@ -29,21 +30,38 @@ function extends_(before: readonly unknown[], next: readonly unknown[]): boolean
   return true;
 }
 
+/** How `now` changed from `was` (two different values of one collection). */
+function changeOf(
+  name: keyof StateCollections,
+  was: StateCollections[keyof StateCollections],
+  now: StateCollections[keyof StateCollections],
+): CollectionChange {
+  if (name === 'events') {
+    // The events appended to a log, without a pass over the stored ones.
+    const log = eventLog(now as StateCollections['events']);
+    const added = log.since(eventLog(was as StateCollections['events']));
+    return added === undefined ? { set: log.toJSON() } : { append: added };
+  }
+  const before = was as readonly unknown[];
+  const after = now as readonly unknown[];
+  return extends_(before, after) ? { append: after.slice(before.length) } : { set: after };
+}
+
 /**
  * The record of the change from `before` to `next`: every collection that is not the same
- * array, appended to when `next`'s starts with `before`'s items, else replaced.
+ * array (or event log), appended to when `next`'s starts with `before`'s items, else replaced.
  *
  * @example
- * recordOf(state, { ...state, events: [...state.events, event] }, 7);
+ * recordOf(state, { ...state, events: eventLog(state.events).append(event) }, 7);
  * // { seq: 7, changes: { events: { append: [event] } } }
  */
 export function recordOf(before: ServerState, next: ServerState, seq: number): JournalRecord {
   const changes: Partial<Record<keyof StateCollections, CollectionChange>> = {};
   for (const name of COLLECTION_NAMES) {
-    const was = before[name] as readonly unknown[];
-    const now = next[name] as readonly unknown[];
+    const was = before[name];
+    const now = next[name];
     if (was === now) continue;
-    changes[name] = extends_(was, now) ? { append: now.slice(was.length) } : { set: now };
+    changes[name] = changeOf(name, was, now);
   }
   return {
     seq,
@@ -68,6 +86,8 @@ export function applyRecord(state: ServerState, record: JournalRecord): ServerSt
     if (change === undefined) continue;
     if ('set' in change) {
       next[name] = change.set;
+    } else if (name === 'events') {
+      next[name] = eventLog(state.events).appendAll(change.append as readonly UsageEventRecord[]);
     } else {
       const items = (state[name] as readonly unknown[]).slice();
       for (const item of change.append) items.push(item);

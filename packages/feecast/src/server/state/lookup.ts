@@ -7,7 +7,7 @@ import type { OperationTaxes } from '@feecast/engine';
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
-import type { ItemOf, ServerState, StateCollections } from './state';
+import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
 /**
  * `right(item)` when `item` is defined, else the 404 `<resource>_not_found`.
@@ -25,7 +25,7 @@ export function found<T>(item: T | undefined, resource: string): Either<ApiError
  * @example
  * findBy(state, 'wallets', 'svc_id', id, 'wallet'); // right(wallet) or 404 wallet_not_found
  */
-export function findBy<C extends keyof StateCollections, F extends keyof ItemOf<C> & string>(
+export function findBy<C extends ListName, F extends keyof ItemOf<C> & string>(
   state: StateCollections,
   collection: C,
   field: F,
@@ -85,8 +85,15 @@ export function taxesByCode(
   return right(taxes);
 }
 
+/** The last taxes of each customer object, and the state's taxes they were read from. */
+const customerTaxes = new WeakMap<
+  object,
+  { readonly from: ServerState['taxes']; readonly taxes: OperationTaxes }
+>();
+
 /**
- * The taxes that apply to a customer besides the plan's: the organization's and its own.
+ * The taxes that apply to a customer besides the plan's: the organization's and its own. The
+ * same object for the same customer and taxes (a prepared estimate knows it by identity).
  *
  * @example
  * operationTaxes(state, customer); // { billing_entity: [vat], customer: [] }
@@ -95,10 +102,14 @@ export function operationTaxes(
   state: ServerState,
   customer: { readonly taxes?: Customer['taxes'] },
 ): OperationTaxes {
-  return {
+  const known = customerTaxes.get(customer);
+  if (known !== undefined && known.from === state.taxes) return known.taxes;
+  const taxes: OperationTaxes = {
     billing_entity: state.taxes.filter((t) => t.applied_to_organization),
     customer: customer.taxes ?? [],
   };
+  customerTaxes.set(customer, { from: state.taxes, taxes });
+  return taxes;
 }
 
 /**

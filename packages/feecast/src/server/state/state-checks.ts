@@ -4,19 +4,23 @@
  * wallet's customer...) names something that exists. The server relies on these facts.
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
+import type { UsageEventRecord } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
-import type { ItemOf, ServerState, StateCollections } from './state';
+import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
 function duplicate<T>(
-  items: readonly T[],
+  items: Iterable<T>,
   keyOf: (item: T) => string | null | undefined,
 ): number | undefined {
   const seen = new Set<string>();
-  for (const [index, item] of items.entries()) {
+  let index = 0;
+  for (const item of items) {
     const key = keyOf(item);
-    if (key === null || key === undefined) continue;
-    if (seen.has(key)) return index;
-    seen.add(key);
+    if (key !== null && key !== undefined) {
+      if (seen.has(key)) return index;
+      seen.add(key);
+    }
+    index += 1;
   }
   return undefined;
 }
@@ -31,7 +35,7 @@ interface UniqueRule {
  * The rule that `field` is unique in `collection`; `keyOf` gives the key compared when it is
  * not the field's own value (null and absent keys are not compared).
  */
-function unique<C extends keyof StateCollections>(
+function unique<C extends ListName>(
   collection: C,
   field: keyof ItemOf<C> & string,
   keyOf?: (item: ItemOf<C>) => string | null | undefined,
@@ -65,11 +69,11 @@ const UNIQUE: readonly UniqueRule[] = [
   unique('webhook_endpoints', 'svc_id'),
   unique('activity_logs', 'activity_id'),
   // An event's transaction_id is unique per subscription.
-  unique(
-    'events',
-    'transaction_id',
-    (x) => `${x.external_subscription_id ?? ''}\u0000${x.transaction_id}`,
-  ),
+  {
+    collection: 'events',
+    field: 'transaction_id',
+    keyOf: (x: UsageEventRecord) => `${x.external_subscription_id ?? ''}\u0000${x.transaction_id}`,
+  },
 ];
 
 function problem(path: readonly string[], message: string): Either<FeecastError, never> {
@@ -89,7 +93,7 @@ function problem(path: readonly string[], message: string): Either<FeecastError,
  */
 export function checkState(state: ServerState): Either<FeecastError, ServerState> {
   for (const rule of UNIQUE) {
-    const items = state[rule.collection] as readonly never[];
+    const items = state[rule.collection] as Iterable<never>;
     const index = duplicate(items, rule.keyOf);
     if (index !== undefined) {
       return problem(

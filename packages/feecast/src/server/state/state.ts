@@ -29,6 +29,7 @@ import {
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../../guards';
 import { asUuid } from './brands';
+import type { StoredEvents } from './event-index';
 
 /** The version of the state format this server reads and writes. */
 export const STATE_VERSION = 1;
@@ -63,11 +64,15 @@ export interface StateCollections {
   readonly payment_receipts: readonly PaymentReceipt[];
   readonly webhook_endpoints: readonly WebhookEndpoint[];
   readonly activity_logs: readonly ActivityLog[];
-  readonly events: readonly UsageEventRecord[];
+  /** The stored events: an array, or the log the server appends to (event-index.ts). */
+  readonly events: StoredEvents;
 }
 
+/** The collections held as arrays: all but `events` (see {@link StoredEvents}). */
+export type ListName = Exclude<keyof StateCollections, 'events'>;
+
 /** An item of the state collection `C` (`ItemOf<'wallets'>` is a `Wallet`). */
-export type ItemOf<C extends keyof StateCollections> = StateCollections[C][number];
+export type ItemOf<C extends ListName> = StateCollections[C][number];
 
 /** The whole state of a server: immutable; every change makes a new one. */
 export interface ServerState extends StateCollections {

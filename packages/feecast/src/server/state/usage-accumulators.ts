@@ -28,6 +28,8 @@ interface Fed {
   readonly accumulator: ChargesAccumulator;
   readonly events: readonly UsageEventRecord[];
   count: number;
+  /** The accumulator's last `state()`, and the count of events it holds. */
+  state?: { readonly count: number; readonly value: unknown };
 }
 
 /** The aggregation of one subscription's current period. */
@@ -99,7 +101,7 @@ function prepare(context: OperationContext): Aggregation | undefined {
  * then gives every event, and the engine answers the error).
  *
  * @example
- * const usage = aggregatedUsage(context, eventIndex(state.events).of('sub_1'));
+ * const usage = aggregatedUsage(context, eventLog(state.events).ofSubscription('sub_1'));
  * currentUsage({ ...context, ...usage });
  */
 export function aggregatedUsage(
@@ -127,7 +129,11 @@ export function aggregatedUsage(
       // The index holds the subscription's events only: each names it.
       fed.accumulator.add(stored[fed.count] as UsageEvent);
     }
-    aggregates[code] = fed.accumulator.state();
+    // No event since the last read: its state is the same (the engine only reads it).
+    if (fed.state?.count !== fed.count) {
+      fed.state = { count: fed.count, value: fed.accumulator.state() };
+    }
+    aggregates[code] = fed.state.value;
   }
   const given: UsageEventRecord[] = [];
   for (const code of aggregation.eventCodes) {
