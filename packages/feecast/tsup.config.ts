@@ -8,5 +8,5 @@ export default packageBuild(
     'backtest-worker': 'src/backtest-worker.ts',
   },
   { platform: 'node', shims: true },
-  { index: 'src/index.ts', cli: 'src/cli.ts', fetch: 'src/fetch.ts' },
+  { index: 'src/index.ts', cli: 'src/cli.ts' },
 );
