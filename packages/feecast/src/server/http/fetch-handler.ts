@@ -95,8 +95,9 @@ function toResponse(answer: HttpAnswer, headOnly: boolean): Response {
  *   clock: () => new Date('2025-03-15T12:00:00Z'),
  * });
  * const response = await handler(new Request('http://localhost/api/v1/plans', { headers: { Authorization: 'Bearer secret' } }));
- * response.status // => 200
- * (await handler(new Request('http://localhost/api/v1/plans'))).status // => 401
+ * response.status; // => 200
+ * const refused = await handler(new Request('http://localhost/api/v1/plans')); // no API key
+ * refused.status; // => 401
  */
 export function createFetchHandler(
   options: FetchHandlerOptions,
