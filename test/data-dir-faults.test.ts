@@ -8,10 +8,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Served, startServe } from './serve';
+import { postCpuEvent, serveDataDir } from './serve';
 
 const KEY = 'faults_key';
-const BIN = 'packages/feecast/bin/feecast.js';
 const IDS = ['fault_1', 'fault_2', 'fault_3', 'fault_4'] as const;
 
 let dir: string | undefined;
@@ -19,33 +18,10 @@ afterEach(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(dataDir: string): Promise<Served> {
-  return startServe(
-    [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--now', '2025-03-20T12:00:00Z'],
-    { FEECAST_API_KEYS: KEY },
-  );
-}
-
-async function postEvent(base: string, transactionId: string): Promise<number> {
-  const response = await fetch(`${base}/events`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      event: {
-        transaction_id: transactionId,
-        code: 'cpu',
-        external_subscription_id: 'sub_1234567890',
-        properties: { cpu_seconds: '1.5' },
-      },
-    }),
-  });
-  return response.status;
-}
-
 /** Whether each event is stored: posting it again is a 422 (value_already_exist) if so. */
 async function stored(base: string): Promise<boolean[]> {
   const found: boolean[] = [];
-  for (const id of IDS) found.push((await postEvent(base, id)) === 422);
+  for (const id of IDS) found.push((await postCpuEvent(base, KEY, id)) === 422);
   return found;
 }
 
@@ -53,8 +29,8 @@ async function stored(base: string): Promise<boolean[]> {
 async function journaled(): Promise<{ data: string; lines: string[] }> {
   const data = mkdtempSync(join(tmpdir(), 'feecast-faults-'));
   dir = data;
-  const server = await serve(data);
-  for (const id of IDS) expect(await postEvent(server.base, id)).toBe(200);
+  const server = await serveDataDir(data, KEY);
+  for (const id of IDS) expect(await postCpuEvent(server.base, KEY, id)).toBe(200);
   await server.crash();
   const lines = readFileSync(join(data, 'journal.log'), 'utf8').split('\n');
   expect(lines.pop()).toBe(''); // each record ends with its newline
@@ -67,7 +43,7 @@ describe('feecast serve --data-dir on a damaged journal', () => {
     const { data, lines } = await journaled();
     const text = `${lines.join('\n')}\n`;
     writeFileSync(join(data, 'journal.log'), text.slice(0, text.length - 20));
-    const server = await serve(data);
+    const server = await serveDataDir(data, KEY);
     try {
       // Record 4 starts after the three lines before it and their newlines.
       const offset = Buffer.byteLength(lines.slice(0, 3).join('\n')) + 1;
@@ -87,7 +63,7 @@ describe('feecast serve --data-dir on a damaged journal', () => {
     expect(second).toContain('"fault_2"');
     lines[1] = second.replace('"fault_2"', '"fault_X"');
     writeFileSync(join(data, 'journal.log'), `${lines.join('\n')}\n`);
-    const server = await serve(data);
+    const server = await serveDataDir(data, KEY);
     try {
       const offset = Buffer.byteLength(lines[0] ?? '') + 1;
       const output = server.output();
