@@ -26,6 +26,7 @@ const ENTRIES = [
   { entry: '@feecast/engine/internal', file: 'engine-internal' },
   { entry: '@feecast/sources', file: 'sources' },
   { entry: 'feecast', file: 'feecast' },
+  { entry: 'feecast/fetch', file: 'feecast-fetch' },
 ] as const;
 
 /** Each package, with the ambient types its declarations may use (Node's for the Node packages). */

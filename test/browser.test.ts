@@ -1,11 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, exampleState, portalDataFromUsage, renderPortalPage } from 'feecast';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_TIMEOUT,
+  chromium,
+  consoleMessages,
+  type Run,
+  requireChromium,
+  SKIP,
+} from './chromium';
 
 /**
  * The HTML pages of feecast, opened in a real headless browser: Debian's `chromium`, driven by
@@ -26,79 +34,8 @@ const bin = join(root, 'packages', 'feecast', 'bin', 'feecast.js');
 const examples = join(root, 'examples', 'cli');
 const output = join(root, 'test', 'output');
 const file = (name: string) => join(examples, name);
-
-const SKIP = process.env.FEECAST_SKIP_BROWSER === '1';
-if (SKIP) {
-  console.warn(
-    'test/browser.test.ts: skipped because FEECAST_SKIP_BROWSER=1: the HTML report is not ' +
-      'checked in a browser. Unset it (and install chromium) to run the browser test.',
-  );
-}
-
-/** How long one chromium run may take (milliseconds); a run takes about 1.5 s. */
-const CHROMIUM_TIMEOUT = 20_000;
 const WIDTH = 1200;
 const HEIGHT = 2000;
-
-/** The absolute path of `chromium` on PATH, or undefined. */
-function findChromium(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, 'chromium');
-    if (dir !== '' && existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-function requireChromium(): string {
-  const path = findChromium();
-  if (path === undefined) {
-    throw new Error(
-      'chromium is not on PATH: the browser test of the HTML report needs it. Install it ' +
-        '(as root: apt-get update && apt-get install -y chromium), or set ' +
-        'FEECAST_SKIP_BROWSER=1 to skip this suite.',
-    );
-  }
-  return path;
-}
-
-interface Run {
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** Runs headless chromium with a fresh profile on `url`; fails the test if chromium fails. */
-function chromium(executable: string, url: string, ...args: string[]): Run {
-  const profile = mkdtempSync(join(tmpdir(), 'feecast-chromium-'));
-  try {
-    const run = spawnSync(
-      executable,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        `--user-data-dir=${profile}`,
-        '--enable-logging=stderr',
-        '--v=0',
-        ...args,
-        url,
-      ],
-      { encoding: 'utf8', timeout: CHROMIUM_TIMEOUT, maxBuffer: 64 * 1024 * 1024 },
-    );
-    if (run.error !== undefined || run.status !== 0) {
-      throw new Error(
-        `chromium ${args.join(' ')} failed (status ${run.status}, ${run.error?.message ?? 'no error'}):\n${run.stderr}`,
-      );
-    }
-    return { stdout: run.stdout, stderr: run.stderr };
-  } finally {
-    rmSync(profile, { recursive: true, force: true });
-  }
-}
 
 /** A page opened twice: its DOM (and console), then a screenshot of WIDTH × HEIGHT (and console). */
 interface Opened {
@@ -129,17 +66,6 @@ function expectScreenshot(file: string): void {
   expect(png.readUInt32BE(16)).toBe(WIDTH);
   expect(png.readUInt32BE(20)).toBe(HEIGHT);
   expect(png.length).toBeGreaterThan(40_000);
-}
-
-/**
- * The browser console messages in chromium's log: lines such as
- * `[..:INFO:CONSOLE:37] "message", source: file:///... (37)`. Chromium logs every console
- * level (console.error and uncaught exceptions included) as INFO, so the level cannot tell
- * errors apart; the report pages run no script of their own (their CSP is `default-src 'none'`),
- * so every console message is the browser reporting a problem and counts as an error.
- */
-function consoleMessages(log: string): string[] {
-  return log.split('\n').filter((line) => /:CONSOLE[:(]\d+/.test(line));
 }
 
 /** The `<svg>` element of the chart titled `title` (its first `<title>`); fails if absent. */

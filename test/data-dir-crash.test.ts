@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Served, startServe } from './serve';
+import { postCpuEvent, serveDataDir } from './serve';
 
 const KEY = 'crash_key';
-const BIN = 'packages/feecast/bin/feecast.js';
 const WRITERS = 50;
 const ROUNDS = 20;
 
@@ -19,37 +18,12 @@ afterEach(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(dataDir: string): Promise<Served> {
-  return startServe(
-    [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--now', '2025-03-20T12:00:00Z'],
-    { FEECAST_API_KEYS: KEY },
-  );
-}
-
-function postEvent(base: string, transactionId: string): Promise<number> {
-  return fetch(`${base}/events`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      event: {
-        transaction_id: transactionId,
-        code: 'cpu',
-        external_subscription_id: 'sub_1234567890',
-        properties: { cpu_seconds: '1.5' },
-      },
-    }),
-  }).then(
-    (response) => response.status,
-    () => 0,
-  );
-}
-
 /** The answers to posting each of `ids` again, 50 at a time. */
 async function postAgain(base: string, ids: readonly string[]): Promise<number[]> {
   const statuses: number[] = [];
   for (let start = 0; start < ids.length; start += WRITERS) {
     const chunk = ids.slice(start, start + WRITERS);
-    for (const status of await Promise.all(chunk.map((id) => postEvent(base, id))))
+    for (const status of await Promise.all(chunk.map((id) => postCpuEvent(base, KEY, id))))
       statuses.push(status);
   }
   return statuses;
@@ -65,7 +39,7 @@ describe('--data-dir after kill -9', () => {
     const delays = fc.sample(fc.integer({ min: 50, max: 400 }), ROUNDS);
     const acknowledged: string[] = [];
     for (const [round, delay] of delays.entries()) {
-      const server = await serve(data);
+      const server = await serveDataDir(data, KEY);
       // Every event acknowledged before this start is there: posting it again is refused.
       const again = await postAgain(server.base, acknowledged.slice(-200));
       expect(again.filter((status) => status !== 422)).toEqual([]);
@@ -73,7 +47,7 @@ describe('--data-dir after kill -9', () => {
       const writer = async (w: number) => {
         for (let i = 0; !stop; i++) {
           const id = `r${round}_w${w}_${i}`;
-          const status = await postEvent(server.base, id);
+          const status = await postCpuEvent(server.base, KEY, id);
           if (status === 200) acknowledged.push(id);
           else if (!stop) expect(status).toBe(0);
         }
@@ -85,7 +59,7 @@ describe('--data-dir after kill -9', () => {
       await writing;
     }
     // The last restart: every acknowledged event of every round is there.
-    const server = await serve(data);
+    const server = await serveDataDir(data, KEY);
     const statuses = await postAgain(server.base, acknowledged);
     expect(statuses.filter((status) => status !== 422)).toEqual([]);
     expect(acknowledged.length).toBeGreaterThan(ROUNDS * WRITERS);

@@ -75,3 +75,42 @@ export function startServe(
     });
   });
 }
+
+/** `feecast serve --data-dir <dataDir>` on the clock of the example state's tests, with `key`. */
+export function serveDataDir(dataDir: string, key: string): Promise<Served> {
+  return startServe(
+    [
+      'packages/feecast/bin/feecast.js',
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--now',
+      '2025-03-20T12:00:00Z',
+    ],
+    { FEECAST_API_KEYS: key },
+  );
+}
+
+/**
+ * Posts a cpu event of 1.5 seconds for the example subscription, as `transactionId`: the
+ * answer's status, or 0 when the connection failed (a server killed meanwhile).
+ */
+export function postCpuEvent(base: string, key: string, transactionId: string): Promise<number> {
+  return fetch(`${base}/events`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      event: {
+        transaction_id: transactionId,
+        code: 'cpu',
+        external_subscription_id: 'sub_1234567890',
+        properties: { cpu_seconds: '1.5' },
+      },
+    }),
+  }).then(
+    (response) => response.status,
+    () => 0,
+  );
+}

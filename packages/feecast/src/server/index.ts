@@ -2,6 +2,8 @@
  * The local API server: every operation of the specification under `/api/v1`, answered by
  * a pure reducer over an in-memory state, behind a Node HTTP adapter.
  */
+
+export type { IdPrefix } from './http/answers';
 export {
   type ApiErrorResponse,
   type ErrorDetails,
@@ -10,10 +12,10 @@ export {
 } from './http/api-error';
 export {
   createServer,
-  type IdPrefix,
   type ServerOptions,
   type ServerTimeouts,
 } from './http/create-server';
+export { createFetchHandler, type FetchHandlerOptions } from './http/fetch-handler';
 export { OPENAPI_PATH, openApiDocument } from './http/openapi';
 export {
   PORTAL_LINK_SECONDS,

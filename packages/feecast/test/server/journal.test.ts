@@ -105,6 +105,9 @@ describe('the journal of a data directory', () => {
       `record 2 (at byte ${second}) is unreadable: its checksum does not match its content`,
     );
     expect(warnings[0]).toContain('starts from the record before it (sequence 1)');
+    expect(warnings[0]).toContain(
+      'What to do: the changes from record 2 on are not in the state; send them again, or stop the server before it takes a change, repair record 2 in that file, put it back as journal.log and start again.',
+    );
     // The damaged journal is kept aside; the snapshot now holds the state started from.
     const kept = readdirSync(dir).filter((f) => f.startsWith('journal.damaged-'));
     expect(kept).toHaveLength(1);

@@ -1,12 +1,17 @@
 /**
  * API keys: `Authorization: Bearer <key>`, compared in constant time. Each key is hashed
  * (SHA-256) so that the comparison runs on equal-length digests whatever the lengths of
- * the keys, and every configured key is compared (no early exit on a match).
+ * the keys, and every configured key is compared (no early exit on a match). Browser-safe (the
+ * fetch handler checks keys with it too): SHA-256 from `@noble/hashes`, synchronous as the
+ * check is.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { sameBytes } from './bytes';
 
-function digest(text: string): Buffer {
-  return createHash('sha256').update(text, 'utf8').digest();
+const UTF8 = new TextEncoder();
+
+function digest(text: string): Uint8Array {
+  return sha256(UTF8.encode(text));
 }
 
 const BEARER = /^Bearer +(\S+) *$/i;
@@ -28,7 +33,7 @@ export function apiKeyChecker(keys: readonly string[]): (header: string | undefi
     let ok = false;
     for (const expected of digests) {
       // Every key is compared, so the time does not tell which one matched.
-      ok = timingSafeEqual(given, expected) || ok;
+      ok = sameBytes(given, expected) || ok;
     }
     return ok && key !== undefined;
   };

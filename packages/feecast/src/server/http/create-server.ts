@@ -13,14 +13,13 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { toLagoKeys } from '@feecast/models';
 import { defaultOperations, type Operations } from '../routes/operations';
-import { type PortalAnswer, portalPage } from '../routes/portal';
 import { reduce } from '../routes/reducer';
 import { asTimestamp } from '../state/brands';
 import { exampleState } from '../state/example-state';
 import { type DataDirectory, openDataDirectory } from '../state/journal';
 import type { ServerState } from '../state/state';
+import { type HttpAnswer, type IdPrefix, jsonAnswer, keylessAnswer } from './answers';
 import {
   type ApiErrorResponse,
   internalError,
@@ -29,9 +28,9 @@ import {
   unauthorized,
 } from './api-error';
 import { apiKeyChecker } from './auth';
+import { DEFAULT_MAX_BODY_BYTES } from './body-text';
 import { answerClientError } from './connection-errors';
-import { DEFAULT_MAX_BODY_BYTES, readRequestBody } from './http-body';
-import { openApiAnswer } from './openapi';
+import { readRequestBody } from './http-body';
 import { portalLinks, randomPortalKey } from './portal-token';
 import type { ApiRequest, ApiResponse } from './request';
 
@@ -82,44 +81,15 @@ export interface ServerOptions {
   readonly idPrefix?: IdPrefix;
 }
 
-/** The prefix of the generated ids' keys in the answers. */
-export type IdPrefix = 'svc' | 'lago';
-
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
-const SECURITY_HEADERS = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-};
-
-/** Writes `response` whole; a HEAD request gets the headers of its GET answer only. */
-function send(res: ServerResponse, response: ApiResponse, headOnly: boolean): void {
-  const text = JSON.stringify(response.body);
-  res.writeHead(response.status, {
-    ...SECURITY_HEADERS,
-    ...response.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+/** Writes `answer` whole; a HEAD request gets the headers of its GET answer only. */
+function send(res: ServerResponse, answer: HttpAnswer, headOnly: boolean): void {
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'content-length': Buffer.byteLength(answer.text),
   });
-  res.end(headOnly ? undefined : text);
-}
-
-/** Portal pages: inline CSS and SVG only, nothing to load, never framed. */
-const PAGE_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'referrer-policy': 'no-referrer',
-};
-
-function sendPage(res: ServerResponse, page: PortalAnswer, headOnly: boolean): void {
-  res.writeHead(page.status, {
-    ...SECURITY_HEADERS,
-    ...PAGE_HEADERS,
-    ...page.headers,
-    'content-type': 'text/html; charset=utf-8',
-    'content-length': Buffer.byteLength(page.html),
-  });
-  res.end(headOnly ? undefined : page.html);
+  res.end(headOnly ? undefined : answer.text);
 }
 
 /**
@@ -187,7 +157,7 @@ export function createServer(options: ServerOptions): Server {
       ? undefined
       : openDataDirectory(options.dataDir, initial, options.warn ?? warnOnStderr);
   let state = directory?.state ?? initial();
-  const lago = options.idPrefix === 'lago';
+  const idPrefix = options.idPrefix ?? 'svc';
 
   /**
    * Runs a request read whole against the state. Requests are applied one at a time (the
@@ -240,14 +210,11 @@ export function createServer(options: ServerOptions): Server {
     return clientLeft(req, res) ? undefined : apply(request);
   }
 
-  /** The portal page of `req`, or `undefined` when it asks for something else. */
-  function portal(req: IncomingMessage): PortalAnswer | undefined {
-    const url = req.url ?? '/';
-    const question = url.indexOf('?');
-    const path = question === -1 ? url : url.slice(0, question);
-    const method = req.method ?? 'GET';
+  /** The answer of `req` when it needs no API key (see `keylessAnswer`), else `undefined`. */
+  function keyless(req: IncomingMessage): HttpAnswer | undefined {
+    const path = (req.url ?? '/').split('?')[0] ?? '';
     const now = asTimestamp(clock().toISOString());
-    return portalPage(state, { method, path }, now, operations, links);
+    return keylessAnswer({ method: req.method ?? 'GET', path }, state, now, operations, links);
   }
 
   const server = createHttpServer(
@@ -257,18 +224,9 @@ export function createServer(options: ServerOptions): Server {
       connectionsCheckingInterval: timeouts.checkEveryMs,
     },
     (req, res) => {
-      // The API's description needs no API key either: it holds no data.
-      const description = openApiAnswer(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '');
-      if (description !== undefined) {
-        send(res, description, req.method === 'HEAD');
-        req.resume();
-        return;
-      }
-      // The portal needs no API key (its token is the credential) and changes nothing.
-      const page = portal(req);
-      if (page !== undefined) {
-        if (page.status === 405) res.setHeader('allow', 'GET, HEAD');
-        sendPage(res, page, req.method === 'HEAD');
+      const open = keyless(req);
+      if (open !== undefined) {
+        send(res, open, req.method === 'HEAD');
         req.resume();
         return;
       }
@@ -280,8 +238,7 @@ export function createServer(options: ServerOptions): Server {
           response = errorResponse(internalError());
         }
         if (response !== undefined && !clientLeft(req, res)) {
-          const named = lago ? { ...response, body: toLagoKeys(response.body) } : response;
-          send(res, named, req.method === 'HEAD');
+          send(res, jsonAnswer(response, idPrefix), req.method === 'HEAD');
         }
       };
       void respond();

@@ -5,19 +5,10 @@
  * request arrives: the body is read while other requests are served.
  */
 import type { IncomingMessage } from 'node:http';
-
-/** The default largest request body: 1 MiB. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+import { type BodyRead, bodyText } from './body-text';
 
 /** How much of an oversized body is read (and dropped) before the connection is cut. */
 const DRAIN_FACTOR = 16;
-
-/** A body read: its text, or why there is none. */
-export type BodyRead =
-  | { readonly kind: 'ok'; readonly text: string | undefined }
-  | { readonly kind: 'too_large' }
-  | { readonly kind: 'not_utf8' }
-  | { readonly kind: 'aborted' };
 
 /**
  * Reads the body of `request`: `ok` with its text (`undefined` when empty), `too_large`
@@ -50,13 +41,7 @@ export function readRequestBody(request: IncomingMessage, limit: number): Promis
     });
     request.on('end', () => {
       if (size > limit) return finish({ kind: 'too_large' });
-      if (size === 0) return finish({ kind: 'ok', text: undefined });
-      try {
-        const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
-        finish({ kind: 'ok', text });
-      } catch {
-        finish({ kind: 'not_utf8' });
-      }
+      finish(bodyText(Buffer.concat(chunks)));
     });
     request.on('error', () => finish({ kind: 'aborted' }));
     request.on('close', () => finish({ kind: 'aborted' }));

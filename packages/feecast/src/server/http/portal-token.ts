@@ -4,10 +4,16 @@
  * server that issued it can make one, and no one can change it or use it past its expiry.
  * Format: `<payload>.<signature>`, both base64url; the payload is the JSON
  * `{"sub": <customer svc_id>, "exp": <unix seconds>}`.
+ *
+ * Browser-safe (the fetch handler signs with it too): the HMAC is `@noble/hashes`'s, because
+ * the reducer that issues tokens is synchronous and Web Crypto only signs asynchronously; the
+ * random key comes from Web Crypto (`globalThis.crypto`, in Node 20 as in browsers).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Timestamp } from '@feecast/models';
+import { hmac } from '@noble/hashes/hmac';
+import { sha256 } from '@noble/hashes/sha2';
 import { epochMs } from '../state/instant';
+import { fromBase64Url, sameBytes, toBase64Url } from './bytes';
 
 /** Where portal pages are served: `<origin>/customer_portal/<token>`. */
 export const PORTAL_PREFIX = '/customer_portal/';
@@ -36,13 +42,16 @@ export interface PortalLinks {
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const TO_UTF8 = new TextEncoder();
+
 function seconds(now: Timestamp): number {
   return Math.floor(epochMs(now) / 1000);
 }
 
 function claimsOf(payload: string): { sub: string; exp: number } | undefined {
   try {
-    const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+    const value = JSON.parse(UTF8.decode(fromBase64Url(payload))) as unknown;
     if (typeof value !== 'object' || value === null) return undefined;
     const { sub, exp } = value as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof exp !== 'number' || !Number.isSafeInteger(exp)) {
@@ -72,15 +81,14 @@ export function portalLinks(key: Uint8Array): PortalLinks {
   if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
     throw new Error(`A portal key needs at least ${PORTAL_KEY_MIN_BYTES} bytes.`);
   }
-  const secret = Buffer.from(key);
-  const sign = (payload: string): Buffer =>
-    createHmac('sha256', secret).update(payload, 'utf8').digest();
+  const secret = Uint8Array.from(key);
+  const sign = (payload: string): Uint8Array => hmac(sha256, secret, TO_UTF8.encode(payload));
   // The payload is signed as sent, so changing any character of it breaks the signature.
   return {
     token: (customerId, now) => {
       const claims = { sub: customerId, exp: seconds(now) + PORTAL_LINK_SECONDS };
-      const payload = Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url');
-      return `${payload}.${sign(payload).toString('base64url')}`;
+      const payload = toBase64Url(TO_UTF8.encode(JSON.stringify(claims)));
+      return `${payload}.${toBase64Url(sign(payload))}`;
     },
     check: (token, now) => {
       const [payload, signature, ...rest] = token.split('.');
@@ -89,9 +97,9 @@ export function portalLinks(key: Uint8Array): PortalLinks {
       }
       if (!BASE64URL.test(payload)) return { kind: 'invalid' };
       // The signature as sent against its one encoding: no other text of the same bytes passes.
-      const given = Buffer.from(signature, 'utf8');
-      const expected = Buffer.from(sign(payload).toString('base64url'), 'utf8');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      const given = TO_UTF8.encode(signature);
+      const expected = TO_UTF8.encode(toBase64Url(sign(payload)));
+      if (!sameBytes(given, expected)) {
         return { kind: 'invalid' };
       }
       const claims = claimsOf(payload);
@@ -103,7 +111,7 @@ export function portalLinks(key: Uint8Array): PortalLinks {
 }
 
 /**
- * A new random portal key (32 bytes from Node's `crypto`).
+ * A new random portal key (32 bytes from Web Crypto's `getRandomValues`).
  *
  * @example
  * import type { Timestamp } from '@feecast/models';
@@ -112,8 +120,8 @@ export function portalLinks(key: Uint8Array): PortalLinks {
  * key.length // => 32
  * portalLinks(key).check('not-a-token', '2026-11-26T12:00:00Z' as Timestamp) // => { kind: 'invalid' }
  */
-export function randomPortalKey(): Buffer {
-  return randomBytes(PORTAL_KEY_MIN_BYTES);
+export function randomPortalKey(): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(PORTAL_KEY_MIN_BYTES));
 }
 
 let processLinks: PortalLinks | undefined;

@@ -13,8 +13,9 @@ import { EXIT, type Io } from '../../io';
 import { exampleState } from '../state/example-state';
 import { readSnapshot, stateFromText } from '../state/snapshot';
 import type { ServerState } from '../state/state';
+import type { IdPrefix } from './answers';
 import { parseJson } from './body';
-import { createServer, type IdPrefix } from './create-server';
+import { createServer } from './create-server';
 import { PORTAL_KEY_MIN_BYTES } from './portal-token';
 
 /** The help of `feecast serve`. */

@@ -44,7 +44,12 @@ export interface JournalReplay {
   /** The byte length of the good records (the rest is dropped). */
   readonly goodBytes: number;
   /** Why records were dropped, naming the first one dropped; `undefined` when none was. */
-  readonly problem?: { readonly kind: 'torn_tail' | 'damaged'; readonly message: string };
+  readonly problem?: {
+    readonly kind: 'torn_tail' | 'damaged';
+    readonly message: string;
+    /** The number of the first record dropped (1 for the journal's first line). */
+    readonly record: number;
+  };
 }
 
 function isMissing(error: unknown): boolean {
@@ -104,10 +109,12 @@ export function replayJournal(
           ? {
               kind: 'torn_tail',
               message: `${message} It was the last one (a write cut short); it is dropped.`,
+              record: index,
             }
           : {
               kind: 'damaged',
               message: `${message} The server starts from the record before it (sequence ${sequence}); the records from it on are dropped and the damaged journal is kept as `,
+              record: index,
             },
       };
     }
@@ -230,7 +237,9 @@ export function openDataDirectory(
     const kept = join(dataDir, `journal.damaged-${Date.now()}.log`);
     renameSync(journalFile, kept);
     writeSnapshotSync(replay.state, replay.sequence);
-    warn(`${replay.problem.message}${kept}.`);
+    warn(
+      `${replay.problem.message}${kept}. What to do: the changes from record ${replay.problem.record} on are not in the state; send them again, or stop the server before it takes a change, repair record ${replay.problem.record} in that file, put it back as ${JOURNAL_FILE} and start again.`,
+    );
     journalBytes = 0;
   } else if (replay.problem !== undefined) {
     warn(replay.problem.message);

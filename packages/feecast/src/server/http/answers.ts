@@ -1,0 +1,90 @@
+/**
+ * What both adapters of the reducer answer, as text and headers: the Node server
+ * (`createServer`) writes it on its socket, the fetch handler (`createFetchHandler`) wraps it in
+ * a `Response`. One home for the headers, the JSON text, the `lago_` renaming and the answers
+ * that need no API key, so the two answer the same bytes.
+ */
+import { type Timestamp, toLagoKeys } from '@feecast/models';
+import type { Operations } from '../routes/operations';
+import { type PortalAnswer, portalPage } from '../routes/portal';
+import type { ServerState } from '../state/state';
+import { openApiAnswer } from './openapi';
+import type { PortalLinks } from './portal-token';
+import type { ApiResponse } from './request';
+
+/** The prefix of the generated ids' keys in the answers. */
+export type IdPrefix = 'svc' | 'lago';
+
+/** A whole answer: its status, its headers but `content-length`, and its text. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly text: string;
+}
+
+const SECURITY_HEADERS = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+
+/** Portal pages: inline CSS and SVG only, nothing to load, never framed. */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * The JSON answer of `response`, its `svc_` keys renamed `lago_` when `idPrefix` is `lago`.
+ *
+ * @example
+ * jsonAnswer({ status: 200, body: { svc_id: 'a' } }, 'lago').text; // '{"lago_id":"a"}'
+ */
+export function jsonAnswer(response: ApiResponse, idPrefix: IdPrefix): HttpAnswer {
+  const body = idPrefix === 'lago' ? toLagoKeys(response.body) : response.body;
+  return {
+    status: response.status,
+    headers: {
+      ...SECURITY_HEADERS,
+      ...response.headers,
+      'content-type': 'application/json; charset=utf-8',
+    },
+    text: JSON.stringify(body),
+  };
+}
+
+function pageAnswer(page: PortalAnswer): HttpAnswer {
+  return {
+    status: page.status,
+    headers: {
+      ...(page.status === 405 ? { allow: 'GET, HEAD' } : {}),
+      ...SECURITY_HEADERS,
+      ...PAGE_HEADERS,
+      ...page.headers,
+      'content-type': 'text/html; charset=utf-8',
+    },
+    text: page.html,
+  };
+}
+
+/**
+ * The answer to a request that needs no API key, or `undefined` for any other: the OpenAPI
+ * document (`GET /api/v1/openapi.json`: it holds no data) and the customer portal pages (their
+ * token is the credential; they change nothing).
+ *
+ * @example
+ * keylessAnswer({ method: 'GET', path: '/api/v1/openapi.json' }, state, now, defaultOperations, links)?.status; // 200
+ * keylessAnswer({ method: 'GET', path: '/api/v1/plans' }, state, now, defaultOperations, links); // undefined
+ */
+export function keylessAnswer(
+  request: { readonly method: string; readonly path: string },
+  state: ServerState,
+  now: Timestamp,
+  operations: Operations,
+  links: PortalLinks,
+): HttpAnswer | undefined {
+  const description = openApiAnswer(request.method, request.path);
+  if (description !== undefined) return jsonAnswer(description, 'svc');
+  const page = portalPage(state, request, now, operations, links);
+  return page === undefined ? undefined : pageAnswer(page);
+}
