@@ -1,4 +1,5 @@
 import { defineConfig, type Options } from 'tsup';
+import { bundleFriendly } from './tsup.plugins';
 
 /**
  * The one build recipe of every package: ESM + CJS + declarations for each entry,
@@ -23,6 +24,7 @@ export function packageBuild(
     target: 'es2022',
     splitting: false,
     treeshake: true,
+    esbuildPlugins: [bundleFriendly],
     ...overrides,
   });
 }

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md, docs/what-if.md and of the readers' README
- * (packages/sources), on the built packages: each
+ * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md, docs/what-if.md and of each package's README
+ * (packages/engine, models, sources and feecast), on the built packages: each
  * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
  * (compiled to JavaScript) printing what its `// comments` say, line by line.
  */
@@ -31,6 +31,9 @@ const documents = [
   'packages/sources/README.md',
   'docs/forecasts.md',
   'docs/what-if.md',
+  'packages/engine/README.md',
+  'packages/models/README.md',
+  'packages/feecast/README.md',
 ] as const;
 const blocks = documents.flatMap((file) =>
   examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),
