@@ -1,12 +1,12 @@
-import {
-  type AppliedCoupon,
-  type CreditNote,
-  type Fee,
-  type Invoice,
-  type Rate,
-  type Uuid,
-  type Wallet,
-  type WalletTransaction,
+import type {
+  AppliedCoupon,
+  CreditNote,
+  Fee,
+  Invoice,
+  Rate,
+  Uuid,
+  Wallet,
+  WalletTransaction,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Rejection, type WithAsyncEvents, withBatchedEvents } from '../../aggregation/index';
