@@ -1,10 +1,14 @@
 import {
+  BillingPeriod,
+  type Cents,
   type CurrencyCode,
   type Customer,
   type Fee,
+  type Integer,
   type Invoice,
-  Invoice as InvoiceCodec,
+  IsoDate,
   type Subscription,
+  Timestamp,
   type Uuid,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
@@ -21,7 +25,7 @@ import {
   timeZone,
   toWireCents,
 } from '../../core/index';
-import { decodeInput } from '../../inputs/index';
+import { decodeInput, decodeList } from '../../inputs/index';
 import type { SubscriptionRun } from '../../periods/index';
 import type { CheckedSubscription, PreviewStatus } from './inputs';
 
@@ -119,8 +123,8 @@ export interface InvoiceObjectInput {
  * The wire `Invoice` of a subscription invoice before its credits and taxes: its fees (each
  * pointing at the invoice, created with it), `fees_amount_cents` their sum, every total equal
  * to it and every credit 0, `payment_status` `pending`, the customer and subscriptions
- * embedded, version 4, not stored yet (`sequential_id` and `file_url` null). Checked with the
- * `Invoice` codec.
+ * embedded, version 4, not stored yet (`sequential_id` and `file_url` null). Its dates and
+ * billing periods are checked with their codecs; the rest comes typed from checked inputs.
  *
  * @example
  * invoiceObject({ svc_id, customer, currency: 'EUR', status: 'finalized', dates, fees, subscriptions, billing_periods })
@@ -135,51 +139,74 @@ export function invoiceObject(input: InvoiceObjectInput): Either<FeecastError, I
   }
   const total = toWireCents(sum(amounts), ['fees_amount_cents']);
   if (isLeft(total)) return total;
-  const { created_at } = input.dates;
-  const fees = input.fees.map((fee) => ({ ...fee, svc_invoice_id: input.svc_id, created_at }));
-  const netPaymentTerm = input.customer.net_payment_term ?? 0;
-  return decodeInput(
-    InvoiceCodec,
-    {
-      svc_id: input.svc_id,
-      billing_entity_code: input.customer.billing_entity_code,
-      sequential_id: null,
-      number: `PREVIEW-${input.svc_id.slice(0, 8).toUpperCase()}`,
-      issuing_date: input.dates.issuing_date,
-      payment_due_date: input.dates.payment_due_date,
-      payment_dispute_lost_at: null,
-      payment_overdue: false,
-      net_payment_term: netPaymentTerm,
-      invoice_type: 'subscription',
-      status: input.status,
-      payment_status: 'pending',
-      currency: input.currency,
-      fees_amount_cents: total.right,
-      coupons_amount_cents: 0,
-      credit_notes_amount_cents: 0,
-      sub_total_excluding_taxes_amount_cents: total.right,
-      taxes_amount_cents: 0,
-      sub_total_including_taxes_amount_cents: total.right,
-      prepaid_credit_amount_cents: 0,
-      prepaid_granted_credit_amount_cents: null,
-      prepaid_purchased_credit_amount_cents: null,
-      progressive_billing_credit_amount_cents: 0,
-      total_amount_cents: total.right,
-      version_number: 4,
-      self_billed: false,
-      file_url: null,
-      created_at,
-      updated_at: created_at,
-      customer: input.customer,
-      billing_periods: input.billing_periods,
-      metadata: [],
-      applied_taxes: [],
-      applied_invoice_custom_sections: [],
-      credits: [],
-      fees,
-      subscriptions: input.subscriptions,
-      error_details: [],
-    },
-    ['invoice'],
-  );
+  // The parts not typed yet are checked here (dates, billing periods); the rest (customer,
+  // subscriptions, fees, cents) comes typed from checked inputs, as fees do (`buildFee`), so
+  // the whole `Invoice` is not decoded again on each preview: a property decodes every
+  // invoice `previewInvoice` returns (test/operations/preview-invoice/invoice-decode.test.ts).
+  const created_at = decodeInput(Timestamp, input.dates.created_at, ['invoice', 'created_at']);
+  if (isLeft(created_at)) return created_at;
+  const issuing_date = decodeInput(IsoDate, input.dates.issuing_date, ['invoice', 'issuing_date']);
+  if (isLeft(issuing_date)) return issuing_date;
+  const payment_due_date = decodeInput(IsoDate, input.dates.payment_due_date, [
+    'invoice',
+    'payment_due_date',
+  ]);
+  if (isLeft(payment_due_date)) return payment_due_date;
+  const billing_periods = decodeList(BillingPeriod, input.billing_periods, [
+    'invoice',
+    'billing_periods',
+  ]);
+  if (isLeft(billing_periods)) return billing_periods;
+  const created = created_at.right;
+  const fees = input.fees.map((fee) => ({
+    ...fee,
+    svc_invoice_id: input.svc_id,
+    created_at: created,
+  }));
+  const netPaymentTerm = (input.customer.net_payment_term ?? 0) as Integer;
+  return right({
+    svc_id: input.svc_id,
+    billing_entity_code: input.customer.billing_entity_code,
+    sequential_id: null,
+    number: `PREVIEW-${input.svc_id.slice(0, 8).toUpperCase()}`,
+    issuing_date: issuing_date.right,
+    payment_due_date: payment_due_date.right,
+    payment_dispute_lost_at: null,
+    payment_overdue: false,
+    net_payment_term: netPaymentTerm,
+    invoice_type: 'subscription',
+    status: input.status,
+    payment_status: 'pending',
+    currency: input.currency,
+    fees_amount_cents: total.right,
+    coupons_amount_cents: NO_CENTS,
+    credit_notes_amount_cents: NO_CENTS,
+    sub_total_excluding_taxes_amount_cents: total.right,
+    taxes_amount_cents: NO_CENTS,
+    sub_total_including_taxes_amount_cents: total.right,
+    prepaid_credit_amount_cents: NO_CENTS,
+    prepaid_granted_credit_amount_cents: null,
+    prepaid_purchased_credit_amount_cents: null,
+    progressive_billing_credit_amount_cents: NO_CENTS,
+    total_amount_cents: total.right,
+    version_number: VERSION_NUMBER,
+    self_billed: false,
+    file_url: null,
+    created_at: created,
+    updated_at: created,
+    customer: input.customer,
+    billing_periods: billing_periods.right,
+    metadata: [],
+    applied_taxes: [],
+    applied_invoice_custom_sections: [],
+    credits: [],
+    fees,
+    subscriptions: input.subscriptions.slice(),
+    error_details: [],
+  });
 }
+
+/** The amounts of an invoice before its settlement (no coupon, tax, credit). */
+const NO_CENTS = 0 as Cents;
+/** The invoice format's version the previews write. */
+const VERSION_NUMBER = 4 as Integer;
