@@ -19,7 +19,7 @@ const BUNDLES = [
     code: "export { createEstimator } from '@feecast/engine';",
     budget: 72_000,
   },
-  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 116_000 },
+  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 120_000 },
 ];
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
