@@ -23,9 +23,9 @@ import { compileQueries, type PeriodRow } from './compile';
 import { type DuckdbAggregatesTarget, duckdbDatabase } from './duckdb-aggregates';
 import { pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
-import type { Database } from './run';
+import { type Database, queryBuckets } from './run';
 import type { AggregatesSpec } from './spec';
-import { type Buckets, type Header, readBuckets, stateOf } from './state-rows';
+import { stateOf } from './state-rows';
 
 /** How a backtest's events were aggregated. */
 export interface BacktestPushdownPlan {
@@ -173,15 +173,15 @@ async function jobStates(
   );
   if (typeof compiled === 'string') return right(compiled);
   const periods = new Map(job.periods.map((p) => [p.key, p]));
-  const context = { type, fromMs: 0, endMs: 0, charges, periods };
-  const headers = new Map<string | null, Header>();
-  const buckets = new Map<string | null, Buckets>();
-  for await (const rows of database.query(compiled.buckets)) {
-    if (isLeft(rows)) return rows;
-    readBuckets(rows.right, context, headers, buckets);
-  }
-  let doubt = 0;
-  for (const h of headers.values()) doubt += h.doubt;
+  const read = await queryBuckets(database, compiled.buckets, {
+    type,
+    fromMs: 0,
+    endMs: 0,
+    charges,
+    periods,
+  });
+  if (isLeft(read)) return read;
+  const { headers, buckets, doubt } = read.right;
   if (doubt > 0) {
     return right(
       `${doubt} row(s) of ${metric.code} hold a timestamp, transaction id or property that SQL does not read exactly as the rows are read`,

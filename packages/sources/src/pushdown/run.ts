@@ -23,7 +23,7 @@ import type { Dialect } from './dialect';
 import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
 import type { AggregatesSpec } from './spec';
-import { type Buckets, type Header, readBuckets, stateOf } from './state-rows';
+import { type Buckets, type FigureContext, type Header, readBuckets, stateOf } from './state-rows';
 
 /** One subscription's state. */
 export interface SubscriptionState {
@@ -200,15 +200,14 @@ export async function runAggregates(
       pushed = [];
     } else {
       sql.push(compiled.buckets);
-      const headers = new Map<string | null, Header>();
-      const buckets: Map<string | null, Buckets> = new Map();
-      const context = { type: type, fromMs, endMs, charges: spec.charges };
-      for await (const rows of database.query(compiled.buckets)) {
-        if (isLeft(rows)) return rows;
-        readBuckets(rows.right, context, headers, buckets);
-      }
-      let doubt = 0;
-      for (const h of headers.values()) doubt += h.doubt;
+      const read = await queryBuckets(database, compiled.buckets, {
+        type,
+        fromMs,
+        endMs,
+        charges: spec.charges,
+      });
+      if (isLeft(read)) return read;
+      const { headers, buckets, doubt } = read.right;
       if (doubt > 0) {
         plan = pushdownPlan(
           spec,
@@ -291,4 +290,29 @@ export async function runAggregates(
     if (noneState !== undefined) states.push({ subscription: null, state: noneState });
   }
   return right({ states, plan, sql });
+}
+
+/** The figures of a compiled buckets query (`readBuckets`, batch after batch), per state key. */
+export interface QueriedBuckets {
+  readonly headers: ReadonlyMap<string | null, Header>;
+  readonly buckets: ReadonlyMap<string | null, Buckets>;
+  /** How many rows SQL reads in doubt (the in-process reader would read them otherwise). */
+  readonly doubt: number;
+}
+
+/** Runs a compiled buckets query and reads its rows as they stream, never all at once. */
+export async function queryBuckets(
+  database: Database,
+  sql: string,
+  context: FigureContext,
+): Promise<Either<FeecastError, QueriedBuckets>> {
+  const headers = new Map<string | null, Header>();
+  const buckets = new Map<string | null, Buckets>();
+  for await (const rows of database.query(sql)) {
+    if (isLeft(rows)) return rows;
+    readBuckets(rows.right, context, headers, buckets);
+  }
+  let doubt = 0;
+  for (const h of headers.values()) doubt += h.doubt;
+  return right({ headers, buckets, doubt });
 }
