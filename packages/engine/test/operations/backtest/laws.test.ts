@@ -9,33 +9,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../../src/aggregation/index';
 import { type BacktestRow, backtest, eventBatch, previewInvoice } from '../../../src/runtime';
-import { billableMetrics, growth, history, inAdvance, starter } from '../generated-history';
-import { charge, customer, metric, ok, plan, subscription } from '../preview-invoice/builders';
+import { history, starter } from '../generated-history';
+import { customer, ok, subscription } from '../preview-invoice/builders';
+import { candidates, FROM, metrics, TO, twoSubscriptions } from './history-plans';
 
-/** The generated `storage` events, as a recurring sum: each period reads the earlier ones. */
-const storage = metric('storage', 'sum_agg', 'calls', { recurring: true });
-const metrics = [...billableMetrics, storage];
-const stored = plan({
-  code: 'stored',
-  charges: [
-    charge('storage', 'standard', { amount: '0.1' }),
-    charge('seats', 'standard', { amount: '2' }),
-  ],
-});
-const candidates = [growth, inAdvance, stored];
-
-const FROM = '2025-02-10T00:00:00Z';
-const TO = '2025-04-20T00:00:00Z';
 const subscriptions = [
-  { customer: customer(), subscription: subscription(), plan: starter },
-  {
-    customer: customer(),
-    subscription: subscription({
-      external_id: 'sub_2',
-      started_at: '2025-03-05T00:00:00Z',
-      billing_time: 'anniversary',
-    }),
-  },
+  ...twoSubscriptions,
   {
     customer: customer(),
     subscription: subscription({ external_id: 'sub_9', terminated_at: '2025-03-20T12:00:00Z' }),

@@ -7,42 +7,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventTimeMs, type UsageEvent } from '../../../src/aggregation/index';
 import { backtest } from '../../../src/runtime';
-import { anEvent, billableMetrics, growth, inAdvance, starter } from '../generated-history';
-import {
-  charge,
-  customer,
-  leftOf,
-  metric,
-  ok,
-  plan,
-  subscription,
-} from '../preview-invoice/builders';
+import { anEvent } from '../generated-history';
+import { customer, leftOf, ok, subscription } from '../preview-invoice/builders';
+import { candidates, FROM, metrics, TO, twoSubscriptions } from './history-plans';
 
-/** The generated `storage` events, as a recurring sum: each period reads the earlier ones. */
-const storage = metric('storage', 'sum_agg', 'calls', { recurring: true });
-const stored = plan({
-  code: 'stored',
-  charges: [
-    charge('storage', 'standard', { amount: '0.1' }),
-    charge('seats', 'standard', { amount: '2' }),
-  ],
-});
 const input = {
-  plans: [growth, inAdvance, stored],
-  subscriptions: [
-    { customer: customer(), subscription: subscription(), plan: starter },
-    {
-      customer: customer(),
-      subscription: subscription({
-        external_id: 'sub_2',
-        started_at: '2025-03-05T00:00:00Z',
-        billing_time: 'anniversary',
-      }),
-    },
-  ],
-  billableMetrics: [...billableMetrics, storage],
-  from: '2025-02-10T00:00:00Z',
-  to: '2025-04-20T00:00:00Z',
+  plans: candidates,
+  subscriptions: twoSubscriptions,
+  billableMetrics: metrics,
+  from: FROM,
+  to: TO,
 };
 
 /** The events in time order (a stable sort: equal times keep their order). */
