@@ -1,6 +1,6 @@
 // The clock endpoint of `createServer` (issue 24 §1): keyed like the API, pinned by `now`,
 // its position kept in the data directory across a restart.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ActivityLog, Invoice } from '@feecast/models';
@@ -78,6 +78,58 @@ describe('POST /__feecast/clock', () => {
       ]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the real clock', () => {
+  it('runs what fell due before the next request, and nothing twice', async () => {
+    let now = new Date('2025-01-31T23:00:00Z');
+    const server = await startServer({ state, clock: () => now });
+    try {
+      // The first request starts the clock at 23:00; nothing is due yet.
+      const read = await server.call('GET', '/__feecast/clock');
+      expect(read.body).toEqual({ clock: { now: '2025-01-31T23:00:00.000Z', pinned: false } });
+      now = new Date('2025-02-01T01:00:00Z');
+      const logs = await server.call('GET', '/api/v1/activity_logs');
+      const types = (logs.body as { activity_logs: ActivityLog[] }).activity_logs.map((log) => [
+        log.activity_type,
+        log.activity_source,
+        log.logged_at,
+      ]);
+      // January's invoice, at its run (newest first): 100.00 + 20 × 0.50 = 110.00.
+      expect(types).toEqual([
+        ['invoice.created', 'system', '2025-02-01T00:00:00.000Z'],
+        ['invoice.drafted', 'system', '2025-02-01T00:00:00.000Z'],
+      ]);
+      now = new Date('2025-02-01T02:00:00Z');
+      const again = await server.call('GET', '/api/v1/activity_logs');
+      expect((again.body as { activity_logs: unknown[] }).activity_logs).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('runs what fell due between requests on its timer, journaled in the data directory', async () => {
+    let now = new Date('2025-01-31T23:00:00Z');
+    const server = await startServer({ state, clock: () => now, dataDir: dir, dueEveryMs: 20 });
+    try {
+      await server.call('GET', '/__feecast/clock');
+      now = new Date('2025-02-01T01:00:00Z');
+      // No request: the timer runs the period end, and its record reaches the journal.
+      let journal = '';
+      for (let i = 0; i < 200 && !journal.includes('invoice.created'); i++) {
+        await new Promise((done) => setTimeout(done, 25));
+        try {
+          journal = readFileSync(join(dir, 'journal.log'), 'utf8');
+        } catch {
+          journal = '';
+        }
+      }
+      expect(journal).toContain('"activity_type":"invoice.drafted"');
+      expect(journal).toContain('"clock":{"now":"2025-02-01T01:00:00.000Z","pinned":false}');
+    } finally {
+      await server.close();
     }
   });
 });
