@@ -20,12 +20,12 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { finalizeDraft } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
+import { subscriptionEntry } from '../routes/subscriptions';
 import { asTimestamp } from '../state/brands';
 import { StateDraft } from '../state/draft';
 import { planOf } from '../state/lookup';
 import { replaceItem } from '../state/replace-item';
 import type { ServerState } from '../state/state';
-import { subscriptionListView } from '../state/views';
 import { type DueItem, type DueProblem, nextDue } from './due-work';
 import { graceDays } from './grace-period';
 import { runInvoice } from './period-invoice';
@@ -76,15 +76,7 @@ function changeSubscription(
   now: Timestamp,
 ): ServerState {
   const draft = new StateDraft(state, now, 'system');
-  draft.log({
-    type,
-    resourceType: 'Subscription',
-    resourceId: next.svc_id,
-    before: subscriptionListView(subscription),
-    after: subscriptionListView(next),
-    externalCustomerId: next.external_customer_id,
-    externalSubscriptionId: next.external_id,
-  });
+  draft.log(subscriptionEntry(type, subscription, next));
   return draft.commit({ subscriptions: replaceItem(state.subscriptions, subscription, next) });
 }
 

@@ -19,19 +19,16 @@ import {
   validationErrors,
 } from '../http/api-error';
 import { parseJson } from '../http/body';
-import type { ApiResponse } from '../http/request';
 import { asTimestamp } from '../state/brands';
 import type { ServerState } from '../state/state';
 import type { Operations } from './operations';
+import { failure, type Reduction } from './reducer';
 
 /** The path of the clock endpoint. */
 export const CLOCK_PATH = '/__feecast/clock';
 
 /** A request to the clock endpoint, answered. */
-export interface ClockAnswer {
-  readonly state: ServerState;
-  readonly response: ApiResponse;
-}
+export type ClockAnswer = Reduction;
 
 /** Where the clock stands, as the endpoint answers it. */
 function clockBody(
@@ -39,17 +36,6 @@ function clockBody(
   pinned: boolean,
 ): { readonly now: Timestamp; readonly pinned: boolean } {
   return { now, pinned };
-}
-
-function refused(
-  state: ServerState,
-  error: ApiErrorResponse,
-  headers?: Record<string, string>,
-): ClockAnswer {
-  return {
-    state,
-    response: { status: error.status, body: error, ...(headers ? { headers } : {}) },
-  };
 }
 
 /** 422 `clock_cannot_move_backwards`: the position, and what to do. */
@@ -127,11 +113,11 @@ export function clockRequest(
     return { state, response: { status: 200, body: { clock: clockBody(position, pinned) } } };
   }
   if (request.method !== 'POST') {
-    return refused(state, methodNotAllowed('method_not_allowed'), { Allow: 'GET, HEAD, POST' });
+    return failure(state, methodNotAllowed('method_not_allowed'), { Allow: 'GET, HEAD, POST' });
   }
   const to = target(request.body, position);
-  if (typeof to !== 'string') return refused(state, to);
-  if (Date.parse(to) < Date.parse(position)) return refused(state, backwards(position, to));
+  if (typeof to !== 'string') return failure(state, to);
+  if (Date.parse(to) < Date.parse(position)) return failure(state, backwards(position, to));
   const before = state.activity_logs.length;
   const from: ServerState =
     state.clock === undefined ? { ...state, clock: { now: position, pinned } } : state;
