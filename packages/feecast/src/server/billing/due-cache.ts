@@ -19,6 +19,7 @@ function dueKey(state: ServerState): readonly unknown[] {
     state.billing_entities,
     state.billable_metrics,
     state.wallets,
+    state.wallet_transactions,
   ];
 }
 

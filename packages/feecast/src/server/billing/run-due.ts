@@ -10,7 +10,10 @@
  *   issues the run's invoice as a draft (`invoice.drafted`), finalized at once when the grace
  *   period is 0 (`invoice.created`, with the coupons, credit notes and wallets it consumed),
  *   and a termination ends the subscription (`subscription.terminated`);
- * - a draft whose grace period ends is finalized.
+ * - a draft whose grace period ends is finalized;
+ * - a wallet's interval rule tops it up on its anniversaries; after each instant's work (and
+ *   at the end of the move), a threshold rule tops up a wallet whose ongoing balance is at or
+ *   below its threshold.
  *
  * The invoices' figures are the engine's (`previewInvoice` for the period, then the finalize
  * route's settlement); the run never prices anything itself.
@@ -29,6 +32,7 @@ import type { ServerState } from '../state/state';
 import { type DueItem, type DueProblem, nextDue } from './due-work';
 import { graceDays } from './grace-period';
 import { runInvoice } from './period-invoice';
+import { thresholdTopUps, topUp } from './wallet-top-ups';
 
 /** What a move of the clock did. */
 export interface ClockMove {
@@ -143,6 +147,10 @@ function start(
 
 /** One item of a batch at `now`, on the state as the items before it left it. */
 function runItem(state: ServerState, item: DueItem, now: Timestamp, operations: Operations): Step {
+  if (item.kind === 'top_up') {
+    const wallet = state.wallets.find((w) => w.svc_id === item.wallet.svc_id);
+    return wallet === undefined ? right(state) : topUp(state, wallet, 'interval', now);
+  }
   if (item.kind === 'finalize') {
     const invoice = state.invoices.find((i) => i.svc_id === item.invoice.svc_id);
     if (invoice === undefined || invoice.status !== 'draft') return right(state);
@@ -157,9 +165,29 @@ function runItem(state: ServerState, item: DueItem, now: Timestamp, operations: 
 }
 
 function problemOf(item: DueItem, error: ApiErrorResponse): DueProblem {
-  return item.kind === 'finalize'
-    ? { resource_type: 'Invoice', resource_id: item.invoice.svc_id, error }
-    : { resource_type: 'Subscription', resource_id: item.subscription.svc_id, error };
+  if (item.kind === 'finalize') {
+    return { resource_type: 'Invoice', resource_id: item.invoice.svc_id, error };
+  }
+  if (item.kind === 'top_up') {
+    return { resource_type: 'Wallet', resource_id: item.wallet.svc_id, error };
+  }
+  return { resource_type: 'Subscription', resource_id: item.subscription.svc_id, error };
+}
+
+/** `state` with the wallets' threshold top-ups at `now` (a refusal is listed in `problems`). */
+function withThresholdTopUps(
+  state: ServerState,
+  now: Timestamp,
+  problems: Map<string, DueProblem>,
+): ServerState {
+  const topped = thresholdTopUps(state, now);
+  if (!isLeft(topped)) return topped.right;
+  problems.set('threshold', {
+    resource_type: 'Wallet',
+    resource_id: 'threshold',
+    error: topped.left,
+  });
+  return state;
 }
 
 /**
@@ -198,8 +226,10 @@ export function runDue(
         current = next.right;
       }
     }
+    current = withThresholdTopUps(current, now, problems);
     position = batch.at;
   }
+  current = withThresholdTopUps(current, to, problems);
   const clock = { now: to, pinned };
   const moved =
     state.clock?.now === clock.now && state.clock.pinned === pinned && current === state
