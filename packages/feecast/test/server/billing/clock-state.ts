@@ -10,6 +10,7 @@ import type {
   Timestamp,
   UsageEventRecord,
 } from '@feecast/models';
+import { asDecimalString, asInteger } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
 import { example } from '../builders';
 
@@ -28,12 +29,12 @@ export const CUSTOMER: Customer = {
   external_id: 'acme',
   applicable_timezone: 'UTC',
   timezone: 'UTC',
-  net_payment_term: 0,
+  net_payment_term: asInteger(0),
   taxes: [],
   integration_customers: [],
   billing_configuration: {
     ...first(base.customers).billing_configuration,
-    invoice_grace_period: 0,
+    invoice_grace_period: asInteger(0),
   },
 };
 
@@ -48,7 +49,7 @@ export const BASIC: Plan = {
   name: 'Basic',
   amount_cents: 10000 as Plan['amount_cents'],
   pay_in_advance: false,
-  trial_period: 0,
+  trial_period: 0 as Plan['trial_period'],
   minimum_commitment: null,
   taxes: [],
   usage_thresholds: [],
@@ -61,7 +62,7 @@ export const BASIC: Plan = {
       charge_model: 'standard',
       code: 'cpu_charge',
       min_amount_cents: 0 as typeof templateCharge.min_amount_cents,
-      properties: { amount: '0.5' },
+      properties: { amount: asDecimalString('0.5') },
       taxes: [],
       filters: [],
     },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runDue } from '../../../src/server/billing/run-due';
 import { clockRequest } from '../../../src/server/routes/clock';
 import { defaultOperations } from '../../../src/server/routes/operations';
-import { asTimestamp } from '../../../src/server/state/brands';
+import { asInteger, asTimestamp } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
 import { BASIC, CUSTOMER, clockState, cpuEvent, SUBSCRIPTION } from './clock-state';
 
@@ -122,7 +122,10 @@ describe('period ends (invoicing.md §1)', () => {
       customer: CUSTOMER,
       subscriptions: [{ subscription: SUBSCRIPTION, plan: BASIC }],
       billableMetrics: january.billable_metrics,
-      events: [...january.events],
+      events: [...january.events].map((event) => ({
+        ...event,
+        external_subscription_id: 'sub_acme',
+      })),
       now: '2025-01-31T23:59:59Z',
     });
     expect(isRight(preview)).toBe(true);
@@ -170,7 +173,10 @@ describe('period ends (invoicing.md §1)', () => {
         customers: [
           {
             ...CUSTOMER,
-            billing_configuration: { ...CUSTOMER.billing_configuration, invoice_grace_period: 3 },
+            billing_configuration: {
+              ...CUSTOMER.billing_configuration,
+              invoice_grace_period: asInteger(3),
+            },
           },
         ],
       },

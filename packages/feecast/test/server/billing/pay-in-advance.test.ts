@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { clockRequest } from '../../../src/server/routes/clock';
 import { defaultOperations } from '../../../src/server/routes/operations';
 import { reduce } from '../../../src/server/routes/reducer';
-import { asTimestamp } from '../../../src/server/state/brands';
+import { asDecimalString, asTimestamp } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
 import { BASIC, clockState } from './clock-state';
 
@@ -15,7 +15,8 @@ const NOW = asTimestamp('2025-01-20T10:00:00.000Z');
 const base = clockState();
 const requests = base.billable_metrics.find((m) => m.code === 'requests') as BillableMetric;
 const apiCalls = base.billable_metrics.find((m) => m.code === 'api_calls') as BillableMetric;
-const cpuCharge = (BASIC.charges ?? [])[0] as NonNullable<Plan['charges']>[number];
+type Charge = NonNullable<Plan['charges']>[number];
+const cpuCharge = (BASIC.charges ?? [])[0] as Charge;
 
 /** `basic` plus requests at 2.00 each (pay in advance, invoiceable) and api calls at 0.10 (pay in advance, not invoiceable). */
 const plan: Plan = {
@@ -30,8 +31,8 @@ const plan: Plan = {
       code: 'requests_advance',
       pay_in_advance: true,
       invoiceable: true,
-      properties: { amount: '2' },
-    },
+      properties: { amount: asDecimalString('2') },
+    } as Charge,
     {
       ...cpuCharge,
       svc_id: 'd0000000-0000-4000-8000-000000000002' as typeof cpuCharge.svc_id,
@@ -40,8 +41,8 @@ const plan: Plan = {
       code: 'api_calls_advance',
       pay_in_advance: true,
       invoiceable: false,
-      properties: { amount: '0.1' },
-    },
+      properties: { amount: asDecimalString('0.1') },
+    } as Charge,
   ],
 };
 

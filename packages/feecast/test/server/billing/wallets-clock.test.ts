@@ -11,6 +11,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { clockRequest } from '../../../src/server/routes/clock';
 import { defaultOperations } from '../../../src/server/routes/operations';
+import { asDecimalString } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
 import { example } from '../builders';
 import { CUSTOMER, clockState } from './clock-state';
@@ -27,7 +28,7 @@ function walletWith(rule: Partial<RecurringTransactionRule>): Wallet {
     external_customer_id: 'acme',
     status: 'active',
     rate_amount: '1.0' as Wallet['rate_amount'],
-    currency: 'USD',
+    currency: 'USD' as Wallet['currency'],
     credits_balance: '0.0' as Wallet['credits_balance'],
     balance_cents: 0 as Wallet['balance_cents'],
     credits_ongoing_balance: '0.0' as Wallet['credits_ongoing_balance'],
@@ -95,7 +96,7 @@ describe('recurring top-ups', () => {
   it('a threshold rule: at or below 5 credits, 10 granted credits, once', () => {
     const state = {
       ...clockState([]),
-      wallets: [walletWith({ trigger: 'threshold', threshold_credits: '5.0', interval: null })],
+      wallets: [walletWith({ trigger: 'threshold', threshold_credits: asDecimalString('5.0') })],
     };
     const moved = moveTo(state, '2025-01-16T00:00:00Z');
     expect(moved.logs.map((log) => log.activity_type)).toEqual([
