@@ -20,6 +20,7 @@ export {
   parseExpression,
   planChargeFeesReport,
   pricingUnitAmounts,
+  recurringTopUp,
   settleInvoice,
 } from './boundary/index';
 export * from './internal';

@@ -31,13 +31,17 @@ export {
   pricingUnitAmounts,
 } from './fees/index';
 
-// The wallet transactions a request creates (the server's `createWalletTransactions`), and the
-// settlement of an invoice's fees (coupons, taxes, credit notes, wallets) that the server's
-// finalize shares with `previewInvoice`.
+// The wallet transactions a request creates (the server's `createWalletTransactions`), the
+// top-up a wallet's recurring rule creates (the server's clock), and the settlement of an
+// invoice's fees (coupons, taxes, credit notes, wallets) that the server's finalize shares with
+// `previewInvoice`.
 export {
   type CreatedWalletTransactions,
   type CreateWalletTransactionsInput,
   createWalletTransactions,
+  type RecurringTopUp,
+  type RecurringTopUpInput,
+  recurringTopUp,
   type SettledInvoice,
   type SettleInvoiceOptions,
   settleInvoice,

@@ -213,6 +213,7 @@ export const applyWallets = guarded(walletsApi.applyWallets, {
 export const createWalletTransactions = guarded(walletsApi.createWalletTransactions, {
   name: 'createWalletTransactions',
 });
+export const recurringTopUp = guarded(walletsApi.recurringTopUp, { name: 'recurringTopUp' });
 
 // The estimator and compiled charge models answer further calls: their methods are guarded too.
 export const createEstimator = guardedResult(

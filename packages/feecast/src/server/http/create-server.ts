@@ -13,12 +13,15 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DueCache } from '../billing/due-cache';
+import { runDue } from '../billing/run-due';
+import { CLOCK_PATH, clockRequest } from '../routes/clock';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { reduce } from '../routes/reducer';
 import { asTimestamp } from '../state/brands';
 import { exampleState } from '../state/example-state';
 import { type DataDirectory, openDataDirectory } from '../state/journal';
-import type { ServerState } from '../state/state';
+import { COLLECTION_NAMES, type ServerState } from '../state/state';
 import { type HttpAnswer, type IdPrefix, jsonAnswer, keylessAnswer } from './answers';
 import {
   type ApiErrorResponse,
@@ -53,8 +56,16 @@ export interface ServerOptions {
    * month); what `dataDir` holds wins.
    */
   readonly state?: ServerState;
-  /** The clock (default: the system clock). */
+  /** The real-time clock (default: the system clock). */
   readonly clock?: () => Date;
+  /**
+   * Pin the clock at this instant (`--now`): it moves only through `POST /__feecast/clock`.
+   * A data directory whose clock stands later keeps its position. Without it the clock is
+   * `clock` (or the data directory's pinned clock, when it was pinned).
+   */
+  readonly now?: string;
+  /** How often a server on the real clock runs what fell due between requests (default 1,000 ms). */
+  readonly dueEveryMs?: number;
   /**
    * Where the state is kept: each change is appended to `journal.log` (and flushed to disk)
    * before its answer, compacted now and then into `state.json`; both are read back at start.
@@ -82,6 +93,19 @@ export interface ServerOptions {
 }
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
+
+/** Whether `next` differs from `before` in more than its clock. */
+function changedBeyondClock(before: ServerState, next: ServerState): boolean {
+  return (
+    next.id_sequence !== before.id_sequence ||
+    COLLECTION_NAMES.some((name) => next[name] !== before[name])
+  );
+}
+
+/** The later of two instants (`b` may be absent). */
+function later(a: string, b: string | undefined): string {
+  return b !== undefined && Date.parse(b) > Date.parse(a) ? b : a;
+}
 
 /** Writes `answer` whole; a HEAD request gets the headers of its GET answer only. */
 function send(res: ServerResponse, answer: HttpAnswer, headOnly: boolean): void {
@@ -158,33 +182,80 @@ export function createServer(options: ServerOptions): Server {
       : openDataDirectory(options.dataDir, initial, options.warn ?? warnOnStderr);
   let state = directory?.state ?? initial();
   const idPrefix = options.idPrefix ?? 'svc';
+  const dueCache = new DueCache(operations);
+  /** Where a pinned clock stands (`undefined`: real time, `clock`). */
+  let pinnedAt: string | undefined =
+    options.now !== undefined
+      ? later(new Date(options.now).toISOString(), state.clock?.now)
+      : state.clock?.pinned === true
+        ? state.clock.now
+        : undefined;
+  const now = () => asTimestamp(pinnedAt ?? clock().toISOString());
 
   /**
-   * Runs a request read whole against the state. Requests are applied one at a time (the
-   * reducer is synchronous); with a data directory a change is answered once its journal
-   * record is on disk, and the records of changes made meanwhile are written together.
+   * `next` kept: on disk before the promise resolves, with a data directory; `false` when the
+   * journal cannot be written (the state is then back to what is on disk, and no more changes).
+   */
+  async function keep(before: ServerState, next: ServerState): Promise<boolean> {
+    state = next;
+    if (directory === undefined) return true;
+    try {
+      await directory.append(before, next);
+      return true;
+    } catch {
+      state = directory.durableState();
+      return false;
+    }
+  }
+
+  /**
+   * Runs what fell due up to the clock's instant (billing/run-due.ts). A clock that only moved
+   * is kept in memory: only the work it ran (and the moves of `POST /__feecast/clock`) is
+   * journaled.
+   */
+  function settle(): void {
+    const before = state;
+    const target = now();
+    const pinned = pinnedAt !== undefined;
+    const clockNow = before.clock;
+    if (clockNow === undefined) {
+      state = { ...before, clock: { now: target, pinned } };
+      return;
+    }
+    const from = Date.parse(clockNow.now);
+    const to = Date.parse(target);
+    if (to <= from && clockNow.pinned === pinned) return;
+    if (!dueCache.anyDue(before, from, to)) {
+      if (clockNow.pinned !== pinned) state = { ...before, clock: { now: clockNow.now, pinned } };
+      return;
+    }
+    const moved = runDue(before, target, pinned, operations).state;
+    if (changedBeyondClock(before, moved)) void keep(before, moved);
+    else state = moved;
+  }
+
+  /** `POST /__feecast/clock` and `GET`: the move, journaled, and the clock pinned at its end. */
+  async function moveClock(request: ApiRequest): Promise<ApiResponse> {
+    const before = state;
+    const answer = clockRequest(before, request, now(), pinnedAt !== undefined, operations);
+    if (answer.state === before) return answer.response;
+    pinnedAt = answer.state.clock?.now ?? pinnedAt;
+    return (await keep(before, answer.state)) ? answer.response : errorResponse(internalError());
+  }
+
+  /**
+   * Runs a request read whole against the state, after what fell due. Requests are applied
+   * one at a time (the reducer is synchronous); with a data directory a change is answered
+   * once its journal record is on disk, and the records of changes made meanwhile are written
+   * together.
    */
   async function apply(request: ApiRequest): Promise<ApiResponse> {
+    settle();
+    if (request.path === CLOCK_PATH) return moveClock(request);
     const before = state;
-    const { state: next, response } = reduce(
-      before,
-      request,
-      asTimestamp(clock().toISOString()),
-      operations,
-      links,
-    );
+    const { state: next, response } = reduce(before, request, now(), operations, links);
     if (next === before) return response;
-    state = next;
-    if (directory !== undefined) {
-      try {
-        await directory.append(before, next);
-      } catch {
-        // The journal cannot be written: back to what is on disk, and no more changes.
-        state = directory.durableState();
-        return errorResponse(internalError());
-      }
-    }
-    return response;
+    return (await keep(before, next)) ? response : errorResponse(internalError());
   }
 
   /** The answer to `req`, or `undefined` when its client has left (nothing is applied then). */
@@ -213,8 +284,7 @@ export function createServer(options: ServerOptions): Server {
   /** The answer of `req` when it needs no API key (see `keylessAnswer`), else `undefined`. */
   function keyless(req: IncomingMessage): HttpAnswer | undefined {
     const path = (req.url ?? '/').split('?')[0] ?? '';
-    const now = asTimestamp(clock().toISOString());
-    return keylessAnswer({ method: req.method ?? 'GET', path }, state, now, operations, links);
+    return keylessAnswer({ method: req.method ?? 'GET', path }, state, now(), operations, links);
   }
 
   const server = createHttpServer(
@@ -245,6 +315,12 @@ export function createServer(options: ServerOptions): Server {
     },
   );
   server.on('clientError', answerClientError);
+  // On the real clock, what falls due between requests runs as time passes.
+  const ticker = setInterval(() => {
+    if (pinnedAt === undefined) settle();
+  }, options.dueEveryMs ?? 1_000);
+  ticker.unref();
+  server.on('close', () => clearInterval(ticker));
   if (directory !== undefined) server.on('close', () => directory.close());
   return server;
 }

@@ -35,10 +35,25 @@ Options:
                     DIR/state.json; the next start resumes from it (it wins over --state)
   --now TIMESTAMP   Pin the server's clock at this instant (ISO 8601 with a zone, e.g.
                     2025-03-20T12:00:00Z, or a date for midnight UTC): every request is
-                    answered as at that instant, and the example state is moved to it
+                    answered as at that instant, and the example state is moved to it;
+                    the clock then moves only through POST /__feecast/clock (a data
+                    directory whose clock stands later keeps its position)
   --id-prefix P     Name the generated ids of every answer svc_ (the default) or lago_
                     (lago_id, lago_customer_id...), as the reference does, so that code
                     written against the reference reads the answers unchanged
+
+The clock (outside /api/v1, with the same API key):
+  GET  /__feecast/clock                        where it stands: {"clock": {"now", "pinned"}}
+  POST /__feecast/clock {"now": "2025-02-01T00:00:00Z"}   or   {"advance": "P1M"}
+                    moves it forward (ISO 8601 durations: years, months, weeks, days,
+                    hours, minutes, seconds: P1Y, P1M, P2W, P1DT12H, PT30M) and pins it
+                    there; everything that became due on the way runs in time order
+                    (subscriptions that start or end, period-end invoices drafted and
+                    finalized after the grace period), logged with activity_source
+                    "system"; the answer lists those activity logs in order. A move
+                    backwards is a 422 clock_cannot_move_backwards. With --data-dir the
+                    clock's position is kept across restarts. On the real clock (no --now)
+                    what falls due runs before each request and every second.
 
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
@@ -55,6 +70,8 @@ Examples:
   feecast serve --data-dir ./feecast-state
   # Answer as on 20 March 2025 (the example state as written), for figures that never change
   feecast serve --now 2025-03-20T12:00:00Z
+  # Then let a month pass: the period ends, its invoice is issued
+  curl -X POST -H 'Authorization: Bearer dev_key' -d '{"advance": "P1M"}' http://127.0.0.1:3000/__feecast/clock
 `;
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
@@ -225,8 +242,7 @@ export async function serveCommand(
     return EXIT.usage;
   }
   const pinned = options.now;
-  const clock = pinned === undefined ? () => new Date() : () => new Date(pinned);
-  const start = await startState(options, clock());
+  const start = await startState(options, pinned === undefined ? new Date() : new Date(pinned));
   if (typeof start === 'string') {
     io.stderr(`feecast serve: ${start}\n`);
     return EXIT.badInput;
@@ -241,7 +257,7 @@ export async function serveCommand(
   const server = createServer({
     apiKeys: keys,
     state: start.state,
-    clock,
+    ...(pinned === undefined ? {} : { now: pinned }),
     idPrefix: options.idPrefix,
     ...(options.dataDir === undefined
       ? {}

@@ -2,56 +2,16 @@
  * Billing documents: `PUT /invoices/{svc_id}/finalize`, `GET /credit_notes/{svc_id}` and
  * `GET /payment_receipts`.
  */
-import type { FinalizeInvoiceRequest, Invoice } from '@feecast/models';
+import type { FinalizeInvoiceRequest } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { notFound } from '../http/api-error';
 import { pageRequest, paginate } from '../http/pagination';
 import { getOne } from '../http/path-resource';
 import { queryValue } from '../http/query';
-import { customerCoupons } from '../state/customer-coupons';
 import { StateDraft } from '../state/draft';
-import { operationTaxes, planOf } from '../state/lookup';
 import { newestFirst } from '../state/order';
-import { replaceItem } from '../state/replace-item';
-import type { ServerState } from '../state/state';
-import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
-import { finalizationActivity } from './finalize-activity';
+import { finalizeDraft } from './finalize-draft';
 import { type Handler, pathParam, unchanged } from './handler';
-
-/** Items of `items` replaced by the item of `updated` with the same `svc_id`. */
-function replacedById<T extends { readonly svc_id: string }>(
-  items: readonly T[],
-  updated: readonly T[],
-): T[] {
-  const byId = new Map(updated.map((item) => [item.svc_id, item]));
-  return items.map((item) => byId.get(item.svc_id) ?? item);
-}
-
-/**
- * What finalizing an invoice reads in the state: the invoice's subscriptions with their plans,
- * the customer's active applied coupons with their coupons, the taxes, the customer's wallets
- * and their transactions, and the customer's credit notes.
- */
-function finalizeInput(state: ServerState, invoice: Invoice, draft: StateDraft) {
-  const customerId = invoice.customer.svc_id;
-  const customer = state.customers.find((c) => c.svc_id === customerId) ?? invoice.customer;
-  const wallets = state.wallets.filter((w) => w.svc_customer_id === customerId);
-  const walletIds = new Set(wallets.map((w) => w.svc_id));
-  return {
-    invoice,
-    now: draft.now,
-    subscriptions: invoice.subscriptions.flatMap((subscription) => {
-      const plan = planOf(state, subscription);
-      return plan === undefined ? [] : [{ subscription, plan }];
-    }),
-    appliedCoupons: customerCoupons(state, customerId),
-    taxes: operationTaxes(state, customer),
-    wallets,
-    walletTransactions: state.wallet_transactions.filter((t) => walletIds.has(t.svc_wallet_id)),
-    creditNotes: state.credit_notes.filter((note) => note.customer.svc_id === customerId),
-    newId: () => draft.newId(),
-  };
-}
 
 /**
  * `PUT /invoices/{svc_id}/finalize`: only a draft can be finalized; any other invoice (or
@@ -70,31 +30,9 @@ export const finalizeInvoice: Handler<FinalizeInvoiceRequest> = (input) => {
   const { state, now } = input;
   const invoice = state.invoices.find((i) => i.svc_id === pathParam(input, 'svc_id'));
   if (invoice === undefined || invoice.status !== 'draft') return left(notFound('invoice'));
-  const draft = new StateDraft(state, now);
-  const finalized = input.operations.finalizeInvoice(finalizeInput(state, invoice, draft));
+  const finalized = finalizeDraft(state, invoice, new StateDraft(state, now), input.operations);
   if (isLeft(finalized)) return finalized;
-  const done = {
-    ...finalized.right,
-    wallets: finalized.right.wallets.map(storedWallet),
-    wallet_transactions: finalized.right.wallet_transactions.map(storedTransactionDecimals),
-    updated_transactions: finalized.right.updated_transactions.map(storedTransactionDecimals),
-  };
-  for (const entry of finalizationActivity({ draft: invoice, before: state, done })) {
-    draft.log(entry);
-  }
-  return right({
-    state: draft.commit({
-      invoices: replaceItem(state.invoices, invoice, done.invoice),
-      applied_coupons: replacedById(state.applied_coupons, done.applied_coupons),
-      credit_notes: replacedById(state.credit_notes, done.credit_notes),
-      wallets: replacedById(state.wallets, done.wallets),
-      wallet_transactions: [
-        ...replacedById(state.wallet_transactions, done.updated_transactions),
-        ...done.wallet_transactions,
-      ],
-    }),
-    body: { invoice: done.invoice },
-  });
+  return right({ state: finalized.right.state, body: { invoice: finalized.right.invoice } });
 };
 
 /**

@@ -1,10 +1,12 @@
 /**
  * `POST /events`: stores a usage event for the pricing operations. Events are deduplicated
  * by `transaction_id` per subscription: a second event with the same id is a 422
- * `{transaction_id: ['value_already_exist']}` and is not stored.
+ * `{transaction_id: ['value_already_exist']}` and is not stored. An event that a
+ * pay-in-advance charge prices gets its fee (and invoice) at once (billing/pay-in-advance.ts).
  */
 import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
-import { left, right } from 'fp-ts/lib/Either.js';
+import { isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { payInAdvance } from '../billing/pay-in-advance';
 import { invalidField } from '../http/api-error';
 import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
@@ -16,7 +18,10 @@ import type { Handler } from './handler';
  * `POST /events`: the stored event gets an id, `created_at` now and (without one)
  * `timestamp` now; `svc_subscription_id` and `svc_customer_id` name the subscription of
  * `external_subscription_id` when there is one (an event for an unknown subscription is
- * kept, as the reference keeps it, and never billed).
+ * kept, as the reference keeps it, and never billed). When a pay-in-advance charge of the
+ * subscription's plan prices the event, its fees are created (`fee.created`, and an invoice
+ * finalized at once for an invoiceable charge: `invoice.created`), logged with source
+ * `system`; when the engine cannot price it, the answer is its error and nothing is stored.
  *
  * @example
  * createEvent({ ..., body: { event: { transaction_id: 'tx_1', code: 'seats', external_subscription_id: 'sub_1' } } });
@@ -56,8 +61,8 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
         : (state.customers.find((c) => c.external_id === subscription.external_customer_id)
             ?.svc_id ?? null),
   };
-  return right({
-    state: draft.commit({ events: events.append(stored) }),
-    body: { event: stored },
-  });
+  const after = draft.commit({ events: events.append(stored) });
+  const billed = payInAdvance(state, after, stored, now, input.operations);
+  if (isLeft(billed)) return billed;
+  return right({ state: billed.right, body: { event: stored } });
 };

@@ -187,7 +187,7 @@ function previewCoupons(
 }
 
 /** The stored events of the subscriptions `ids`. */
-function eventsOf(
+export function eventsOf(
   state: ServerState,
   ids: ReadonlySet<string>,
 ): (UsageEventRecord & { readonly external_subscription_id: string })[] {

@@ -109,7 +109,13 @@ export interface Reduction {
   readonly response: ApiResponse;
 }
 
-function failure(
+/**
+ * The answer of a request that fails: `state` unchanged, the error (and its headers).
+ *
+ * @example
+ * failure(state, notFound('route')); // { state, response: { status: 404, body: {...} } }
+ */
+export function failure(
   state: ServerState,
   error: ApiErrorResponse,
   headers?: Record<string, string>,

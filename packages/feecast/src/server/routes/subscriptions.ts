@@ -11,6 +11,7 @@ import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { invalidField, notFound } from '../http/api-error';
 import { pageRequest, paginate } from '../http/pagination';
 import { queryValue, queryValues } from '../http/query';
+import type { ActivityEntry } from '../state/activity';
 import { defined } from '../state/defined';
 import { StateDraft } from '../state/draft';
 import { epochMs, notAfter } from '../state/instant';
@@ -69,6 +70,29 @@ function withStart(
   return notAfter(update.subscription_at, now) && !otherActive
     ? { ...moved, status: 'active', started_at: update.subscription_at }
     : moved;
+}
+
+/**
+ * The activity entry of a change of `subscription` to `next` (`subscription.updated`,
+ * `.started`, `.terminated`), the subscription as lists show it.
+ *
+ * @example
+ * draft.log(subscriptionEntry('subscription.started', pending, started));
+ */
+export function subscriptionEntry(
+  type: string,
+  subscription: Subscription,
+  next: Subscription,
+): ActivityEntry {
+  return {
+    type,
+    resourceType: 'Subscription',
+    resourceId: next.svc_id,
+    before: subscriptionListView(subscription),
+    after: subscriptionListView(next),
+    externalCustomerId: next.external_customer_id,
+    externalSubscriptionId: next.external_id,
+  };
 }
 
 /**
@@ -163,15 +187,7 @@ export const updateSubscription: Handler<UpdateSubscriptionRequest> = (input) =>
       next = { ...next, plan_amount_cents: plan.right.amount_cents };
     next = { ...next, plan_amount_currency: plan.right.amount_currency };
   }
-  draft.log({
-    type: 'subscription.updated',
-    resourceType: 'Subscription',
-    resourceId: next.svc_id,
-    before: subscriptionListView(subscription),
-    after: subscriptionListView(next),
-    externalCustomerId: next.external_customer_id,
-    externalSubscriptionId: next.external_id,
-  });
+  draft.log(subscriptionEntry('subscription.updated', subscription, next));
   const nextState = draft.commit({
     subscriptions: replaceItem(state.subscriptions, subscription, next),
     plan_overrides: planOverrides,

@@ -9,12 +9,19 @@
  */
 import type { FeecastError } from '@feecast/engine';
 import { createWalletTransactions as walletTransactionsOf } from '@feecast/engine/internal';
-import type { CreateWalletTransactionRequest, Wallet, WalletTransaction } from '@feecast/models';
-import { isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type {
+  CreateWalletTransactionRequest,
+  Wallet,
+  WalletTransaction,
+  WalletTransactionInput,
+  WalletTransactionSource,
+} from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, invalidField, validationErrors } from '../http/api-error';
 import { StateDraft } from '../state/draft';
 import { replaceItem } from '../state/replace-item';
 import { sameJson } from '../state/same-json';
+import type { ServerState } from '../state/state';
 import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
 import { walletTransactionView } from '../state/views';
 import type { Handler } from './handler';
@@ -55,27 +62,32 @@ function storedTransaction(
 }
 
 /**
- * `POST /wallet_transactions`: 422 `{wallet_id: ['wallet_not_found']}` or
- * `['wallet_is_terminated']` (as the reference, a validation error, not a 404); 422 for an
- * amount that is not a non-negative decimal, a void above the balance
- * (`insufficient_credits`), or paid credits outside the wallet's paid top-up limits
- * (`amount_below_minimum` / `amount_above_maximum`, bounds inclusive) unless
- * `ignore_paid_top_up_limits`. Answers every transaction created, in the order paid,
- * granted, voided; logs `wallet_transaction.created` for each, and `wallet.updated` when the
- * wallet's balance moved (granted or voided credits).
+ * `state` with the transactions the engine creates for `request` on `wallet` (with `source`:
+ * `manual` for a request, `interval` or `threshold` for a recurring rule), each logged
+ * `wallet_transaction.created` on `draft`, and `wallet.updated` when the balance moved; the
+ * engine's refusal as the reference's 422.
  *
  * @example
- * // balance 10.00, paid 10 + granted 15 + voided 3 -> 3 transactions, balance 22.00 (§6.2)
- * createWalletTransactions({ ..., body: { wallet_transaction: { wallet_id, paid_credits: '10', granted_credits: '15', voided_credits: '3' } } });
+ * addWalletTransactions(state, wallet, { wallet_id, granted_credits: '10' }, 'manual', new StateDraft(state, now));
+ * // right({ state, created: [transaction] })
  */
-export const createWalletTransactions: Handler<CreateWalletTransactionRequest> = (input) => {
-  const { state, now } = input;
-  const body = input.body.wallet_transaction;
-  const wallet = state.wallets.find((w) => w.svc_id === body.wallet_id);
-  if (wallet === undefined) return left(invalidField('wallet_id', 'wallet_not_found'));
-  const result = walletTransactionsOf({ wallet, wallet_transaction: body, now });
+export function addWalletTransactions(
+  state: ServerState,
+  wallet: Wallet,
+  request: WalletTransactionInput,
+  source: WalletTransactionSource,
+  draft: StateDraft,
+): Either<
+  ApiErrorResponse,
+  { readonly state: ServerState; readonly created: readonly WalletTransaction[] }
+> {
+  const result = walletTransactionsOf({
+    wallet,
+    wallet_transaction: request,
+    now: draft.now,
+    source,
+  });
   if (isLeft(result)) return left(refusal(result.left));
-  const draft = new StateDraft(state, now);
   const created = result.right.wallet_transactions.map((computed) => {
     const transaction = storedTransaction(computed, wallet, draft);
     draft.log({
@@ -104,6 +116,33 @@ export const createWalletTransactions: Handler<CreateWalletTransactionRequest> =
       wallets: replaceItem(state.wallets, wallet, nextWallet),
       wallet_transactions: [...state.wallet_transactions, ...created],
     }),
-    body: { wallet_transactions: created.map(walletTransactionView) },
+    created,
+  });
+}
+
+/**
+ * `POST /wallet_transactions`: 422 `{wallet_id: ['wallet_not_found']}` or
+ * `['wallet_is_terminated']` (as the reference, a validation error, not a 404); 422 for an
+ * amount that is not a non-negative decimal, a void above the balance
+ * (`insufficient_credits`), or paid credits outside the wallet's paid top-up limits
+ * (`amount_below_minimum` / `amount_above_maximum`, bounds inclusive) unless
+ * `ignore_paid_top_up_limits`. Answers every transaction created, in the order paid,
+ * granted, voided; logs `wallet_transaction.created` for each, and `wallet.updated` when the
+ * wallet's balance moved (granted or voided credits).
+ *
+ * @example
+ * // balance 10.00, paid 10 + granted 15 + voided 3 -> 3 transactions, balance 22.00 (§6.2)
+ * createWalletTransactions({ ..., body: { wallet_transaction: { wallet_id, paid_credits: '10', granted_credits: '15', voided_credits: '3' } } });
+ */
+export const createWalletTransactions: Handler<CreateWalletTransactionRequest> = (input) => {
+  const { state, now } = input;
+  const body = input.body.wallet_transaction;
+  const wallet = state.wallets.find((w) => w.svc_id === body.wallet_id);
+  if (wallet === undefined) return left(invalidField('wallet_id', 'wallet_not_found'));
+  const added = addWalletTransactions(state, wallet, body, 'manual', new StateDraft(state, now));
+  if (isLeft(added)) return added;
+  return right({
+    state: added.right.state,
+    body: { wallet_transactions: added.right.created.map(walletTransactionView) },
   });
 };

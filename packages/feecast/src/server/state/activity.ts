@@ -1,9 +1,13 @@
 /**
- * Activity logs: every change the API makes is recorded as `<resource>.<action>` with source
- * `api`, the object after the change and its changes as `{field: [before, after]}`.
+ * Activity logs: every change is recorded as `<resource>.<action>` with its source (`api` for
+ * a request, `system` for what the server's clock ran), the object after the change and its
+ * changes as `{field: [before, after]}`.
  */
 import type { ActivityLog, Timestamp, Uuid } from '@feecast/models';
 import { sameJson } from './same-json';
+
+/** Who made a change: a request (`api`), or the server as its clock moved (`system`). */
+export type ActivitySource = 'api' | 'system';
 
 /** What a handler says about one change. */
 export interface ActivityEntry {
@@ -64,11 +68,12 @@ export function activityLog(
   id: Uuid,
   organizationId: Uuid,
   now: Timestamp,
+  source: ActivitySource = 'api',
 ): ActivityLog {
   return {
     activity_id: id,
     activity_type: entry.type,
-    activity_source: 'api',
+    activity_source: source,
     activity_object: { ...entry.after },
     activity_object_changes: objectChanges(entry.before, entry.after),
     user_email: null,

@@ -34,3 +34,48 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** The offset of `zone` from UTC at `at` (epoch ms), in milliseconds. */
+function offsetMs(at: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(at));
+  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  const local = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
+  );
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The first instant (epoch milliseconds) of a `YYYY-MM-DD` date in an IANA time zone (UTC
+ * when the zone is unknown).
+ *
+ * @example
+ * new Date(startOfLocalDay('2025-04-01', 'America/Los_Angeles')).toISOString(); // '2025-04-01T07:00:00.000Z'
+ */
+export function startOfLocalDay(date: string, timeZone: string): number {
+  let zone = timeZone;
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+  } catch {
+    zone = 'UTC';
+  }
+  const midnight = Date.parse(`${date}T00:00:00Z`);
+  // The offset near midnight, read again at the instant found (a change of offset that day).
+  let at = midnight - offsetMs(midnight, zone);
+  at = midnight - offsetMs(at, zone);
+  return at;
+}

@@ -4,7 +4,7 @@
  * Nothing is shared: the draft lives for one request, the base state is never written to.
  */
 import type { ActivityLog, Timestamp, Uuid } from '@feecast/models';
-import { type ActivityEntry, activityLog } from './activity';
+import { type ActivityEntry, type ActivitySource, activityLog } from './activity';
 import { idFor } from './ids';
 import type { ServerState, StateCollections } from './state';
 
@@ -22,6 +22,8 @@ export class StateDraft {
   constructor(
     readonly base: ServerState,
     readonly now: Timestamp,
+    /** Who makes the change: `api` (a request, the default) or `system` (the clock). */
+    readonly source: ActivitySource = 'api',
   ) {
     this.sequence = base.id_sequence;
   }
@@ -38,13 +40,15 @@ export class StateDraft {
   }
 
   /**
-   * Records a change as an activity log (source `api`, logged now).
+   * Records a change as an activity log (logged now, with the draft's source).
    *
    * @example
    * draft.log({ type: 'add_on.created', resourceType: 'AddOn', resourceId: addOn.svc_id, before: null, after: addOn });
    */
   log(entry: ActivityEntry): void {
-    this.logs.push(activityLog(entry, this.newId(), this.base.organization_id, this.now));
+    this.logs.push(
+      activityLog(entry, this.newId(), this.base.organization_id, this.now, this.source),
+    );
   }
 
   /**

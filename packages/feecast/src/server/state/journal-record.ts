@@ -7,7 +7,13 @@ import { createHash } from 'node:crypto';
 import type { UsageEventRecord, Uuid } from '@feecast/models';
 import { isRecord } from '../../guards';
 import { eventLog } from './event-index';
-import { COLLECTION_NAMES, type ServerState, type StateCollections } from './state';
+import {
+  COLLECTION_NAMES,
+  readClock,
+  type ServerState,
+  type StateCollections,
+  type StoredClock,
+} from './state';
 
 /** How one collection changed: items appended at its end, or the whole collection replaced. */
 export type CollectionChange =
@@ -20,6 +26,8 @@ export interface JournalRecord {
   readonly seq: number;
   readonly id_sequence?: number;
   readonly organization_id?: Uuid;
+  /** The clock's new position, when it moved (`billing/`). */
+  readonly clock?: StoredClock;
   readonly changes: Readonly<Partial<Record<keyof StateCollections, CollectionChange>>>;
 }
 
@@ -69,6 +77,7 @@ export function recordOf(before: ServerState, next: ServerState, seq: number): J
     ...(next.organization_id === before.organization_id
       ? {}
       : { organization_id: next.organization_id }),
+    ...(next.clock === before.clock || next.clock === undefined ? {} : { clock: next.clock }),
     changes,
   };
 }
@@ -96,6 +105,7 @@ export function applyRecord(state: ServerState, record: JournalRecord): ServerSt
   }
   if (record.id_sequence !== undefined) next.id_sequence = record.id_sequence;
   if (record.organization_id !== undefined) next.organization_id = record.organization_id;
+  if (record.clock !== undefined) next.clock = record.clock;
   return next as unknown as ServerState;
 }
 
@@ -133,6 +143,8 @@ export function readRecordLine(line: string): JournalRecord | string {
   if (!isRecord(value) || !Number.isSafeInteger(value.seq) || !isRecord(value.changes)) {
     return 'it is not a journal record {"seq": ..., "changes": {...}}';
   }
+  if (typeof readClock(value.clock) === 'string')
+    return 'its clock is not {"now": ..., "pinned": ...}';
   for (const [name, change] of Object.entries(value.changes)) {
     if (!(COLLECTION_NAMES as readonly string[]).includes(name)) {
       return `it changes an unknown collection ${JSON.stringify(name)}`;

@@ -20,6 +20,7 @@ import {
   Plan,
   Subscription,
   Tax,
+  Timestamp,
   UsageEventRecord,
   Uuid,
   Wallet,
@@ -74,6 +75,16 @@ export type ListName = Exclude<keyof StateCollections, 'events'>;
 /** An item of the state collection `C` (`ItemOf<'wallets'>` is a `Wallet`). */
 export type ItemOf<C extends ListName> = StateCollections[C][number];
 
+/**
+ * Where the server's clock stands (`billing/`): everything that became due up to `now` has run.
+ */
+export interface StoredClock {
+  /** The instant the clock has reached (UTC, ISO 8601). */
+  readonly now: Timestamp;
+  /** The clock stays at `now` until moved (`--now`, `POST /__feecast/clock`); else real time. */
+  readonly pinned: boolean;
+}
+
 /** The whole state of a server: immutable; every change makes a new one. */
 export interface ServerState extends StateCollections {
   readonly version: typeof STATE_VERSION;
@@ -81,6 +92,8 @@ export interface ServerState extends StateCollections {
   readonly organization_id: Uuid;
   /** How many ids this state has generated: the next id is derived from it (see ids.ts). */
   readonly id_sequence: number;
+  /** The clock's position, once the server has run what became due (absent before). */
+  readonly clock?: StoredClock;
 }
 
 type Codec<A> = Parameters<typeof decode<A>>[0];
@@ -174,7 +187,13 @@ export function readStateShape(input: unknown): Either<FeecastError, ServerState
       ),
     );
   }
-  const known = new Set<string>(['version', 'organization_id', 'id_sequence', ...COLLECTION_NAMES]);
+  const known = new Set<string>([
+    'version',
+    'organization_id',
+    'id_sequence',
+    'clock',
+    ...COLLECTION_NAMES,
+  ]);
   for (const key of Object.keys(input)) {
     if (!known.has(key)) {
       return left(
@@ -199,6 +218,8 @@ export function readStateShape(input: unknown): Either<FeecastError, ServerState
       invalid(['id_sequence'], 'id_sequence must be a non-negative integer (0 for a new state).'),
     );
   }
+  const clock = readClock(input.clock);
+  if (typeof clock === 'string') return left(invalid(['clock'], clock));
   const collections: Record<string, readonly unknown[]> = {};
   for (const name of COLLECTION_NAMES) {
     const items = input[name] ?? [];
@@ -222,8 +243,27 @@ export function readStateShape(input: unknown): Either<FeecastError, ServerState
     version: STATE_VERSION,
     organization_id: organizationId,
     id_sequence: sequence,
+    ...(clock === undefined ? {} : { clock }),
     ...(collections as unknown as StateCollections),
   });
+}
+
+/**
+ * The `clock` of a state document or journal record (absent: `undefined`), or why it is
+ * refused.
+ *
+ * @example
+ * readClock({ now: '2025-01-01T00:00:00Z', pinned: true }); // { now: '2025-01-01T00:00:00Z', pinned: true }
+ * readClock({ now: 'soon' }); // 'clock must be {"now": ...'
+ */
+export function readClock(value: unknown): StoredClock | undefined | string {
+  if (value === undefined) return undefined;
+  const message =
+    'clock must be {"now": <ISO 8601 timestamp with a zone>, "pinned": true|false} (the position of the server\'s clock; remove it to start the clock afresh).';
+  if (!isRecord(value) || typeof value.pinned !== 'boolean') return message;
+  const now = decode(Timestamp, value.now);
+  if (isLeft(now) || Number.isNaN(Date.parse(now.right))) return message;
+  return { now: now.right, pinned: value.pinned };
 }
 
 /**
