@@ -344,8 +344,9 @@ describe('a plan compiled once (compilePlanCharges), priced at several periods',
     ] as const) {
       // The sum metric's events aggregated elsewhere (a state), the count's given as events.
       const [sums] = rightOf(planAggregations({ ...base, period: at }));
+      if (sums === undefined) throw new Error('The plan prices the sum metric first.');
       const accumulator = rightOf(
-        createChargesAccumulator(sums?.metric ?? calls, sums?.charges ?? [], sums?.options ?? {}),
+        createChargesAccumulator(sums.metric, sums.charges, sums.options),
       );
       accumulator.add(event(`${day}T10:00:00Z`, { v: '2', cloud: 'aws' }));
       accumulator.add(event(`${day}T11:00:00Z`, { v: '5', cloud: 'gcp' }));
