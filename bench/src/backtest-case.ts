@@ -28,6 +28,11 @@ import { BACKTEST_FROM, BACKTEST_TO, backtestInputs } from './backtest-data';
 import { METRICS, PUSHDOWN_PLAN } from './pushdown-data';
 
 const megabytes = () => Math.round(process.resourceUsage().maxRSS / 1024);
+/** The processor time of this process so far (user and system, every thread), in ms. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 function aggregateOnce(file: string) {
   const plan = PUSHDOWN_PLAN;
@@ -113,8 +118,11 @@ async function backtestDuckdb(file: string) {
   const start = performance.now();
   // The engine is told once the states are all there (none priced yet): the SQL's share.
   let aggregated = 0;
+  let aggregatedCpu = 0;
   const onProgress = ({ priced }: { priced: number }) => {
-    if (priced === 0) aggregated = performance.now() - start;
+    if (priced !== 0) return;
+    aggregated = performance.now() - start;
+    aggregatedCpu = cpuMs();
   };
   const result = await pushdownBacktest(
     { ...backtestInputs(), onProgress },
@@ -122,8 +130,15 @@ async function backtestDuckdb(file: string) {
   );
   if (result._tag === 'Left') throw new Error(result.left.message);
   const { backtest: priced, plan } = result.right;
+  const invoices = priced.rows.length;
+  const pricingCpu = cpuMs() - aggregatedCpu;
   return {
     aggregated_ms: Math.round(aggregated),
+    // The pricing's processor time (DuckDB is done by then): what a loaded machine's
+    // wall clock does not tell, per invoice.
+    pricing_cpu_ms: Math.round(pricingCpu),
+    invoices,
+    cpu_ms_per_invoice: Number((pricingCpu / Math.max(invoices, 1)).toFixed(2)),
     digest: digestOf({ _tag: 'Right', right: priced }),
     source: plan.source,
     ...(plan.reason === undefined ? {} : { reason: plan.reason }),
@@ -142,5 +157,5 @@ const outcome =
         ? backtestHere(args[0] ?? '', args[2] === 'unique')
         : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
 process.stdout.write(
-  `${JSON.stringify({ ms: Math.round(performance.now() - started), peak_mb: megabytes(), ...outcome })}\n`,
+  `${JSON.stringify({ ms: Math.round(performance.now() - started), cpu_ms: Math.round(cpuMs()), peak_mb: megabytes(), ...outcome })}\n`,
 );

@@ -57,7 +57,12 @@ export {
   type PreparedInAdvanceCharge,
   prepareInAdvanceCharge,
 } from './charge/pay-in-advance-fees';
-export { planChargeFeesSteps } from './charge/plan-charge-fees';
+export {
+  type CompiledPlanCharges,
+  compiledAggregations,
+  compilePlanCharges,
+  planChargeFeesSteps,
+} from './charge/plan-charge-fees';
 export { checkMetric } from './charge/price-metrics';
 export {
   type CommitmentTrueUp,

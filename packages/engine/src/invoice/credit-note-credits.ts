@@ -2,6 +2,7 @@ import type { Cents, CreditNote, CurrencyCode, DecimalString, Uuid } from '@feec
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   add,
+  countToWire,
   type Decimal,
   decimalText,
   type FeecastError,
@@ -107,6 +108,8 @@ export function consumeCreditNotes<
 ): Either<FeecastError, CreditNotesConsumed<F, C>> {
   const owed = readCents(invoice.total_amount_cents, ['invoice', 'total_amount_cents']);
   if (isLeft(owed)) return owed;
+  // No credit note to consume (most invoices): nothing to spread, each fee keeps its share.
+  if (creditNotes.length === 0) return noCreditNotes(invoice.fees);
   const fees = readFees(invoice.fees);
   if (isLeft(fees)) return fees;
   const order = candidates(invoice, creditNotes);
@@ -165,6 +168,27 @@ export function consumeCreditNotes<
     credit_notes: notes,
     credits,
     credit_notes_amount_cents: total.right,
+  });
+}
+
+/** {@link consumeCreditNotes} of no credit note: the fees with the shares they hold. */
+function noCreditNotes<F extends CreditNoteFeeInput, C>(
+  fees: readonly F[],
+): Either<FeecastError, CreditNotesConsumed<F, C>> {
+  const outFees: WithCreditNoteShare<F>[] = [];
+  for (const [i, fee] of fees.entries()) {
+    const path = ['fees', String(i), 'precise_credit_notes_amount_cents'];
+    const share = parseDecimal(fee.precise_credit_notes_amount_cents ?? '0', path);
+    if (isLeft(share)) return share;
+    const text = decimalText(share.right, path);
+    if (isLeft(text)) return text;
+    outFees.push({ ...fee, precise_credit_notes_amount_cents: text.right });
+  }
+  return right({
+    fees: outFees,
+    credit_notes: [],
+    credits: [],
+    credit_notes_amount_cents: countToWire<Cents>(0),
   });
 }
 

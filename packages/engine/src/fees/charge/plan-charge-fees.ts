@@ -83,12 +83,17 @@ export function planChargeFeesReport(
  *
  * @example
  * const report = yield* planChargeFeesSteps({ ...input, events: subscriptionEvents(feed, 'sub_1') });
+ *
+ * With `compiled` ({@link compilePlanCharges} of the same plan, metrics, pricing units and
+ * currency), the charges are not checked and compiled again: a caller pricing one plan over
+ * many periods compiles it once.
  * @internal
  */
 export function* planChargeFeesSteps(
   input: Fed<PlanChargeFeesInput>,
+  compiled?: CompiledPlanCharges,
 ): Feeding<Either<FeecastError, ChargeFeesReport>> {
-  const checked = metricChargesOf(input);
+  const checked = metricChargesOf(input, compiled);
   if (isLeft(checked)) return checked;
   const { currency, metrics } = checked.right;
   return yield* priceMetricsSteps(
@@ -128,7 +133,19 @@ export interface MetricAggregation extends PassAggregation {
 export function planAggregations(
   input: Omit<PlanChargeFeesInput, 'events' | 'aggregates'>,
 ): Either<FeecastError, MetricAggregation[]> {
-  const checked = metricChargesOf(input);
+  return compiledAggregations(input);
+}
+
+/**
+ * {@link planAggregations}, from the plan's charges compiled once ({@link compilePlanCharges}
+ * of the same input) when given.
+ * @internal
+ */
+export function compiledAggregations(
+  input: Omit<PlanChargeFeesInput, 'events' | 'aggregates'>,
+  compiled?: CompiledPlanCharges,
+): Either<FeecastError, MetricAggregation[]> {
+  const checked = metricChargesOf(input, compiled);
   if (isLeft(checked)) return checked;
   const context = feeContext({ ...input, currency: checked.right.currency });
   return right(
@@ -146,10 +163,50 @@ export function planAggregations(
   );
 }
 
+/**
+ * A plan's charges checked and compiled, grouped by billable metric: what pricing them over
+ * any period starts from (the metric compiled, each charge's setup: its models, filters and
+ * group keys), without the period's states.
+ * @internal
+ */
+export interface CompiledPlanCharges {
+  readonly currency: string;
+  readonly metrics: readonly MetricCharges[];
+}
+
 /** Checks the plan and groups its charges by billable metric, with each metric's given state. */
 function metricChargesOf(
   input: Omit<PlanChargeFeesInput, 'events'>,
-): Either<FeecastError, { currency: string; metrics: MetricCharges[] }> {
+  compiled: CompiledPlanCharges | undefined,
+): Either<FeecastError, CompiledPlanCharges> {
+  const checked = compiled === undefined ? compilePlanCharges(input) : right(compiled);
+  if (isLeft(checked)) return checked;
+  const { currency, metrics } = checked.right;
+  const grouped = new Map<string, MetricCharges>();
+  for (const entry of metrics) grouped.set(entry.metric.code, entry);
+  const states = givenStates(input.aggregates, grouped);
+  if (isLeft(states)) return states;
+  if (input.previous === undefined && states.right.size === 0) return checked;
+  const list = metrics.map((entry) => {
+    const previous = input.previous?.[entry.metric.code];
+    const state = states.right.get(entry.metric.code);
+    return previous === undefined && state === undefined
+      ? entry
+      : { ...entry, previous, ...(state === undefined ? {} : { state }) };
+  });
+  return right({ currency, metrics: list });
+}
+
+/**
+ * Checks a plan's charges against their billable metrics and compiles them once, grouped by
+ * metric (in the order of the metrics' first charges): {@link planChargeFeesSteps} and
+ * {@link compiledAggregations} price from it at any period. The plan, metrics, pricing units
+ * and currency are those of the input; its period, states and events are not read.
+ * @internal
+ */
+export function compilePlanCharges(
+  input: Pick<PlanChargeFeesInput, 'plan' | 'billableMetrics' | 'currency' | 'pricing_units'>,
+): Either<FeecastError, CompiledPlanCharges> {
   if (typeof input !== 'object' || input === null || !Array.isArray(input.plan?.charges)) {
     return left(
       feecastError('invalid_input', 'planChargeFees needs a plan with its charges.', [
@@ -173,35 +230,33 @@ function metricChargesOf(
     const found = chargeMetricIndex(charge, metrics, path);
     if (isLeft(found)) return found;
     const { index: m, metric } = found.right;
-    const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
+    const known = grouped.get(m);
+    // A metric is compiled once, for its first charge.
+    const compiled =
+      known === undefined
+        ? checkMetric(metric, ['billableMetrics', String(m)])
+        : right(known.compiled);
     if (isLeft(compiled)) return compiled;
     const setup = setupCharge(charge, compiled.right, path, input.pricing_units);
     if (isLeft(setup)) return setup;
-    const entry: MetricCharges & { setups: ChargeSetup[]; order: number[] } = grouped.get(m) ?? {
+    const entry: MetricCharges & { setups: ChargeSetup[]; order: number[] } = known ?? {
       metric,
       compiled: compiled.right,
       metricPath: ['billableMetrics', String(m)],
       setups: [],
       order: [],
-      previous: input.previous?.[metric.code],
     };
     entry.setups.push(setup.right);
     entry.order.push(i);
     grouped.set(m, entry);
   }
-  const states = givenStates(input.aggregates, grouped);
-  if (isLeft(states)) return states;
-  const list = Array.from(grouped.values(), (entry) => {
-    const state = states.right.get(entry.metric.code);
-    return state === undefined ? entry : { ...entry, state };
-  });
-  return right({ currency, metrics: list });
+  return right({ currency, metrics: Array.from(grouped.values()) });
 }
 
 /** The states given in `aggregates`, by metric code: each must be a metric the plan prices. */
 function givenStates(
   aggregates: PlanChargeFeesInput['aggregates'],
-  grouped: ReadonlyMap<number, MetricCharges>,
+  grouped: ReadonlyMap<string, MetricCharges>,
 ): Either<FeecastError, Map<string, { value: unknown; path: readonly string[] }>> {
   const found = new Map<string, { value: unknown; path: readonly string[] }>();
   if (aggregates === undefined || aggregates === null) return right(found);
@@ -214,9 +269,8 @@ function givenStates(
       ),
     );
   }
-  const codes = new Set(Array.from(grouped.values(), (entry) => entry.metric.code));
   for (const code of Object.keys(aggregates)) {
-    if (!codes.has(code)) {
+    if (!grouped.has(code)) {
       return left(
         feecastError(
           'invalid_input',

@@ -188,11 +188,13 @@ export function applyWallets(
   }
   if (sign(total.right) <= 0) return right(unchanged('nothing_to_pay'));
 
-  const buckets = walletFeeBuckets(invoice, money.right, total.right);
-  if (isLeft(buckets)) return buckets;
   const usable = states
     .filter((s) => isUsable(s, invoice.currency, at.right))
     .sort(compareWalletStates);
+  // Without a wallet to pay, the fees are not split (most invoices: no wallet at all).
+  if (usable.length === 0) return right(unchanged('no_applicable_wallet'));
+  const buckets = walletFeeBuckets(invoice, money.right, total.right);
+  if (isLeft(buckets)) return buckets;
   const allocations = allocate(usable, buckets.right, total.right);
   if (allocations.length === 0) return right(unchanged('no_applicable_wallet'));
 

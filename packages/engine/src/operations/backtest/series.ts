@@ -10,6 +10,7 @@ import type { MetricAggregation } from '../../fees/index';
 import type { SubscriptionRun } from '../../periods/index';
 import { type PreviewFacts, readPreviewInput } from '../preview-invoice/inputs';
 import { aggregationsOfFacts } from '../preview-invoice/preview-aggregations';
+import { compiledCharges } from '../preview-invoice/subscription-fees';
 import {
   type BacktestFacts,
   type Candidate,
@@ -76,7 +77,9 @@ export function seriesOf(
     events: [],
   });
   if (isLeft(read)) return left(inTerms(read.left));
-  const subscription = read.right.subscriptions[0]?.subscription;
+  // Every period of the series is found and priced from its charges compiled here, once.
+  const compiled = compiledCharges(read.right);
+  const subscription = compiled.subscriptions[0]?.subscription;
   const started = parseInstant(subscription?.started_at, [
     'subscriptions',
     String(index),
@@ -87,7 +90,7 @@ export function seriesOf(
   const periods: SeriesPeriod[] = [];
   let now = Math.max(facts.from, started.right);
   while (now < facts.to) {
-    const found = aggregationsOfFacts({ ...read.right, now: formatInstant(now) });
+    const found = aggregationsOfFacts({ ...compiled, now: formatInstant(now) });
     if (isLeft(found)) return left(inTerms(found.left));
     const [own] = found.right;
     if (own === undefined) break;
@@ -118,9 +121,9 @@ export function seriesOf(
   return right({
     entry: index,
     candidate,
-    timezone: read.right.timezone,
+    timezone: compiled.timezone,
     periods,
-    facts: read.right,
+    facts: compiled,
   });
 }
 

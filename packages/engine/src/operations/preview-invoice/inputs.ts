@@ -27,7 +27,7 @@ import {
   parseInstant,
   sign,
 } from '../../core/index';
-import type { PricingUnitInfo } from '../../fees/index';
+import type { CompiledPlanCharges, PricingUnitInfo } from '../../fees/index';
 import {
   type AddOnInput,
   type CustomerInput,
@@ -162,6 +162,11 @@ export interface CheckedSubscription {
   readonly change?: PlanChangeKind;
   /** The invoice bills the subscription's start. */
   readonly starting?: boolean;
+  /**
+   * Its plan's charges checked and compiled once (`compiledCharges`), for a caller that
+   * previews it at several instants; without it they are compiled at each preview.
+   */
+  readonly compiled?: CompiledPlanCharges;
 }
 
 /** An add-on checked, with its units. */

@@ -1,6 +1,6 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
-import { type MetricAggregation, planAggregations } from '../../fees/index';
+import { compiledAggregations, type MetricAggregation } from '../../fees/index';
 import { type SubscriptionRun, subscriptionRun } from '../../periods/index';
 import { type PreviewFacts, type PreviewInvoiceInput, readPreviewInput } from './inputs';
 import { chargesPricing, withPlanPath } from './subscription-fees';
@@ -81,7 +81,7 @@ export function aggregationsOfFacts(
       out.push({ external_subscription_id, run, metrics: [] });
       continue;
     }
-    const metrics = planAggregations(
+    const metrics = compiledAggregations(
       chargesPricing(
         {
           entry,
@@ -93,6 +93,7 @@ export function aggregationsOfFacts(
         },
         run.charges,
       ),
+      entry.compiled,
     );
     if (isLeft(metrics)) return left(withPlanPath(metrics.left, entry.path));
     out.push({ external_subscription_id, run, metrics: metrics.right });

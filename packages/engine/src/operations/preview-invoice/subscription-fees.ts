@@ -6,20 +6,21 @@ import {
   type Uuid,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type { Rejection, UsageEvent } from '../../aggregation/index';
+import { driveSync, type Rejection, type UsageEvent } from '../../aggregation/index';
 import { derivedId, type FeecastError } from '../../core/index';
 import {
   type CommitmentTrueUp,
   commitmentTrueUp,
+  compilePlanCharges,
   type FeeIds,
   fixedChargeFee,
   type PlanChargeFeesInput,
   type PricingUnitInfo,
-  planChargeFeesReport,
+  planChargeFeesSteps,
   subscriptionFee,
 } from '../../fees/index';
 import { type BilledRange, fullPeriod, type SubscriptionRun } from '../../periods/index';
-import type { CheckedSubscription } from './inputs';
+import type { CheckedSubscription, PreviewFacts } from './inputs';
 
 /** The input of {@link subscriptionFees}. */
 export interface SubscriptionFeesInput {
@@ -178,12 +179,17 @@ export function subscriptionFees(
   let outside = 0;
   if (run.charges !== undefined) {
     let count = 0;
-    const report = planChargeFeesReport({
-      ...chargesPricing(input, run.charges),
-      events: input.events,
-      ...(entry.aggregates === undefined ? {} : { aggregates: entry.aggregates }),
-      feeId: () => derivedId('fee', invoiceId, subscription.svc_id, 'charge', String(count++)),
-    });
+    const report = driveSync(
+      planChargeFeesSteps(
+        {
+          ...chargesPricing(input, run.charges),
+          events: input.events,
+          ...(entry.aggregates === undefined ? {} : { aggregates: entry.aggregates }),
+          feeId: () => derivedId('fee', invoiceId, subscription.svc_id, 'charge', String(count++)),
+        },
+        entry.compiled,
+      ),
+    );
     if (isLeft(report)) return left(withPlanPath(report.left, path));
     rejected = report.right.rejected;
     outside = report.right.outside_period;
@@ -276,6 +282,29 @@ export function chargesPricing(
             charges_duration: next.charges_duration,
           },
         }),
+  };
+}
+
+/**
+ * `facts` with each subscription's plan charges checked and compiled once (`compiled`), for
+ * a caller that previews the same subscriptions at several instants (`{ ...facts, now }`):
+ * each preview prices from the compiled charges instead of compiling them again, with the
+ * same result. A plan whose charges do not compile is left as it is: its previews report the
+ * problem as they would without this.
+ * @internal
+ */
+export function compiledCharges(facts: PreviewFacts): PreviewFacts {
+  return {
+    ...facts,
+    subscriptions: facts.subscriptions.map((entry) => {
+      const compiled = compilePlanCharges({
+        plan: entry.plan,
+        billableMetrics: facts.billableMetrics,
+        currency: entry.plan.amount_currency,
+        pricing_units: facts.pricingUnits,
+      });
+      return isLeft(compiled) ? entry : { ...entry, compiled: compiled.right };
+    }),
   };
 }
 

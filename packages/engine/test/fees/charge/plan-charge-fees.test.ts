@@ -3,7 +3,14 @@
  * functions (codes and paths that say what to fix).
  */
 import { describe, expect, it } from 'vitest';
+import { createChargesAccumulator, driveSync } from '../../../src/aggregation/index';
 import { chargeFees, planChargeFees, planChargeFeesReport } from '../../../src/fees/charge/index';
+import {
+  compiledAggregations,
+  compilePlanCharges,
+  planAggregations,
+  planChargeFeesSteps,
+} from '../../../src/fees/index';
 import {
   cents,
   charge,
@@ -13,6 +20,7 @@ import {
   leftOf,
   MARCH,
   metric,
+  period,
   planFeesOf,
   rightOf,
   uuid,
@@ -307,5 +315,77 @@ describe('errors say what to fix and where', () => {
       previous: { value: '3' },
     });
     expect(fee?.amount_cents).toBe(500);
+  });
+});
+
+describe('a plan compiled once (compilePlanCharges), priced at several periods', () => {
+  const plan = {
+    charges: [
+      {
+        ...charge('standard', { amount: '1' }, { svc_id: uuid(30) }),
+        filters: [{ values: { cloud: ['aws'] }, properties: { amount: '2' } }],
+      },
+      { ...charge('standard', { amount: '3' }), svc_id: uuid(31), billable_metric_code: 'hits' },
+    ],
+  };
+  const base = {
+    plan,
+    billableMetrics: [calls, hits],
+    currency: 'EUR',
+    purpose: 'invoice',
+  } as const;
+  const APRIL = period('2025-04-01', '2025-04-30', 30);
+
+  it('gives each period the report of compiling the plan again, from states and from events', () => {
+    const compiled = rightOf(compilePlanCharges(base));
+    for (const [at, day] of [
+      [MARCH, '2025-03-10'],
+      [APRIL, '2025-04-10'],
+    ] as const) {
+      // The sum metric's events aggregated elsewhere (a state), the count's given as events.
+      const [sums] = rightOf(planAggregations({ ...base, period: at }));
+      if (sums === undefined) throw new Error('The plan prices the sum metric first.');
+      const accumulator = rightOf(
+        createChargesAccumulator(sums.metric, sums.charges, sums.options),
+      );
+      accumulator.add(event(`${day}T10:00:00Z`, { v: '2', cloud: 'aws' }));
+      accumulator.add(event(`${day}T11:00:00Z`, { v: '5', cloud: 'gcp' }));
+      const input = {
+        ...base,
+        period: at,
+        aggregates: { m: accumulator.state() },
+        events: [{ ...event(`${day}T12:00:00Z`), code: 'hits' }],
+      };
+      const once = rightOf(driveSync(planChargeFeesSteps(input, compiled)));
+      expect(once).toEqual(rightOf(planChargeFeesReport(input)));
+      // Charge 30: aws 2 x 2 = 4.00 (filter), gcp 5 x 1 = 5.00 (default); charge 31: 1 hit x 3.
+      expect(once.fees.map((f) => f.amount_cents)).toEqual([400, 500, 300]);
+      expect(rightOf(compiledAggregations({ ...base, period: at }, compiled))).toEqual(
+        rightOf(planAggregations({ ...base, period: at })),
+      );
+    }
+  });
+
+  it("still checks each period's states against the plan's metrics", () => {
+    const compiled = rightOf(compilePlanCharges(base));
+    const report = driveSync(
+      planChargeFeesSteps(
+        { ...base, period: MARCH, aggregates: { nope: {} }, events: [] },
+        compiled,
+      ),
+    );
+    expect(report._tag === 'Left' && [report.left.code, report.left.path]).toEqual([
+      'invalid_input',
+      ['aggregates', 'nope'],
+    ]);
+  });
+
+  it('is the Left of pricing the plan when the plan does not compile', () => {
+    const bad = {
+      ...base,
+      plan: { charges: [{ ...charge('standard', { amount: '1' }), billable_metric_code: 'nope' }] },
+    };
+    const error = leftOf(compilePlanCharges(bad));
+    expect(error).toEqual(leftOf(planChargeFeesReport({ ...bad, period: MARCH, events: [] })));
   });
 });
