@@ -160,7 +160,7 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
 /**
  * The portal page of one customer: the period's totals (current, taxes, total, projected),
  * the usage per charge (grouped bars of current and projected amounts, and a table), and the
- * invoices. A self-contained HTML document like {@link renderCompareReport}'s: inline CSS
+ * invoices. A self-contained HTML document like `renderCompareReport`'s: inline CSS
  * and SVG, no script or URL, every text escaped, the same data giving the same bytes. An
  * unknown currency, cents that are not safe integers or units that are not decimals are a
  * `Left` with the path in `data`.
