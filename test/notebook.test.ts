@@ -3,6 +3,7 @@
 // its views display through Jupyter's symbol from the built package. The views' figures are
 // checked on the sources (packages/feecast/test/notebook/); the notebook guide's cells run in
 // test/readme.test.ts, under Node and Deno.
+import { feesView, JUPYTER_DISPLAY } from 'feecast/notebook';
 import { describe, expect, it } from 'vitest';
 import { bundleForBrowser } from './fetch-bundle';
 
@@ -13,8 +14,7 @@ describe('feecast/notebook', () => {
     expect(bundle.code).toContain('comparisonView');
   });
 
-  it('displays a view through Symbol.for("Jupyter.display") from the built package', async () => {
-    const { JUPYTER_DISPLAY, feesView } = await import('feecast/notebook');
+  it('displays a view through Symbol.for("Jupyter.display") from the built package', () => {
     expect(JUPYTER_DISPLAY).toBe(Symbol.for('Jupyter.display'));
     const view = feesView([]);
     if (view._tag === 'Left') expect.fail(view.left.message);
