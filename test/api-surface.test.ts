@@ -27,6 +27,7 @@ const ENTRIES = [
   { entry: '@feecast/sources', file: 'sources' },
   { entry: 'feecast', file: 'feecast' },
   { entry: 'feecast/fetch', file: 'feecast-fetch' },
+  { entry: 'feecast/notebook', file: 'feecast-notebook' },
 ] as const;
 
 /** Each package, with the ambient types its declarations may use (Node's for the Node packages). */

@@ -20,7 +20,13 @@ const root = join(here, '..');
 const require = createRequire(import.meta.url);
 
 /** The published entries whose functions are documented by example. */
-const ENTRIES = ['@feecast/engine', '@feecast/models', '@feecast/sources', 'feecast'] as const;
+const ENTRIES = [
+  '@feecast/engine',
+  '@feecast/models',
+  '@feecast/sources',
+  'feecast',
+  'feecast/notebook',
+] as const;
 
 /**
  * The public functions whose examples are still sketches (free variables, a server at a fixed
@@ -43,13 +49,19 @@ const fixtureNames = [...readFileSync(FIXTURES, 'utf8').matchAll(/^export const 
   (match) => match[1] ?? '',
 );
 
-/** The built ESM declaration file of a package's root entry. */
+/** The built ESM declaration file of a package's entry (its root, or a subpath: `feecast/notebook`). */
 function declarationFile(entry: string): string {
-  const folder = dirname(require.resolve(`${entry}/package.json`));
+  const parts = entry.split('/');
+  const size = entry.startsWith('@') ? 2 : 1;
+  const name = parts.slice(0, size).join('/');
+  const subpath = parts.length > size ? `./${parts.slice(size).join('/')}` : '.';
+  const folder = dirname(require.resolve(`${name}/package.json`));
   const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
-    readonly exports: { readonly '.': { readonly import: { readonly types: string } } };
+    readonly exports: Record<string, { readonly import: { readonly types: string } }>;
   };
-  return join(folder, manifest.exports['.'].import.types);
+  const types = manifest.exports[subpath]?.import.types;
+  if (types === undefined) throw new Error(`${entry}: no "types" for ${subpath} in its exports`);
+  return join(folder, types);
 }
 
 const surfaces = entrySurfaces(ENTRIES.map((entry) => ({ entry, path: declarationFile(entry) })));

@@ -8,19 +8,32 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from './serve';
 
 /**
- * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md, docs/what-if.md and of each package's README
+ * The TypeScript examples of the README, of docs/inputs.md, docs/aggregation-state.md, docs/pushdown.md, docs/forecasts.md, docs/what-if.md, of the guides (docs/guides/) and of each package's README
  * (packages/engine, models, sources and feecast), on the built packages: each
  * type-checks with `tsc` under the project's strict settings (`tsconfig.base.json`), and runs
- * (compiled to JavaScript) printing what its `// comments` say, line by line.
+ * (compiled to JavaScript) printing what its `// comments` say, line by line. A ```` ```ts ````
+ * block is a program of its own; the ```` ```ts cell ```` blocks of a document are a notebook's
+ * cells, joined in order into one program (a cell uses what the cells before it declared).
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
-/** Every ```ts block of a Markdown file of the repository. */
+/**
+ * Every ```ts block of a Markdown file of the repository, then its ```ts cell blocks (a
+ * notebook's cells) joined into one, if it has any.
+ */
 function examples(file: string): string[] {
   const text = readFileSync(join(root, file), 'utf8');
-  return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const blocks = [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const cells = notebookCells(file);
+  return cells.length === 0 ? blocks : [...blocks, cells.join('\n')];
+}
+
+/** The ```ts cell blocks of a Markdown file, in order. */
+function notebookCells(file: string): string[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  return [...text.matchAll(/```ts cell\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
 }
 
 const documents = [
@@ -34,6 +47,10 @@ const documents = [
   'packages/engine/README.md',
   'packages/models/README.md',
   'packages/feecast/README.md',
+  'docs/guides/preview-a-price.md',
+  'docs/guides/what-if-in-a-notebook.md',
+  'docs/guides/test-against-the-local-api.md',
+  'docs/guides/events-from-files-and-databases.md',
 ] as const;
 const blocks = documents.flatMap((file) =>
   examples(file).map((code, i) => ({ name: `${file} example ${i + 1}`, code })),
@@ -167,3 +184,50 @@ it("the README's server examples answer on the real clock, with the figures it g
     expect(await served.stop()).toBe(0);
   }
 }, 30_000);
+
+/**
+ * The notebook guide's cells under Deno, the runtime of the Jupyter kernel it is written for:
+ * `deno run` of the same joined cells (Deno 2 resolves the bare imports from the workspace's
+ * `node_modules`, as a notebook in a folder with the packages installed does; `--cached-only`
+ * fails the run rather than fetch anything), printing what the Node run above prints. Deno
+ * comes from the npm registry (the `deno` package ships the binary), pinned, through npx.
+ * Without the registry (an offline machine) the test is skipped, saying why; under CI it fails.
+ */
+const DENO = 'deno@2.9.6';
+const NOTEBOOK = 'docs/guides/what-if-in-a-notebook.md';
+
+describe('the notebook guide under Deno', () => {
+  it(`${NOTEBOOK}: deno run of its cells prints what their comments say`, {
+    timeout: 240_000,
+  }, (context) => {
+    const code = notebookCells(NOTEBOOK).join('\n');
+    const file = join(scratch, 'notebook-cells.ts');
+    writeFileSync(file, code);
+    const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+    const version = spawnSync(npx, ['--yes', DENO, '--version'], {
+      cwd: here,
+      encoding: 'utf8',
+      timeout: 180_000,
+    });
+    if (version.status !== 0 && process.env.CI !== 'true') {
+      console.warn(
+        `test/readme.test.ts: the notebook guide's cells are not run under Deno: npx could not get ${DENO} from the npm registry (${version.stderr.trim().split('\n').pop()}). They still run under Node above.`,
+      );
+      context.skip();
+    }
+    expect(version.status, version.stderr).toBe(0);
+    const run = spawnSync(
+      npx,
+      ['--yes', DENO, 'run', '--cached-only', '--allow-read', '--allow-env', '--allow-sys', file],
+      { cwd: here, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const expected = code
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('console.log('))
+      .map((line) => line.slice(line.lastIndexOf('// ') + 3));
+    expect(expected.length).toBe(5);
+    expect(run.stdout.trimEnd().split('\n')).toEqual(expected);
+  });
+});

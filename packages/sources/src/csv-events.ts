@@ -9,7 +9,11 @@ import type { CsvRow } from './csv-splitter';
 import { EVENT_COLUMNS, PROPERTIES, PROPERTY_PREFIX } from './event-columns';
 import { parseJsonText } from './json-text';
 
-/** What a column of the header holds. */
+/**
+ * What a column of the header holds.
+ *
+ * @inline
+ */
 type Column =
   | { readonly kind: 'key'; readonly name: string }
   | { readonly kind: 'properties' }

@@ -18,6 +18,8 @@ import { hashOf } from './id-set';
  * A dictionary-coded column: each row holds the index of its value in `values`, or -1 when
  * the row has no value (the property is absent). Equal primitive values share one entry
  * (`"eu"` and `"eu"`; `1` and `"1"` are two); each object or array value has its own.
+ *
+ * @inline
  */
 export interface DictionaryColumn {
   readonly codes: Int32Array;

@@ -47,7 +47,11 @@ export interface ChargeBuckets {
 /** The period options shared by every charge of a pass. */
 export type PassOptions = Omit<AggregateOptions, 'filters' | 'grouped_by' | 'prorated'>;
 
-/** One charge's figures. */
+/**
+ * One charge's figures.
+ *
+ * @inline
+ */
 export interface ChargeAggregation {
   /** One result per charge filter, in the order given: the events the filter wins. */
   readonly filters: readonly AggregationResult[];
@@ -55,7 +59,11 @@ export interface ChargeAggregation {
   readonly default: AggregationResult;
 }
 
-/** Every charge's figures from one pass. */
+/**
+ * Every charge's figures from one pass.
+ *
+ * @inline
+ */
 export interface ChargesAggregation {
   readonly charges: readonly ChargeAggregation[];
   /** Events left out (for every charge alike), and why. */
@@ -64,7 +72,11 @@ export interface ChargesAggregation {
   readonly outside_period: number;
 }
 
-/** One bucket's groups in a {@link ChargesAccumulatorState}. */
+/**
+ * One bucket's groups in a {@link ChargesAccumulatorState}.
+ *
+ * @inline
+ */
 export interface BucketGroupsState {
   readonly groups: readonly GroupState[];
 }

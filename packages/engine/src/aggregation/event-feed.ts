@@ -13,6 +13,8 @@ export type AsyncEvents<E = UsageEvent> = AsyncIterable<E> | StreamOf<E>;
 /**
  * A web `ReadableStream`, as far as the engine reads one (the engine does not depend on the
  * DOM's types): its reader.
+ *
+ * @inline
  */
 export interface StreamOf<E> {
   getReader(): {

@@ -11,7 +11,11 @@ import { REJECTION_REASONS, type RejectionCounts, type RejectionReason } from '.
 /** The `format` of every aggregation state of this version (docs/aggregation-state.md). */
 export const STATE_FORMAT = 'feecast.aggregation-state.v1';
 
-/** One group's state (an ungrouped bucket has one group, `grouped_by: {}`). */
+/**
+ * One group's state (an ungrouped bucket has one group, `grouped_by: {}`).
+ *
+ * @inline
+ */
 export interface GroupState {
   readonly grouped_by: GroupedBy;
   readonly state: BucketStateJson;

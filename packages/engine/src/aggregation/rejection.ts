@@ -35,7 +35,11 @@ export interface Rejection {
   readonly index: number;
 }
 
-/** How many events were left out, per reason (reasons with none are absent). */
+/**
+ * How many events were left out, per reason (reasons with none are absent).
+ *
+ * @inline
+ */
 export type RejectionCounts = Partial<Record<RejectionReason, number>>;
 
 const REASON_LIST = Object.keys(REJECTION_REASONS) as RejectionReason[];

@@ -63,7 +63,7 @@ export interface ModelPrice extends Priced {
   readonly projected?: { readonly units: Decimal; readonly amount: Decimal };
 }
 
-/** Options of {@link compileChargeModel} and {@link applyChargeModel}. */
+/** Options of `compileChargeModel` and {@link applyChargeModel}. */
 export interface ChargeModelOptions {
   /** Where the charge sits in the caller's document, prefixed to error paths (`['charges', '0']`). */
   readonly path?: readonly string[];

@@ -21,7 +21,11 @@ export const CHARGE_MODEL_NAMES = [
   'custom',
 ] as const;
 
-/** A charge model's name: `charge.charge_model` of the wire format. */
+/**
+ * A charge model's name: `charge.charge_model` of the wire format.
+ *
+ * @useDeclaredType
+ */
 export type ChargeModelName = (typeof CHARGE_MODEL_NAMES)[number];
 
 /**

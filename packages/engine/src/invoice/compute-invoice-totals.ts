@@ -46,7 +46,11 @@ import { applyTaxes, type FeeTaxOutcome, type TaxableFeeInput } from './taxes/ap
 import { computeInvoiceTaxes, type FeeAppliedTaxInput } from './taxes/invoice-taxes';
 import type { TaxSources } from './taxes/tax-sources';
 
-/** The fields of a fee (the wire `Fee`) that the invoice's totals read and fill. */
+/**
+ * The fields of a fee (the wire `Fee`) that the invoice's totals read and fill.
+ *
+ * @inline
+ */
 export interface TotalsFeeInput extends TaxableFeeInput, CouponFeeInput, CreditNoteFeeInput {
   readonly item: { readonly type: string; readonly code: string; readonly svc_item_id: string };
   readonly applied_taxes?: readonly FeeAppliedTaxInput[];
@@ -99,7 +103,11 @@ export interface InvoiceTotalsOptions<
   readonly now?: string;
 }
 
-/** The invoice fields {@link computeInvoiceTotals} fills (the wire `Invoice`'s amounts and lists). */
+/**
+ * The invoice fields {@link computeInvoiceTotals} fills (the wire `Invoice`'s amounts and lists).
+ *
+ * @inline
+ */
 export interface InvoiceTotalsFields {
   readonly fees_amount_cents: Cents;
   readonly progressive_billing_credit_amount_cents: Cents;
@@ -116,17 +124,29 @@ export interface InvoiceTotalsFields {
   readonly applied_taxes: InvoiceAppliedTax[];
 }
 
-/** A fee of a totaled invoice: as given, taxed, with its credit-note share when notes were consumed. */
+/**
+ * A fee of a totaled invoice: as given, taxed, with its credit-note share when notes were consumed.
+ *
+ * @inline
+ */
 export type TotaledFee<F> = F & { readonly precise_credit_notes_amount_cents?: string };
 
-/** The invoice `I` with its totals: a wire `Invoice` stays an `Invoice`. */
+/**
+ * The invoice `I` with its totals: a wire `Invoice` stays an `Invoice`.
+ *
+ * @inline
+ */
 export type TotaledInvoice<I extends TotalsInvoiceInput> = Omit<
   I,
   keyof InvoiceTotalsFields | 'fees'
 > &
   InvoiceTotalsFields & { readonly fees: TotaledFee<I['fees'][number]>[] };
 
-/** Given credit amounts that the caps left unused. */
+/**
+ * Given credit amounts that the caps left unused.
+ *
+ * @inline
+ */
 export interface UnusedCredits {
   readonly progressive_billing_credit_amount_cents: number;
   readonly credit_notes_amount_cents: number;

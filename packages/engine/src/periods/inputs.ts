@@ -57,7 +57,11 @@ export interface PeriodSubscription {
 /** `usage`: the period that contains `at`; `invoice`: the period a billing run at `at` closes. */
 export type PeriodPurpose = 'usage' | 'invoice';
 
-/** The next subscription's plan, to tell an upgrade (or equal price) from a downgrade. */
+/**
+ * The next subscription's plan, to tell an upgrade (or equal price) from a downgrade.
+ *
+ * @inline
+ */
 export interface NextPlan {
   readonly interval: string;
   readonly amount_cents: number;

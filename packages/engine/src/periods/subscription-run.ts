@@ -9,7 +9,11 @@ import {
 } from '../core/index';
 import { type BillingPeriod, billingPeriod } from './billing-period';
 
-/** A range of instants billed, with the length in days of the full period it belongs to. */
+/**
+ * A range of instants billed, with the length in days of the full period it belongs to.
+ *
+ * @inline
+ */
 export interface BilledRange {
   readonly from_datetime: string;
   readonly to_datetime: string;
@@ -21,6 +25,8 @@ export interface BilledRange {
  * The next billing run of a subscription after `now` and what it bills (see
  * {@link subscriptionRun}). In-arrears items bill the period the run closes; in-advance
  * items bill the period it opens.
+ *
+ * @inline
  */
 export interface SubscriptionRun {
   /** When the run happens: the instant after the current period ends, or the termination. */

@@ -8,7 +8,7 @@ import type { Fee } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import { filterLabel, groupLabel } from './labels';
 import { formatDecimalMoney, formatMoney, formatUnits, sumCents } from './money';
-import { renderTable, type TableColumn } from './table';
+import { renderTable, type Table, type TableColumn } from './table';
 
 const COLUMNS: readonly TableColumn[] = [
   { header: 'Fee', align: 'left' },
@@ -79,6 +79,16 @@ export function feesTable(
   footer: readonly (readonly string[])[],
   withTaxes: boolean,
 ): Either<FeecastError, string> {
+  const table = feesTableData(fees, footer, withTaxes);
+  return isLeft(table) ? table : right(renderTable(table.right));
+}
+
+/** The cells of {@link feesTable}, before they are laid out as text. */
+function feesTableData(
+  fees: readonly Fee[],
+  footer: readonly (readonly string[])[],
+  withTaxes: boolean,
+): Either<FeecastError, Table> {
   const rows: string[][] = [];
   for (const fee of fees) {
     const row = feeRow(fee);
@@ -90,13 +100,11 @@ export function feesTable(
     return withTaxes || i < 5;
   });
   const pick = (row: readonly string[]) => shown.map((i) => row[i] ?? '');
-  return right(
-    renderTable({
-      columns: shown.map((i) => COLUMNS[i] ?? { header: '', align: 'left' }),
-      rows: rows.map(pick),
-      footer: footer.map(pick),
-    }),
-  );
+  return right({
+    columns: shown.map((i) => COLUMNS[i] ?? { header: '', align: 'left' }),
+    rows: rows.map(pick),
+    footer: footer.map(pick),
+  });
 }
 
 /**
@@ -111,6 +119,19 @@ export function feesTable(
  */
 export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, string> {
   if (fees.length === 0) return right('No fees.\n');
+  const table = feesWithTotals(fees);
+  return isLeft(table) ? table : right(renderTable(table.right));
+}
+
+/**
+ * The cells of {@link renderFeesTable} (fees, then one total row per currency), before they
+ * are laid out: for another rendering of the same table (the notebook's HTML).
+ *
+ * @example
+ * feesWithTotals(estimate.fees)
+ * // right({ columns: [{ header: 'Fee', align: 'left' }, ...], rows: [['API calls', ...]], footer: [['Total', ...]] })
+ */
+export function feesWithTotals(fees: readonly Fee[]): Either<FeecastError, Table> {
   const currencies = [...new Set(fees.map((fee) => fee.amount_currency))];
   const footer: string[][] = [];
   for (const currency of currencies) {
@@ -123,5 +144,5 @@ export function renderFeesTable(fees: readonly Fee[]): Either<FeecastError, stri
     if (isLeft(total)) return total;
     footer.push(total.right);
   }
-  return feesTable(fees, footer, true);
+  return feesTableData(fees, footer, true);
 }

@@ -294,11 +294,33 @@ export function renderCompareReport(data: CompareReportData): Either<FeecastErro
   if (currency === undefined) {
     return right(renderDocument(title, html`${header(data, title)}<p>No plans to compare.</p>`));
   }
+  const sections = renderComparisonSections(data);
+  if (isLeft(sections)) return sections;
+  const footer = pageFooter(data.generated_at, currency);
+  const body = html`${header(data, title)}${sections.right}${footer}`;
+  return right(renderDocument(title, body));
+}
+
+/**
+ * The sections of the comparison page on their own, without its header and footer: the total
+ * per plan, the cost per charge and the price curves, as {@link renderCompareReport} draws
+ * them (and with the same errors); nothing for no plans.
+ *
+ * @example
+ * renderComparisonSections({ plans: [{ code: 'starter', name: 'Starter', currency: 'EUR',
+ *   total_amount_cents: 14900, charges: [] }], curves: [] })
+ * // right(html`<section id="totals"><h2>Total per plan</h2>...`)
+ */
+export function renderComparisonSections(
+  data: Pick<CompareReportData, 'plans' | 'curves'>,
+): Either<FeecastError, Html> {
+  const currency = data.plans[0]?.currency;
+  if (currency === undefined) return right(html``);
   const plans = readPlans(data.plans, currency);
   if (isLeft(plans)) return plans;
   const curves = readCurves(data.curves, plans.right);
   if (isLeft(curves)) return curves;
-  const footer = pageFooter(data.generated_at, currency);
-  const body = html`${header(data, title)}${totalsSection(plans.right, currency)}${chargesSection(plans.right, currency)}${curvesSection(curves.right, currency)}${footer}`;
-  return right(renderDocument(title, body));
+  return right(
+    html`${totalsSection(plans.right, currency)}${chargesSection(plans.right, currency)}${curvesSection(curves.right, currency)}`,
+  );
 }

@@ -27,9 +27,8 @@ export interface PortalUsageInput {
 
 /**
  * The portal page's data: the customer's name and external id, the usage's period, currency
- * and totals, one charge per entry of `charges_usage` (keyed by the charge's code, else the
- * billable metric's; named by the charge's display name, else the metric's), with projected
- * units and amounts for projected usage, and the invoices in the order given.
+ * and totals, one charge per entry of `charges_usage` (`usageCharges`), and the invoices
+ * in the order given.
  *
  * @example
  * import { projectedUsage } from '@feecast/engine';
@@ -43,17 +42,6 @@ export interface PortalUsageInput {
  */
 export function portalDataFromUsage(input: PortalUsageInput): PortalPageData {
   const { customer, usage } = input;
-  const charges: readonly {
-    readonly charge: {
-      readonly code?: string | null;
-      readonly invoice_display_name: string | null;
-    };
-    readonly billable_metric: { readonly code: string; readonly name: string };
-    readonly units: string;
-    readonly amount_cents: number;
-    readonly projected_units?: string;
-    readonly projected_amount_cents?: number;
-  }[] = usage.charges_usage;
   const projectedTotal =
     'projected_amount_cents' in usage
       ? { projected_amount_cents: usage.projected_amount_cents }
@@ -67,18 +55,7 @@ export function portalDataFromUsage(input: PortalUsageInput): PortalPageData {
     taxes_amount_cents: usage.taxes_amount_cents,
     total_amount_cents: usage.total_amount_cents,
     ...projectedTotal,
-    charges: charges.map(
-      (entry): PortalCharge => ({
-        code: entry.charge.code ?? entry.billable_metric.code,
-        name: entry.charge.invoice_display_name ?? entry.billable_metric.name,
-        units: entry.units,
-        amount_cents: entry.amount_cents,
-        ...(entry.projected_units === undefined ? {} : { projected_units: entry.projected_units }),
-        ...(entry.projected_amount_cents === undefined
-          ? {}
-          : { projected_amount_cents: entry.projected_amount_cents }),
-      }),
-    ),
+    charges: usageCharges(usage),
     invoices: (input.invoices ?? []).map((invoice) => ({
       number: invoice.number,
       issuing_date: invoice.issuing_date,
@@ -88,4 +65,39 @@ export function portalDataFromUsage(input: PortalUsageInput): PortalPageData {
       currency: invoice.currency,
     })),
   };
+}
+
+/**
+ * One charge per entry of a usage's `charges_usage`: keyed by the charge's code, else the
+ * billable metric's; named by the charge's display name, else the metric's; with projected
+ * units and amounts for projected usage.
+ *
+ * @example
+ * usageCharges(usage.right.customer_usage)[0]
+ * // { code: 'api_calls', name: 'API calls', units: '41382', amount_cents: 9449 }
+ */
+export function usageCharges(usage: CustomerUsage | CustomerProjectedUsage): PortalCharge[] {
+  const charges: readonly {
+    readonly charge: {
+      readonly code?: string | null;
+      readonly invoice_display_name: string | null;
+    };
+    readonly billable_metric: { readonly code: string; readonly name: string };
+    readonly units: string;
+    readonly amount_cents: number;
+    readonly projected_units?: string;
+    readonly projected_amount_cents?: number;
+  }[] = usage.charges_usage;
+  return charges.map(
+    (entry): PortalCharge => ({
+      code: entry.charge.code ?? entry.billable_metric.code,
+      name: entry.charge.invoice_display_name ?? entry.billable_metric.name,
+      units: entry.units,
+      amount_cents: entry.amount_cents,
+      ...(entry.projected_units === undefined ? {} : { projected_units: entry.projected_units }),
+      ...(entry.projected_amount_cents === undefined
+        ? {}
+        : { projected_amount_cents: entry.projected_amount_cents }),
+    }),
+  );
 }

@@ -32,7 +32,9 @@ interface ReadCharge {
   readonly projectedAmount?: Decimal;
 }
 
-function readCharges(data: PortalPageData): Either<FeecastError, ReadCharge[]> {
+function readCharges(
+  data: Pick<PortalPageData, 'charges' | 'currency'>,
+): Either<FeecastError, ReadCharge[]> {
   const read: ReadCharge[] = [];
   for (const [i, charge] of data.charges.entries()) {
     const path = ['charges', String(i)];
@@ -136,6 +138,24 @@ function usageSection(charges: readonly ReadCharge[], currency: string): Html {
   return html`<section id="usage"><h2>Usage per charge</h2>${legend}<figure>${chart}<figcaption>The amount of each charge so far${projected ? ' and projected to the end of the period' : ''}.</figcaption></figure><table><thead><tr><th>Charge</th>${head}</tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
+/**
+ * The usage section of the portal page on its own: the amount of each charge so far (and
+ * projected, when the charges have projections) as grouped bars and a table. Units that are
+ * not decimals, cents that are not safe integers or an unknown currency are a `Left` with the
+ * path in `data`.
+ *
+ * @example
+ * renderUsageSection({ currency: 'EUR', charges: [{ code: 'seats', name: 'Seats', units: '11', amount_cents: 7700 }] })
+ * // right(html`<section id="usage"><h2>Usage per charge</h2>...<td class="num">77.00 EUR</td>...</section>`)
+ */
+export function renderUsageSection(
+  data: Pick<PortalPageData, 'charges' | 'currency'>,
+): Either<FeecastError, Html> {
+  const charges = readCharges(data);
+  if (isLeft(charges)) return charges;
+  return right(usageSection(charges.right, data.currency));
+}
+
 function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
   if (data.invoices.length === 0) {
     return right(html`<section id="invoices"><h2>Invoices</h2><p>No invoices yet.</p></section>`);
@@ -160,7 +180,7 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
 /**
  * The portal page of one customer: the period's totals (current, taxes, total, projected),
  * the usage per charge (grouped bars of current and projected amounts, and a table), and the
- * invoices. A self-contained HTML document like {@link renderCompareReport}'s: inline CSS
+ * invoices. A self-contained HTML document like `renderCompareReport`'s: inline CSS
  * and SVG, no script or URL, every text escaped, the same data giving the same bytes. An
  * unknown currency, cents that are not safe integers or units that are not decimals are a
  * `Left` with the path in `data`.
@@ -177,14 +197,14 @@ function invoicesSection(data: PortalPageData): Either<FeecastError, Html> {
  * }
  */
 export function renderPortalPage(data: PortalPageData): Either<FeecastError, string> {
-  const charges = readCharges(data);
-  if (isLeft(charges)) return charges;
+  const usage = renderUsageSection(data);
+  if (isLeft(usage)) return usage;
   const totals = summary(data);
   if (isLeft(totals)) return totals;
   const invoices = invoicesSection(data);
   if (isLeft(invoices)) return invoices;
   const title = `Usage of ${data.customer.name}`;
   const footer = pageFooter(data.generated_at, data.currency);
-  const body = html`<header><h1>${title}</h1><p class="meta">Customer ${data.customer.external_id}, period from ${data.period.from} to ${data.period.to}</p></header><section id="summary"><h2>This period</h2>${totals.right}</section>${usageSection(charges.right, data.currency)}${invoices.right}${footer}`;
+  const body = html`<header><h1>${title}</h1><p class="meta">Customer ${data.customer.external_id}, period from ${data.period.from} to ${data.period.to}</p></header><section id="summary"><h2>This period</h2>${totals.right}</section>${usage.right}${invoices.right}${footer}`;
   return right(renderDocument(title, body));
 }

@@ -66,6 +66,7 @@ export interface PushdownUsageOptions {
   readonly projected?: boolean;
 }
 
+/** @inline */
 type Usage = CustomerUsageResponse | CustomerProjectedUsageResponse;
 
 /** The spec of a metric's aggregation, for one subscription or (without) every one. */

@@ -35,6 +35,8 @@ export interface KindContext {
  * A value a unique count counts: the text of the event's field, or `null` for the one value
  * of every event without the field (missing or `null`), which the reference counts once, as
  * its store's NULL property (aggregations.md §1.5b, open question 5).
+ *
+ * @inline
  */
 export type UniqueValue = string | null;
 
@@ -120,6 +122,8 @@ export interface AggregationKind {
 /**
  * An add or remove of a unique count's value in JSON: `at` is the event's time in epoch
  * milliseconds; a value carried from the previous period is `{ "operation": "carried" }`.
+ *
+ * @inline
  */
 export type UniqueOperationJson =
   | { readonly operation: 'add' | 'remove'; readonly at: number }
@@ -130,6 +134,8 @@ export type UniqueOperationJson =
  * (docs/aggregation-state.md). Decimals are exact decimal strings, times epoch milliseconds,
  * lists of distinct values sorted (`null` first, then by code unit). Every form is relative to
  * the aggregation's options (period, carried `previous`): restore it with the same ones.
+ *
+ * @inline
  */
 export type BucketStateJson =
   /** `count_agg`. */

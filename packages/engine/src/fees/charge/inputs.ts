@@ -26,7 +26,11 @@ export interface ChargeFeesPricingUnit {
   readonly short_name?: string | null;
 }
 
-/** A pricing unit of the organization: its id, code and short name. */
+/**
+ * A pricing unit of the organization: its id, code and short name.
+ *
+ * @inline
+ */
 export interface PricingUnitInfo {
   readonly svc_id: string;
   readonly code: string;
@@ -67,7 +71,11 @@ export interface ChargesPeriod {
   readonly charges_duration?: number;
 }
 
-/** The subscription the fees belong to (a wire `Subscription` fits). */
+/**
+ * The subscription the fees belong to (a wire `Subscription` fits).
+ *
+ * @inline
+ */
 export interface FeeSubscription {
   readonly svc_id?: string | null;
   readonly external_id?: string | null;
@@ -75,7 +83,11 @@ export interface FeeSubscription {
   readonly external_customer_id?: string | null;
 }
 
-/** The customer (a wire `Customer` fits): ids when the subscription lacks them, and time zone. */
+/**
+ * The customer (a wire `Customer` fits): ids when the subscription lacks them, and time zone.
+ *
+ * @inline
+ */
 export interface FeeCustomer {
   readonly svc_id?: string | null;
   readonly external_id?: string | null;

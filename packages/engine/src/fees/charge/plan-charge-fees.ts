@@ -78,7 +78,7 @@ export function planChargeFeesReport(
 }
 
 /**
- * {@link planChargeFeesReport} as steps that read the events once, from an iterable or a feed
+ * `planChargeFeesReport` as steps that read the events once, from an iterable or a feed
  * of asynchronous events (see `withEvents`).
  *
  * @example
@@ -286,7 +286,7 @@ function givenStates(
 
 /**
  * The fees of every charge of a plan over an event stream read once, one aggregation pass
- * per billable metric (see {@link planChargeFeesReport}, which also lists the events left
+ * per billable metric (see `planChargeFeesReport`, which also lists the events left
  * out). Equal, charge by charge, to {@link chargeFees}.
  *
  * With `events` given asynchronously (an `AsyncIterable` or a `ReadableStream`), the same

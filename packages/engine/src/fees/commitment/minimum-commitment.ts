@@ -50,7 +50,11 @@ export interface CommitmentTrueUpInput {
   readonly subscription?: TrueUpSubscription;
 }
 
-/** The result of {@link commitmentTrueUp}. */
+/**
+ * The result of {@link commitmentTrueUp}.
+ *
+ * @inline
+ */
 export interface CommitmentTrueUp {
   /** `round(amount_cents × days_active ÷ days_total)`. */
   readonly commitment_amount_cents: Cents;

@@ -51,7 +51,11 @@ export interface ApplyCouponsOptions {
   readonly now?: string;
 }
 
-/** Why a coupon took nothing off the invoice. */
+/**
+ * Why a coupon took nothing off the invoice.
+ *
+ * @inline
+ */
 export type CouponSkipReason =
   /** The applied coupon's `status` is not `active`. */
   | 'not_active'
@@ -70,7 +74,11 @@ export type CouponSkipReason =
   /** The invoice takes no coupons: a draft, an add-on, one-off or credit invoice (`computeInvoiceTotals`). */
   | 'invoice_not_eligible';
 
-/** What one coupon did to the invoice. */
+/**
+ * What one coupon did to the invoice.
+ *
+ * @inline
+ */
 export interface CouponOutcome {
   readonly svc_applied_coupon_id: string;
   readonly coupon_code: string;
@@ -87,6 +95,8 @@ export interface CouponOutcome {
 /**
  * The credit a coupon puts on the invoice (an `invoice.credits[]` entry without its own
  * `svc_id` and `invoice`, which the invoice supplies: see `computeInvoiceTotals`).
+ *
+ * @inline
  */
 export interface CouponCredit {
   /** The applied coupon that produced the credit. */
@@ -128,7 +138,7 @@ interface Ledger {
  * reference's order (limited to billable metrics, then to plans, then the others; oldest
  * first), each active coupon takes its amount off its base (the eligible fees' pre-tax
  * amount, at most the invoice's running sub total), spread over the eligible fees in
- * proportion to their pre-tax amounts by {@link allocateProportionally}, to 5 decimals, the
+ * proportion to their pre-tax amounts by `allocateProportionally`, to 5 decimals, the
  * shares adding up to the credit exactly. A coupon never takes more than its base, so no fee
  * and no total becomes negative; the loop stops once the sub total is down to 0. The applied
  * coupons come back as they stand after the invoice (occurrences used, amount remaining,

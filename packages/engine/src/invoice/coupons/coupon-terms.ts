@@ -31,6 +31,8 @@ export type AppliedCouponInput = Pick<
 /**
  * The fields of a coupon (the wire `Coupon`) that an applied coupon does not carry: its type
  * and its limits; its amount, currency and rate are used where the applied coupon has none.
+ *
+ * @inline
  */
 export type CouponInput = Pick<
   Coupon,

@@ -11,7 +11,11 @@ export interface CouponFeeInput extends NetFeeInput {
   readonly item: { readonly type: string; readonly code: string };
 }
 
-/** The plan fields a plan-limited coupon looks at. */
+/**
+ * The plan fields a plan-limited coupon looks at.
+ *
+ * @inline
+ */
 export interface CouponPlan {
   readonly code: string;
 }

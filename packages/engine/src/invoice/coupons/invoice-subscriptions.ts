@@ -9,6 +9,8 @@ import { type FeecastError, feecastError } from '../../core/index';
 /**
  * A subscription of the invoice with the plan it bills (the plan actually used: an override
  * plan when the subscription has one). The shape of `previewInvoice`'s `subscriptions[]`.
+ *
+ * @inline
  */
 export interface InvoiceSubscription<P> {
   readonly subscription: { readonly svc_id: string };

@@ -16,7 +16,11 @@ import {
 } from '../../core/index';
 import { creditedByFee } from '../credit-notes/credited-fees';
 
-/** A credit-note item request: an amount (minor units) credited back on one fee. */
+/**
+ * A credit-note item request: an amount (minor units) credited back on one fee.
+ *
+ * @inline
+ */
 export interface CreditNoteItemRequest {
   readonly fee_id: string;
   readonly amount_cents: number;

@@ -19,7 +19,11 @@ export interface TaxableFeeInput extends NetFeeInput, TaxSourceFee {
   readonly applied_taxes?: readonly unknown[];
 }
 
-/** What taxing did to one fee. */
+/**
+ * What taxing did to one fee.
+ *
+ * @inline
+ */
 export interface FeeTaxOutcome {
   /** The fee's position in the input. */
   readonly fee_index: number;

@@ -33,7 +33,11 @@ import { readTaxRate } from './tax-rate';
 /** The reference rounds the invoice's blended rate to 5 decimals. */
 const RATE_SCALE = 5 as Scale;
 
-/** The tax fields of a fee's applied tax that the invoice's applied tax copies. */
+/**
+ * The tax fields of a fee's applied tax that the invoice's applied tax copies.
+ *
+ * @inline
+ */
 export type FeeAppliedTaxInput = Pick<
   AppliedTax,
   'svc_tax_id' | 'tax_name' | 'tax_code' | 'tax_description' | 'tax_rate'

@@ -17,10 +17,18 @@ export interface TaxInput extends OtherWireKeys<Tax, 'code' | 'rate'> {
   readonly rate: number;
 }
 
-/** A list of taxes as the wire carries them on plans, charges, customers...: absent, null or an array. */
+/**
+ * A list of taxes as the wire carries them on plans, charges, customers...: absent, null or an array.
+ *
+ * @inline
+ */
 export type TaxList = readonly TaxInput[] | null | undefined;
 
-/** The plan fields (the wire `Plan`) that carry taxes: its own, its charges', fixed charges' and commitment's. */
+/**
+ * The plan fields (the wire `Plan`) that carry taxes: its own, its charges', fixed charges' and commitment's.
+ *
+ * @inline
+ */
 export interface TaxPlan {
   readonly code: string;
   readonly taxes?: TaxList;
@@ -29,7 +37,11 @@ export interface TaxPlan {
   readonly minimum_commitment?: { readonly taxes?: TaxList } | null;
 }
 
-/** The add-on fields (the wire `AddOn`) that carry taxes. */
+/**
+ * The add-on fields (the wire `AddOn`) that carry taxes.
+ *
+ * @inline
+ */
 export interface TaxAddOn {
   readonly svc_id: string;
   readonly taxes?: TaxList;
@@ -71,7 +83,11 @@ export interface TaxSourceFee {
   readonly tax_codes?: readonly string[] | null;
 }
 
-/** The rule of §2.1 that gave a fee its taxes. */
+/**
+ * The rule of §2.1 that gave a fee its taxes.
+ *
+ * @inline
+ */
 export type TaxSourceKind =
   | 'tax_codes'
   | 'add_on'

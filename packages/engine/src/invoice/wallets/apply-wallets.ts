@@ -56,7 +56,11 @@ export interface ApplyWalletsOptions {
   readonly transactions?: readonly WalletTransaction[];
 }
 
-/** What one fee bucket received from one wallet. */
+/**
+ * What one fee bucket received from one wallet.
+ *
+ * @inline
+ */
 export interface WalletBucketShare {
   readonly fee_type: string;
   readonly billable_metric_code: string | null;
@@ -64,7 +68,11 @@ export interface WalletBucketShare {
   readonly amount_cents: DecimalString;
 }
 
-/** What one wallet paid on the invoice. */
+/**
+ * What one wallet paid on the invoice.
+ *
+ * @inline
+ */
 export interface WalletConsumption {
   readonly svc_wallet_id: string;
   /** The wallet transaction's amount: the exact takes, rounded to a whole minor unit. */
@@ -78,7 +86,11 @@ export interface WalletConsumption {
   readonly purchased_amount_cents: Cents | null;
 }
 
-/** Why no prepaid credit was applied, when none was. */
+/**
+ * Why no prepaid credit was applied, when none was.
+ *
+ * @inline
+ */
 export type WalletsSkipReason =
   | 'not_finalizing'
   | 'invoice_type_without_wallets'
@@ -123,7 +135,7 @@ const TYPES_WITHOUT_WALLETS: ReadonlySet<string> = new Set(['add_on', 'one_off',
  *   positive balance; consumed by `priority` ascending, then oldest first (then `svc_id`).
  * - Fees are grouped by (fee type, billable metric) with caps `net + taxes − credit-note share`,
  *   largest first; each wallet, in order, takes from the buckets it `applies_to`
- *   ({@link walletAppliesTo}) at most its balance and what is left of the invoice.
+ *   (`walletAppliesTo`) at most its balance and what is left of the invoice.
  * - One outbound `invoiced` transaction per wallet, its amount rounded to a whole minor unit.
  *   No wallet pays more than its balance and the wallets together never pay more than the
  *   total (see docs/semantics.md for the one case where the reference's rounding would).

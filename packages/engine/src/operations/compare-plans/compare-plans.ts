@@ -42,7 +42,11 @@ export interface ComparePlansInput extends Omit<PreviewInvoiceInput, 'subscripti
   readonly subscriptions?: readonly PreviewSubscription[];
 }
 
-/** One plan's preview. */
+/**
+ * One plan's preview.
+ *
+ * @inline
+ */
 export interface PlanPreview {
   readonly plan_code: string;
   /** The id of the plan billed (the override plan's when the plan carries overrides). */

@@ -22,7 +22,11 @@ export type PlanDifferenceKind =
   | 'fees'
   | 'total';
 
-/** One plan's figures on a line, and how they differ from the first plan's. */
+/**
+ * One plan's figures on a line, and how they differ from the first plan's.
+ *
+ * @inline
+ */
 export interface PlanLine {
   readonly plan_code: string;
   /**

@@ -6,7 +6,11 @@ import {
   type UsageEvent,
 } from '../../aggregation/index';
 
-/** An event no subscription of the invoice takes, and why. */
+/**
+ * An event no subscription of the invoice takes, and why.
+ *
+ * @inline
+ */
 export interface UnassignedEvent {
   /** The event's `transaction_id` (`null` when it has none). */
   readonly transaction_id: string | null;

@@ -27,7 +27,11 @@ import { billingPeriodEntry, invoiceDates, invoiceObject } from './invoice-objec
 import { previewRuns } from './preview-aggregations';
 import { subscriptionFees } from './subscription-fees';
 
-/** What the progressive-billing invoices of a subscription's period gave the invoice. */
+/**
+ * What the progressive-billing invoices of a subscription's period gave the invoice.
+ *
+ * @inline
+ */
 export interface ProgressiveBillingOutcome {
   readonly external_subscription_id: string;
   /** THE progressive-billing invoice of the period (the latest). */
@@ -40,7 +44,11 @@ export interface ProgressiveBillingOutcome {
   readonly credit_note_items: readonly CreditNoteItemRequest[];
 }
 
-/** A subscription's minimum-commitment reconciliation on the invoice. */
+/**
+ * A subscription's minimum-commitment reconciliation on the invoice.
+ *
+ * @inline
+ */
 export interface CommitmentOutcome {
   readonly external_subscription_id: string;
   readonly true_up: CommitmentTrueUp;
@@ -88,9 +96,9 @@ export interface InvoicePreview {
  * What the customer will be invoiced at the next billing run after `now`, as the finalized
  * invoice will read (API.md "previewInvoice"; invoicing.md §1). For each subscription, the
  * run at the end of the period that contains `now` (in the customer's zone), or at its
- * termination when that comes first ({@link subscriptionRun}), bills:
+ * termination when that comes first (`subscriptionRun`), bills:
  *
- * 1. fees ({@link subscriptionFees}): the subscription fee (in arrears: the period that ends;
+ * 1. fees (`subscriptionFees`): the subscription fee (in arrears: the period that ends;
  *    pay in advance: the period that starts; trial and proration by days), fixed charges
  *    (standard, graduated, volume; pay in advance or not; prorated), usage charges of the
  *    period that ends (pay-in-advance charges come back apart, in `pay_in_advance_fees`;

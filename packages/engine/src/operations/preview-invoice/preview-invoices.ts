@@ -25,7 +25,7 @@ export interface PreviewInvoicesInput
   extends Omit<PreviewInvoiceInput, 'subscriptions' | 'addOns' | 'progressiveBilling'> {
   readonly subscription: SubscriptionInput;
   readonly plan: PlanInput;
-  /** How many periods after the current one to preview (1 to {@link MAX_PREVIEWED_PERIODS}). */
+  /** How many periods after the current one to preview (1 to `MAX_PREVIEWED_PERIODS`). */
   readonly periods: number;
   /** The usage assumed in each of them; default: the projection of the current period. */
   readonly usage?: AssumedUsage | null;

@@ -64,7 +64,7 @@ function claimsOf(payload: string): { sub: string; exp: number } | undefined {
 }
 
 /**
- * The portal tokens signed with `key` (at least {@link PORTAL_KEY_MIN_BYTES} bytes; throws on
+ * The portal tokens signed with `key` (at least `PORTAL_KEY_MIN_BYTES` bytes; throws on
  * a shorter key, a programming error).
  *
  * @example

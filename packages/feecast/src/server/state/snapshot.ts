@@ -101,7 +101,7 @@ export function readSnapshotSync(dataDir: string): Either<FeecastError, Snapshot
 }
 
 /**
- * {@link readSnapshotSync} without blocking.
+ * `readSnapshotSync` without blocking.
  *
  * @example
  * import { mkdtempSync } from 'node:fs';
