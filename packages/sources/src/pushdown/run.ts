@@ -207,8 +207,14 @@ export async function runAggregates(
         charges: spec.charges,
       });
       if (isLeft(read)) return read;
-      const { headers, buckets, doubt } = read.right;
-      if (doubt > 0) {
+      const { headers, buckets, doubt, overflow } = read.right;
+      if (overflow > 0) {
+        plan = pushdownPlan(
+          spec,
+          `${overflow} group(s) of the metric have weighted sums that could exceed what the database sums exactly (rows × 10^18 × milliseconds to the period's end reaching 2^63 × 10^18): the rows are streamed`,
+        );
+        pushed = [];
+      } else if (doubt > 0) {
         plan = pushdownPlan(
           spec,
           `${doubt} row(s) of the metric hold a timestamp, transaction id or property that SQL does not read exactly as the rows are read (a text the reader refuses, a JSON number beyond 15 digits or not plain, a decimal column as a filter or group): the rows are streamed`,
@@ -296,8 +302,13 @@ export async function runAggregates(
 export interface QueriedBuckets {
   readonly headers: ReadonlyMap<string | null, Header>;
   readonly buckets: ReadonlyMap<string | null, Buckets>;
-  /** How many rows SQL reads in doubt (the in-process reader would read them otherwise). */
+  /**
+   * How many rows SQL reads in doubt (the in-process reader would read them otherwise), and
+   * groups whose figures may not be exact (`overflow`, counted here too).
+   */
   readonly doubt: number;
+  /** How many groups have weighted sums that may exceed what the database sums exactly. */
+  readonly overflow: number;
 }
 
 /** Runs a compiled buckets query and reads its rows as they stream, never all at once. */
@@ -313,6 +324,10 @@ export async function queryBuckets(
     readBuckets(rows.right, context, headers, buckets);
   }
   let doubt = 0;
-  for (const h of headers.values()) doubt += h.doubt;
-  return right({ headers, buckets, doubt });
+  let overflow = 0;
+  for (const h of headers.values()) {
+    doubt += h.doubt;
+    overflow += h.overflow ?? 0;
+  }
+  return right({ headers, buckets, doubt, overflow });
 }
