@@ -11,7 +11,7 @@ import { clickhouseTableName } from '../clickhouse-table';
 import { type ClickhouseTarget, clickhouseClient, clickhouseError } from '../clickhouse-target';
 import { clickhouseRowSource } from './clickhouse-source';
 import { clickhouseDialect } from './dialect';
-import { type Aggregates, type Database, runAggregates } from './run';
+import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
 import type { AggregatesSpec } from './spec';
 
 /**
@@ -38,9 +38,18 @@ import type { AggregatesSpec } from './spec';
  * groups?.map((group) => `${group.grouped_by['region']}: ${group.aggregation}`).sort()
  * // => ['apac: 6601.5', 'eu: 54874.5', 'us: 30279']
  */
-export async function clickhouseAggregates(
+export function clickhouseAggregates(
   target: ClickhouseTarget,
   spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  return clickhouseAggregatesWith(target, spec, {});
+}
+
+/** {@link clickhouseAggregates} with the runner's options (feecast's own callers). */
+export async function clickhouseAggregatesWith(
+  target: ClickhouseTarget,
+  spec: AggregatesSpec,
+  options: RunOptions,
 ): Promise<Either<FeecastError, Aggregates>> {
   const table = clickhouseTableName(target.table);
   if (isLeft(table)) return table;
@@ -68,7 +77,7 @@ export async function clickhouseAggregates(
       }),
   };
   try {
-    return await runAggregates(database, spec);
+    return await runAggregates(database, spec, options);
   } catch (error) {
     return left(clickhouseError(target, error));
   } finally {

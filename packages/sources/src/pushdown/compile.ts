@@ -65,6 +65,12 @@ export interface CompileInput {
   readonly perSubscription: boolean;
   /** Only the rows of the metric's code, and of this subscription and the rows naming none. */
   readonly code: string;
+  /**
+   * Read only the rows the period needs (`RowSource.periodRows`: those of the period, and
+   * before it for a metric that reads its history), pruned by the database: the figures are
+   * the same, but `outside_period` then counts only the rows the pruning let through.
+   */
+  readonly periodRowsOnly?: boolean;
   readonly subscription: string | undefined;
   /**
    * Many periods at once (a backtest): each row joins the periods of its subscription that
@@ -225,6 +231,12 @@ export function compileQueries(
       `(${source.subscription} IS NULL OR ${source.subscription} = ${d.string(input.subscription)})`,
     );
   }
+  const readsHistory =
+    input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
+  if (input.periodRowsOnly === true && periods === undefined) {
+    const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
+    if (rows !== undefined) where.push(rows);
+  }
   const l1Columns = [
     '__n',
     `${sub} AS __s`,
@@ -238,8 +250,6 @@ export function compileQueries(
   if (periods !== undefined)
     l1 = joinPeriods(l1, periods, input.recurring, source.timeRequired, got.reads.length, d);
   // L2: the row's status before deduplication.
-  const readsHistory =
-    input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
   const outside = readsHistory ? `__t >= ${endSql}` : `__t >= ${endSql} OR __t < ${fromSql}`;
   const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
     ' OR ',

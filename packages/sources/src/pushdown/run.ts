@@ -153,16 +153,28 @@ function combined(
 }
 
 /** The period bounds the engine uses (options.ts): from, and the end of to_datetime's second. */
-function period(spec: AggregatesSpec): { fromMs: number; endMs: number } {
+export function period(spec: AggregatesSpec): { fromMs: number; endMs: number } {
   const fromMs = eventTimeMs(spec.options.from_datetime) ?? 0;
   const toMs = eventTimeMs(spec.options.to_datetime) ?? 0;
   return { fromMs, endMs: (Math.floor(toMs / 1000) + 1) * 1000 };
+}
+
+/** How a pushdown runs, for feecast's own callers. */
+export interface RunOptions {
+  /**
+   * Read only the rows of the period (and before it, for a metric that reads its history),
+   * pruned by the database on its timestamp column: the figures are the same, but the
+   * states' `outside_period` counts only the rows the pruning let through. For a usage, which
+   * does not report it.
+   */
+  readonly periodRowsOnly?: boolean;
 }
 
 /** Runs a pushdown on `database` (see `duckdbAggregates`, `clickhouseAggregates`). */
 export async function runAggregates(
   database: Database,
   spec: AggregatesSpec,
+  options: RunOptions = {},
 ): Promise<Either<FeecastError, Aggregates>> {
   const checked = createChargesAccumulator(spec.metric, spec.charges, spec.options);
   if (isLeft(checked)) return checked;
@@ -191,6 +203,7 @@ export async function runAggregates(
         perSubscription: !single,
         code: spec.metric.code,
         subscription: spec.subscription,
+        periodRowsOnly: options.periodRowsOnly === true,
       },
       source.right,
       database.dialect,
