@@ -367,13 +367,13 @@ export function compileQueries(
     });
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first.
   const weight = `CASE WHEN c = -3 THEN __w - 1 WHEN __st <> 'ok' THEN __w ELSE ${d.int("'1'")} END`;
-  const figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
+  let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
-      figures.push(
-        ...partSums('s', `${regular} AND ${inPeriod}`),
-        ...partSums('b', `${regular} AND ${before}`),
-        `${residue()} AS res`,
+      figures = figures.concat(
+        partSums('s', `${regular} AND ${inPeriod}`),
+        partSums('b', `${regular} AND ${before}`),
+        [`${residue()} AS res`],
       );
       break;
     case 'max_agg':
@@ -388,14 +388,12 @@ export function compileQueries(
       break;
     case 'weighted_sum_agg': {
       const weight = `(${endSql} - __t)`;
-      figures.push(
-        ...partSums('w', regular, weight),
-        ...partSums('v', regular),
+      figures = figures.concat(partSums('w', regular, weight), partSums('v', regular), [
         // The bound of the weighted sums (see state-rows.ts, `mayOverflow`): rows and largest weight.
         `${d.text(d.countIf(regular))} AS wn`,
         `${d.text(`max(CASE WHEN ${regular} THEN ${weight} END)`)} AS ww`,
         `${residue()} AS res`,
-      );
+      ]);
       break;
     }
     case 'unique_count_agg':
