@@ -29,19 +29,20 @@ const ENTRIES = [
 ] as const;
 
 /**
- * The public functions whose examples are still sketches (free variables, a server at a fixed
- * address): each is expected to fail here, and fails the run once it passes, so that the list
- * only shrinks. They read a ClickHouse server, which CI starts on a port of its own
- * (`FEECAST_CLICKHOUSE_URL`) and a developer's machine may not have: their examples need a
- * convention for that address first.
+ * The public functions whose examples read a ClickHouse server: the one of the tests
+ * (`FEECAST_CLICKHOUSE_URL`, which CI starts, see `.ci/run`; the examples reach it through the
+ * prelude's `freshClickhouseTable`). Without it they are skipped with the reason, except in CI
+ * (`CI=true`), where they run and fail, as the sources' ClickHouse suites do.
  */
-const NOT_YET_RUNNABLE = new Set<string>([
+const NEEDS_CLICKHOUSE = new Set<string>([
   'clickhouseAggregates',
   'clickhouseClient',
   'clickhouseEvents',
   'clickhouseRows',
   'loadClickhouseEvents',
 ]);
+const clickhouseUrl = process.env.FEECAST_CLICKHOUSE_URL ?? '';
+const withoutClickhouse = clickhouseUrl === '' && process.env.CI !== 'true';
 
 /** The fixture prelude: the names it exports, which an example may use undeclared. */
 const FIXTURES = join(here, 'doc-fixtures.ts');
@@ -69,7 +70,7 @@ const functions = surfaces.flatMap((surface) => surface.functions);
 const examples = functions.flatMap((fn) =>
   fn.examples.map((code, i) => ({
     name: `${fn.entry} ${fn.name}${fn.examples.length > 1 ? ` (example ${i + 1})` : ''}`,
-    pending: NOT_YET_RUNNABLE.has(fn.name),
+    skipped: withoutClickhouse && NEEDS_CLICKHOUSE.has(fn.name),
     entry: fn.entry,
     code,
   })),
@@ -221,7 +222,7 @@ describe('the @example of every public function', () => {
       expect(functions.filter((fn) => fn.entry === entry).length, entry).toBeGreaterThan(0);
     }
     const without = functions
-      .filter((fn) => fn.examples.length === 0 && !NOT_YET_RUNNABLE.has(fn.name))
+      .filter((fn) => fn.examples.length === 0)
       .map((fn) => `${fn.entry} ${fn.name}`);
     expect(without).toEqual([]);
   });
@@ -241,11 +242,17 @@ describe('the @example of every public function', () => {
     expect([...new Set(outcome?.ran)].sort((a, b) => a - b)).toEqual(checked[i]);
   };
   const indexed = examples.map((example, i) => ({ ...example, i }));
-  it.each(indexed.filter((e) => !e.pending))(
+  it.each(indexed.filter((e) => !e.skipped))(
     '$name type-checks, runs and shows what its comments say',
     ({ i }) => check(i),
   );
-  it.fails.each(indexed.filter((e) => e.pending))('$name is not yet runnable (a sketch)', ({ i }) =>
-    check(i),
+  if (withoutClickhouse) {
+    console.warn(
+      'Skipping the ClickHouse examples: FEECAST_CLICKHOUSE_URL is not set (start a server with eval "$(node scripts/clickhouse.mjs start)").',
+    );
+  }
+  it.skip.each(indexed.filter((e) => e.skipped))(
+    '$name (skipped: FEECAST_CLICKHOUSE_URL is not set)',
+    ({ i }) => check(i),
   );
 });

@@ -77,3 +77,19 @@ export const NOVEMBER = {
   from_datetime: '2026-11-01T00:00:00Z',
   to_datetime: '2026-11-30T23:59:59Z',
 } as const;
+
+/**
+ * The ClickHouse server of the examples: `FEECAST_CLICKHOUSE_URL` (CI sets it, and so does
+ * `eval "$(node scripts/clickhouse.mjs start)"`), else one on the default local port.
+ */
+export const CLICKHOUSE_URL = process.env['FEECAST_CLICKHOUSE_URL'] || 'http://127.0.0.1:8123';
+let clickhouseTables = 0;
+/**
+ * A ClickHouse target `{ url, table }` naming a table of that server that does not exist yet:
+ * a new name at each call and each run (the server outlives the runs).
+ */
+export const freshClickhouseTable = (): { readonly url: string; readonly table: string } => {
+  clickhouseTables++;
+  const run = `${process.pid}_${Date.now().toString(36)}`;
+  return { url: CLICKHOUSE_URL, table: `doc_events_${run}_${clickhouseTables}` };
+};

@@ -2,7 +2,8 @@
  * The memory of usage priced through DuckDB as the events grow (issue 21 §3): the process's
  * resident size (DuckDB's memory included), sampled every 20 ms, while one subscription's usage
  * and every subscription's are priced over 1,001,000 generated rows, then over 10,010,000
- * (`pushdown-data.ts`; FEECAST_PUSHDOWN_DIR reuses the larger files).
+ * (`pushdown-data.ts`; FEECAST_PUSHDOWN_DIR reuses the larger files;
+ * FEECAST_PUSHDOWN_MEMORY_LARGE=0 measures the smaller alone, for a loaded machine).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +38,7 @@ export async function pushdownMemory(): Promise<string> {
     const small = await pushdownFiles(1_000_000);
     await measure('1,001,000', small.parquet);
     small.remove();
+    if (process.env.FEECAST_PUSHDOWN_MEMORY_LARGE === '0') return lines.join('\n');
     const reused = process.env.FEECAST_PUSHDOWN_DIR;
     const large =
       reused !== undefined && existsSync(join(reused, 'events.parquet'))

@@ -101,7 +101,13 @@ function selectedEvent(row: Selected): unknown {
  * to a file). An error of the table or the server is a final row with `error`. Never throws.
  *
  * @example
- * for await (const { event, error, row } of clickhouseRows({ url, table: 'events' }, { subscription: 'sub_1' })) ...
+ * // The 200 events of November (a new table on the examples' server), then their rows of
+ * // `api_calls`: 80 (examples/cli/README.md, "Hand check of the events").
+ * const target = freshClickhouseTable();
+ * await loadClickhouseEvents(target, events) // => right(200)
+ * let rows = 0;
+ * for await (const { row } of clickhouseRows(target, { subscription: 'sub_acme_starter', code: 'api_calls' })) rows = row;
+ * rows // => 80
  */
 export async function* clickhouseRows(
   target: ClickhouseTarget,
@@ -151,9 +157,18 @@ export async function* clickhouseRows(
  * `unreadable_file` error kept for `error()`. Never throws.
  *
  * @example
- * const source = clickhouseEvents({ url: 'http://127.0.0.1:8123', table: 'events' }, { subscription: 'sub_1', onRejected });
- * for await (const event of source.events) accumulator.add(event);
- * source.error(); // undefined: every row was read
+ * // The 200 events of November, written to a new table of the examples' server and read back:
+ * // 80 of them are API calls (examples/cli/README.md), none rejected.
+ * const target = freshClickhouseTable();
+ * await loadClickhouseEvents(target, events) // => right(200)
+ * const rejected: number[] = [];
+ * const source = clickhouseEvents(target, {
+ *   subscription: 'sub_acme_starter', code: 'api_calls', onRejected: (_error, row) => rejected.push(row),
+ * });
+ * const codes = new Set<string>();
+ * for await (const event of source.events) codes.add(event.code);
+ * [source.count(), [...codes], rejected] // => [80, ['api_calls'], []]
+ * source.error() // => undefined
  */
 export function clickhouseEvents(
   target: ClickhouseTarget,

@@ -28,7 +28,14 @@ export interface LoadOptions {
  * blocks before stay written), or what the server said. Never throws.
  *
  * @example
- * await loadClickhouseEvents({ url: 'http://127.0.0.1:8123', table: 'events' }, events) // right(200)
+ * import { decode, UsageEvent } from '@feecast/models';
+ *
+ * // The 200 events of November into a new table of the examples' server (created, as
+ * // `create` is not `false`); an event a `DateTime` cannot hold (past 2106) is refused.
+ * await loadClickhouseEvents(freshClickhouseTable(), events) // => right(200)
+ * const late = decode(UsageEvent, { transaction_id: 'tr_late', code: 'api_calls', timestamp: '2107-01-01T00:00:00Z' });
+ * await loadClickhouseEvents(freshClickhouseTable(), late._tag === 'Right' ? [late.right] : [])
+ * // ~> left({ code: 'invalid_timestamp', path: ['timestamp'] })
  */
 export async function loadClickhouseEvents(
   target: ClickhouseTarget,

@@ -87,7 +87,12 @@ export function parseClickhouseUrl(text: string): Either<FeecastError, Clickhous
  * `@clickhouse/client` is loaded here, at the first use, not when this package is imported.
  *
  * @example
- * const client = await clickhouseClient({ url: 'http://127.0.0.1:8123', table: 'events' });
+ * // A client of the examples' server, asked a constant, then closed.
+ * const client = await clickhouseClient(freshClickhouseTable());
+ * client._tag // => 'Right'
+ * const answer = client._tag === 'Right' ? await client.right.query({ query: 'SELECT 1 + 1 AS two', format: 'JSONEachRow' }) : undefined;
+ * await answer?.json() // => [{ two: 2 }]
+ * if (client._tag === 'Right') await client.right.close();
  */
 export async function clickhouseClient(
   target: ClickhouseTarget,

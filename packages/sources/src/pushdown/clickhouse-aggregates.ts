@@ -11,7 +11,7 @@ import { clickhouseTableName } from '../clickhouse-table';
 import { type ClickhouseTarget, clickhouseClient, clickhouseError } from '../clickhouse-target';
 import { clickhouseRowSource } from './clickhouse-source';
 import { clickhouseDialect } from './dialect';
-import { type Aggregates, type Database, runAggregates } from './run';
+import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
 import type { AggregatesSpec } from './spec';
 
 /**
@@ -23,14 +23,33 @@ import type { AggregatesSpec } from './spec';
  * spec, table or server is a `Left`.
  *
  * @example
- * const result = await clickhouseAggregates({ url: 'http://127.0.0.1:8123', table: 'events' }, {
- *   metric, charges: [{ grouped_by: ['region'] }], options: MARCH,
- * });
- * if (result._tag === 'Right') for (const { subscription, state } of result.right.states) ...
+ * import { restoreChargesAccumulator } from '@feecast/engine';
+ *
+ * // The sum of `calls` per region over November, computed by ClickHouse from the 200 events:
+ * // `eu` 54,874.5, `us` 30,279, `apac` 6,601.5 (examples/cli/README.md), all in SQL.
+ * const target = freshClickhouseTable();
+ * await loadClickhouseEvents(target, events) // => right(200)
+ * const charges = [{ grouped_by: ['region'] }];
+ * const result = await clickhouseAggregates(target, { metric: apiCalls, charges, options: NOVEMBER, subscription: 'sub_acme_starter' });
+ * const { plan, states } = result._tag === 'Right' ? result.right : { plan: undefined, states: [] };
+ * plan // => { charges: [{ charge: 0, pushed: true }] }
+ * const restored = restoreChargesAccumulator(apiCalls, charges, NOVEMBER, states[0]?.state);
+ * const groups = restored._tag === 'Right' ? restored.right.result().charges[0]?.default.groups : [];
+ * groups?.map((group) => `${group.grouped_by['region']}: ${group.aggregation}`).sort()
+ * // => ['apac: 6601.5', 'eu: 54874.5', 'us: 30279']
  */
-export async function clickhouseAggregates(
+export function clickhouseAggregates(
   target: ClickhouseTarget,
   spec: AggregatesSpec,
+): Promise<Either<FeecastError, Aggregates>> {
+  return clickhouseAggregatesWith(target, spec, {});
+}
+
+/** {@link clickhouseAggregates} with the runner's options (feecast's own callers). */
+export async function clickhouseAggregatesWith(
+  target: ClickhouseTarget,
+  spec: AggregatesSpec,
+  options: RunOptions,
 ): Promise<Either<FeecastError, Aggregates>> {
   const table = clickhouseTableName(target.table);
   if (isLeft(table)) return table;
@@ -58,7 +77,7 @@ export async function clickhouseAggregates(
       }),
   };
   try {
-    return await runAggregates(database, spec);
+    return await runAggregates(database, spec, options);
   } catch (error) {
     return left(clickhouseError(target, error));
   } finally {

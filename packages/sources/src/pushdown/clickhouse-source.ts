@@ -11,6 +11,9 @@ import type { PropertyRead, RowSource } from './row-source';
 
 const d = clickhouseDialect;
 
+/** The last second a `DateTime` holds (2106-02-07T06:28:15Z): the loader refuses later rows. */
+const MAX_DATETIME = 4_294_967_295;
+
 /** A property name `visitParamExtract*` finds as written. */
 const PLAIN_NAME = /^[A-Za-z0-9_]+$/;
 
@@ -39,6 +42,16 @@ export function clickhouseRowSource(table: string): RowSource {
     timeMs: 'timestamp_ms',
     timeRequired: false,
     doubts: [`properties != '' AND NOT ${d.matches('properties', '\\{[^{}\\[\\]\\\\]*\\}')}`],
+    // The `DateTime` of the partitions and the sorting key, whole seconds of `timestamp_ms`.
+    periodRows: (fromMs, endMs) => {
+      const seconds = (s: number) => Math.min(Math.max(s, 0), MAX_DATETIME);
+      // A row's `timestamp` is its instant's second, rounded down.
+      const bounds = [`timestamp < toDateTime(${seconds(Math.ceil(endMs / 1000))})`];
+      if (fromMs !== undefined) {
+        bounds.unshift(`timestamp >= toDateTime(${seconds(Math.floor(fromMs / 1000))})`);
+      }
+      return bounds.join(' AND ');
+    },
     properties(keys) {
       const reads: PropertyRead[] = [];
       for (const key of keys) {

@@ -12,10 +12,10 @@
  * (`c`) with its bucket (`b`: the most specific filter it matches, else the default) and group
  * (`g0`, `g1`...), aggregated into the state's figures.
  *
- * Decimals are never summed as floats: a value of at most 18 integer and 18 fraction digits is
- * split into its integer part and its fraction × 10^18, two 64-bit integers summed exactly in
- * 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value (an exponent, more digits) comes
- * back as text, with its time, and is added in-process.
+ * Decimals are never summed as floats: a value of at most 36 integer and 36 fraction digits
+ * (every DECIMAL(38, s) and Decimal128 value) is split into four parts of 18 digits, each a
+ * 64-bit integer summed exactly in 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value
+ * (an exponent, more digits) comes back as text, with its time, and is added in-process.
  */
 import {
   type AggregationType,
@@ -28,14 +28,26 @@ import type { PropertyRead, RowSource } from './row-source';
 
 /** The decimal grammar of the engine's parser, exponents limited to ±1000 (`core/decimal`). */
 export const DECIMAL_GRAMMAR = '-?[0-9]+(\\.[0-9]+)?([eE][+-]?0*([0-9]{1,3}|1000))?';
-/** A decimal the SQL sums itself: at most 18 integer and 18 fraction digits. */
-const REGULAR = '-?[0-9]{1,18}(\\.[0-9]{1,18})?';
+/** A decimal the SQL sums itself: at most 36 integer and 36 fraction digits. */
+const REGULAR = '-?[0-9]{1,36}(\\.[0-9]{1,36})?';
 /** A JSON number whose text the in-process reader gives alike (`String(number)`): plain digits. */
 const PLAIN_NUMBER = '-?[0-9]+(\\.[0-9]+)?';
 /** A JSON number whose `String(number)` is its own text: an integer of at most 15 digits. */
 const CANONICAL_INTEGER = '-?(0|[1-9][0-9]{0,14})';
-/** The scale of the fraction parts. */
+/** The digits of each of a value's four parts (see {@link VALUE_PARTS}); the scale of a fraction part. */
 export const FRACTION_DIGITS = 18;
+/**
+ * The four parts of a value the SQL sums, each a signed 64-bit integer of 18 digits: the
+ * integer's high digits (× 10^18), its low digits, the fraction's first 18 digits (× 10^-18)
+ * and its next 18 (× 10^-36). A sum of each comes back as a column named with the figure's
+ * prefix and the part's suffix (`si`, `sih`, `sf`, `sfl`...), read by `fromParts`.
+ */
+export const VALUE_PARTS = [
+  { column: '__ih', suffix: 'ih' },
+  { column: '__i', suffix: 'i' },
+  { column: '__f', suffix: 'f' },
+  { column: '__fl', suffix: 'fl' },
+] as const;
 
 /** What the compiler needs of a spec, checked by the engine beforehand. */
 export interface CompileInput {
@@ -53,6 +65,12 @@ export interface CompileInput {
   readonly perSubscription: boolean;
   /** Only the rows of the metric's code, and of this subscription and the rows naming none. */
   readonly code: string;
+  /**
+   * Read only the rows the period needs (`RowSource.periodRows`: those of the period, and
+   * before it for a metric that reads its history), pruned by the database: the figures are
+   * the same, but `outside_period` then counts only the rows the pruning let through.
+   */
+  readonly periodRowsOnly?: boolean;
   readonly subscription: string | undefined;
   /**
    * Many periods at once (a backtest): each row joins the periods of its subscription that
@@ -213,6 +231,12 @@ export function compileQueries(
       `(${source.subscription} IS NULL OR ${source.subscription} = ${d.string(input.subscription)})`,
     );
   }
+  const readsHistory =
+    input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
+  if (input.periodRowsOnly === true && periods === undefined) {
+    const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
+    if (rows !== undefined) where.push(rows);
+  }
   const l1Columns = [
     '__n',
     `${sub} AS __s`,
@@ -226,8 +250,6 @@ export function compileQueries(
   if (periods !== undefined)
     l1 = joinPeriods(l1, periods, input.recurring, source.timeRequired, got.reads.length, d);
   // L2: the row's status before deduplication.
-  const readsHistory =
-    input.recurring && (input.type === 'sum_agg' || input.type === 'unique_count_agg');
   const outside = readsHistory ? `__t >= ${endSql}` : `__t >= ${endSql} OR __t < ${fromSql}`;
   const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
     ' OR ',
@@ -269,15 +291,31 @@ export function compileQueries(
     const text = value.text;
     const negative = `${d.substring(text, 1, 1)} = '-'`;
     const digits = `CASE WHEN ${negative} THEN ${d.substring(text, 2)} ELSE ${text} END`;
-    const whole = d.int(d.beforeDot(digits));
-    const fraction = d.int(d.padZeros(d.afterDot(digits), FRACTION_DIGITS));
+    // The integer's digits padded on the left to 36, the fraction's on the right to 36.
+    const zeros = `'${'0'.repeat(2 * FRACTION_DIGITS)}'`;
+    const integer = d.beforeDot(digits);
+    const whole = d.substring(
+      d.concat([zeros, integer]),
+      `length(${integer}) + 1`,
+      2 * FRACTION_DIGITS,
+    );
+    const fraction = d.padZeros(d.afterDot(digits), 2 * FRACTION_DIGITS);
+    const part = (text: string, start: number) => d.int(d.substring(text, start, FRACTION_DIGITS));
+    const parts = [
+      part(whole, 1),
+      part(whole, FRACTION_DIGITS + 1),
+      part(fraction, 1),
+      part(fraction, FRACTION_DIGITS + 1),
+    ];
     const regular = sure(d.matches(text, REGULAR));
     l4Columns.push(
       // Only ok rows are figures; the others are counts (their values are not summed).
       `CASE WHEN __st = 'ok' THEN ${regular} ELSE ${d.false} END AS __r`,
       `CASE WHEN __st = 'ok' THEN NOT ${regular} ELSE ${d.false} END AS __nr`,
-      `CASE WHEN ${negative} THEN -${whole} ELSE ${whole} END AS __i`,
-      `CASE WHEN ${negative} THEN -${fraction} ELSE ${fraction} END AS __f`,
+      ...VALUE_PARTS.map(
+        ({ column }, k) =>
+          `CASE WHEN ${negative} THEN -${parts[k]} ELSE ${parts[k]} END AS ${column}`,
+      ),
       `${text} AS __v`,
     );
   }
@@ -321,22 +359,26 @@ export function compileQueries(
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;
   const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr');
+  /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
+  const partSums = (prefix: string, condition: string, times?: string) =>
+    VALUE_PARTS.map(({ column, suffix }) => {
+      const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
+      return `${d.wideText(d.sumIf(summed, condition))} AS ${prefix}${suffix}`;
+    });
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first.
   const weight = `CASE WHEN c = -3 THEN __w - 1 WHEN __st <> 'ok' THEN __w ELSE ${d.int("'1'")} END`;
-  const figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
+  let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
-      figures.push(
-        `${d.wideText(d.sumIf(d.wide('__i'), `${regular} AND ${inPeriod}`))} AS si`,
-        `${d.wideText(d.sumIf(d.wide('__f'), `${regular} AND ${inPeriod}`))} AS sf`,
-        `${d.wideText(d.sumIf(d.wide('__i'), `${regular} AND ${before}`))} AS bi`,
-        `${d.wideText(d.sumIf(d.wide('__f'), `${regular} AND ${before}`))} AS bf`,
-        `${residue()} AS res`,
+      figures = figures.concat(
+        partSums('s', `${regular} AND ${inPeriod}`),
+        partSums('b', `${regular} AND ${before}`),
+        [`${residue()} AS res`],
       );
       break;
     case 'max_agg':
       figures.push(
-        `${d.argMaxIf('__v', d.tuple(['__i', '__f']), regular)} AS mx`,
+        `${d.argMaxIf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular)} AS mx`,
         `${d.text(d.countIf(regular))} AS mxn`,
         `${residue()} AS res`,
       );
@@ -346,13 +388,12 @@ export function compileQueries(
       break;
     case 'weighted_sum_agg': {
       const weight = `(${endSql} - __t)`;
-      figures.push(
-        `${d.wideText(d.sumIf(`${d.wide('__i')} * ${weight}`, regular))} AS wi`,
-        `${d.wideText(d.sumIf(`${d.wide('__f')} * ${weight}`, regular))} AS wf`,
-        `${d.wideText(d.sumIf(d.wide('__i'), regular))} AS vi`,
-        `${d.wideText(d.sumIf(d.wide('__f'), regular))} AS vf`,
+      figures = figures.concat(partSums('w', regular, weight), partSums('v', regular), [
+        // The bound of the weighted sums (see state-rows.ts, `mayOverflow`): rows and largest weight.
+        `${d.text(d.countIf(regular))} AS wn`,
+        `${d.text(`max(CASE WHEN ${regular} THEN ${weight} END)`)} AS ww`,
         `${residue()} AS res`,
-      );
+      ]);
       break;
     }
     case 'unique_count_agg':

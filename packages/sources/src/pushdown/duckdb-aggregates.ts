@@ -12,7 +12,7 @@ import { formatFromName } from '../file-format';
 import { duckdbDialect } from './dialect';
 import { duckdbRowSource } from './duckdb-source';
 import type { RowSource } from './row-source';
-import { type Aggregates, type Database, runAggregates } from './run';
+import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
 import type { AggregatesSpec } from './spec';
 
 /** What DuckDB aggregates: a target of `duckdbEvents`, or a table of an open connection. */
@@ -153,13 +153,22 @@ export function duckdbDatabase(target: DuckdbAggregatesTarget): {
  *   restored._tag === 'Right' && restored.right.result().charges[0]?.filters[0]?.aggregation // => '54874.5'
  * }
  */
-export async function duckdbAggregates(
+export function duckdbAggregates(
   target: DuckdbAggregatesTarget,
   spec: AggregatesSpec,
 ): Promise<Either<FeecastError, Aggregates>> {
+  return duckdbAggregatesWith(target, spec, {});
+}
+
+/** {@link duckdbAggregates} with the runner's options (feecast's own callers). */
+export async function duckdbAggregatesWith(
+  target: DuckdbAggregatesTarget,
+  spec: AggregatesSpec,
+  options: RunOptions,
+): Promise<Either<FeecastError, Aggregates>> {
   const { database, name, close } = duckdbDatabase(target);
   try {
-    return await runAggregates(database, spec);
+    return await runAggregates(database, spec, options);
   } catch (error) {
     return left(failed(name, error));
   } finally {

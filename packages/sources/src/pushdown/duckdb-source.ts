@@ -76,6 +76,55 @@ function timeOf(type: string | undefined): string {
   return `the timestamp column is ${type}: its text (as the rows give it) is not read in SQL`;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The UTC date (`YYYY-MM-DD`) of epoch milliseconds, or undefined outside years 1000-9999. */
+function isoDate(ms: number): string | undefined {
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  if (Number.isNaN(year) || year < 1000 || year > 9999) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A condition every row of the timestamp column of `type` meets whose instant the reader puts
+ * in `[fromMs, endMs)` (see `RowSource.periodRows`), comparing the column itself so that
+ * DuckDB prunes on it. A text column holds ISO 8601 texts (the local time within a day of the
+ * instant, whatever the offset: compared as text to the dates a day around) and unix seconds
+ * (compared as text to bounds of ten digits, where text and numbers sort alike; a text below
+ * `'1'`, such as a leading zero, is kept, and before the end every shorter number).
+ */
+function periodRowsOf(type: string | undefined, fromMs: number | undefined, endMs: number) {
+  const ts = column('timestamp');
+  const low = fromMs === undefined ? undefined : isoDate(fromMs - DAY_MS);
+  const high = isoDate(endMs + 2 * DAY_MS);
+  if (high === undefined || (fromMs !== undefined && low === undefined)) return undefined;
+  const lowDate = low === undefined ? [] : [`${ts} >= DATE '${low}'`];
+  if (type !== undefined && TIMESTAMP.test(type)) {
+    return [...lowDate, `${ts} < DATE '${high}'`].join(' AND ');
+  }
+  const lowSeconds = fromMs === undefined ? 0 : Math.floor(fromMs / 1000);
+  const highSeconds = Math.floor(endMs / 1000) + 1;
+  if (type !== undefined && INTEGER.test(type)) {
+    return `${ts} >= ${lowSeconds} AND ${ts} < ${highSeconds}`;
+  }
+  if (type !== 'VARCHAR') return undefined;
+  // Without a start, an ISO text is told from unix seconds by the '-' after its year.
+  const iso = [
+    low === undefined ? `substr(${ts}, 5, 1) = '-'` : `${ts} >= '${low}'`,
+    `${ts} < '${high}'`,
+  ];
+  // Unix seconds of ten digits (2001-09-09 to 2286-11-20) compare as text as they do as numbers.
+  const tenDigits = (n: number) => n >= 1_000_000_000 && n < 10_000_000_000;
+  if (!tenDigits(highSeconds) || (fromMs !== undefined && !tenDigits(lowSeconds))) return undefined;
+  // Every row before the end, for a metric that reads the history: fewer digits too.
+  const unix =
+    fromMs === undefined
+      ? `${ts} < '${highSeconds}' OR length(split_part(${ts}, '.', 1)) < 10`
+      : `${ts} >= '${lowSeconds}' AND ${ts} < '${highSeconds}'`;
+  return `((${iso.join(' AND ')}) OR (${unix}) OR ${ts} < '1')`;
+}
+
 /** How a `properties.<key>` column of `type` holds its property, or why it cannot be read. */
 function propertyColumn(name: string, type: string): PropertyRead | string {
   const col = column(name);
@@ -172,6 +221,7 @@ export function duckdbRowSource(
     timeMs: time,
     timeRequired: true,
     doubts,
+    periodRows: (fromMs, endMs) => periodRowsOf(typeOf('timestamp'), fromMs, endMs),
     properties,
   };
 }

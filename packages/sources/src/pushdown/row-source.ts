@@ -44,6 +44,13 @@ export interface RowSource {
    * those of {@link PropertyReads}: when a row of the metric meets one, the run falls back.
    */
   readonly doubts: readonly string[];
+  /**
+   * A condition on the table's own timestamp column that every row whose time is in
+   * `[fromMs, endMs)` meets (`fromMs` undefined: every row before `endMs`), in a form the
+   * database prunes on (Parquet row groups, ClickHouse partitions and sorting key): a
+   * superset of the period's rows, never fewer; undefined when the column allows none.
+   */
+  periodRows?(fromMs: number | undefined, endMs: number): string | undefined;
   /** How the rows hold properties `keys`, or why they cannot be read in SQL (the run falls back). */
   properties(keys: readonly string[]): PropertyReads | string;
 }

@@ -153,16 +153,28 @@ function combined(
 }
 
 /** The period bounds the engine uses (options.ts): from, and the end of to_datetime's second. */
-function period(spec: AggregatesSpec): { fromMs: number; endMs: number } {
+export function period(spec: AggregatesSpec): { fromMs: number; endMs: number } {
   const fromMs = eventTimeMs(spec.options.from_datetime) ?? 0;
   const toMs = eventTimeMs(spec.options.to_datetime) ?? 0;
   return { fromMs, endMs: (Math.floor(toMs / 1000) + 1) * 1000 };
+}
+
+/** How a pushdown runs, for feecast's own callers. */
+export interface RunOptions {
+  /**
+   * Read only the rows of the period (and before it, for a metric that reads its history),
+   * pruned by the database on its timestamp column: the figures are the same, but the
+   * states' `outside_period` counts only the rows the pruning let through. For a usage, which
+   * does not report it.
+   */
+  readonly periodRowsOnly?: boolean;
 }
 
 /** Runs a pushdown on `database` (see `duckdbAggregates`, `clickhouseAggregates`). */
 export async function runAggregates(
   database: Database,
   spec: AggregatesSpec,
+  options: RunOptions = {},
 ): Promise<Either<FeecastError, Aggregates>> {
   const checked = createChargesAccumulator(spec.metric, spec.charges, spec.options);
   if (isLeft(checked)) return checked;
@@ -191,6 +203,7 @@ export async function runAggregates(
         perSubscription: !single,
         code: spec.metric.code,
         subscription: spec.subscription,
+        periodRowsOnly: options.periodRowsOnly === true,
       },
       source.right,
       database.dialect,
@@ -207,8 +220,14 @@ export async function runAggregates(
         charges: spec.charges,
       });
       if (isLeft(read)) return read;
-      const { headers, buckets, doubt } = read.right;
-      if (doubt > 0) {
+      const { headers, buckets, doubt, overflow } = read.right;
+      if (overflow > 0) {
+        plan = pushdownPlan(
+          spec,
+          `${overflow} group(s) of the metric have weighted sums that could exceed what the database sums exactly (rows × 10^18 × milliseconds to the period's end reaching 2^63 × 10^18): the rows are streamed`,
+        );
+        pushed = [];
+      } else if (doubt > 0) {
         plan = pushdownPlan(
           spec,
           `${doubt} row(s) of the metric hold a timestamp, transaction id or property that SQL does not read exactly as the rows are read (a text the reader refuses, a JSON number beyond 15 digits or not plain, a decimal column as a filter or group): the rows are streamed`,
@@ -296,8 +315,13 @@ export async function runAggregates(
 export interface QueriedBuckets {
   readonly headers: ReadonlyMap<string | null, Header>;
   readonly buckets: ReadonlyMap<string | null, Buckets>;
-  /** How many rows SQL reads in doubt (the in-process reader would read them otherwise). */
+  /**
+   * How many rows SQL reads in doubt (the in-process reader would read them otherwise), and
+   * groups whose figures may not be exact (`overflow`, counted here too).
+   */
   readonly doubt: number;
+  /** How many groups have weighted sums that may exceed what the database sums exactly. */
+  readonly overflow: number;
 }
 
 /** Runs a compiled buckets query and reads its rows as they stream, never all at once. */
@@ -313,6 +337,10 @@ export async function queryBuckets(
     readBuckets(rows.right, context, headers, buckets);
   }
   let doubt = 0;
-  for (const h of headers.values()) doubt += h.doubt;
-  return right({ headers, buckets, doubt });
+  let overflow = 0;
+  for (const h of headers.values()) {
+    doubt += h.doubt;
+    overflow += h.overflow ?? 0;
+  }
+  return right({ headers, buckets, doubt, overflow });
 }

@@ -3,11 +3,20 @@
  * one-subscription usage aggregates several metrics, each by one query; over the file each
  * query would scan all of it. The rows of the subscription (and those naming none) of the
  * plan's codes are copied, in the file's row order, into a table of an in-memory database,
- * which each metric's query (and any streamed metric) then reads: one scan of the file.
+ * which each metric's query (and any streamed metric) then reads: one scan of the file. Given
+ * a period, only its rows are copied (see `RowSource.periodRows`: a condition on the file's
+ * timestamp column that DuckDB prunes row groups on).
  */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { DuckdbAggregatesTarget } from './duckdb-aggregates';
 import { parquetRelation } from './duckdb-aggregates';
+import { duckdbRowSource } from './duckdb-source';
+
+/** The rows a usage's metrics read: those before `endMs`, and from `fromMs` when given. */
+export interface StagedPeriod {
+  readonly fromMs: number | undefined;
+  readonly endMs: number;
+}
 
 /** The staged rows: a table of an open connection, closed by `close`. */
 export interface StagedRows {
@@ -26,6 +35,7 @@ export async function stagedRows(
   target: DuckdbAggregatesTarget,
   codes: readonly string[],
   subscription: string,
+  period?: StagedPeriod,
 ): Promise<StagedRows | undefined> {
   if (!('file' in target) || codes.length === 0) return undefined;
   const relation = parquetRelation(target);
@@ -42,9 +52,23 @@ export async function stagedRows(
     connection = await instance.connect();
     const text = (s: string) => `'${s.replaceAll("'", "''")}'`;
     const sub = 'CAST(external_subscription_id AS VARCHAR)';
+    const where = [
+      `CAST(code AS VARCHAR) IN (${codes.map(text).join(', ')})`,
+      `(${sub} IS NULL OR ${sub} = ${text(subscription)})`,
+    ];
+    if (period !== undefined) {
+      const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${relation.from}`);
+      const columns = described
+        .getRowObjectsJson()
+        .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+      const source = duckdbRowSource(relation.from, relation.order, columns);
+      const rows =
+        typeof source === 'string' ? undefined : source.periodRows?.(period.fromMs, period.endMs);
+      if (rows !== undefined) where.push(rows);
+    }
     // Ordered by the file's row order: the table's `rowid` is then the file's read order.
     await connection.run(
-      `CREATE TABLE ${TABLE} AS SELECT * EXCLUDE (file_row_number) FROM ${relation.from} WHERE CAST(code AS VARCHAR) IN (${codes.map(text).join(', ')}) AND (${sub} IS NULL OR ${sub} = ${text(subscription)}) ORDER BY file_row_number`,
+      `CREATE TABLE ${TABLE} AS SELECT * EXCLUDE (file_row_number) FROM ${relation.from} WHERE ${where.join(' AND ')} ORDER BY file_row_number`,
     );
     return { target: { connection, table: TABLE }, close };
   } catch {

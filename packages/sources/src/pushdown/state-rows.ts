@@ -21,7 +21,7 @@ import {
   ZERO,
 } from '@feecast/engine';
 import { isRight } from 'fp-ts/lib/Either.js';
-import { FRACTION_DIGITS } from './compile';
+import { FRACTION_DIGITS, VALUE_PARTS } from './compile';
 
 /** A row of the buckets query (figures by aggregation type; see compile.ts). */
 export type BucketRow = Readonly<Record<string, unknown>>;
@@ -32,6 +32,11 @@ export interface Header {
   outside: number;
   /** Rows SQL does not read exactly as the in-process reader: the run falls back. */
   doubt: number;
+  /**
+   * Groups whose weighted sums may exceed what the database sums exactly (see
+   * {@link mayOverflow}): also counted in `doubt`, so the run falls back.
+   */
+  overflow?: number;
 }
 
 /** The header of no rows. */
@@ -57,12 +62,18 @@ function wide(value: unknown): bigint {
   return low === undefined ? BigInt(high) : BigInt(high) * SCALE + BigInt(low);
 }
 
-/** `whole + fraction × 10^-18`, both 128-bit integer texts, as an exact decimal. */
-function fromParts(whole: unknown, fraction: unknown): Decimal {
-  const total = wide(whole) * SCALE + wide(fraction);
+/**
+ * The sum of a value's four parts (compile.ts, `VALUE_PARTS`), the columns `<prefix>ih`,
+ * `<prefix>i`, `<prefix>f`, `<prefix>fl` (128-bit integer texts), as an exact decimal:
+ * `ih × 10^18 + i + f × 10^-18 + fl × 10^-36`.
+ */
+function fromParts(row: BucketRow, prefix: string): Decimal {
+  let total = 0n;
+  for (const { suffix } of VALUE_PARTS) total = total * SCALE + wide(row[`${prefix}${suffix}`]);
+  const fractionDigits = 2 * FRACTION_DIGITS;
   const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(FRACTION_DIGITS + 1, '0');
-  const cut = digits.length - FRACTION_DIGITS;
+  const digits = (negative ? -total : total).toString().padStart(fractionDigits + 1, '0');
+  const cut = digits.length - fractionDigits;
   const parsed = parseDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
   return isRight(parsed) ? parsed.right : ZERO;
 }
@@ -118,15 +129,34 @@ function emptyState(type: AggregationType): Record<string, unknown> {
   }
 }
 
-function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): void {
+/**
+ * The largest sum of a weighted sum's part that every database gives exactly: ClickHouse sums
+ * a `Decimal128` without checking for overflow, and writes its halves as 64-bit integers
+ * (`wideText`), so a sum must stay below 2^63 × 10^18; DuckDB's `HUGEINT` stops with an error
+ * beyond 2^127, above this bound.
+ */
+const WEIGHTED_BOUND = 2n ** 63n * SCALE;
+
+/**
+ * Whether a group's weighted sums may exceed {@link WEIGHTED_BOUND}: each of its `wn` rows adds
+ * a part below 10^18 times at most `ww` milliseconds.
+ */
+function mayOverflow(row: BucketRow): boolean {
+  const rows = BigInt(count(row.wn));
+  const weight = row.ww === null || row.ww === undefined ? 0n : BigInt(String(row.ww));
+  return rows * SCALE * (weight < 0n ? -weight : weight) >= WEIGHTED_BOUND;
+}
+
+/** Reads a figures row into its group's state; `false` when its figures cannot be trusted. */
+function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boolean {
   const cnt = count(row.cnt);
   switch (context.type) {
     case 'count_agg':
       entry.state = { count: cnt };
-      return;
+      return true;
     case 'sum_agg': {
-      let sum = fromParts(row.si, row.sf);
-      let before = fromParts(row.bi, row.bf);
+      let sum = fromParts(row, 's');
+      let before = fromParts(row, 'b');
       for (const [at, v] of residues(row.res)) {
         if (at < context.fromMs) before = add(before, v);
         else sum = add(sum, v);
@@ -136,13 +166,13 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
         sum: formatDecimal(sum),
         sum_before_period: formatDecimal(before),
       };
-      return;
+      return true;
     }
     case 'max_agg': {
       let max: Decimal | undefined = count(row.mxn) > 0 ? decimal(String(row.mx)) : undefined;
       for (const [, v] of residues(row.res)) if (max === undefined || compare(v, max) > 0) max = v;
       entry.state = { count: cnt, max: max === undefined ? null : formatDecimal(max) };
-      return;
+      return true;
     }
     case 'latest_agg':
       entry.state = {
@@ -150,10 +180,11 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
         latest: cnt > 0 ? formatDecimal(decimal(String(row.lv))) : null,
         latest_at: cnt > 0 ? count(row.lt) : null,
       };
-      return;
+      return true;
     case 'weighted_sum_agg': {
-      let weighted = fromParts(row.wi, row.wf);
-      let variation = fromParts(row.vi, row.vf);
+      if (mayOverflow(row)) return false;
+      let weighted = fromParts(row, 'w');
+      let variation = fromParts(row, 'v');
       for (const [at, v] of residues(row.res)) {
         weighted = add(weighted, multiply(v, decimalFromCount(context.endMs - at)));
         variation = add(variation, v);
@@ -163,7 +194,7 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
         weighted_ms: formatDecimal(weighted),
         variation: formatDecimal(variation),
       };
-      return;
+      return true;
     }
     case 'unique_count_agg': {
       const value = row.u === undefined || row.u === null ? null : String(row.u);
@@ -175,7 +206,7 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): voi
       values.push({ value, operation: operation(row.la), at: count(row.lt) });
       if (count(row.bn) > 0)
         before.push({ value, operation: operation(row.ba), at: count(row.bt) });
-      return;
+      return true;
     }
   }
 }
@@ -245,7 +276,10 @@ export function readBuckets(
       groups.set(groupKey, entry);
     }
     const own = sub === null ? undefined : context.periods?.get(sub);
-    if (!ghost) figures(row, own === undefined ? context : { ...context, ...own }, entry);
+    if (!ghost && !figures(row, own === undefined ? context : { ...context, ...own }, entry)) {
+      header.overflow = (header.overflow ?? 0) + 1;
+      header.doubt++;
+    }
   }
   return out;
 }

@@ -24,12 +24,12 @@ import { clickhouseEvents } from '../clickhouse-events';
 import type { ClickhouseTarget } from '../clickhouse-target';
 import { duckdbEvents } from '../duckdb-events';
 import type { AsyncEventSource } from '../event-source';
-import { clickhouseAggregates } from './clickhouse-aggregates';
-import { type DuckdbAggregatesTarget, duckdbAggregates } from './duckdb-aggregates';
+import { clickhouseAggregatesWith } from './clickhouse-aggregates';
+import { type DuckdbAggregatesTarget, duckdbAggregatesWith } from './duckdb-aggregates';
 import type { ChargePlan } from './plan';
-import type { Aggregates } from './run';
+import { type Aggregates, period } from './run';
 import type { AggregatesSpec } from './spec';
-import { stagedRows } from './staged-rows';
+import { type StagedPeriod, stagedRows } from './staged-rows';
 
 /** Where the events of a pushed-down usage are: read by DuckDB, or a ClickHouse table. */
 export type UsageTable =
@@ -79,10 +79,34 @@ function specOf(metric: MetricAggregation, subscription: string | undefined): Ag
   };
 }
 
+/** A metric's states for a usage: only the period's rows are read (a usage does not report the others). */
 function aggregatesOf(table: UsageTable, spec: AggregatesSpec) {
+  const options = { periodRowsOnly: true };
   return 'duckdb' in table
-    ? duckdbAggregates(table.duckdb, spec)
-    : clickhouseAggregates(table.clickhouse, spec);
+    ? duckdbAggregatesWith(table.duckdb, spec, options)
+    : clickhouseAggregatesWith(table.clickhouse, spec, options);
+}
+
+/**
+ * The rows every metric of a usage reads: from the earliest period's start (from the start of
+ * time when one reads its history: a recurring sum or unique count) to the latest period's
+ * end; none when a metric is priced from its events in process (all its rows are given).
+ */
+function stagedPeriod(metrics: readonly MetricAggregation[]): StagedPeriod | undefined {
+  let fromMs: number | undefined;
+  let endMs: number | undefined;
+  let history = false;
+  for (const metric of metrics) {
+    if (metric.needsEvents !== undefined) return undefined;
+    const bounds = period(specOf(metric, undefined));
+    const type = metric.metric.aggregation_type;
+    if (metric.metric.recurring === true && (type === 'sum_agg' || type === 'unique_count_agg')) {
+      history = true;
+    }
+    fromMs = fromMs === undefined ? bounds.fromMs : Math.min(fromMs, bounds.fromMs);
+    endMs = endMs === undefined ? bounds.endMs : Math.max(endMs, bounds.endMs);
+  }
+  return endMs === undefined ? undefined : { fromMs: history ? undefined : fromMs, endMs };
 }
 
 /** The rows of one code of one subscription (and those naming none), decoded. */
@@ -197,13 +221,15 @@ export async function pushdownUsage(
   const wanted = usageAggregations(context);
   if (isLeft(wanted)) return wanted;
   const subscription = wanted.right.external_subscription_id;
-  // A Parquet file is scanned once for all the metrics: the subscription's rows are staged.
+  // A Parquet file is scanned once for all the metrics: the subscription's rows of the
+  // metrics' periods are staged.
   const staged =
     'duckdb' in table
       ? await stagedRows(
           table.duckdb,
           [...new Set(wanted.right.metrics.map((metric) => metric.code))],
           subscription,
+          stagedPeriod(wanted.right.metrics),
         )
       : undefined;
   const from: UsageTable = staged === undefined ? table : { duckdb: staged.target };

@@ -114,9 +114,9 @@ describe('duckdbAggregates, worked examples', () => {
     const values = [
       '0.1',
       '0.2',
-      // 25 decimals: summed in-process from its text.
+      // 25 decimals: summed in SQL as four 64-bit parts, its fraction in two.
       '0.1234567890123456789012345',
-      // 18 integer and 18 fraction digits: summed in SQL as two 64-bit parts.
+      // 18 integer and 18 fraction digits: summed in SQL, one part each side.
       '123456789012345678.123456789012345678',
       '-0.000000000000000001',
     ];

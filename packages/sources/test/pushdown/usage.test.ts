@@ -143,6 +143,26 @@ describe('pushdownUsage', () => {
     );
   }, 120_000);
 
+  it('stages only the period’s rows of a Parquet file when no metric is priced from its events', async () => {
+    // Without the pay-in-advance charge every metric is aggregated by DuckDB: the staged rows are
+    // those of March (the events span 10 days before to 9 days after it).
+    const aggregated = { ...plan, charges: plan.charges.slice(0, 3) };
+    const context = { ...contextOf('sub_1'), plan: aggregated };
+    await fc.assert(
+      fc.asyncProperty(histories, async (events) => {
+        const table = await tableOf(events);
+        const file = tempPath(`${table}-period.parquet`);
+        await database.connection().run(`COPY ${table} TO ${quote(file)} (FORMAT parquet)`);
+        const pushed = await pushdownUsage(context, { duckdb: { file } });
+        if (pushed._tag === 'Left') throw new Error(pushed.left.message);
+        const usage = currentUsage({ ...context, events });
+        if (usage._tag === 'Left') throw new Error(usage.left.message);
+        expect(pushed.right.usage).toEqual(usage.right);
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
+
   it('prices several subscriptions at once as each is priced alone', async () => {
     await fc.assert(
       fc.asyncProperty(histories, async (events) => {

@@ -1,0 +1,219 @@
+// Exact decimals pushed down, on both engines: values of up to 36 integer and 36 fraction digits
+// (every DECIMAL(38, s) and Decimal128 value) are summed in SQL, exactly, and give the
+// in-process state; 0.1 and 0.2 summed a million times give 150000, not a binary float's
+// neighbour; values beyond 36 digits come back as text and are added in-process.
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { UsageEvent } from '@feecast/engine';
+import type { UsageEvent as WireEvent } from '@feecast/models';
+import {
+  type AggregatesSpec,
+  clickhouseAggregates,
+  duckdbAggregates,
+  loadClickhouseEvents,
+} from '@feecast/sources';
+import { describe, expect, it } from 'vitest';
+import { clickhouseQuery, describeClickhouse, freshTable } from '../clickhouse-server';
+import { duckdbDatabase } from '../duckdb-database';
+import { inProcessState } from './in-process';
+
+const MARCH = { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' };
+
+/** Long values, each summed in SQL (at most 36 digits on each side of the point) but the last. */
+const LONG = [
+  '0.1',
+  '0.2',
+  // 20 integer and 20 fraction digits.
+  '12345678901234567890.12345678901234567890',
+  '-99999999999999999999.00000000000000000001',
+  // 36 integer digits; 36 fraction digits.
+  '999999999999999999999999999999999999',
+  '0.000000000000000000000000000000000001',
+  // 38 digits, scale 20: the widest DECIMAL(38, 20).
+  '-123456789012345678.12345678901234567890',
+  // 37 integer digits: beyond the parts, added in-process from its text.
+  '1000000000000000000000000000000000000',
+];
+/**
+ * By hand, the in-period sum (all on 10 March), step by step:
+ *   0.1 + 0.2 = 0.3
+ *   + 12345678901234567890.1234567890123456789 = 12345678901234567890.4234567890123456789
+ *   − 99999999999999999999.00000000000000000001 = −87654321098765432108.57654321098765432111
+ *   + 999999999999999999999999999999999999 = 999999999999999912345678901234567890.42345678901234567889
+ *   + 0.000000000000000000000000000000000001
+ *     = 999999999999999912345678901234567890.423456789012345678890000000000000001
+ *   − 123456789012345678.1234567890123456789
+ *     = 999999999999999912222222112222222212.299999999999999999990000000000000001
+ *   + 1000000000000000000000000000000000000
+ *     = 1999999999999999912222222112222222212.299999999999999999990000000000000001
+ */
+const LONG_SUM = '1999999999999999912222222112222222212.299999999999999999990000000000000001';
+
+const event = (id: string, at: string, gb: string, region = 'us'): UsageEvent =>
+  ({
+    transaction_id: id,
+    external_subscription_id: 'sub_1',
+    code: 'storage',
+    timestamp: at,
+    properties: { gb, region },
+  }) as UsageEvent;
+
+/** The long values in March, and again in February (the recurring metric's sum before the period). */
+const EVENTS = [
+  ...LONG.map((gb, i) => event(`m${i}`, '2025-03-10T00:00:00Z', gb, i % 2 === 0 ? 'eu' : 'us')),
+  ...LONG.map((gb, i) => event(`f${i}`, '2025-02-10T00:00:00Z', gb)),
+];
+
+const metric = (type: string, recurring = false) => ({
+  code: 'storage',
+  aggregation_type: type,
+  field_name: 'gb',
+  recurring,
+});
+/** Sums (plain and recurring), max and weighted sums, grouped by region and not. */
+const SPECS: AggregatesSpec[] = [
+  { metric: metric('sum_agg'), charges: [{}, { grouped_by: ['region'] }], options: MARCH },
+  { metric: metric('sum_agg', true), charges: [{}], options: MARCH },
+  { metric: metric('max_agg'), charges: [{ grouped_by: ['region'] }], options: MARCH },
+  { metric: metric('weighted_sum_agg'), charges: [{}], options: MARCH },
+].map((spec) => ({ ...spec, subscription: 'sub_1' }));
+
+const COLUMNS =
+  'transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR';
+const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const rows = (events: readonly UsageEvent[]) =>
+  events
+    .map(
+      (e) =>
+        `(${quote(e.transaction_id)}, 'sub_1', 'storage', ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties))})`,
+    )
+    .join(', ');
+
+/** 0.1 and 0.2 alternately, a million rows, as SQL of either engine builds them from `i`. */
+const MILLION = 1_000_000;
+/** By hand: 500,000 × 0.1 + 500,000 × 0.2 = 50,000 + 100,000 = 150,000. */
+const MILLION_SUM = '150000';
+const sumSpec: AggregatesSpec = {
+  metric: metric('sum_agg'),
+  charges: [{}],
+  options: MARCH,
+  subscription: 'sub_1',
+};
+const theSum = (state: unknown) =>
+  (state as { charges: { default: { groups: { state: { sum: string } }[] } }[] }).charges[0]
+    ?.default.groups[0]?.state.sum;
+
+describe('duckdbAggregates, exact decimals', () => {
+  it('sums values of up to 36 + 36 digits in SQL, as in-process; wider ones from their text', async () => {
+    const database = await duckdbDatabase('exact-long.duckdb', [
+      `CREATE TABLE events (${COLUMNS})`,
+      `INSERT INTO events VALUES ${rows(EVENTS)}`,
+    ]);
+    for (const spec of SPECS) {
+      const result = await duckdbAggregates({ database, table: 'events' }, spec);
+      if (result._tag === 'Left') throw new Error(result.left.message);
+      expect(result.right.plan).toEqual({
+        charges: spec.charges.map((_, charge) => ({ charge, pushed: true })),
+      });
+      expect(result.right.states).toEqual([
+        { subscription: 'sub_1', state: inProcessState(spec, EVENTS, 'sub_1') },
+      ]);
+    }
+    const sum = await duckdbAggregates({ database, table: 'events' }, sumSpec);
+    if (sum._tag === 'Left') throw new Error(sum.left.message);
+    expect(theSum(sum.right.states[0]?.state)).toBe(LONG_SUM);
+    // Only the 37-digit value came back as text (once, for the one charge); the others were
+    // summed in SQL.
+    const instance = await DuckDBInstance.create(database, { access_mode: 'READ_ONLY' });
+    const connection = await instance.connect();
+    try {
+      const texts = await connection.runAndReadAll(
+        `SELECT CAST(sum(len(res)) AS INTEGER) AS n FROM (${sum.right.sql[0]}) AS q`,
+      );
+      expect(texts.getRowObjectsJson()).toEqual([{ n: 1 }]);
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it('streams the rows when a weighted sum could exceed what the database sums exactly', async () => {
+    // 40,000 rows over a period of nearly 9,000 years: 40,000 × 10^18 × 2.8 × 10^14 ms
+    // ≈ 1.1 × 10^37, beyond the bound 2^63 × 10^18 ≈ 9.2 × 10^36 of a ClickHouse sum's halves.
+    const ages = {
+      from_datetime: '1001-01-01T00:00:00Z',
+      to_datetime: '9998-12-31T23:59:59Z',
+    };
+    const database = await duckdbDatabase('exact-weighted.duckdb', [
+      `CREATE TABLE events (${COLUMNS})`,
+      `INSERT INTO events SELECT 'w' || i, 'sub_1', 'storage', '1002-01-01T00:00:00Z', '{"gb":"1"}' FROM range(40000) AS t(i)`,
+    ]);
+    const spec: AggregatesSpec = {
+      metric: metric('weighted_sum_agg'),
+      charges: [{}],
+      options: ages,
+      subscription: 'sub_1',
+    };
+    const result = await duckdbAggregates({ database, table: 'events' }, spec);
+    if (result._tag === 'Left') throw new Error(result.left.message);
+    expect(result.right.plan.charges).toEqual([
+      {
+        charge: 0,
+        pushed: false,
+        reason: expect.stringMatching(/^1 group\(s\) of the metric have weighted sums/),
+      },
+    ]);
+    const events = Array.from({ length: 40_000 }, (_, i) =>
+      event(`w${i}`, '1002-01-01T00:00:00Z', '1'),
+    ).map((e) => ({ ...e, properties: { gb: '1' } }) as UsageEvent);
+    expect(result.right.states).toEqual([
+      { subscription: 'sub_1', state: inProcessState(spec, events, 'sub_1') },
+    ]);
+  }, 120_000);
+
+  it('sums 0.1 and 0.2 a million times to 150000 exactly, in SQL', async () => {
+    const database = await duckdbDatabase('exact-million.duckdb', [
+      `CREATE TABLE events (${COLUMNS})`,
+      `INSERT INTO events SELECT 'e' || i, 'sub_1', 'storage', '2025-03-10T00:00:00Z', CASE WHEN i % 2 = 0 THEN '{"gb":"0.1"}' ELSE '{"gb":"0.2"}' END FROM range(${MILLION}) AS t(i)`,
+    ]);
+    const result = await duckdbAggregates({ database, table: 'events' }, sumSpec);
+    if (result._tag === 'Left') throw new Error(result.left.message);
+    expect(result.right.plan).toEqual({ charges: [{ charge: 0, pushed: true }] });
+    expect(theSum(result.right.states[0]?.state)).toBe(MILLION_SUM);
+  }, 120_000);
+});
+
+describeClickhouse('clickhouseAggregates, exact decimals', (server) => {
+  it('sums values of up to 36 + 36 digits in SQL, as in-process; wider ones from their text', async () => {
+    const target = { url: server, table: freshTable('exact_long') };
+    const loaded = await loadClickhouseEvents(target, EVENTS as unknown as readonly WireEvent[]);
+    expect(loaded).toEqual({ _tag: 'Right', right: EVENTS.length });
+    for (const spec of SPECS) {
+      const result = await clickhouseAggregates(target, spec);
+      if (result._tag === 'Left') throw new Error(result.left.message);
+      expect(result.right.plan).toEqual({
+        charges: spec.charges.map((_, charge) => ({ charge, pushed: true })),
+      });
+      expect(result.right.states).toEqual([
+        { subscription: 'sub_1', state: inProcessState(spec, EVENTS, 'sub_1') },
+      ]);
+    }
+    const sum = await clickhouseAggregates(target, sumSpec);
+    expect(sum._tag === 'Right' && theSum(sum.right.states[0]?.state)).toBe(LONG_SUM);
+  });
+
+  it('sums 0.1 and 0.2 a million times to 150000 exactly, in SQL', async () => {
+    const target = { url: server, table: freshTable('exact_million') };
+    // The table, by the loader; then a million rows written by the server itself.
+    const loaded = await loadClickhouseEvents(target, []);
+    expect(loaded).toEqual({ _tag: 'Right', right: 0 });
+    const at = Date.UTC(2025, 2, 10);
+    await clickhouseQuery(
+      server,
+      `INSERT INTO \`${target.table}\` (external_subscription_id, code, transaction_id, timestamp, timestamp_ms, timestamp_json, properties) SELECT 'sub_1', 'storage', concat('e', toString(number)), toDateTime(${at / 1000}), ${at}, '"2025-03-10T00:00:00Z"', if(number % 2 = 0, '{"gb":"0.1"}', '{"gb":"0.2"}') FROM system.numbers LIMIT ${MILLION}`,
+    );
+    const result = await clickhouseAggregates(target, sumSpec);
+    if (result._tag === 'Left') throw new Error(result.left.message);
+    expect(result.right.plan).toEqual({ charges: [{ charge: 0, pushed: true }] });
+    expect(theSum(result.right.states[0]?.state)).toBe(MILLION_SUM);
+  }, 120_000);
+});
