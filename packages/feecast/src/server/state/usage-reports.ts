@@ -49,7 +49,7 @@ const kept = new WeakMap<Subscription, Map<string, Kept>>();
  * hour, or `now` itself when the subscription starts or ends inside that quarter.
  *
  * @example
- * clockSpan('2025-03-20T12:07:00Z', subscription); // 'q:2231592' (12:00 to 12:15)
+ * clockSpan('2025-03-20T12:07:00Z', subscription); // 'q:1936080' (12:00 to 12:15)
  */
 export function clockSpan(now: string, subscription: Subscription): string {
   const quarter = Math.floor(epochMs(now) / QUARTER_MS);
