@@ -159,8 +159,7 @@ export interface FedEstimateRequest {
 
 /**
  * An estimator that keeps, per pay-in-advance charge, a tally of the stored events it was given
- * ({@link createFedEstimator}).
- * @internal
+ * ({@link createFedEstimator}): feecast's server's, on `@feecast/engine/internal`.
  */
 export interface FedEstimator {
   /** `estimateFees` of the request: the same answer, errors included. */
@@ -799,7 +798,6 @@ export function createEstimator(context: EstimatorContext): Either<FeecastError,
  * const estimator = createFedEstimator({ customer, subscription, plan, billableMetrics });
  * if (estimator._tag === 'Right') estimator.right.estimateFees({ event, events: stored, now })
  * // the same as estimateFees({ customer, subscription, plan, billableMetrics, event, events: stored, now })
- * @internal
  */
 export function createFedEstimator(context: EstimatorContext): Either<FeecastError, FedEstimator> {
   const read = readOperationContext(context);
