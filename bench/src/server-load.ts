@@ -57,6 +57,9 @@ function postEvents(
 /** The kinds, each measured on its own (one after the other, on the same server). */
 function kinds(subscriptions: number, run: string): readonly RequestKind[] {
   return [
+    // The baseline: a read that prices nothing (the catalog), so the figures below can be read
+    // against what HTTP and the bench's own clients cost on this machine at this load.
+    { name: 'GET /plans (baseline)', method: 'GET', path: () => '/api/v1/plans' },
     {
       name: 'estimate fees',
       method: 'POST',

@@ -14,6 +14,7 @@ export {
   chargeAmounts,
   combineBacktests,
   compileChargeModel,
+  createFedEstimator,
   createWalletTransactions,
   eventTimeMs,
   feeAmounts,

@@ -50,6 +50,8 @@ export {
 // subscription's plan with its overrides applied (the server's subscriptions).
 // A backtest whose accumulator states are computed elsewhere (`pushdownBacktest` of
 // @feecast/sources): what it aggregates, and its pricing from the states.
+// An estimator whose pay-in-advance charges keep tallies of the stored events given to it in an
+// array that only grows (the server's per-subscription estimator).
 export {
   applyPlanOverrides,
   type BacktestAggregations,
@@ -61,6 +63,9 @@ export {
   backtestOfStates,
   backtestShares,
   combineBacktests,
+  createFedEstimator,
+  type FedEstimateRequest,
+  type FedEstimator,
   inWholeInput,
   type PlanOverridesOptions,
   type SharedResult,

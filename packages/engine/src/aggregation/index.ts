@@ -85,6 +85,7 @@ export {
 export type { GroupedBy } from './groups';
 export { groupedBy, groupKey } from './groups';
 export type { AggregationType, BucketStateJson, UniqueOperationJson } from './kinds/index';
+export { uniqueValueOf } from './kinds/unique-operation';
 export type { BillableMetricInput } from './metric';
 export { type CompiledMetric, compileMetric } from './metric';
 export type { AggregateOptions, AggregationState } from './options';

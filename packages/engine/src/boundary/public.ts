@@ -229,6 +229,17 @@ export const createEstimator = guardedResult(
   }),
 );
 
+// The fed estimator of feecast's server (its estimates from tallies of the stored events).
+export const createFedEstimator = guardedResult(
+  operationsApi.createFedEstimator,
+  { name: 'createFedEstimator' },
+  (estimator) => ({
+    estimateFees: guarded(estimator.estimateFees.bind(estimator), {
+      name: 'estimateFees of a fed estimator',
+    }),
+  }),
+);
+
 export const compileChargeModel = guardedResult(
   chargeModelsApi.compileChargeModel,
   { name: 'compileChargeModel', args: ['charge', 'options'] },

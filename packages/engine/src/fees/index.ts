@@ -8,6 +8,7 @@
 export { addOnFee } from './add-on-fee';
 export { chargeMetricIndex } from './charge/charge-metric';
 export { type BucketSetup, setupCharge } from './charge/charge-setup';
+export { createEventTally, type EventTally } from './charge/event-tally';
 export { type FeeContext, feeContext } from './charge/fee-context';
 export { type FirstEventPricing, firstEventFee, prepareFirstEvent } from './charge/first-event';
 export {

@@ -14,6 +14,8 @@ import {
   type ChargeFeesMetric,
   chargeMetricIndex,
   checkMetric,
+  createEventTally,
+  type EventTally,
   type FeeContext,
   type FirstEventPricing,
   feeContext,
@@ -48,6 +50,7 @@ import {
 } from './estimate-set';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
+import { subscriptionEvent } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 
 /** The transaction id of an estimated event sent without one (it is never stored). */
@@ -131,6 +134,36 @@ interface PeriodEntry {
   readonly window: { readonly fromMs: number; readonly toMs: number };
   /** Each charge's run with its pass prepared, by the charge's index in the plan. */
   readonly runs: Map<number, Either<FeecastError, InAdvanceRun>>;
+  /** Each charge's tally of the stored events fed to it ({@link FedEstimator}), by its index. */
+  readonly tallies: Map<number, FedTally>;
+}
+
+/** A charge's tally and the events it was fed: the first `count` of `events`. */
+interface FedTally {
+  readonly tally: EventTally;
+  readonly events: readonly OperationEvent[];
+  count: number;
+}
+
+/** One estimate asked of a {@link FedEstimator}. */
+export interface FedEstimateRequest {
+  readonly event: EstimatedEvent;
+  /**
+   * The stored events of the subscription (those of the event's metric suffice), in an array
+   * that only grows from one call to the next: each call reads the events added since the last.
+   * Another array starts the reading again.
+   */
+  readonly events: readonly OperationEvent[];
+  readonly now: string;
+}
+
+/**
+ * An estimator that keeps, per pay-in-advance charge, a tally of the stored events it was given
+ * ({@link createFedEstimator}): feecast's server's, on `@feecast/engine/internal`.
+ */
+export interface FedEstimator {
+  /** `estimateFees` of the request: the same answer, errors included. */
+  estimateFees(request: FedEstimateRequest): Either<FeecastError, EstimateFeesResponse>;
 }
 
 /** One estimate's checked request: its event, context and metric, before its history. */
@@ -300,6 +333,7 @@ class PreparedEstimator implements Estimator {
         purpose: 'usage',
       }),
       runs: new Map(),
+      tallies: new Map(),
     };
     this.periods = [entry, ...this.periods.slice(0, 3)];
     return entry;
@@ -376,6 +410,56 @@ class PreparedEstimator implements Estimator {
     | Either<FeecastError, EstimateFeesResponse>
     | Promise<Either<FeecastError, EstimateFeesResponse>> {
     return withEvents(request, (fed) => this.estimateSteps(fed));
+  }
+
+  /**
+   * {@link FedEstimator.estimateFees}: from each charge's tally of `events` when every charge
+   * of the metric has one that can price the event, else as `estimateFees` (which also gives
+   * every error: the tallies only ever answer a fee).
+   */
+  estimateFed(request: FedEstimateRequest): Either<FeecastError, EstimateFeesResponse> {
+    const prepared = this.prepare(request);
+    const fees = isLeft(prepared) ? undefined : this.tallyFees(prepared.right, request.events);
+    if (isLeft(prepared) || fees === undefined) return this.estimateFees(request);
+    return this.finish(prepared.right, (_charge, k) => fees[k] as Either<FeecastError, ChargeFee>);
+  }
+
+  /** The fee of each charge of the estimate's metric from its tally, or `undefined`. */
+  private tallyFees(
+    prepared: PreparedEstimate,
+    events: readonly OperationEvent[],
+  ): Either<FeecastError, ChargeFee>[] | undefined {
+    const { context, found, compiled } = prepared;
+    if (found.charges.length === 0 || !Array.isArray(events)) return undefined;
+    const priced = this.priced(prepared, prepared.wanted);
+    if (isLeft(priced)) return undefined;
+    const entry = this.periodOf(context);
+    const externalId = this.input.subscription.external_id;
+    const fees: Either<FeecastError, ChargeFee>[] = [];
+    for (const { at, prepared: ready } of found.charges) {
+      if (isLeft(ready)) return undefined;
+      const run = this.runOf(entry, at, ready.right);
+      if (isLeft(run)) return undefined;
+      let fed = entry.tallies.get(at);
+      if (fed === undefined || fed.events !== events || fed.count > events.length) {
+        const tally = createEventTally(run.right, compiled, entry.window);
+        if (tally === undefined) return undefined;
+        fed = { tally, events, count: 0 };
+        entry.tallies.set(at, fed);
+      }
+      for (; fed.count < events.length; fed.count++) {
+        const stored = events[fed.count];
+        if (typeof stored !== 'object' || stored === null || stored.code !== found.metric.code) {
+          continue;
+        }
+        const event = subscriptionEvent(stored, externalId);
+        if (event !== undefined) fed.tally.add(event);
+      }
+      const fee = fed.tally.fee(priced.right, context.now);
+      if (fee === undefined) return undefined;
+      fees.push(fee);
+    }
+    return fees;
   }
 
   estimateFeesOf(
@@ -699,4 +783,25 @@ class PreparedEstimator implements Estimator {
 export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {
   const read = readOperationContext(context);
   return isLeft(read) ? read : right(new PreparedEstimator(read.right));
+}
+
+/**
+ * {@link createEstimator} for a caller that holds the stored events in an array that only
+ * grows (a server's index of a subscription's events): each pay-in-advance charge keeps a tally
+ * of the period's events, per filter bucket and group (`createEventTally`), fed the events added
+ * since the last estimate, so an estimate costs what the metric's charges cost, not what the
+ * stored events do. A charge whose fee reads more than a tally keeps (see `createEventTally`),
+ * a stored event a tally cannot stand for, or one dated after `now`, sends the estimate through
+ * `estimateFees` with the events: every answer is `estimateFees`' own, errors included.
+ *
+ * @example
+ * const estimator = createFedEstimator({ customer, subscription, plan, billableMetrics });
+ * if (estimator._tag === 'Right') estimator.right.estimateFees({ event, events: stored, now })
+ * // the same as estimateFees({ customer, subscription, plan, billableMetrics, event, events: stored, now })
+ */
+export function createFedEstimator(context: EstimatorContext): Either<FeecastError, FedEstimator> {
+  const read = readOperationContext(context);
+  if (isLeft(read)) return read;
+  const estimator = new PreparedEstimator(read.right);
+  return right({ estimateFees: (request) => estimator.estimateFed(request) });
 }

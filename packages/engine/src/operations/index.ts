@@ -63,10 +63,13 @@ export {
 export type { EstimateFeesOfResponse, EstimateTotal } from './estimate-set';
 export {
   createEstimator,
+  createFedEstimator,
   type EstimateRequest,
   type EstimateSetRequest,
   type Estimator,
   type EstimatorContext,
+  type FedEstimateRequest,
+  type FedEstimator,
 } from './estimator';
 export type {
   EstimatedEvent,

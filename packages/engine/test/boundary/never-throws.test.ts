@@ -167,6 +167,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['projectedUsage', [usage]],
   ['forecastWallets', [{ ...usage, wallets: [{ currency: 'EUR', credits_balance: '10' }] }]],
   ['createEstimator', [context]],
+  ['createFedEstimator', [context]],
   ['previewInvoice', [preview]],
   [
     'comparePlans',
@@ -267,18 +268,28 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
 
   it('the objects they return answer further calls without throwing (estimator, accumulators, compiled charge models)', () => {
     const estimator = engine.createEstimator(context);
+    const fed = internal.createFedEstimator(context);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
     const model = internal.compileChargeModel({
       charge_model: 'standard',
       properties: { amount: '2' },
     });
-    if (isLeft(estimator) || isLeft(accumulator) || isLeft(charges) || isLeft(model)) {
+    if (
+      isLeft(estimator) ||
+      isLeft(fed) ||
+      isLeft(accumulator) ||
+      isLeft(charges) ||
+      isLeft(model)
+    ) {
       throw new Error('the valid inputs should be accepted');
     }
     fc.assert(
       fc.property(anyValue(), (value) => {
         expectEither('estimator.estimateFees', (r) => estimator.right.estimateFees(r as never), [
+          value,
+        ]);
+        expectEither('fedEstimator.estimateFees', (r) => fed.right.estimateFees(r as never), [
           value,
         ]);
         expectEither('compiled.price', (c) => model.right.price(c as never, c as never), [value]);

@@ -1,7 +1,9 @@
 // Issue 23 §2: current and projected usage priced from the accumulators the server keeps per
-// subscription equal pricing every stored event from scratch, after any sequence of stored
-// events, metric updates and clocks (a period roll-over), and across plan overrides.
-import { currentUsage, projectedUsage } from '@feecast/engine';
+// subscription (and kept as answers until something they read changes), and estimates priced
+// from the tallies of its estimator, equal pricing every stored event from scratch, after any
+// sequence of stored events, metric updates, plan overrides and clocks (a period roll-over, two
+// readings in one quarter of an hour).
+import { currentUsage, estimateFees, projectedUsage } from '@feecast/engine';
 import type { Timestamp } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +17,8 @@ import { example, fixture } from './builders';
 const SUB = 'sub_1234567890';
 const CUSTOMER = 'hooli_1234';
 const origin = 'http://127.0.0.1:1';
+/** The startup plan's cpu charge (graduated). */
+const CPU_CHARGE = '1a3fad34-9976-4b06-9dd6-42b371cc2459';
 
 function request(method: string, path: string, body?: unknown, query = ''): ApiRequest {
   return {
@@ -30,11 +34,15 @@ function request(method: string, path: string, body?: unknown, query = ''): ApiR
 type Step =
   | { kind: 'event'; code: string; day: number; value: number; seat: number; region: string }
   | { kind: 'metric' }
-  | { kind: 'read'; now: Timestamp };
+  | { kind: 'override'; price: number }
+  | { kind: 'read'; now: Timestamp; seat: number; region: string };
 
 const NOWS = [
   '2025-03-15T12:00:00.000Z',
   '2025-03-28T08:30:00.000Z',
+  // The same quarter of an hour (the answers kept), and the next day (a day more elapsed).
+  '2025-03-28T08:44:59.999Z',
+  '2025-03-29T08:30:00.000Z',
   // The next period (from 2025-04-15 in America/Los_Angeles): a roll-over.
   '2025-04-20T12:00:00.000Z',
 ].map((n) => asTimestamp(n));
@@ -54,15 +62,36 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'metric' as const }) },
   {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('read' as const), now: fc.constantFrom(...NOWS) }),
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('override' as const),
+      price: fc.integer({ min: 1, max: 9 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('read' as const),
+      now: fc.constantFrom(...NOWS),
+      seat: fc.integer({ min: 0, max: 5 }),
+      region: fc.constantFrom('Europe', 'US', 'Asia'),
+    }),
   },
 );
 
-/** Current and projected usage as the server answers them (from its accumulators). */
-function served(state: ServerState, now: Timestamp): unknown[] {
+/** The estimated event of a read: a seat (maybe one already stored) in a region. */
+function estimated(seat: number, region: string) {
+  return {
+    code: 'seats',
+    external_subscription_id: SUB,
+    properties: { seat_id: `seat_${seat}`, region },
+  };
+}
+
+/** Current and projected usage and an estimate, as the server answers them. */
+function served(state: ServerState, now: Timestamp, seat = 0, region = 'Europe'): unknown[] {
   const query = `external_subscription_id=${SUB}`;
-  return ['current_usage', 'projected_usage'].map((path) => {
+  const usage = ['current_usage', 'projected_usage'].map((path) => {
     const answer = reduce(
       state,
       request('GET', `/api/v1/customers/${CUSTOMER}/${path}`, undefined, query),
@@ -70,10 +99,16 @@ function served(state: ServerState, now: Timestamp): unknown[] {
     ).response;
     return { status: answer.status, body: answer.body };
   });
+  const estimate = reduce(
+    state,
+    request('POST', '/api/v1/events/estimate_fees', { event: estimated(seat, region) }),
+    now,
+  ).response;
+  return [...usage, { status: estimate.status, body: estimate.body }];
 }
 
 /** The same, pricing every stored event of the subscription from scratch. */
-function fromScratch(state: ServerState, now: Timestamp): unknown[] {
+function fromScratch(state: ServerState, now: Timestamp, seat = 0, region = 'Europe'): unknown[] {
   const customer = findCustomer(state, CUSTOMER);
   const subscription = state.subscriptions.find(
     (s) => s.external_id === SUB && s.status === 'active',
@@ -93,7 +128,8 @@ function fromScratch(state: ServerState, now: Timestamp): unknown[] {
   };
   const current = currentUsage(input);
   const projected = projectedUsage(input);
-  return [current, projected].map((answer) =>
+  const estimate = estimateFees({ ...input, event: estimated(seat, region) });
+  return [current, projected, estimate].map((answer) =>
     answer._tag === 'Right'
       ? { status: 200, body: answer.right }
       : { status: 'error', body: answer.left },
@@ -102,6 +138,35 @@ function fromScratch(state: ServerState, now: Timestamp): unknown[] {
 
 function apply(state: ServerState, s: Step, i: number): ServerState {
   if (s.kind === 'read') return state;
+  if (s.kind === 'override') {
+    // The cpu charge's graduated ranges at another price: the subscription's own plan.
+    return reduce(
+      state,
+      request('PUT', `/api/v1/subscriptions/${SUB}`, {
+        subscription: {
+          plan_overrides: {
+            charges: [
+              {
+                id: CPU_CHARGE,
+                properties: {
+                  graduated_ranges: [
+                    { from_value: 0, to_value: 10, flat_amount: '10', per_unit_amount: '0.5' },
+                    {
+                      from_value: 11,
+                      to_value: null,
+                      flat_amount: '0',
+                      per_unit_amount: `${s.price}`,
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      }),
+      NOWS[0] as Timestamp,
+    ).state;
+  }
   if (s.kind === 'metric') {
     return reduce(
       state,
@@ -143,11 +208,16 @@ describe('usage from the accumulators kept per subscription', () => {
         let state = example();
         for (const [i, s] of steps.entries()) {
           state = apply(state, s, i);
-          if (s.kind === 'read') expect(served(state, s.now)).toEqual(fromScratch(state, s.now));
+          if (s.kind === 'read') {
+            expect(served(state, s.now, s.seat, s.region)).toEqual(
+              fromScratch(state, s.now, s.seat, s.region),
+            );
+          }
         }
         for (const now of NOWS) expect(served(state, now)).toEqual(fromScratch(state, now));
       }),
       { numRuns: 40 },
     );
-  });
+    // Each run prices every read three times from scratch: a minute on a busy 2-core machine.
+  }, 180_000);
 });

@@ -51,6 +51,25 @@ export function prepareFirstEvent(
   if (type !== 'count_agg' && type !== 'sum_agg') return undefined;
   // Only a model priced from the units prices an event without the pass (not dynamic, custom).
   if (setup.prorated || setup.capabilities.pricesFrom !== 'units') return undefined;
+  const route = bucketRoute(setup, metric);
+  return route === undefined
+    ? undefined
+    : { route, sum: type === 'sum_agg', fieldName: metric.fieldName };
+}
+
+/**
+ * The filter bucket of a charge that an event's properties fall in (the filter's index, else
+ * the default bucket's), as the pass routes them; `undefined` when a filter does not compile
+ * (the pass reports it).
+ *
+ * @example
+ * bucketRoute(setup, compiledMetric)?.({ region: 'Europe' }) // 0, the index of the Europe filter
+ * @internal
+ */
+export function bucketRoute(
+  setup: ChargeSetup,
+  metric: CompiledMetric,
+): FirstEventPricing['route'] | undefined {
   const filters: CompiledFilter[] = [];
   for (const bucket of setup.buckets) {
     if (bucket.filter === undefined) continue;
@@ -60,19 +79,24 @@ export function prepareFirstEvent(
   }
   const router = createFilterRouter(filters);
   const fallback = filters.length;
-  return {
-    // The most specific matching filter wins; no match goes to the default bucket (the pass's rule).
-    route: (properties) => {
-      const index = router(properties);
-      return index < 0 ? fallback : index;
-    },
-    sum: type === 'sum_agg',
-    fieldName: metric.fieldName,
+  // The most specific matching filter wins; no match goes to the default bucket (the pass's rule).
+  return (properties) => {
+    const index = router(properties);
+    return index < 0 ? fallback : index;
   };
 }
 
-/** The value a count or sum metric reads on an event, or `undefined` when the pass rejects it. */
-function eventValue(pricing: FirstEventPricing, event: UsageEvent): Decimal | undefined {
+/**
+ * The value a count or sum metric reads on an event, or `undefined` when the pass rejects it.
+ *
+ * @example
+ * eventValue({ route, sum: true, fieldName: 'gb' }, { ..., properties: { gb: '4' } }) // 4
+ * @internal
+ */
+export function eventValue(
+  pricing: Omit<FirstEventPricing, 'route'>,
+  event: UsageEvent,
+): Decimal | undefined {
   const { fieldName } = pricing;
   if (fieldName === undefined) return ONE;
   const raw = event.properties?.[fieldName];

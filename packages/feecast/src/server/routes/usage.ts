@@ -4,8 +4,9 @@
  * plan, metrics, events and taxes (with the reference's 404 and 405 answers); the
  * computation is the `operations`' (see operations.ts).
  */
-import type { EstimateFeesRequest, Subscription } from '@feecast/models';
-import { isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { EstimateFeesRequest, Subscription, UsageEventRecord } from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { ApiErrorResponse } from '../http/api-error';
 import { methodNotAllowed, notFound } from '../http/api-error';
 import type { BodyPrecheck } from '../http/body';
 import { queryValue } from '../http/query';
@@ -14,7 +15,9 @@ import { epochMs, notAfter } from '../state/instant';
 import { findBillableMetric, findCustomer } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { aggregatedUsage } from '../state/usage-accumulators';
+import { preparedReport } from '../state/usage-reports';
 import { type Handler, type HandlerInput, pathParam, unchanged } from './handler';
+import type { UsageInput } from './operations';
 import { usageContext } from './usage-context';
 
 /**
@@ -76,16 +79,33 @@ export const estimateFees: Handler<EstimateFeesRequest> = (input) => {
   if (isLeft(metric)) return metric;
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
-  // The estimate reads the stored events of its metric only.
+  // The estimate reads the stored events of its metric only: the index's list, which grows as
+  // events are stored (the estimator keeps tallies of it, see state/estimators.ts).
   const events = eventLog(state.events)
     .ofSubscription(subscription.external_id)
     .byCode.get(event.code);
-  const fees = input.operations.estimateFees({ ...usage.right, events: events ?? [], event });
+  const fees = input.operations.estimateFees({
+    ...usage.right,
+    events: events ?? NO_EVENTS,
+    event,
+  });
   if (isLeft(fees)) return fees;
   return right(unchanged(state, fees.right));
 };
 
-function usageInput(input: HandlerInput<undefined>) {
+const NO_EVENTS: readonly UsageEventRecord[] = [];
+
+/**
+ * A usage answer (`kind`: `current` or `projected`) through `operation`: the subscription's
+ * context, its period's accumulators standing for the stored events (see
+ * usage-accumulators.ts), and the answer kept until something it read changes (see
+ * usage-reports.ts).
+ */
+function usageAnswer<A>(
+  input: HandlerInput<undefined>,
+  kind: string,
+  operation: (input: UsageInput) => Either<ApiErrorResponse, A>,
+): ReturnType<Handler<undefined>> {
   const { state, now } = input;
   const customer = findCustomer(state, pathParam(input, 'external_customer_id'));
   if (isLeft(customer)) return customer;
@@ -100,12 +120,25 @@ function usageInput(input: HandlerInput<undefined>) {
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
   const applyTaxes = queryValue(input.query, 'apply_taxes') !== 'false';
-  // The period's accumulators stand for the stored events (see usage-accumulators.ts).
-  const aggregated = aggregatedUsage(
-    usage.right,
-    eventLog(state.events).ofSubscription(subscription.external_id),
+  const { plan, billableMetrics, taxes, events } = usage.right;
+  const body = preparedReport(
+    {
+      question: `${kind}:${applyTaxes}`,
+      subscription,
+      reads: [operation, customer.right, plan, billableMetrics, taxes, events],
+      events: events.length,
+      now,
+    },
+    () => {
+      // The period's accumulators stand for the stored events (see usage-accumulators.ts).
+      const aggregated = aggregatedUsage(
+        usage.right,
+        eventLog(state.events).ofSubscription(subscription.external_id),
+      );
+      return operation({ ...usage.right, ...aggregated, applyTaxes });
+    },
   );
-  return right({ ...usage.right, ...aggregated, applyTaxes });
+  return isLeft(body) ? body : right(unchanged(state, body.right));
 }
 
 /**
@@ -116,12 +149,8 @@ function usageInput(input: HandlerInput<undefined>) {
  * @example
  * getCurrentUsage({ ..., params: new Map([['external_customer_id', 'hooli_1234']]), query: new Map([['external_subscription_id', ['sub_1']]]) });
  */
-export const getCurrentUsage: Handler<undefined> = (input) => {
-  const usage = usageInput(input);
-  if (isLeft(usage)) return usage;
-  const body = input.operations.currentUsage(usage.right);
-  return isLeft(body) ? body : right(unchanged(input.state, body.right));
-};
+export const getCurrentUsage: Handler<undefined> = (input) =>
+  usageAnswer(input, 'current', input.operations.currentUsage);
 
 /**
  * `GET /customers/{external_customer_id}/projected_usage`: as current usage, with the
@@ -130,9 +159,5 @@ export const getCurrentUsage: Handler<undefined> = (input) => {
  * @example
  * getProjectedUsage({ ..., params: new Map([['external_customer_id', 'hooli_1234']]), query: new Map([['external_subscription_id', ['sub_1']]]) });
  */
-export const getProjectedUsage: Handler<undefined> = (input) => {
-  const usage = usageInput(input);
-  if (isLeft(usage)) return usage;
-  const body = input.operations.projectedUsage(usage.right);
-  return isLeft(body) ? body : right(unchanged(input.state, body.right));
-};
+export const getProjectedUsage: Handler<undefined> = (input) =>
+  usageAnswer(input, 'projected', input.operations.projectedUsage);
