@@ -19,6 +19,8 @@ import { asTimestamp } from '../state/brands';
 import { exampleState } from '../state/example-state';
 import { type DataDirectory, openDataDirectory } from '../state/journal';
 import type { ServerState } from '../state/state';
+import { type WebhookOptions, webhookService } from '../webhooks/webhook-service';
+import { WEBHOOKS_PATH } from '../webhooks/webhooks-route';
 import { type HttpAnswer, type IdPrefix, jsonAnswer, keylessAnswer } from './answers';
 import {
   type ApiErrorResponse,
@@ -79,6 +81,12 @@ export interface ServerOptions {
    * `toLagoKeys`). The OpenAPI document describes the `svc_` names.
    */
   readonly idPrefix?: IdPrefix;
+  /**
+   * Delivers webhooks (off by default): each activity of a webhook type is sent, signed, to
+   * every endpoint of the state, and the delivery log is answered at `GET /__feecast/webhooks`
+   * (see STATE.md, "Webhooks").
+   */
+  readonly webhooks?: WebhookOptions;
 }
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
@@ -158,6 +166,30 @@ export function createServer(options: ServerOptions): Server {
       : openDataDirectory(options.dataDir, initial, options.warn ?? warnOnStderr);
   let state = directory?.state ?? initial();
   const idPrefix = options.idPrefix ?? 'svc';
+  const webhooks =
+    options.webhooks === undefined ? undefined : webhookService(options.webhooks, idPrefix);
+
+  /**
+   * Makes `next` (a change of `before`, the current state) the state, with the webhooks of
+   * its new activities queued: resolves `true` once it is on disk (at once without a data
+   * directory), `false` when the journal cannot be written (the state goes back to what is on
+   * disk). The webhooks are sent only once the change is on disk.
+   */
+  async function commit(before: ServerState, next: ServerState): Promise<boolean> {
+    const queued = webhooks === undefined ? next : webhooks.queue(before, next);
+    state = queued;
+    if (directory !== undefined) {
+      try {
+        await directory.append(before, queued);
+      } catch {
+        // The journal cannot be written: back to what is on disk, and no more changes.
+        state = directory.durableState();
+        return false;
+      }
+    }
+    webhooks?.wake();
+    return true;
+  }
 
   /**
    * Runs a request read whole against the state. Requests are applied one at a time (the
@@ -174,17 +206,7 @@ export function createServer(options: ServerOptions): Server {
       links,
     );
     if (next === before) return response;
-    state = next;
-    if (directory !== undefined) {
-      try {
-        await directory.append(before, next);
-      } catch {
-        // The journal cannot be written: back to what is on disk, and no more changes.
-        state = directory.durableState();
-        return errorResponse(internalError());
-      }
-    }
-    return response;
+    return (await commit(before, next)) ? response : errorResponse(internalError());
   }
 
   /** The answer to `req`, or `undefined` when its client has left (nothing is applied then). */
@@ -194,16 +216,22 @@ export function createServer(options: ServerOptions): Server {
     server: Server,
   ): Promise<ApiResponse | undefined> {
     if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
+    const url = req.url ?? '/';
+    const question = url.indexOf('?');
+    const path = question === -1 ? url : url.slice(0, question);
+    const query = question === -1 ? '' : url.slice(question + 1);
+    if (webhooks !== undefined && path.replace(/\/$/, '') === WEBHOOKS_PATH) {
+      req.resume();
+      return webhooks.respond(req.method ?? 'GET', query, state);
+    }
     const body = await readRequestBody(req, limit);
     if (body.kind === 'aborted') return undefined;
     if (body.kind === 'too_large') return errorResponse(payloadTooLarge());
     if (body.kind === 'not_utf8') return errorResponse(malformedJson());
-    const url = req.url ?? '/';
-    const question = url.indexOf('?');
     const request: ApiRequest = {
       method: req.method ?? 'GET',
-      path: question === -1 ? url : url.slice(0, question),
-      query: question === -1 ? '' : url.slice(question + 1),
+      path,
+      query,
       body: body.text,
       origin: originOf(server),
     };
@@ -245,6 +273,15 @@ export function createServer(options: ServerOptions): Server {
     },
   );
   server.on('clientError', answerClientError);
+  if (webhooks !== undefined) {
+    const configured = webhooks.configure(state, asTimestamp(clock().toISOString()));
+    if (configured !== state) void commit(state, configured);
+    webhooks.start({
+      state: () => state,
+      commit: (change) => commit(state, change(state)),
+    });
+    server.on('close', () => webhooks.stop());
+  }
   if (directory !== undefined) server.on('close', () => directory.close());
   return server;
 }

@@ -1,6 +1,7 @@
 /**
  * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
- * [--now TIMESTAMP]`: the local API server, until interrupted.
+ * [--now TIMESTAMP] [--webhook-url URL]... [--verbose]`: the local API server, until
+ * interrupted.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -13,13 +14,14 @@ import { EXIT, type Io } from '../../io';
 import { exampleState } from '../state/example-state';
 import { readSnapshot, stateFromText } from '../state/snapshot';
 import type { ServerState } from '../state/state';
+import { WEBHOOK_SECRET_MIN_BYTES } from '../webhooks/signing-keys';
 import type { IdPrefix } from './answers';
 import { parseJson } from './body';
 import { createServer } from './create-server';
 import { PORTAL_KEY_MIN_BYTES } from './portal-token';
 
 /** The help of `feecast serve`. */
-export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP] [--id-prefix svc|lago]
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP] [--id-prefix svc|lago] [--webhook-url URL]... [--verbose]
 
 Serves the billing API (every endpoint under /api/v1) from a local state.
 
@@ -39,6 +41,12 @@ Options:
   --id-prefix P     Name the generated ids of every answer svc_ (the default) or lago_
                     (lago_id, lago_customer_id...), as the reference does, so that code
                     written against the reference reads the answers unchanged
+  --webhook-url URL Deliver webhooks to this URL (repeatable): added to the state's webhook
+                    endpoints (signature_algo hmac) unless it has one at that URL. Every
+                    endpoint of the state gets a signed POST for each activity of a webhook
+                    type (invoice.created, wallet_transaction.created...), retried with
+                    backoff; the delivery log is at GET /__feecast/webhooks
+  --verbose         Print each webhook delivery attempt
 
 API keys: FEECAST_API_KEYS (comma-separated). Without it a key is generated and printed.
 Every request needs the header "Authorization: Bearer <key>".
@@ -46,6 +54,12 @@ Every request needs the header "Authorization: Bearer <key>".
 Customer portal links (GET /customers/{id}/portal_url) are signed and valid 12 hours. The
 signing key is random for each start, so a restart ends the links it gave; set
 FEECAST_PORTAL_KEY (at least 32 characters) to keep them valid across restarts.
+
+Webhooks carry X-Svc-Signature (X-Lago-Signature with --id-prefix lago): base64 of the
+HMAC-SHA256 of the body with the endpoint's signing key, which is printed at start and
+listed by GET /__feecast/webhooks; check it with verifyWebhookSignature (feecast). The keys
+derive from a secret that is random for each start: set FEECAST_WEBHOOK_KEY (at least 32
+characters) to keep them across restarts.
 
 Examples:
   # The bundled example state on port 3000, then the projected usage of its subscription
@@ -55,6 +69,8 @@ Examples:
   feecast serve --data-dir ./feecast-state
   # Answer as on 20 March 2025 (the example state as written), for figures that never change
   feecast serve --now 2025-03-20T12:00:00Z
+  # Send the webhooks to a local receiver, and print each attempt
+  feecast serve --webhook-url http://127.0.0.1:4000/hooks --verbose
 `;
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
@@ -73,9 +89,20 @@ interface ServeOptions {
   /** The pinned clock (`--now`), UTC. */
   readonly now?: string;
   readonly idPrefix: IdPrefix;
+  /** `--webhook-url`, in the order given. */
+  readonly webhookUrls: readonly string[];
+  readonly verbose: boolean;
 }
 
-const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now', '--id-prefix'];
+const VALUE_OPTIONS = [
+  '--port',
+  '--host',
+  '--state',
+  '--data-dir',
+  '--now',
+  '--id-prefix',
+  '--webhook-url',
+];
 
 function parseArgs(argv: readonly string[]): ServeOptions | string {
   let port = 3000;
@@ -84,6 +111,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
   let dataDir: string | undefined;
   let now: string | undefined;
   let idPrefix: IdPrefix = 'svc';
+  const webhookUrls: string[] = [];
+  let verbose = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = argv[i + 1];
@@ -98,7 +127,12 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
       } else if (arg === '--host') host = value;
       else if (arg === '--state') stateFile = value;
       else if (arg === '--data-dir') dataDir = value;
-      else if (arg === '--id-prefix') {
+      else if (arg === '--webhook-url') {
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+          return `--webhook-url must be an http or https URL, got ${JSON.stringify(value)}`;
+        }
+        webhookUrls.push(value);
+      } else if (arg === '--id-prefix') {
         if (value !== 'svc' && value !== 'lago') {
           return `--id-prefix must be svc or lago, got ${JSON.stringify(value)}`;
         }
@@ -108,6 +142,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
         if (isLeft(parsed)) return `--now: ${parsed.left.message}`;
         now = parsed.right;
       }
+    } else if (arg === '--verbose') {
+      verbose = true;
     } else {
       return `unexpected argument ${JSON.stringify(arg)}`;
     }
@@ -116,6 +152,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
     port,
     host,
     idPrefix,
+    webhookUrls,
+    verbose,
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(now === undefined ? {} : { now }),
@@ -191,6 +229,19 @@ function portalKey(
   return { key };
 }
 
+/** The webhook secret of `FEECAST_WEBHOOK_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
+function webhookSecret(
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly secret: Uint8Array | undefined } | string {
+  const text = env.FEECAST_WEBHOOK_KEY;
+  if (text === undefined || text === '') return { secret: undefined };
+  const secret = Buffer.from(text, 'utf8');
+  if (secret.byteLength < WEBHOOK_SECRET_MIN_BYTES) {
+    return `FEECAST_WEBHOOK_KEY must be at least ${WEBHOOK_SECRET_MIN_BYTES} characters long (got ${secret.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
+  }
+  return { secret };
+}
+
 function stopSignal(context: ServeContext): AbortSignal {
   if (context.signal !== undefined) return context.signal;
   const controller = new AbortController();
@@ -237,8 +288,21 @@ export async function serveCommand(
     io.stderr(`feecast serve: ${portal}\n`);
     return EXIT.usage;
   }
+  const webhook = webhookSecret(env);
+  if (typeof webhook === 'string') {
+    io.stderr(`feecast serve: ${webhook}\n`);
+    return EXIT.usage;
+  }
   const { keys, generated } = apiKeys(env);
   const server = createServer({
+    webhooks: {
+      urls: options.webhookUrls,
+      ...(webhook.secret === undefined ? {} : { secret: webhook.secret }),
+      announce: (line) => io.stdout(`feecast serve: ${line}\n`),
+      ...(options.verbose
+        ? { report: (line: string) => io.stdout(`feecast serve: ${line}\n`) }
+        : {}),
+    },
     apiKeys: keys,
     state: start.state,
     clock,
