@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReceiver, uniqueKey } from '../packages/feecast/test/server/webhooks/receiver';
-import { type Served, startServe } from './serve';
+import { type Served, serveDataDir } from './serve';
 
 const KEY = 'crash_key';
 const WRITERS = 4;
@@ -24,21 +24,7 @@ afterEach(() => {
 });
 
 function serve(data: string, url: string): Promise<Served> {
-  return startServe(
-    [
-      'packages/feecast/bin/feecast.js',
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      data,
-      '--now',
-      '2025-03-20T12:00:00Z',
-      '--webhook-url',
-      url,
-    ],
-    { FEECAST_API_KEYS: KEY, FEECAST_WEBHOOK_KEY: 'k'.repeat(32) },
-  );
+  return serveDataDir(data, KEY, ['--webhook-url', url], { FEECAST_WEBHOOK_KEY: 'k'.repeat(32) });
 }
 
 /** Tops up the example wallet: the new transaction's id, `undefined` when not acknowledged. */

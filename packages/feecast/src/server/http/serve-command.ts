@@ -216,30 +216,22 @@ function apiKeys(env: Readonly<Record<string, string | undefined>>): {
   return { keys: [`fc_${randomBytes(24).toString('base64url')}`], generated: true };
 }
 
-/** The portal key of `FEECAST_PORTAL_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
-function portalKey(
+/**
+ * The key in the environment variable `name` (its UTF-8 bytes), `undefined` when unset, or why
+ * it is refused (fewer than `minBytes` bytes): `FEECAST_PORTAL_KEY`, `FEECAST_WEBHOOK_KEY`.
+ */
+function keyFromEnv(
   env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  minBytes: number,
 ): { readonly key: Uint8Array | undefined } | string {
-  const text = env.FEECAST_PORTAL_KEY;
+  const text = env[name];
   if (text === undefined || text === '') return { key: undefined };
   const key = Buffer.from(text, 'utf8');
-  if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
-    return `FEECAST_PORTAL_KEY must be at least ${PORTAL_KEY_MIN_BYTES} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
+  if (key.byteLength < minBytes) {
+    return `${name} must be at least ${minBytes} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
   }
   return { key };
-}
-
-/** The webhook secret of `FEECAST_WEBHOOK_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
-function webhookSecret(
-  env: Readonly<Record<string, string | undefined>>,
-): { readonly secret: Uint8Array | undefined } | string {
-  const text = env.FEECAST_WEBHOOK_KEY;
-  if (text === undefined || text === '') return { secret: undefined };
-  const secret = Buffer.from(text, 'utf8');
-  if (secret.byteLength < WEBHOOK_SECRET_MIN_BYTES) {
-    return `FEECAST_WEBHOOK_KEY must be at least ${WEBHOOK_SECRET_MIN_BYTES} characters long (got ${secret.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
-  }
-  return { secret };
 }
 
 function stopSignal(context: ServeContext): AbortSignal {
@@ -283,12 +275,12 @@ export async function serveCommand(
     return EXIT.badInput;
   }
   const env = context.env ?? process.env;
-  const portal = portalKey(env);
+  const portal = keyFromEnv(env, 'FEECAST_PORTAL_KEY', PORTAL_KEY_MIN_BYTES);
   if (typeof portal === 'string') {
     io.stderr(`feecast serve: ${portal}\n`);
     return EXIT.usage;
   }
-  const webhook = webhookSecret(env);
+  const webhook = keyFromEnv(env, 'FEECAST_WEBHOOK_KEY', WEBHOOK_SECRET_MIN_BYTES);
   if (typeof webhook === 'string') {
     io.stderr(`feecast serve: ${webhook}\n`);
     return EXIT.usage;
@@ -297,7 +289,7 @@ export async function serveCommand(
   const server = createServer({
     webhooks: {
       urls: options.webhookUrls,
-      ...(webhook.secret === undefined ? {} : { secret: webhook.secret }),
+      ...(webhook.key === undefined ? {} : { secret: webhook.key }),
       announce: (line) => io.stdout(`feecast serve: ${line}\n`),
       ...(options.verbose
         ? { report: (line: string) => io.stdout(`feecast serve: ${line}\n`) }
