@@ -76,8 +76,16 @@ export function startServe(
   });
 }
 
-/** `feecast serve --data-dir <dataDir>` on the clock of the example state's tests, with `key`. */
-export function serveDataDir(dataDir: string, key: string): Promise<Served> {
+/**
+ * `feecast serve --data-dir <dataDir>` on the clock of the example state's tests, with `key`,
+ * and `more` arguments and environment after those.
+ */
+export function serveDataDir(
+  dataDir: string,
+  key: string,
+  more: readonly string[] = [],
+  env: Readonly<Record<string, string>> = {},
+): Promise<Served> {
   return startServe(
     [
       'packages/feecast/bin/feecast.js',
@@ -88,8 +96,9 @@ export function serveDataDir(dataDir: string, key: string): Promise<Served> {
       dataDir,
       '--now',
       '2025-03-20T12:00:00Z',
+      ...more,
     ],
-    { FEECAST_API_KEYS: key },
+    { FEECAST_API_KEYS: key, ...env },
   );
 }
 

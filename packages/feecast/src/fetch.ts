@@ -11,3 +11,4 @@ export { defaultOperations, type Operations } from './server/routes/operations';
 export { decodeState } from './server/state/decode-state';
 export { exampleState } from './server/state/example-state';
 export { emptyState, type ServerState } from './server/state/state';
+export { verifyWebhookSignature } from './server/webhooks/signature';

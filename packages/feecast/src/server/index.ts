@@ -44,3 +44,5 @@ export type { EventLog, StoredEvents, SubscriptionEvents } from './state/event-i
 export { exampleState } from './state/example-state';
 export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './state/snapshot';
 export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state/state';
+export { verifyWebhookSignature } from './webhooks/signature';
+export type { WebhookOptions } from './webhooks/webhook-service';

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SERVE_HELP, serveCommand } from '../../src/server/http/serve-command';
 import { emptyState } from '../../src/server/state/state';
+import { verifyWebhookSignature } from '../../src/server/webhooks/signature';
+import { startReceiver } from './webhooks/receiver';
 
 let dir: string;
 beforeEach(() => {
@@ -58,7 +60,9 @@ describe('feecast serve', () => {
     [['--id-prefix', 'svc_']],
     [['--port', '70000']],
     [['--port']],
-    [['--verbose']],
+    [['--verbose', 'yes']],
+    [['--webhook-url', 'ftp://127.0.0.1/hooks']],
+    [['--webhook-url', 'not a url']],
   ])('refuses %j with exit code 2', async (argv) => {
     const { io, err } = capture();
     expect(await serveCommand(argv, io, { env: {} })).toBe(2);
@@ -224,5 +228,69 @@ describe('feecast serve', () => {
     expect(err.join('')).toContain(
       'FEECAST_PORTAL_KEY must be at least 32 characters long (got 5)',
     );
+  });
+
+  it('refuses a FEECAST_WEBHOOK_KEY shorter than 32 characters with exit code 2', async () => {
+    const { io, err } = capture();
+    expect(await serveCommand(['--port', '0'], io, { env: { FEECAST_WEBHOOK_KEY: 'short' } })).toBe(
+      2,
+    );
+    expect(err.join('')).toContain(
+      'FEECAST_WEBHOOK_KEY must be at least 32 characters long (got 5)',
+    );
+  });
+
+  it('--webhook-url adds an endpoint once, prints its key (the same after a restart with FEECAST_WEBHOOK_KEY), and --verbose prints each attempt', async () => {
+    const hooks = await startReceiver();
+    const env = { FEECAST_API_KEYS: 'k', FEECAST_WEBHOOK_KEY: 'w'.repeat(32) };
+    const argv = ['--port', '0', '--data-dir', dir, '--webhook-url', hooks.url, '--verbose'];
+    const keys: string[] = [];
+    const announced = (out: string[]) => {
+      const line = out.find((l) => l.includes(`webhooks to ${hooks.url}`)) ?? '';
+      return /signed with the key (whsec_\S+)/.exec(line)?.[1] ?? '';
+    };
+    try {
+      for (const round of [1, 2]) {
+        await serving(argv, env, async (base, out) => {
+          keys.push(announced(out));
+          const answer = await fetch(`${base}/wallet_transactions`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+            body: JSON.stringify({
+              wallet_transaction: {
+                wallet_id: '66a81770-c736-48e0-9785-c276e2366448',
+                granted_credits: '1',
+              },
+            }),
+          });
+          expect(answer.status).toBe(200);
+          await hooks.waitFor(2 * round);
+          for (let i = 0; i < 100 && !out.join('').includes('wallet.updated'); i++) {
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          expect(out.join('')).toMatch(
+            /webhook wallet\.updated \S+ to \S+: attempt 1, 200, delivered/,
+          );
+          const log = await fetch(`${new URL(base).origin}/__feecast/webhooks`, {
+            headers: { authorization: 'Bearer k' },
+          });
+          const body = (await log.json()) as { webhook_endpoints: { webhook_url: string }[] };
+          // The example's own endpoint and the one of --webhook-url, not added again.
+          expect(body.webhook_endpoints.map((e) => e.webhook_url)).toEqual([
+            'https://hooks.example.com/billing',
+            hooks.url,
+          ]);
+        });
+      }
+      expect(keys[0]).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      expect(keys[1]).toBe(keys[0]);
+      for (const request of hooks.received) {
+        expect(
+          verifyWebhookSignature(request.body, request.headers['x-svc-signature'], keys[0]),
+        ).toBe(true);
+      }
+    } finally {
+      await hooks.close();
+    }
   });
 });

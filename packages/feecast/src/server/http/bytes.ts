@@ -1,7 +1,20 @@
 /**
  * Bytes without Node's `Buffer`, for the parts of the server that also run in a browser (the
- * fetch handler): base64url (RFC 4648 §5, no padding) and a comparison in constant time.
+ * fetch handler, the webhook signature check): base64 and base64url (RFC 4648 §4 and §5, the
+ * latter without padding) and a comparison in constant time.
  */
+
+/**
+ * `bytes` in base64 (RFC 4648 §4, padded).
+ *
+ * @example
+ * toBase64(new TextEncoder().encode('{"a":1}')); // 'eyJhIjoxfQ=='
+ */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
 
 /**
  * `bytes` in base64url, without padding.
@@ -10,9 +23,7 @@
  * toBase64Url(new TextEncoder().encode('{"a":1}')); // 'eyJhIjoxfQ'
  */
 export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return toBase64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /**

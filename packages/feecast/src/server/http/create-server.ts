@@ -22,6 +22,8 @@ import { asTimestamp } from '../state/brands';
 import { exampleState } from '../state/example-state';
 import { type DataDirectory, openDataDirectory } from '../state/journal';
 import { COLLECTION_NAMES, type ServerState } from '../state/state';
+import { type WebhookOptions, webhookService } from '../webhooks/webhook-service';
+import { WEBHOOKS_PATH } from '../webhooks/webhooks-route';
 import { type HttpAnswer, type IdPrefix, jsonAnswer, keylessAnswer } from './answers';
 import {
   type ApiErrorResponse,
@@ -90,6 +92,12 @@ export interface ServerOptions {
    * `toLagoKeys`). The OpenAPI document describes the `svc_` names.
    */
   readonly idPrefix?: IdPrefix;
+  /**
+   * Delivers webhooks (off by default): each activity of a webhook type is sent, signed, to
+   * every endpoint of the state, and the delivery log is answered at `GET /__feecast/webhooks`
+   * (see STATE.md, "Webhooks").
+   */
+  readonly webhooks?: WebhookOptions;
 }
 
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
@@ -192,20 +200,29 @@ export function createServer(options: ServerOptions): Server {
         : undefined;
   const now = () => asTimestamp(pinnedAt ?? clock().toISOString());
 
+  const webhooks =
+    options.webhooks === undefined ? undefined : webhookService(options.webhooks, idPrefix);
+
   /**
-   * `next` kept: on disk before the promise resolves, with a data directory; `false` when the
-   * journal cannot be written (the state is then back to what is on disk, and no more changes).
+   * Makes `next` (a change of `before`, the current state) the state, with the webhooks of
+   * its new activities queued: resolves `true` once it is on disk (at once without a data
+   * directory), `false` when the journal cannot be written (the state goes back to what is on
+   * disk). The webhooks are sent only once the change is on disk.
    */
-  async function keep(before: ServerState, next: ServerState): Promise<boolean> {
-    state = next;
-    if (directory === undefined) return true;
-    try {
-      await directory.append(before, next);
-      return true;
-    } catch {
-      state = directory.durableState();
-      return false;
+  async function commit(before: ServerState, next: ServerState): Promise<boolean> {
+    const queued = webhooks === undefined ? next : webhooks.queue(before, next);
+    state = queued;
+    if (directory !== undefined) {
+      try {
+        await directory.append(before, queued);
+      } catch {
+        // The journal cannot be written: back to what is on disk, and no more changes.
+        state = directory.durableState();
+        return false;
+      }
     }
+    webhooks?.wake();
+    return true;
   }
 
   /**
@@ -230,7 +247,7 @@ export function createServer(options: ServerOptions): Server {
       return;
     }
     const moved = runDue(before, target, pinned, operations).state;
-    if (changedBeyondClock(before, moved)) void keep(before, moved);
+    if (changedBeyondClock(before, moved)) void commit(before, moved);
     else state = moved;
   }
 
@@ -240,7 +257,7 @@ export function createServer(options: ServerOptions): Server {
     const answer = clockRequest(before, request, now(), pinnedAt !== undefined, operations);
     if (answer.state === before) return answer.response;
     pinnedAt = answer.state.clock?.now ?? pinnedAt;
-    return (await keep(before, answer.state)) ? answer.response : errorResponse(internalError());
+    return (await commit(before, answer.state)) ? answer.response : errorResponse(internalError());
   }
 
   /**
@@ -255,7 +272,7 @@ export function createServer(options: ServerOptions): Server {
     const before = state;
     const { state: next, response } = reduce(before, request, now(), operations, links);
     if (next === before) return response;
-    return (await keep(before, next)) ? response : errorResponse(internalError());
+    return (await commit(before, next)) ? response : errorResponse(internalError());
   }
 
   /** The answer to `req`, or `undefined` when its client has left (nothing is applied then). */
@@ -265,16 +282,22 @@ export function createServer(options: ServerOptions): Server {
     server: Server,
   ): Promise<ApiResponse | undefined> {
     if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
+    const url = req.url ?? '/';
+    const question = url.indexOf('?');
+    const path = question === -1 ? url : url.slice(0, question);
+    const query = question === -1 ? '' : url.slice(question + 1);
+    if (webhooks !== undefined && path.replace(/\/$/, '') === WEBHOOKS_PATH) {
+      req.resume();
+      return webhooks.respond(req.method ?? 'GET', query, state);
+    }
     const body = await readRequestBody(req, limit);
     if (body.kind === 'aborted') return undefined;
     if (body.kind === 'too_large') return errorResponse(payloadTooLarge());
     if (body.kind === 'not_utf8') return errorResponse(malformedJson());
-    const url = req.url ?? '/';
-    const question = url.indexOf('?');
     const request: ApiRequest = {
       method: req.method ?? 'GET',
-      path: question === -1 ? url : url.slice(0, question),
-      query: question === -1 ? '' : url.slice(question + 1),
+      path,
+      query,
       body: body.text,
       origin: originOf(server),
     };
@@ -321,6 +344,15 @@ export function createServer(options: ServerOptions): Server {
   }, options.dueEveryMs ?? 1_000);
   ticker.unref();
   server.on('close', () => clearInterval(ticker));
+  if (webhooks !== undefined) {
+    const configured = webhooks.configure(state, asTimestamp(clock().toISOString()));
+    if (configured !== state) void commit(state, configured);
+    webhooks.start({
+      state: () => state,
+      commit: (change) => commit(state, change(state)),
+    });
+    server.on('close', () => webhooks.stop());
+  }
   if (directory !== undefined) server.on('close', () => directory.close());
   return server;
 }

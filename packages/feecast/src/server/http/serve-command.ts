@@ -1,6 +1,7 @@
 /**
  * `feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR]
- * [--now TIMESTAMP]`: the local API server, until interrupted.
+ * [--now TIMESTAMP] [--webhook-url URL]... [--verbose]`: the local API server, until
+ * interrupted.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -13,13 +14,14 @@ import { EXIT, type Io } from '../../io';
 import { exampleState } from '../state/example-state';
 import { readSnapshot, stateFromText } from '../state/snapshot';
 import type { ServerState } from '../state/state';
+import { WEBHOOK_SECRET_MIN_BYTES } from '../webhooks/signing-keys';
 import type { IdPrefix } from './answers';
 import { parseJson } from './body';
 import { createServer } from './create-server';
 import { PORTAL_KEY_MIN_BYTES } from './portal-token';
 
 /** The help of `feecast serve`. */
-export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP] [--id-prefix svc|lago]
+export const SERVE_HELP = `Usage: feecast serve [--port N] [--host 127.0.0.1] [--state file.json] [--data-dir DIR] [--now TIMESTAMP] [--id-prefix svc|lago] [--webhook-url URL]... [--verbose]
 
 Serves the billing API (every endpoint under /api/v1) from a local state.
 
@@ -41,6 +43,12 @@ Options:
   --id-prefix P     Name the generated ids of every answer svc_ (the default) or lago_
                     (lago_id, lago_customer_id...), as the reference does, so that code
                     written against the reference reads the answers unchanged
+  --webhook-url URL Deliver webhooks to this URL (repeatable): added to the state's webhook
+                    endpoints (signature_algo hmac) unless it has one at that URL. Every
+                    endpoint of the state gets a signed POST for each activity of a webhook
+                    type (invoice.created, wallet_transaction.created...), retried with
+                    backoff; the delivery log is at GET /__feecast/webhooks
+  --verbose         Print each webhook delivery attempt
 
 The clock (outside /api/v1, with the same API key):
   GET  /__feecast/clock                        where it stands: {"clock": {"now", "pinned"}}
@@ -62,6 +70,12 @@ Customer portal links (GET /customers/{id}/portal_url) are signed and valid 12 h
 signing key is random for each start, so a restart ends the links it gave; set
 FEECAST_PORTAL_KEY (at least 32 characters) to keep them valid across restarts.
 
+Webhooks carry X-Svc-Signature (X-Lago-Signature with --id-prefix lago): base64 of the
+HMAC-SHA256 of the body with the endpoint's signing key, which is printed at start and
+listed by GET /__feecast/webhooks; check it with verifyWebhookSignature (feecast). The keys
+derive from a secret that is random for each start: set FEECAST_WEBHOOK_KEY (at least 32
+characters) to keep them across restarts.
+
 Examples:
   # The bundled example state on port 3000, then the projected usage of its subscription
   FEECAST_API_KEYS=dev_key feecast serve --port 3000
@@ -72,6 +86,8 @@ Examples:
   feecast serve --now 2025-03-20T12:00:00Z
   # Then let a month pass: the period ends, its invoice is issued
   curl -X POST -H 'Authorization: Bearer dev_key' -d '{"advance": "P1M"}' http://127.0.0.1:3000/__feecast/clock
+  # Send the webhooks to a local receiver, and print each attempt
+  feecast serve --webhook-url http://127.0.0.1:4000/hooks --verbose
 `;
 
 /** What `serveCommand` reads besides its arguments; injected by tests. */
@@ -90,9 +106,20 @@ interface ServeOptions {
   /** The pinned clock (`--now`), UTC. */
   readonly now?: string;
   readonly idPrefix: IdPrefix;
+  /** `--webhook-url`, in the order given. */
+  readonly webhookUrls: readonly string[];
+  readonly verbose: boolean;
 }
 
-const VALUE_OPTIONS = ['--port', '--host', '--state', '--data-dir', '--now', '--id-prefix'];
+const VALUE_OPTIONS = [
+  '--port',
+  '--host',
+  '--state',
+  '--data-dir',
+  '--now',
+  '--id-prefix',
+  '--webhook-url',
+];
 
 function parseArgs(argv: readonly string[]): ServeOptions | string {
   let port = 3000;
@@ -101,6 +128,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
   let dataDir: string | undefined;
   let now: string | undefined;
   let idPrefix: IdPrefix = 'svc';
+  const webhookUrls: string[] = [];
+  let verbose = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const value = argv[i + 1];
@@ -115,7 +144,12 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
       } else if (arg === '--host') host = value;
       else if (arg === '--state') stateFile = value;
       else if (arg === '--data-dir') dataDir = value;
-      else if (arg === '--id-prefix') {
+      else if (arg === '--webhook-url') {
+        if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+          return `--webhook-url must be an http or https URL, got ${JSON.stringify(value)}`;
+        }
+        webhookUrls.push(value);
+      } else if (arg === '--id-prefix') {
         if (value !== 'svc' && value !== 'lago') {
           return `--id-prefix must be svc or lago, got ${JSON.stringify(value)}`;
         }
@@ -125,6 +159,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
         if (isLeft(parsed)) return `--now: ${parsed.left.message}`;
         now = parsed.right;
       }
+    } else if (arg === '--verbose') {
+      verbose = true;
     } else {
       return `unexpected argument ${JSON.stringify(arg)}`;
     }
@@ -133,6 +169,8 @@ function parseArgs(argv: readonly string[]): ServeOptions | string {
     port,
     host,
     idPrefix,
+    webhookUrls,
+    verbose,
     ...(stateFile === undefined ? {} : { stateFile }),
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(now === undefined ? {} : { now }),
@@ -195,15 +233,20 @@ function apiKeys(env: Readonly<Record<string, string | undefined>>): {
   return { keys: [`fc_${randomBytes(24).toString('base64url')}`], generated: true };
 }
 
-/** The portal key of `FEECAST_PORTAL_KEY` (its UTF-8 bytes), `undefined` when unset, or why it is refused. */
-function portalKey(
+/**
+ * The key in the environment variable `name` (its UTF-8 bytes), `undefined` when unset, or why
+ * it is refused (fewer than `minBytes` bytes): `FEECAST_PORTAL_KEY`, `FEECAST_WEBHOOK_KEY`.
+ */
+function keyFromEnv(
   env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  minBytes: number,
 ): { readonly key: Uint8Array | undefined } | string {
-  const text = env.FEECAST_PORTAL_KEY;
+  const text = env[name];
   if (text === undefined || text === '') return { key: undefined };
   const key = Buffer.from(text, 'utf8');
-  if (key.byteLength < PORTAL_KEY_MIN_BYTES) {
-    return `FEECAST_PORTAL_KEY must be at least ${PORTAL_KEY_MIN_BYTES} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
+  if (key.byteLength < minBytes) {
+    return `${name} must be at least ${minBytes} characters long (got ${key.byteLength}); make one with: node -e "console.log(require('crypto').randomBytes(32).toString('hex'))"`;
   }
   return { key };
 }
@@ -248,13 +291,26 @@ export async function serveCommand(
     return EXIT.badInput;
   }
   const env = context.env ?? process.env;
-  const portal = portalKey(env);
+  const portal = keyFromEnv(env, 'FEECAST_PORTAL_KEY', PORTAL_KEY_MIN_BYTES);
   if (typeof portal === 'string') {
     io.stderr(`feecast serve: ${portal}\n`);
     return EXIT.usage;
   }
+  const webhook = keyFromEnv(env, 'FEECAST_WEBHOOK_KEY', WEBHOOK_SECRET_MIN_BYTES);
+  if (typeof webhook === 'string') {
+    io.stderr(`feecast serve: ${webhook}\n`);
+    return EXIT.usage;
+  }
   const { keys, generated } = apiKeys(env);
   const server = createServer({
+    webhooks: {
+      urls: options.webhookUrls,
+      ...(webhook.key === undefined ? {} : { secret: webhook.key }),
+      announce: (line) => io.stdout(`feecast serve: ${line}\n`),
+      ...(options.verbose
+        ? { report: (line: string) => io.stdout(`feecast serve: ${line}\n`) }
+        : {}),
+    },
     apiKeys: keys,
     state: start.state,
     ...(pinned === undefined ? {} : { now: pinned }),

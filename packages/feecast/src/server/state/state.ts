@@ -29,6 +29,12 @@ import {
 } from '@feecast/models';
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import { isRecord } from '../../guards';
+import {
+  readWebhookAttempt,
+  readWebhookDelivery,
+  type WebhookAttempt,
+  type WebhookDelivery,
+} from '../webhooks/delivery-records';
 import { asUuid } from './brands';
 import type { StoredEvents } from './event-index';
 
@@ -67,6 +73,10 @@ export interface StateCollections {
   readonly activity_logs: readonly ActivityLog[];
   /** The stored events: an array, or the log the server appends to (event-index.ts). */
   readonly events: StoredEvents;
+  /** The webhooks to send, one per activity of a webhook type and endpoint (webhooks/). */
+  readonly webhook_deliveries: readonly WebhookDelivery[];
+  /** The outcome of each attempt of a webhook delivery. */
+  readonly webhook_attempts: readonly WebhookAttempt[];
 }
 
 /** The collections held as arrays: all but `events` (see {@link StoredEvents}). */
@@ -149,6 +159,8 @@ const COLLECTION_READERS: { readonly [K in keyof StateCollections]: ItemReader }
   webhook_endpoints: codecReader(WebhookEndpoint),
   activity_logs: codecReader(ActivityLog),
   events: codecReader(UsageEventRecord),
+  webhook_deliveries: readWebhookDelivery,
+  webhook_attempts: readWebhookAttempt,
 };
 
 /** The names of the collections of a state, in the order of the format. */
