@@ -16,7 +16,7 @@ import { StateDraft } from '../state/draft';
 import { eventLog } from '../state/event-index';
 import { planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
-import { runInvoice } from './period-invoice';
+import { runSkeleton } from './period-invoice';
 
 /** The active subscription an event is billed to, when its plan prices it in advance. */
 function billedSubscription(state: ServerState, event: UsageEventRecord): Subscription | undefined {
@@ -33,7 +33,7 @@ function billedSubscription(state: ServerState, event: UsageEventRecord): Subscr
 
 /**
  * The invoice of one pay-in-advance fee, as a draft: the subscription's run invoice at `now`
- * (customer, subscription, currency, dates) with the fee as its only fee and the reason
+ * without usage (customer, subscription, currency, dates) with the fee as its only fee and the reason
  * `in_advance_charge`; its totals are the settlement's.
  */
 function feeInvoice(
@@ -43,7 +43,7 @@ function feeInvoice(
   now: Timestamp,
   operations: Operations,
 ): Either<ApiErrorResponse, Invoice> {
-  const skeleton = runInvoice(state, { subscription, at: now, starting: true }, operations);
+  const skeleton = runSkeleton(state, { subscription, at: now, starting: true }, operations);
   if (isLeft(skeleton)) return skeleton;
   return right({
     ...skeleton.right,

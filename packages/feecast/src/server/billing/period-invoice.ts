@@ -68,7 +68,29 @@ export function runInvoice(
   run: RunOf,
   operations: Operations,
 ): Either<ApiErrorResponse, Invoice> {
-  return preview(state, run, run.starting === true ? run.at : oneSecondBefore(run.at), operations);
+  return preview(state, run, runInstant(run), operations);
+}
+
+/**
+ * The invoice of one run without its usage (no stored event is read, so it costs what the
+ * plan does, not what the events do): its customer, subscription, currency, dates and billing
+ * periods, for an invoice built around other fees (a pay-in-advance fee's).
+ *
+ * @example
+ * runSkeleton(state, { subscription, at: now, starting: true }, defaultOperations);
+ * // right({ status: 'draft', billing_periods: [...], ... })
+ */
+export function runSkeleton(
+  state: ServerState,
+  run: RunOf,
+  operations: Operations,
+): Either<ApiErrorResponse, Invoice> {
+  return preview(state, run, runInstant(run), operations, false);
+}
+
+/** The instant a run is previewed at: the run itself when starting, else a second before. */
+function runInstant(run: RunOf): string {
+  return run.starting === true ? run.at : oneSecondBefore(run.at);
 }
 
 function oneSecondBefore(at: Timestamp): string {

@@ -4,7 +4,7 @@
 import type { ActivityLog, BillableMetric, Fee, Invoice, Plan } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
 import { clockRequest } from '../../../src/server/routes/clock';
-import { defaultOperations } from '../../../src/server/routes/operations';
+import { defaultOperations, type Operations } from '../../../src/server/routes/operations';
 import { reduce } from '../../../src/server/routes/reducer';
 import { asDecimalString, asTimestamp } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
@@ -48,7 +48,12 @@ const plan: Plan = {
 
 const state: ServerState = { ...base, plans: [plan, ...base.plans.slice(1)] };
 
-function post(current: ServerState, transactionId: string, code: string) {
+function post(
+  current: ServerState,
+  transactionId: string,
+  code: string,
+  operations: Operations = defaultOperations,
+) {
   const before = current.activity_logs.length;
   const { state: next, response } = reduce(
     current,
@@ -62,6 +67,7 @@ function post(current: ServerState, transactionId: string, code: string) {
       origin: 'http://127.0.0.1:1',
     },
     NOW,
+    operations,
   );
   expect(response.status).toBe(200);
   return { state: next, logs: next.activity_logs.slice(before) as ActivityLog[] };
@@ -123,5 +129,24 @@ describe('pay-in-advance charges', () => {
       ['in_advance_charge', 200],
       ['subscription_periodic', 10000],
     ]);
+  });
+
+  it("a fee's invoice reads none of the stored events: its cost does not grow with them", () => {
+    // Every invoice preview the server asks for while the events arrive, by how many events
+    // it was given. The fee's invoice needs the run's dates and parties, not its usage.
+    const previewed: number[] = [];
+    const counting: Operations = {
+      ...defaultOperations,
+      previewInvoice: (input) => {
+        // (-1: an iterable other than an array, which counting would consume.)
+        previewed.push(Array.isArray(input.events) ? input.events.length : -1);
+        return defaultOperations.previewInvoice(input);
+      },
+    };
+    let current = state;
+    for (let i = 1; i <= 5; i++) current = post(current, `tx_${i}`, 'requests', counting).state;
+    // Five requests, five invoices of 2.00 each (1 unit × 2.00 per event), none reading events.
+    expect(current.invoices.map((i) => i.total_amount_cents)).toEqual([200, 200, 200, 200, 200]);
+    expect(previewed).toEqual([0, 0, 0, 0, 0]);
   });
 });
