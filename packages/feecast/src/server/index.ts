@@ -43,6 +43,14 @@ export { decodeState } from './state/decode-state';
 export type { EventLog, StoredEvents, SubscriptionEvents } from './state/event-index';
 export { exampleState } from './state/example-state';
 export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './state/snapshot';
-export { emptyState, type PlanOverride, type ServerState, STATE_VERSION } from './state/state';
+export {
+  emptyState,
+  type PlanOverride,
+  type ServerState,
+  STATE_VERSION,
+  type StoredClock,
+} from './state/state';
+export type { AttemptOutcome, WebhookAttempt, WebhookDelivery } from './webhooks/delivery-records';
+export type { RetryPolicy } from './webhooks/retry';
 export { verifyWebhookSignature } from './webhooks/signature';
 export type { WebhookOptions } from './webhooks/webhook-service';

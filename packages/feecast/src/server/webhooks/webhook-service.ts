@@ -21,7 +21,7 @@ export interface WebhookOptions {
   readonly urls?: readonly string[];
   /** The secret the endpoints' signing keys derive from (default: random for this server). */
   readonly secret?: Uint8Array;
-  /** How failed deliveries are retried (default {@link DEFAULT_RETRY}). */
+  /** How failed deliveries are retried (default: first retry after 1 s, doubling up to 5 min, 10 attempts in all). */
   readonly retry?: RetryPolicy;
   /** How long an attempt waits for an answer, in milliseconds (default 10,000). */
   readonly timeoutMs?: number;
