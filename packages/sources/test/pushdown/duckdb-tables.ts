@@ -7,6 +7,23 @@ import { afterAll, beforeAll } from 'vitest';
 /** A SQL string literal. */
 export const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/**
+ * `events` as the rows of a SQL `VALUES` list (transaction id, subscription, code, timestamp as
+ * written, properties as JSON text), in their order, which DuckDB and ClickHouse both read;
+ * `fixed` puts one subscription or code in every row.
+ */
+export function sqlValues(
+  events: readonly UsageEvent[],
+  fixed: { readonly subscription?: string; readonly code?: string } = {},
+): string {
+  return events
+    .map((e) => {
+      const subscription = fixed.subscription ?? e.external_subscription_id;
+      return `(${quote(e.transaction_id)}, ${subscription === undefined ? 'NULL' : quote(subscription)}, ${quote(fixed.code ?? e.code)}, ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties ?? {}))})`;
+    })
+    .join(', ');
+}
+
 /** The suite's database: its connection (once the suite started) and a maker of tables. */
 export interface SuiteDatabase {
   connection(): DuckDBConnection;
@@ -39,11 +56,7 @@ export function suiteDatabase(prefix: string): SuiteDatabase {
         `CREATE TABLE ${table} (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR)`,
       );
       if (events.length > 0) {
-        const rows = events.map(
-          (e) =>
-            `(${quote(e.transaction_id)}, ${e.external_subscription_id === undefined ? 'NULL' : quote(e.external_subscription_id)}, ${quote(e.code)}, ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties ?? {}))})`,
-        );
-        await connection().run(`INSERT INTO ${table} VALUES ${rows.join(', ')}`);
+        await connection().run(`INSERT INTO ${table} VALUES ${sqlValues(events)}`);
       }
       return table;
     },

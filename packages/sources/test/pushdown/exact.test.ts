@@ -14,6 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { clickhouseQuery, describeClickhouse, freshTable } from '../clickhouse-server';
 import { duckdbDatabase } from '../duckdb-database';
+import { sqlValues } from './duckdb-tables';
 import { inProcessState } from './in-process';
 
 const MARCH = { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' };
@@ -79,14 +80,8 @@ const SPECS: AggregatesSpec[] = [
 
 const COLUMNS =
   'transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp VARCHAR, properties VARCHAR';
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const rows = (events: readonly UsageEvent[]) =>
-  events
-    .map(
-      (e) =>
-        `(${quote(e.transaction_id)}, 'sub_1', 'storage', ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties))})`,
-    )
-    .join(', ');
+  sqlValues(events, { subscription: 'sub_1', code: 'storage' });
 
 /** 0.1 and 0.2 alternately, a million rows, as SQL of either engine builds them from `i`. */
 const MILLION = 1_000_000;

@@ -12,6 +12,7 @@ import { duckdbAggregatesWith } from '../../src/pushdown/duckdb-aggregates';
 import type { Aggregates } from '../../src/pushdown/run';
 import { describeClickhouse, freshTable } from '../clickhouse-server';
 import { duckdbDatabase } from '../duckdb-database';
+import { sqlValues } from './duckdb-tables';
 import { inProcessState } from './in-process';
 
 const MARCH = { from_datetime: '2025-03-01T00:00:00Z', to_datetime: '2025-03-31T23:59:59Z' };
@@ -62,14 +63,8 @@ const spec = (recurring: boolean): AggregatesSpec => ({
   subscription: 'sub_1',
 });
 
-const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const rows = (events: readonly UsageEvent[]) =>
-  events
-    .map(
-      (e) =>
-        `(${quote(e.transaction_id)}, 'sub_1', 'storage', ${quote(String(e.timestamp))}, ${quote(JSON.stringify(e.properties))})`,
-    )
-    .join(', ');
+  sqlValues(events, { subscription: 'sub_1', code: 'storage' });
 
 /** The one state of a run, without its count of rows outside the period. */
 function figures(result: { _tag: 'Left' } | { _tag: 'Right'; right: Aggregates }) {
