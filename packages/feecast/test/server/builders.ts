@@ -15,6 +15,7 @@ import {
 } from '@feecast/models';
 import { afterEach, expect } from 'vitest';
 import { createServer, type ServerOptions } from '../../src/server/http/create-server';
+import type { ApiRequest } from '../../src/server/http/request';
 import { exampleState } from '../../src/server/state/example-state';
 import type { ServerState } from '../../src/server/state/state';
 
@@ -242,3 +243,17 @@ export const CPU_TODAY: Partial<UsageEventRecord> = {
   timestamp: '2025-03-15T10:00:00Z' as UsageEventRecord['timestamp'],
   properties: { cpu_seconds: '12' },
 };
+
+/**
+ * A request as the reducer reads it (`path` whole, e.g. `/api/v1/plans`), from a loopback
+ * origin, `body` sent as JSON when given.
+ */
+export function apiRequest(method: string, path: string, body?: unknown, query = ''): ApiRequest {
+  return {
+    method,
+    path,
+    query,
+    origin: 'http://127.0.0.1:1',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  };
+}

@@ -7,28 +7,16 @@ import { currentUsage, estimateFees, projectedUsage } from '@feecast/engine';
 import type { Timestamp } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../src/server/http/request';
 import { reduce } from '../../src/server/routes/reducer';
 import { asTimestamp } from '../../src/server/state/brands';
 import { findCustomer, operationTaxes, planOf } from '../../src/server/state/lookup';
 import type { ServerState } from '../../src/server/state/state';
-import { example, fixture } from './builders';
+import { apiRequest, example, fixture } from './builders';
 
 const SUB = 'sub_1234567890';
 const CUSTOMER = 'hooli_1234';
-const origin = 'http://127.0.0.1:1';
 /** The startup plan's cpu charge (graduated). */
 const CPU_CHARGE = '1a3fad34-9976-4b06-9dd6-42b371cc2459';
-
-function request(method: string, path: string, body?: unknown, query = ''): ApiRequest {
-  return {
-    method,
-    path,
-    query,
-    origin,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  };
-}
 
 /** What can happen to the server between two reads. */
 type Step =
@@ -94,14 +82,14 @@ function served(state: ServerState, now: Timestamp, seat = 0, region = 'Europe')
   const usage = ['current_usage', 'projected_usage'].map((path) => {
     const answer = reduce(
       state,
-      request('GET', `/api/v1/customers/${CUSTOMER}/${path}`, undefined, query),
+      apiRequest('GET', `/api/v1/customers/${CUSTOMER}/${path}`, undefined, query),
       now,
     ).response;
     return { status: answer.status, body: answer.body };
   });
   const estimate = reduce(
     state,
-    request('POST', '/api/v1/events/estimate_fees', { event: estimated(seat, region) }),
+    apiRequest('POST', '/api/v1/events/estimate_fees', { event: estimated(seat, region) }),
     now,
   ).response;
   return [...usage, { status: estimate.status, body: estimate.body }];
@@ -142,7 +130,7 @@ function apply(state: ServerState, s: Step, i: number): ServerState {
     // The cpu charge's graduated ranges at another price: the subscription's own plan.
     return reduce(
       state,
-      request('PUT', `/api/v1/subscriptions/${SUB}`, {
+      apiRequest('PUT', `/api/v1/subscriptions/${SUB}`, {
         subscription: {
           plan_overrides: {
             charges: [
@@ -170,7 +158,7 @@ function apply(state: ServerState, s: Step, i: number): ServerState {
   if (s.kind === 'metric') {
     return reduce(
       state,
-      request(
+      apiRequest(
         'PUT',
         '/api/v1/billable_metrics/seats',
         fixture('request.update_billable_metric.json'),
@@ -188,7 +176,7 @@ function apply(state: ServerState, s: Step, i: number): ServerState {
   };
   return reduce(
     state,
-    request('POST', '/api/v1/events', {
+    apiRequest('POST', '/api/v1/events', {
       event: {
         transaction_id: `p_${i}`,
         code: s.code,

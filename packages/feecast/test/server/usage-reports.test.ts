@@ -3,28 +3,16 @@
 // is the new one; a read with nothing changed is answered from what was kept.
 import type { Timestamp } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../src/server/http/request';
 import { defaultOperations, type Operations } from '../../src/server/routes/operations';
 import { reduce } from '../../src/server/routes/reducer';
 import { asTimestamp } from '../../src/server/state/brands';
 import type { ServerState } from '../../src/server/state/state';
 import { clockSpan } from '../../src/server/state/usage-reports';
-import { example, fixture } from './builders';
+import { apiRequest, example, fixture } from './builders';
 
 const SUB = 'sub_1234567890';
 const PATH = `/api/v1/customers/hooli_1234/current_usage`;
-const origin = 'http://127.0.0.1:1';
 const NOW = asTimestamp('2025-03-20T12:00:00.000Z');
-
-function request(method: string, path: string, body?: unknown, query = ''): ApiRequest {
-  return {
-    method,
-    path,
-    query,
-    origin,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  };
-}
 
 /** The default operations, counting how often current usage is computed. */
 function counting(): { operations: Operations; computed: () => number } {
@@ -65,7 +53,7 @@ function graduated(units: number, beyond: number): number {
 function read(state: ServerState, operations: Operations, now: Timestamp = NOW): Usage {
   const answer = reduce(
     state,
-    request('GET', PATH, undefined, `external_subscription_id=${SUB}`),
+    apiRequest('GET', PATH, undefined, `external_subscription_id=${SUB}`),
     now,
     operations,
   ).response;
@@ -74,7 +62,7 @@ function read(state: ServerState, operations: Operations, now: Timestamp = NOW):
 }
 
 function change(state: ServerState, method: string, path: string, body: unknown): ServerState {
-  const reduction = reduce(state, request(method, path, body), NOW);
+  const reduction = reduce(state, apiRequest(method, path, body), NOW);
   expect(reduction.response.status).toBeLessThan(300);
   return reduction.state;
 }
