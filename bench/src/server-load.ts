@@ -1,100 +1,17 @@
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Customer, Subscription, UsageEventRecord } from '@feecast/models';
 import { createServer, exampleState, type ServerState } from 'feecast';
+import { CUSTOMER, KEY, type KindResult, kinds, SUBSCRIPTION, subscriptionOf } from './load-client';
+import type { LoadOrder } from './load-client-main';
 
-/** One kind of request the load test sends. */
-interface RequestKind {
-  readonly name: string;
-  readonly method: 'GET' | 'POST';
-  readonly path: (i: number) => string;
-  readonly body?: (i: number) => unknown;
-  /** Sent to a server with a data directory (each answer waits for its journal record). */
-  readonly durable?: boolean;
-}
-
-const CUSTOMER = 'hooli_1234';
-const SUBSCRIPTION = 'sub_1234567890';
-const KEY = 'bench-key';
 /** The instant of every request: in the example subscription's current period (from 03-15). */
 const NOW = '2025-03-20T12:00:00Z';
-
-/** The subscription of request `i`: the 100 subscriptions in turn. */
-function subscriptionOf(i: number, subscriptions: number): { customer: string; sub: string } {
-  const n = i % subscriptions;
-  return n === 0
-    ? { customer: CUSTOMER, sub: SUBSCRIPTION }
-    : { customer: `${CUSTOMER}_${n}`, sub: `${SUBSCRIPTION}_${n}` };
-}
-
-/** `POST /events` of a new `requests` event, for a server in memory or with a data directory. */
-function postEvents(
-  name: string,
-  prefix: string,
-  subscriptions: number,
-  durable: boolean,
-): RequestKind {
-  return {
-    name,
-    method: 'POST',
-    path: () => '/api/v1/events',
-    body: (i) => ({
-      event: {
-        code: 'requests',
-        external_subscription_id: subscriptionOf(i, subscriptions).sub,
-        transaction_id: `${prefix}-${i}`,
-        timestamp: '2025-03-20T11:00:00Z',
-        properties: {},
-      },
-    }),
-    durable,
-  };
-}
-
-/** The kinds, each measured on its own (one after the other, on the same server). */
-function kinds(subscriptions: number, run: string): readonly RequestKind[] {
-  return [
-    // The baseline: a read that prices nothing (the catalog), so the figures below can be read
-    // against what HTTP and the bench's own clients cost on this machine at this load.
-    { name: 'GET /plans (baseline)', method: 'GET', path: () => '/api/v1/plans' },
-    {
-      name: 'estimate fees',
-      method: 'POST',
-      path: () => '/api/v1/events/estimate_fees',
-      body: (i) => ({
-        event: {
-          code: 'seats',
-          external_subscription_id: subscriptionOf(i, subscriptions).sub,
-          transaction_id: `load-${i}`,
-          // `seats` is the plan's pay-in-advance charge (a unique count of `seat_id`, priced
-          // by its region filter): every request estimates a new seat in Europe.
-          properties: { seat_id: `seat-${i}`, region: 'Europe' },
-        },
-      }),
-    },
-    {
-      name: 'current usage',
-      method: 'GET',
-      path: (i) => {
-        const { customer, sub } = subscriptionOf(i, subscriptions);
-        return `/api/v1/customers/${customer}/current_usage?external_subscription_id=${sub}`;
-      },
-    },
-    {
-      name: 'projected usage',
-      method: 'GET',
-      path: (i) => {
-        const { customer, sub } = subscriptionOf(i, subscriptions);
-        return `/api/v1/customers/${customer}/projected_usage?external_subscription_id=${sub}`;
-      },
-    },
-    postEvents('POST /events', `${run}-post`, subscriptions, false),
-    postEvents('POST /events, --data-dir', `${run}-durable`, subscriptions, true),
-  ];
-}
 
 /** The metrics the stored events are spread over, with their properties. */
 const EVENT_SHAPES: readonly { code: string; properties: (k: number) => Record<string, string> }[] =
@@ -161,12 +78,6 @@ export function loadState(subscriptions: number, events: number): ServerState {
   return { ...base, customers, subscriptions: subs, events: stored };
 }
 
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? 0;
-}
-
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -178,56 +89,17 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** One kind's figures. */
-interface KindResult {
-  readonly name: string;
-  readonly count: number;
-  readonly perSecond: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly errors: readonly string[];
-}
-
-async function hammer(
-  base: string,
-  kind: RequestKind,
-  total: number,
-  concurrency: number,
-  /** The first request's number (a warm-up and the run it precedes use distinct ids). */
-  first = 0,
-): Promise<KindResult> {
-  const latencies: number[] = [];
-  const errors: string[] = [];
-  let next = 0;
-  const client = async () => {
-    for (let n = next++; n < total; n = next++) {
-      const i = first + n;
-      const start = performance.now();
-      try {
-        const response = await fetch(base + kind.path(i), {
-          method: kind.method,
-          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-          ...(kind.body ? { body: JSON.stringify(kind.body(i)) } : {}),
-        });
-        const text = await response.text();
-        if (!response.ok) errors.push(`${kind.name}: ${response.status} ${text.slice(0, 200)}`);
-      } catch (error) {
-        errors.push(`${kind.name}: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      latencies.push(performance.now() - start);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, client));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+/** A load client in a process of its own: `order` sends a kind and resolves its figures. */
+function loadClient(): { order: (order: LoadOrder) => Promise<KindResult>; stop: () => void } {
+  const child = fork(fileURLToPath(new URL('./load-client-main.ts', import.meta.url)));
   return {
-    name: kind.name,
-    count: total,
-    perSecond: total / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
+    order: (order) =>
+      new Promise((resolve, reject) => {
+        child.once('message', (result) => resolve(result as KindResult));
+        child.once('error', reject);
+        child.send(order);
+      }),
+    stop: () => child.disconnect(),
   };
 }
 
@@ -240,7 +112,8 @@ function megabytes(bytes: number): string {
  * bundled example's subscription, copied), served by `createServer` on 127.0.0.1 with the
  * clock pinned at 2025-03-20T12:00Z; each kind of request (estimate, current usage, projected
  * usage, `POST /events` in memory and with a data directory) sent `total` times by
- * `concurrency` concurrent clients, the requests going round the subscriptions. Reports
+ * `concurrency` concurrent clients of a process of their own (load-client.ts), the requests
+ * going round the subscriptions. Reports
  * throughput, p50/p99 latency per kind, memory, and every non-2xx answer as an error (exit 1).
  */
 export async function serverLoad(
@@ -262,16 +135,22 @@ export async function serverLoad(
     const durableServer = createServer({ apiKeys: [KEY], clock, state, dataDir });
     const memoryBase = await listen(memoryServer);
     const durableBase = await listen(durableServer);
-    for (const kind of kinds(subscriptions, run)) {
-      const base = kind.durable === true ? durableBase : memoryBase;
-      // A warm-up of a tenth, then the measured run.
-      const warmUp = Math.ceil(total / 10);
-      await hammer(base, kind, warmUp, concurrency);
-      results.push(await hammer(base, kind, total, concurrency, warmUp));
+    const client = loadClient();
+    try {
+      for (const [index, kind] of kinds(subscriptions, run).entries()) {
+        const base = kind.durable === true ? durableBase : memoryBase;
+        const order = { base, kind: index, subscriptions, run, concurrency };
+        // A warm-up of a tenth, then the measured run.
+        const warmUp = Math.ceil(total / 10);
+        await client.order({ ...order, total: warmUp, first: 0 });
+        results.push(await client.order({ ...order, total, first: warmUp }));
+      }
+    } finally {
+      client.stop();
     }
     const usage = process.memoryUsage();
     memory.push(
-      `memory after the runs (both servers in this process): rss ${megabytes(usage.rss)}, heap used ${megabytes(usage.heapUsed)}`,
+      `memory of the server process after the runs (both servers; the clients run in another process): rss ${megabytes(usage.rss)}, heap used ${megabytes(usage.heapUsed)}`,
     );
     await close(memoryServer);
     await close(durableServer);
