@@ -14,16 +14,18 @@ import type { Operations } from '../routes/operations';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { eventLog } from '../state/event-index';
+import { customerById, subscriptionById } from '../state/indexes';
 import { planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { runSkeleton } from './period-invoice';
 
 /** The active subscription an event is billed to, when its plan prices it in advance. */
 function billedSubscription(state: ServerState, event: UsageEventRecord): Subscription | undefined {
-  const subscription = state.subscriptions.find(
-    (s) => s.svc_id === event.svc_subscription_id && s.status === 'active',
-  );
-  if (subscription === undefined) return undefined;
+  const subscription =
+    event.svc_subscription_id === null || event.svc_subscription_id === undefined
+      ? undefined
+      : subscriptionById(state.subscriptions, event.svc_subscription_id);
+  if (subscription === undefined || subscription.status !== 'active') return undefined;
   const plan = planOf(state, subscription);
   const priced = (plan?.charges ?? []).some(
     (charge) => charge.pay_in_advance && charge.billable_metric_code === event.code,
@@ -77,7 +79,7 @@ export function payInAdvance(
 ): Either<ApiErrorResponse, ServerState> {
   const subscription = billedSubscription(before, event);
   if (subscription === undefined) return right(after);
-  const customer = before.customers.find((c) => c.svc_id === subscription.svc_customer_id);
+  const customer = customerById(before.customers, subscription.svc_customer_id);
   if (customer === undefined) return right(after);
   const context = usageContext(before, customer, subscription, now);
   if (isLeft(context)) return context;

@@ -12,6 +12,7 @@ import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
 import { StateDraft } from '../state/draft';
 import { eventLog } from '../state/event-index';
+import { customerByExternalId, subscriptionsOf } from '../state/indexes';
 import type { Handler } from './handler';
 
 /**
@@ -35,12 +36,9 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   if (events.has(subscriptionId, event.transaction_id)) {
     return left(invalidField('transaction_id', 'value_already_exist'));
   }
-  const subscription =
-    subscriptionId === undefined
-      ? undefined
-      : (state.subscriptions.find(
-          (s) => s.external_id === subscriptionId && s.status === 'active',
-        ) ?? state.subscriptions.find((s) => s.external_id === subscriptionId));
+  const same =
+    subscriptionId === undefined ? [] : subscriptionsOf(state.subscriptions, subscriptionId);
+  const subscription = same.find((s) => s.status === 'active') ?? same[0];
   const draft = new StateDraft(state, now);
   const stored: UsageEventRecord = {
     ...defined({
@@ -58,8 +56,8 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
     svc_customer_id:
       subscription === undefined
         ? null
-        : (state.customers.find((c) => c.external_id === subscription.external_customer_id)
-            ?.svc_id ?? null),
+        : (customerByExternalId(state.customers, subscription.external_customer_id)?.svc_id ??
+          null),
   };
   const after = draft.commit({ events: events.append(stored) });
   const billed = payInAdvance(state, after, stored, now, input.operations);

@@ -11,6 +11,7 @@ import { methodNotAllowed, notFound } from '../http/api-error';
 import type { BodyPrecheck } from '../http/body';
 import { queryValue } from '../http/query';
 import { eventLog } from '../state/event-index';
+import { subscriptionsOf } from '../state/indexes';
 import { epochMs, notAfter } from '../state/instant';
 import { findBillableMetric, findCustomer } from '../state/lookup';
 import type { ServerState } from '../state/state';
@@ -30,9 +31,8 @@ function estimateSubscription(
   externalId: string,
   now: string,
 ): Subscription | undefined {
-  const candidates = state.subscriptions.filter(
+  const candidates = subscriptionsOf(state.subscriptions, externalId).filter(
     (s) =>
-      s.external_id === externalId &&
       s.started_at !== null &&
       // `started_at` truncated to the second, as the reference compares it.
       Math.floor(epochMs(s.started_at) / 1000) <= Math.floor(epochMs(now) / 1000) &&
@@ -110,12 +110,12 @@ function usageAnswer<A>(
   const customer = findCustomer(state, pathParam(input, 'external_customer_id'));
   if (isLeft(customer)) return customer;
   const externalId = queryValue(input.query, 'external_subscription_id');
-  const subscription = state.subscriptions.find(
-    (s) =>
-      s.external_id === externalId &&
-      s.external_customer_id === customer.right.external_id &&
-      s.status === 'active',
-  );
+  const subscription =
+    externalId === undefined
+      ? undefined
+      : subscriptionsOf(state.subscriptions, externalId).find(
+          (s) => s.external_customer_id === customer.right.external_id && s.status === 'active',
+        );
   if (subscription === undefined) return left(methodNotAllowed('no_active_subscription'));
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;

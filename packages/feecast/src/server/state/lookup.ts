@@ -1,12 +1,14 @@
 /**
  * Finding resources in the state, with the reference's 404 when they are not there. Every
- * lookup compares values (`find`), never indexes an object with a client's string, so a
- * code such as `__proto__` or `constructor` is just a code that does not exist.
+ * lookup compares values (`find`, or a `Map` of indexes.ts), never indexes an object with a
+ * client's string, so a code such as `__proto__` or `constructor` is just a code that does not
+ * exist.
  */
 import type { OperationTaxes } from '@feecast/engine';
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
+import { customerByExternalId } from './indexes';
 import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
 /**
@@ -49,7 +51,7 @@ export function findCustomer(
   state: ServerState,
   externalId: string,
 ): Either<ApiErrorResponse, Customer> {
-  return findBy(state, 'customers', 'external_id', externalId, 'customer');
+  return found(customerByExternalId(state.customers, externalId), 'customer');
 }
 
 /**
