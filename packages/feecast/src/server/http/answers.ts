@@ -35,13 +35,31 @@ const PAGE_HEADERS = {
 };
 
 /**
+ * The JSON text of each body object already answered, per prefix. A body is never changed once
+ * answered (the usage answers kept between two changes, usage-reports.ts, are given again as the
+ * same object), so its text is written once.
+ */
+const TEXTS: Readonly<Record<IdPrefix, WeakMap<object, string>>> = {
+  svc: new WeakMap(),
+  lago: new WeakMap(),
+};
+
+function jsonText(body: unknown, idPrefix: IdPrefix): string {
+  const texts = typeof body === 'object' && body !== null ? TEXTS[idPrefix] : undefined;
+  const known = texts?.get(body as object);
+  if (known !== undefined) return known;
+  const text = JSON.stringify(idPrefix === 'lago' ? toLagoKeys(body) : body);
+  texts?.set(body as object, text);
+  return text;
+}
+
+/**
  * The JSON answer of `response`, its `svc_` keys renamed `lago_` when `idPrefix` is `lago`.
  *
  * @example
  * jsonAnswer({ status: 200, body: { svc_id: 'a' } }, 'lago').text; // '{"lago_id":"a"}'
  */
 export function jsonAnswer(response: ApiResponse, idPrefix: IdPrefix): HttpAnswer {
-  const body = idPrefix === 'lago' ? toLagoKeys(response.body) : response.body;
   return {
     status: response.status,
     headers: {
@@ -49,7 +67,7 @@ export function jsonAnswer(response: ApiResponse, idPrefix: IdPrefix): HttpAnswe
       ...response.headers,
       'content-type': 'application/json; charset=utf-8',
     },
-    text: JSON.stringify(body),
+    text: jsonText(response.body, idPrefix),
   };
 }
 

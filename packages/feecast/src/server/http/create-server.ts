@@ -202,6 +202,8 @@ export function createServer(options: ServerOptions): Server {
 
   const webhooks =
     options.webhooks === undefined ? undefined : webhookService(options.webhooks, idPrefix);
+  /** Where the server is reached: read once per `listen` (a system call), not per request. */
+  let origin: string | undefined;
 
   /**
    * Makes `next` (a change of `before`, the current state) the state, with the webhooks of
@@ -294,12 +296,13 @@ export function createServer(options: ServerOptions): Server {
     if (body.kind === 'aborted') return undefined;
     if (body.kind === 'too_large') return errorResponse(payloadTooLarge());
     if (body.kind === 'not_utf8') return errorResponse(malformedJson());
+    origin ??= originOf(server);
     const request: ApiRequest = {
       method: req.method ?? 'GET',
       path,
       query,
       body: body.text,
-      origin: originOf(server),
+      origin,
     };
     return clientLeft(req, res) ? undefined : apply(request);
   }
@@ -338,6 +341,9 @@ export function createServer(options: ServerOptions): Server {
     },
   );
   server.on('clientError', answerClientError);
+  server.on('listening', () => {
+    origin = undefined;
+  });
   // On the real clock, what falls due between requests runs as time passes.
   const ticker = setInterval(() => {
     if (pinnedAt === undefined) settle();
