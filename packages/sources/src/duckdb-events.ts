@@ -7,6 +7,7 @@ import type { DuckDBConnection, DuckDBInstance, DuckDBResult, DuckDBValue } from
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { CSV_HINT } from './csv-events';
+import { type DuckdbSettings, openDuckdb } from './duckdb-instance';
 import { type DuckdbApi, duckdbPlain } from './duckdb-value';
 import { HINTS, type LocatedItem } from './event-decoder';
 import { type AsyncEventSource, locatedSource } from './event-source';
@@ -17,9 +18,11 @@ import { PARQUET_HINT } from './parquet-hint';
 import { decodedRows, propertyLayout, rowEvent, type TableRow } from './row-event';
 
 /** What DuckDB reads: a table of a database file, or an events file. */
-export type DuckdbTarget =
+export type DuckdbTarget = (
   | { readonly database: string; readonly table: string }
-  | { readonly file: string; readonly format?: Exclude<EventFormat, 'json'> };
+  | { readonly file: string; readonly format?: Exclude<EventFormat, 'json'> }
+) &
+  DuckdbSettings;
 
 /** Settings of {@link duckdbEvents}. */
 export interface DuckdbEventsOptions {
@@ -209,11 +212,11 @@ async function* rowsOf(
       // Loaded here, not when the package is imported (its native library is slow to load).
       api = await import('@duckdb/node-api');
       if (options.connection === undefined) {
-        instance = await api.DuckDBInstance.create(
+        ({ instance, connection } = await openDuckdb(
           'database' in target ? target.database : ':memory:',
-          'database' in target ? { access_mode: 'READ_ONLY' } : {},
-        );
-        connection = await instance.connect();
+          'database' in target,
+          target,
+        ));
       }
       const reader = options.connection ?? connection;
       if (reader === undefined) throw new Error('no connection');

@@ -38,6 +38,7 @@ export {
   duckdbRows,
   parseDuckdbAddress,
 } from './duckdb-events';
+export type { DuckdbSettings } from './duckdb-instance';
 export { type DuckdbApi, duckdbPlain } from './duckdb-value';
 export {
   createEventDecoder,

@@ -7,6 +7,7 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duckdb-events';
+import { openDuckdb } from '../duckdb-instance';
 import type { AsyncEventSource } from '../event-source';
 import { formatFromName } from '../file-format';
 import { duckdbDialect } from './dialect';
@@ -70,12 +71,13 @@ export function duckdbDatabase(target: DuckdbAggregatesTarget): {
   const connect = async (): Promise<DuckDBConnection> => {
     if (given !== undefined) return given;
     if (opened !== undefined) return opened;
-    const api = await import('@duckdb/node-api');
-    instance = await api.DuckDBInstance.create(
+    const made = await openDuckdb(
       'database' in events ? events.database : ':memory:',
-      'database' in events ? { access_mode: 'READ_ONLY' } : {},
+      'database' in events,
+      events,
     );
-    opened = await instance.connect();
+    instance = made.instance;
+    opened = made.connection;
     return opened;
   };
   const database: Database = {

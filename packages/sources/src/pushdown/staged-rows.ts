@@ -8,6 +8,7 @@
  * timestamp column that DuckDB prunes row groups on).
  */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { openDuckdb } from '../duckdb-instance';
 import type { DuckdbAggregatesTarget } from './duckdb-aggregates';
 import { parquetRelation } from './duckdb-aggregates';
 import { duckdbRowSource } from './duckdb-source';
@@ -47,9 +48,7 @@ export async function stagedRows(
     instance?.closeSync();
   };
   try {
-    const api = await import('@duckdb/node-api');
-    instance = await api.DuckDBInstance.create(':memory:');
-    connection = await instance.connect();
+    ({ instance, connection } = await openDuckdb(':memory:', false, target));
     const text = (s: string) => `'${s.replaceAll("'", "''")}'`;
     const sub = 'CAST(external_subscription_id AS VARCHAR)';
     const where = [
