@@ -7,6 +7,7 @@
  */
 
 export {
+  allocateOngoingUsage,
   applyPlanOverrides,
   backtestAggregations,
   backtestOfStates,

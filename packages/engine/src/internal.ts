@@ -32,13 +32,17 @@ export {
 } from './fees/index';
 
 // The wallet transactions a request creates (the server's `createWalletTransactions`), the
-// top-up a wallet's recurring rule creates (the server's clock), and the settlement of an
-// invoice's fees (coupons, taxes, credit notes, wallets) that the server's finalize shares with
-// `previewInvoice`.
+// top-up a wallet's recurring rule creates (the server's clock), the ongoing balances of a
+// customer's wallets (the server's refresh as events arrive and the clock moves), and the
+// settlement of an invoice's fees (coupons, taxes, credit notes, wallets) that the server's
+// finalize shares with `previewInvoice`.
 export {
+  type AllocateOngoingUsageInput,
+  allocateOngoingUsage,
   type CreatedWalletTransactions,
   type CreateWalletTransactionsInput,
   createWalletTransactions,
+  type OngoingUsageLine,
   type RecurringTopUp,
   type RecurringTopUpInput,
   recurringTopUp,

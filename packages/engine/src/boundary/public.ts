@@ -206,6 +206,9 @@ export const applyTaxes = guarded(taxesApi.applyTaxes, {
 });
 
 // wallets
+export const allocateOngoingUsage = guarded(walletsApi.allocateOngoingUsage, {
+  name: 'allocateOngoingUsage',
+});
 export const applyWallets = guarded(walletsApi.applyWallets, {
   name: 'applyWallets',
   args: ['invoice', 'wallets', 'options'],

@@ -1,7 +1,8 @@
 /**
  * What becomes due as the clock moves (issue 24 §2): pending subscriptions that start, the
  * billing runs of active subscriptions (period ends and terminations at `ending_at`), drafts
- * whose grace period ends, wallets' interval top-ups. Each has an instant; the clock runs, after its position, the
+ * whose grace period ends, wallets that expire (`expiration_at`), wallets' interval top-ups.
+ * Each has an instant; the clock runs, after its position, the
  * earliest instant's work first. What was due at or before the position is past: the clock
  * never runs work from before it started (a state loaded with an overdue draft keeps it).
  */
@@ -20,6 +21,7 @@ export type DueItem =
   | { readonly kind: 'start'; readonly subscription: Subscription }
   | { readonly kind: 'run'; readonly subscription: Subscription; readonly terminating: boolean }
   | { readonly kind: 'finalize'; readonly invoice: Invoice }
+  | { readonly kind: 'expire'; readonly wallet: Wallet }
   | { readonly kind: 'top_up'; readonly wallet: Wallet };
 
 /** The work due at one instant (epoch milliseconds), in the order it runs. */
@@ -30,20 +32,22 @@ export interface DueBatch {
 
 /** Why a subscription's next run could not be computed (it is then not billed). */
 export interface DueProblem {
-  readonly resource_type: 'Subscription' | 'Invoice' | 'Wallet';
+  readonly resource_type: 'Subscription' | 'Invoice' | 'Wallet' | 'Customer';
   readonly resource_id: string;
   readonly error: ApiErrorResponse;
 }
 
 /**
- * Starts, then runs, then finalizations, then top-ups: a plan change ends the old subscription
- * first, and an invoice is paid from the balance before the day's top-up.
+ * Starts, then runs, then finalizations, then expirations, then top-ups: a plan change ends
+ * the old subscription first, an invoice is paid from the balance before the day's top-up, and
+ * a wallet that expires gets no top-up.
  */
 const ORDER: Readonly<Record<DueItem['kind'], number>> = {
   start: 0,
   run: 1,
   finalize: 2,
-  top_up: 3,
+  expire: 3,
+  top_up: 4,
 };
 
 /**
@@ -88,6 +92,11 @@ export function nextDue(
     const customer = state.customers.find((c) => c.svc_id === invoice.customer.svc_id);
     const at = epochMs(invoice.created_at) + graceDays(state, customer) * DAY_MS;
     if (at > position) due.push({ at, item: { kind: 'finalize', invoice } });
+  }
+  for (const wallet of state.wallets) {
+    if (wallet.status !== 'active' || wallet.expiration_at === null) continue;
+    const at = epochMs(wallet.expiration_at);
+    if (at > position) due.push({ at, item: { kind: 'expire', wallet } });
   }
   for (const { at, wallet } of intervalTopUpsAfter(state, position)) {
     due.push({ at, item: { kind: 'top_up', wallet } });

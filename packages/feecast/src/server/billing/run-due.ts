@@ -11,9 +11,11 @@
  *   period is 0 (`invoice.created`, with the coupons, credit notes and wallets it consumed),
  *   and a termination ends the subscription (`subscription.terminated`);
  * - a draft whose grace period ends is finalized;
- * - a wallet's interval rule tops it up on its anniversaries; after each instant's work (and
- *   at the end of the move), a threshold rule tops up a wallet whose ongoing balance is at or
- *   below its threshold.
+ * - a wallet whose `expiration_at` comes is terminated (`wallet.terminated`);
+ * - a wallet's interval rule tops it up on its anniversaries; after each instant's work, the
+ *   ongoing balances of the wallets of the customers it touched are refreshed
+ *   (`wallet.depleted_ongoing_balance` when one runs out), then (and at the end of the move) a
+ *   threshold rule tops up a wallet whose ongoing balance is at or below its threshold.
  *
  * The invoices' figures are the engine's (`previewInvoice` for the period, then the finalize
  * route's settlement); the run never prices anything itself.
@@ -32,6 +34,8 @@ import type { ServerState } from '../state/state';
 import { type DueItem, type DueProblem, nextDue } from './due-work';
 import { graceDays } from './grace-period';
 import { runInvoice } from './period-invoice';
+import { expireWallet } from './wallet-expiration';
+import { refreshOngoingBalances } from './wallet-ongoing';
 import { thresholdTopUps, topUp } from './wallet-top-ups';
 
 /** What a move of the clock did. */
@@ -147,9 +151,11 @@ function start(
 
 /** One item of a batch at `now`, on the state as the items before it left it. */
 function runItem(state: ServerState, item: DueItem, now: Timestamp, operations: Operations): Step {
-  if (item.kind === 'top_up') {
+  if (item.kind === 'top_up' || item.kind === 'expire') {
     const wallet = state.wallets.find((w) => w.svc_id === item.wallet.svc_id);
-    return wallet === undefined ? right(state) : topUp(state, wallet, 'interval', now);
+    if (wallet === undefined) return right(state);
+    if (item.kind === 'expire') return right(expireWallet(state, wallet, now));
+    return topUp(state, wallet, 'interval', now);
   }
   if (item.kind === 'finalize') {
     const invoice = state.invoices.find((i) => i.svc_id === item.invoice.svc_id);
@@ -164,11 +170,41 @@ function runItem(state: ServerState, item: DueItem, now: Timestamp, operations: 
   return billRun(state, subscription, item.terminating, now, operations);
 }
 
+/** The customer (`svc_id`) whose usage or wallets `item` changes. */
+function customerOf(item: DueItem): string {
+  if (item.kind === 'finalize') return item.invoice.customer.svc_id;
+  if (item.kind === 'top_up' || item.kind === 'expire') return item.wallet.svc_customer_id;
+  return item.subscription.svc_customer_id;
+}
+
+/**
+ * `state` with the ongoing balances of the wallets of `customers` refreshed at `now`, a wallet
+ * depleted since `previous` (the state before the instant's work) logged.
+ */
+function withOngoingBalances(
+  state: ServerState,
+  previous: ServerState,
+  customers: ReadonlySet<string>,
+  now: Timestamp,
+  operations: Operations,
+  problems: Map<string, DueProblem>,
+): ServerState {
+  const refreshed = refreshOngoingBalances(state, customers, now, operations, previous);
+  for (const { customer_id, error } of refreshed.problems) {
+    problems.set(`ongoing:${customer_id}`, {
+      resource_type: 'Customer',
+      resource_id: customer_id,
+      error,
+    });
+  }
+  return refreshed.state;
+}
+
 function problemOf(item: DueItem, error: ApiErrorResponse): DueProblem {
   if (item.kind === 'finalize') {
     return { resource_type: 'Invoice', resource_id: item.invoice.svc_id, error };
   }
-  if (item.kind === 'top_up') {
+  if (item.kind === 'top_up' || item.kind === 'expire') {
     return { resource_type: 'Wallet', resource_id: item.wallet.svc_id, error };
   }
   return { resource_type: 'Subscription', resource_id: item.subscription.svc_id, error };
@@ -215,7 +251,10 @@ export function runDue(
     const batch = due.batch;
     if (batch === undefined || batch.at > target) break;
     const now = asTimestamp(new Date(batch.at).toISOString());
+    const customers = new Set<string>();
+    const previous = current;
     for (const item of batch.items) {
+      customers.add(customerOf(item));
       const next = runItem(current, item, now, operations);
       if (isLeft(next)) {
         problems.set(
@@ -226,6 +265,7 @@ export function runDue(
         current = next.right;
       }
     }
+    current = withOngoingBalances(current, previous, customers, now, operations, problems);
     current = withThresholdTopUps(current, now, problems);
     position = batch.at;
   }

@@ -10,10 +10,12 @@ import { recurringTopUp } from '@feecast/engine/internal';
 import type { Customer, RecurringTransactionRule, Timestamp, Wallet } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
+import type { Operations } from '../routes/operations';
 import { addWalletTransactions } from '../routes/wallet-transactions';
 import { addDays, localDate, startOfLocalDay } from '../state/calendar';
 import { StateDraft } from '../state/draft';
 import type { ServerState } from '../state/state';
+import { refreshOngoingBalances } from './wallet-ongoing';
 
 /** How many local days ahead an interval rule's next anniversary is looked for. */
 const LOOK_AHEAD_DAYS = 400;
@@ -130,8 +132,8 @@ export function topUp(
 }
 
 /**
- * `state` with the threshold top-ups of every active wallet whose ongoing balance is at or
- * below a rule's threshold at `now`.
+ * `state` with the threshold top-ups of every active wallet (of the customers `customerIds`,
+ * `svc_id`s, when given) whose ongoing balance is at or below a rule's threshold at `now`.
  *
  * @example
  * thresholdTopUps(state, now); // right(state) with any threshold top-up created
@@ -139,13 +141,36 @@ export function topUp(
 export function thresholdTopUps(
   state: ServerState,
   now: Timestamp,
+  customerIds?: ReadonlySet<string>,
 ): Either<ApiErrorResponse, ServerState> {
   let current = state;
   for (const wallet of state.wallets) {
+    if (customerIds !== undefined && !customerIds.has(wallet.svc_customer_id)) continue;
     if (activeRules(wallet, 'threshold').length === 0) continue;
     const next = topUp(current, wallet, 'threshold', now);
     if (isLeft(next)) return next;
     current = next.right;
   }
   return right(current);
+}
+
+/**
+ * `state`, after a change of `previous` that moved `customerId`'s usage or wallets at `now`
+ * (an event stored, a wallet transaction): its wallets' ongoing balances refreshed, then their
+ * threshold rules checked, as the reference does on an ongoing-balance change (invoicing.md
+ * §6.4). What the engine refuses leaves the state as it was at that step.
+ *
+ * @example
+ * walletsAfterUsage(state, customer.svc_id, now, defaultOperations, previous); // wallets refreshed
+ */
+export function walletsAfterUsage(
+  state: ServerState,
+  customerId: string,
+  now: Timestamp,
+  operations: Operations,
+  previous: ServerState,
+): ServerState {
+  const refreshed = refreshOngoingBalances(state, [customerId], now, operations, previous).state;
+  const topped = thresholdTopUps(refreshed, now, new Set([customerId]));
+  return isLeft(topped) ? refreshed : topped.right;
 }

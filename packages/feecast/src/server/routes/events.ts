@@ -7,6 +7,8 @@
 import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { payInAdvance } from '../billing/pay-in-advance';
+import { hasActiveWallet } from '../billing/wallet-ongoing';
+import { walletsAfterUsage } from '../billing/wallet-top-ups';
 import { invalidField } from '../http/api-error';
 import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
@@ -23,6 +25,8 @@ import type { Handler } from './handler';
  * subscription's plan prices the event, its fees are created (`fee.created`, and an invoice
  * finalized at once for an invoiceable charge: `invoice.created`), logged with source
  * `system`; when the engine cannot price it, the answer is its error and nothing is stored.
+ * When the customer has an active wallet, its wallets' ongoing balances are refreshed
+ * (`wallet.depleted_ongoing_balance` when one runs out) and their threshold rules checked.
  *
  * @example
  * createEvent({ ..., body: { event: { transaction_id: 'tx_1', code: 'seats', external_subscription_id: 'sub_1' } } });
@@ -62,5 +66,18 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   const after = draft.commit({ events: events.append(stored) });
   const billed = payInAdvance(state, after, stored, now, input.operations);
   if (isLeft(billed)) return billed;
-  return right({ state: billed.right, body: { event: stored } });
+  const customerId = stored.svc_customer_id;
+  if (
+    customerId === null ||
+    customerId === undefined ||
+    !hasActiveWallet(billed.right, customerId)
+  ) {
+    return right({ state: billed.right, body: { event: stored } });
+  }
+  // The customer's wallets follow its usage (billing/wallet-ongoing.ts, wallet-top-ups.ts); the event is stored
+  // whatever they say (a refusal leaves their balances as they were).
+  return right({
+    state: walletsAfterUsage(billed.right, customerId, now, input.operations, state),
+    body: { event: stored },
+  });
 };

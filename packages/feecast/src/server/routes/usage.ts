@@ -19,7 +19,7 @@ import { aggregatedUsage } from '../state/usage-accumulators';
 import { preparedReport } from '../state/usage-reports';
 import { type Handler, type HandlerInput, pathParam, unchanged } from './handler';
 import type { UsageInput } from './operations';
-import { usageContext } from './usage-context';
+import { type UsageContext, usageContext } from './usage-context';
 
 /**
  * The subscription an estimate is for (estimate-and-usage §2.3): the subscriptions with
@@ -96,11 +96,42 @@ export const estimateFees: Handler<EstimateFeesRequest> = (input) => {
 const NO_EVENTS: readonly UsageEventRecord[] = [];
 
 /**
- * A usage answer (`kind`: `current` or `projected`) through `operation`: the subscription's
- * context, its period's accumulators standing for the stored events (see
- * usage-accumulators.ts), and the answer kept until something it read changes (see
- * usage-reports.ts).
+ * The answer of `operation` (`kind`: `current` or `projected`) for the subscription of `usage`:
+ * its period's accumulators standing for the stored events (see usage-accumulators.ts), and
+ * the answer kept until something it read changes (see usage-reports.ts). The usage routes
+ * and the wallets' ongoing balances (billing/wallet-ongoing.ts) share it, and its kept answers.
+ *
+ * @example
+ * preparedUsage(state, subscription, usage, 'current', operations.currentUsage, true); // right({ customer_usage })
  */
+export function preparedUsage<A>(
+  state: ServerState,
+  subscription: Subscription,
+  usage: UsageContext,
+  kind: string,
+  operation: (input: UsageInput) => Either<ApiErrorResponse, A>,
+  applyTaxes: boolean,
+): Either<ApiErrorResponse, A> {
+  const { customer, plan, billableMetrics, taxes, events, now } = usage;
+  return preparedReport(
+    {
+      question: `${kind}:${applyTaxes}`,
+      subscription,
+      reads: [operation, customer, plan, billableMetrics, taxes, events],
+      events: events.length,
+      now,
+    },
+    () => {
+      const aggregated = aggregatedUsage(
+        usage,
+        eventLog(state.events).ofSubscription(subscription.external_id),
+      );
+      return operation({ ...usage, ...aggregated, applyTaxes });
+    },
+  );
+}
+
+/** A usage answer (`kind`: `current` or `projected`) through `operation` (see {@link preparedUsage}). */
 function usageAnswer<A>(
   input: HandlerInput<undefined>,
   kind: string,
@@ -120,24 +151,7 @@ function usageAnswer<A>(
   const usage = usageContext(state, customer.right, subscription, now);
   if (isLeft(usage)) return usage;
   const applyTaxes = queryValue(input.query, 'apply_taxes') !== 'false';
-  const { plan, billableMetrics, taxes, events } = usage.right;
-  const body = preparedReport(
-    {
-      question: `${kind}:${applyTaxes}`,
-      subscription,
-      reads: [operation, customer.right, plan, billableMetrics, taxes, events],
-      events: events.length,
-      now,
-    },
-    () => {
-      // The period's accumulators stand for the stored events (see usage-accumulators.ts).
-      const aggregated = aggregatedUsage(
-        usage.right,
-        eventLog(state.events).ofSubscription(subscription.external_id),
-      );
-      return operation({ ...usage.right, ...aggregated, applyTaxes });
-    },
-  );
+  const body = preparedUsage(state, subscription, usage.right, kind, operation, applyTaxes);
   return isLeft(body) ? body : right(unchanged(state, body.right));
 }
 

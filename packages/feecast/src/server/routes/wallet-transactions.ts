@@ -17,6 +17,7 @@ import type {
   WalletTransactionSource,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { depletedWallets } from '../billing/wallet-ongoing';
 import { type ApiErrorResponse, invalidField, validationErrors } from '../http/api-error';
 import { StateDraft } from '../state/draft';
 import { replaceItem } from '../state/replace-item';
@@ -128,7 +129,8 @@ export function addWalletTransactions(
  * (`amount_below_minimum` / `amount_above_maximum`, bounds inclusive) unless
  * `ignore_paid_top_up_limits`. Answers every transaction created, in the order paid,
  * granted, voided; logs `wallet_transaction.created` for each, and `wallet.updated` when the
- * wallet's balance moved (granted or voided credits).
+ * wallet's balance moved (granted or voided credits), and `wallet.depleted_ongoing_balance`
+ * when a void takes its ongoing balance from above 0 to 0 or below.
  *
  * @example
  * // balance 10.00, paid 10 + granted 15 + voided 3 -> 3 transactions, balance 22.00 (§6.2)
@@ -141,8 +143,10 @@ export const createWalletTransactions: Handler<CreateWalletTransactionRequest> =
   if (wallet === undefined) return left(invalidField('wallet_id', 'wallet_not_found'));
   const added = addWalletTransactions(state, wallet, body, 'manual', new StateDraft(state, now));
   if (isLeft(added)) return added;
+  // A void can deplete the wallet (billing/wallet-ongoing.ts).
+  const refreshed = depletedWallets(added.right.state, state, wallet.svc_customer_id, now);
   return right({
-    state: added.right.state,
+    state: refreshed,
     body: { wallet_transactions: added.right.created.map(walletTransactionView) },
   });
 };

@@ -7,7 +7,9 @@
 
 /**
  * The webhook types feecast delivers, by the reference's names. Those the server logs today
- * (API changes) and those the billing clock logs (`activity_source: system`) are both here.
+ * (API changes) and those the billing clock logs (`activity_source: system`) are both here;
+ * among the latter, `wallet.terminated` (a wallet's `expiration_at`) and
+ * `wallet.depleted_ongoing_balance` (an ongoing balance that reaches 0, billing/wallet-ongoing.ts).
  */
 export const WEBHOOK_TYPES: ReadonlySet<string> = new Set([
   'credit_note.created',

@@ -1,18 +1,26 @@
 // A small state for the clock's tests: one customer `acme` in UTC (grace period 0, no taxes,
 // net payment term 0), the plan `basic` (100.00 USD a month, calendar, in arrears, cpu seconds
 // at 0.50 USD each) and the plan `advance` (31.00 USD a month, paid in advance), the
-// subscription `sub_acme` on `basic` since 2025-01-01. Built from the example state's objects.
+// subscription `sub_acme` on `basic` since 2025-01-01, and wallets of `acme`. Built from the
+// example state's objects.
 import type {
+  ActivityLog,
   BillableMetric,
   Customer,
   Plan,
+  RecurringTransactionRule,
   Subscription,
   Timestamp,
   UsageEventRecord,
+  Wallet,
 } from '@feecast/models';
+import { expect } from 'vitest';
+import { clockRequest } from '../../../src/server/routes/clock';
+import { defaultOperations } from '../../../src/server/routes/operations';
+import { reduce } from '../../../src/server/routes/reducer';
 import { asDecimalString, asInteger } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
-import { example } from '../builders';
+import { apiRequest, example } from '../builders';
 
 const base = example();
 
@@ -135,4 +143,102 @@ export function cpuEvent(id: string, timestamp: string, seconds: number): UsageE
     timestamp: timestamp as UsageEventRecord['timestamp'],
     created_at: timestamp as UsageEventRecord['created_at'],
   };
+}
+
+const templateWallet = first(base.wallets);
+const templateRule = first(templateWallet.recurring_transaction_rules ?? []);
+
+/**
+ * An active wallet of `acme` (1 credit = 1.00 USD) holding `credits` (a whole number), no usage
+ * counted yet, created 2025-01-01, no expiration; with one rule made of `rule` when given (10
+ * granted credits, fixed, from 2025-01-01, over the example's rule).
+ */
+export function acmeWallet(
+  credits: number,
+  rule?: Partial<RecurringTransactionRule>,
+  changes: Partial<Wallet> = {},
+): Wallet {
+  const decimal = `${credits}.0` as Wallet['credits_balance'];
+  const cents = (credits * 100) as Wallet['balance_cents'];
+  return {
+    ...templateWallet,
+    svc_customer_id: CUSTOMER.svc_id,
+    external_customer_id: 'acme',
+    status: 'active',
+    rate_amount: '1.0' as Wallet['rate_amount'],
+    currency: 'USD' as Wallet['currency'],
+    credits_balance: decimal,
+    balance_cents: cents,
+    consumed_credits: '0.0' as Wallet['consumed_credits'],
+    credits_ongoing_balance: decimal,
+    ongoing_balance_cents: cents,
+    credits_ongoing_usage_balance: '0.0' as Wallet['credits_ongoing_usage_balance'],
+    ongoing_usage_balance_cents: 0 as Wallet['ongoing_usage_balance_cents'],
+    created_at: '2025-01-01T00:00:00Z' as Timestamp,
+    expiration_at: null,
+    terminated_at: null,
+    applies_to: { fee_types: [], billable_metric_codes: [] },
+    paid_top_up_min_amount_cents: null,
+    paid_top_up_max_amount_cents: null,
+    recurring_transaction_rules:
+      rule === undefined
+        ? []
+        : [
+            {
+              ...templateRule,
+              method: 'fixed',
+              paid_credits: '0.0',
+              granted_credits: '10.0',
+              started_at: '2025-01-01T00:00:00Z',
+              expiration_at: null,
+              status: 'active',
+              ...rule,
+            } as RecurringTransactionRule,
+          ],
+    ...changes,
+  };
+}
+
+/**
+ * `state` with the clock moved to `now` by `POST /__feecast/clock` (from `start` when the state
+ * has no clock), and the activity logs the move answered.
+ */
+export function moveClock(
+  state: ServerState,
+  now: string,
+  start: Timestamp,
+): { readonly state: ServerState; readonly logs: readonly ActivityLog[] } {
+  const answer = clockRequest(
+    state.clock === undefined ? { ...state, clock: { now: start, pinned: true } } : state,
+    { method: 'POST', body: JSON.stringify({ now }) },
+    state.clock?.now ?? start,
+    true,
+    defaultOperations,
+  );
+  expect(answer.response.status).toBe(200);
+  const logs = (answer.response.body as { activity_logs: ActivityLog[] }).activity_logs;
+  return { state: answer.state, logs };
+}
+
+/**
+ * `state` with `wallet` (an empty wallet of `acme` by default) funded with `credits` granted
+ * credits at `now` by `POST /wallet_transactions`: a transaction, so that the invoices' wallet
+ * settlement can trace what it consumes. The funding's activity logs are left out.
+ */
+export function withFundedWallet(
+  state: ServerState,
+  credits: string,
+  now: Timestamp,
+  wallet: Wallet = acmeWallet(0),
+): ServerState {
+  const empty = { ...state, wallets: [...state.wallets, wallet] };
+  const answer = reduce(
+    empty,
+    apiRequest('POST', '/api/v1/wallet_transactions', {
+      wallet_transaction: { wallet_id: wallet.svc_id, granted_credits: credits },
+    }),
+    now,
+  );
+  expect(answer.response.status).toBe(200);
+  return { ...answer.state, activity_logs: state.activity_logs };
 }

@@ -2,67 +2,23 @@
 // its anniversaries, a threshold rule when the ongoing balance is at or below its threshold;
 // the engine's recurringTopUp decides when and how much.
 import type {
-  ActivityLog,
   RecurringTransactionRule,
   Timestamp,
   Wallet,
   WalletTransaction,
 } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
-import { clockRequest } from '../../../src/server/routes/clock';
-import { defaultOperations } from '../../../src/server/routes/operations';
 import { asDecimalString } from '../../../src/server/state/brands';
 import type { ServerState } from '../../../src/server/state/state';
-import { example } from '../builders';
-import { CUSTOMER, clockState } from './clock-state';
+import { acmeWallet, clockState, moveClock, withFundedWallet } from './clock-state';
 
 const START = '2025-01-15T00:00:00.000Z' as Timestamp;
-const template = example().wallets[0] as Wallet;
-const templateRule = (template.recurring_transaction_rules ?? [])[0] as RecurringTransactionRule;
 
-/** An empty wallet of `acme` (1 credit = 1.00 USD) with one rule. */
-function walletWith(rule: Partial<RecurringTransactionRule>): Wallet {
-  return {
-    ...template,
-    svc_customer_id: CUSTOMER.svc_id,
-    external_customer_id: 'acme',
-    status: 'active',
-    rate_amount: '1.0' as Wallet['rate_amount'],
-    currency: 'USD' as Wallet['currency'],
-    credits_balance: '0.0' as Wallet['credits_balance'],
-    balance_cents: 0 as Wallet['balance_cents'],
-    credits_ongoing_balance: '0.0' as Wallet['credits_ongoing_balance'],
-    ongoing_balance_cents: 0 as Wallet['ongoing_balance_cents'],
-    created_at: '2025-01-01T00:00:00Z' as Timestamp,
-    expiration_at: null,
-    paid_top_up_min_amount_cents: null,
-    paid_top_up_max_amount_cents: null,
-    recurring_transaction_rules: [
-      {
-        ...templateRule,
-        method: 'fixed',
-        paid_credits: '0.0',
-        granted_credits: '10.0',
-        started_at: '2025-01-01T00:00:00Z',
-        expiration_at: null,
-        status: 'active',
-        ...rule,
-      } as RecurringTransactionRule,
-    ],
-  };
-}
+/** An empty wallet of `acme` with one rule. */
+const walletWith = (rule: Partial<RecurringTransactionRule>): Wallet => acmeWallet(0, rule);
 
 function moveTo(state: ServerState, now: string) {
-  const answer = clockRequest(
-    state.clock === undefined ? { ...state, clock: { now: START, pinned: true } } : state,
-    { method: 'POST', body: JSON.stringify({ now }) },
-    state.clock?.now ?? START,
-    true,
-    defaultOperations,
-  );
-  expect(answer.response.status).toBe(200);
-  const logs = (answer.response.body as { activity_logs: ActivityLog[] }).activity_logs;
-  return { state: answer.state, logs };
+  return moveClock(state, now, START);
 }
 
 describe('recurring top-ups', () => {
@@ -106,5 +62,36 @@ describe('recurring top-ups', () => {
     // 0 ≤ 5: 10 credits granted; 10 > 5 then, so nothing more.
     expect(moved.state.wallets[0]?.credits_balance).toBe('10.0');
     expect(moveTo(moved.state, '2025-02-16T00:00:00Z').logs).toEqual([]);
+  });
+});
+
+describe('expirations', () => {
+  it('a wallet expires at its expiration_at: terminated with its rules, its credits unused', () => {
+    const wallet = acmeWallet(
+      0,
+      { trigger: 'interval', interval: 'monthly' },
+      { expiration_at: '2025-01-20T12:00:00Z' as Timestamp },
+    );
+    const state = withFundedWallet(clockState(), '30', START, wallet);
+    const moved = moveTo(state, '2025-02-15T00:00:00Z');
+    const terminated = moved.logs.filter((log) => log.activity_type === 'wallet.terminated');
+    expect(terminated.map((log) => [log.logged_at, log.activity_source, log.resource_id])).toEqual([
+      ['2025-01-20T12:00:00.000Z', 'system', wallet.svc_id],
+    ]);
+    const after = moved.state.wallets[0] as Wallet;
+    expect([after.status, after.terminated_at]).toEqual(['terminated', '2025-01-20T12:00:00.000Z']);
+    expect(after.recurring_transaction_rules.map((rule) => rule.status)).toEqual(['terminated']);
+    // As the reference: no voided transaction; the 30 credits stay, never used again.
+    expect([after.credits_balance, after.balance_cents]).toEqual(['30.0', 3000]);
+    expect(moved.state.wallet_transactions).toHaveLength(1);
+    // January's invoice (100.00, no usage) on 1 February takes nothing from it, and the
+    // monthly rule tops nothing up.
+    const invoice = moved.state.invoices[0];
+    expect([invoice?.total_amount_cents, invoice?.prepaid_credit_amount_cents]).toEqual([10000, 0]);
+    expect(moved.logs.map((log) => log.activity_type)).toEqual([
+      'wallet.terminated',
+      'invoice.drafted',
+      'invoice.created',
+    ]);
   });
 });
