@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'esbuild';
+import ts from 'typescript';
 
 /** An import of a file of fp-ts's CommonJS build: `from 'fp-ts/lib/Either.js'`. */
 const FP_TS_LIB = /(from\s*|import\s*\(\s*)(['"])fp-ts\/lib\/([\w-]+)\.js\2/g;
@@ -8,6 +9,48 @@ const FP_TS_LIB = /(from\s*|import\s*\(\s*)(['"])fp-ts\/lib\/([\w-]+)\.js\2/g;
 const WRAPPERS = /^(export const [\w$]+ = )(guarded|guardedResult|inspecting|throwing)\(/gm;
 
 const BOUNDARY = /[\\/]src[\\/]boundary[\\/][\w-]+\.ts$/;
+
+/** The sources of the browser-safe packages (`@feecast/models` codecs, the engine): their top-level constants. */
+const PURE_CONSTANTS = /[\\/]packages[\\/](models|engine)[\\/]src[\\/]/;
+
+/**
+ * `text` with the initializer of each top-level constant wrapped in a function called at once
+ * and marked `/* @__PURE__ *\/`: `export const Fee = /* @__PURE__ *\/ (() => (named(...)))();`.
+ * The value and the order of evaluation are the same; a bundler may now drop a constant an
+ * app does not use, which it could not when the initializer reads a property or spreads an
+ * object (a getter could run: esbuild and Rollup keep those). For the codecs of
+ * `@feecast/models`, whose building has no effect but the value. Functions and literals are
+ * left as they are (nothing to drop).
+ */
+export function wrapTopLevelConstants(text: string, fileName: string): string {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  const spans: { readonly start: number; readonly end: number }[] = [];
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    if ((statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
+    for (const { initializer } of statement.declarationList.declarations) {
+      if (initializer === undefined || isInert(initializer)) continue;
+      spans.push({ start: initializer.getStart(source), end: initializer.getEnd() });
+    }
+  }
+  let wrapped = text;
+  for (const { start, end } of spans.reverse()) {
+    wrapped = `${wrapped.slice(0, start)}/* @__PURE__ */ (() => (${wrapped.slice(start, end)}))()${wrapped.slice(end)}`;
+  }
+  return wrapped;
+}
+
+/** An initializer with nothing a bundler would keep: a function or a literal. */
+function isInert(node: ts.Expression): boolean {
+  return (
+    ts.isArrowFunction(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isStringLiteral(node) ||
+    ts.isNumericLiteral(node) ||
+    ts.isNoSubstitutionTemplateLiteral(node) ||
+    ts.isRegularExpressionLiteral(node)
+  );
+}
 
 /**
  * Two rewrites of the sources as they are built, for bundles that hold only what they use.
@@ -34,6 +77,7 @@ export const bundleFriendly: Plugin = {
       let text = await readFile(args.path, 'utf8');
       if (esm) text = text.replace(FP_TS_LIB, '$1$2#fp-ts/$3$2');
       if (BOUNDARY.test(args.path)) text = text.replace(WRAPPERS, '$1/* @__PURE__ */ $2(');
+      if (esm && PURE_CONSTANTS.test(args.path)) text = wrapTopLevelConstants(text, args.path);
       return { contents: text, loader: 'ts' };
     });
   },

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The size budget of the engine in a browser (issue 25): the built @feecast/engine bundled as
 // an app's bundler would (esbuild: ESM, browser, minified, unused code shaken out, fp-ts and
-// io-ts through their ESM builds by the `module` condition), then gzipped. Two bundles: a
-// price preview (`createEstimator` alone) and the whole engine. Fails (exit 1) when one is over
+// io-ts through their ESM builds by the `module` condition), then gzipped. Three bundles: a
+// price preview (`createEstimator` alone), a slim price preview (`createPreviewEstimator` with
+// the parts of a standard charge on a count or a sum: docs/guides/preview-a-price.md) and the
+// whole engine. Fails (exit 1) when one is over
 // its budget, or when fp-ts's CommonJS build (`fp-ts/lib/`) is in a bundle (fp-ts twice).
 // Run after the build. Figures and history: bench/README.md, "browser bundle size".
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +19,14 @@ const BUNDLES = [
   {
     name: 'createEstimator alone',
     code: "export { createEstimator } from '@feecast/engine';",
-    budget: 72_000,
+    budget: 67_000,
+  },
+  {
+    name: 'slim price preview (createPreviewEstimator, standard, count and sum)',
+    code: "export { createPreviewEstimator, standardModel, countAggregation, sumAggregation } from '@feecast/engine';",
+    budget: 56_000,
+    // Issue 25's target, not met yet: what remains is in bench/README.md.
+    target: 35_000,
   },
   { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 120_000 },
 ];
@@ -46,6 +55,9 @@ for (const bundle of BUNDLES) {
   console.log(
     `${over || fpTsCommonJs.length > 0 ? 'FAIL' : 'ok  '}  ${bundle.name}: ${kb(code.length)} minified, ${kb(gzipped)} gzipped (budget ${kb(bundle.budget)})`,
   );
+  if (bundle.target !== undefined && gzipped > bundle.target) {
+    console.log(`      over the target of ${kb(bundle.target)} (not failed: bench/README.md)`);
+  }
   if (fpTsCommonJs.length > 0) {
     console.log(`      fp-ts's CommonJS build is bundled: ${fpTsCommonJs.slice(0, 3).join(', ')}`);
   }

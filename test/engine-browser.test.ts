@@ -6,7 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as engine from '@feecast/engine';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Figures, figures } from './engine-browser/scenario';
+import { type Figures, figures, previewFigure } from './engine-browser/scenario';
 
 /**
  * The engine itself in a browser (issue 25): a page whose script is bundled from the built
@@ -41,60 +41,75 @@ function chromiumPath(): string {
   return found;
 }
 
+/** A page whose script is `entry` bundled for browsers, as chromium dumps its DOM, and its log. */
+async function runPage(work: string, entry: string): Promise<{ dom: string; log: string }> {
+  const name = entry.replace(/\.ts$/, '');
+  await build({
+    entryPoints: [join(here, 'engine-browser', entry)],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: join(work, `${name}.js`),
+    logLevel: 'error',
+  });
+  const page = join(work, `${name}.html`);
+  writeFileSync(
+    page,
+    '<!doctype html><html><head><meta charset="utf-8"><title>feecast engine</title></head>' +
+      `<body><pre id="figures">not run</pre><script src="${name}.js"></script></body></html>`,
+  );
+  const run = spawnSync(
+    chromiumPath(),
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      `--user-data-dir=${join(work, `profile-${name}`)}`,
+      '--enable-logging=stderr',
+      '--v=0',
+      '--dump-dom',
+      pathToFileURL(page).href,
+    ],
+    { encoding: 'utf8', timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`chromium failed (${run.status}):\n${run.stderr}`);
+  return { dom: run.stdout, log: run.stderr };
+}
+
+/** The JSON a page wrote, read back from the DOM chromium dumped. */
+function written(dom: string): unknown {
+  const text = /<pre id="figures">([^<]*)<\/pre>/.exec(dom)?.[1] ?? '';
+  return JSON.parse(text.replaceAll('&quot;', '"'));
+}
+
+/** Console messages of a page's log (an error, an uncaught exception). */
+function consoleLines(log: string): string[] {
+  return log.split('\n').filter((line) => /:CONSOLE[:(]\d+/.test(line));
+}
+
 describe.skipIf(SKIP)('the engine bundled for a browser, in headless chromium', () => {
   let work = '';
-  let dom = '';
-  let log = '';
+  let whole = { dom: '', log: '' };
+  let preview = { dom: '', log: '' };
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'feecast-engine-browser-'));
-    await build({
-      entryPoints: [join(here, 'engine-browser', 'page.ts')],
-      bundle: true,
-      minify: true,
-      format: 'iife',
-      platform: 'browser',
-      target: 'es2022',
-      outfile: join(work, 'page.js'),
-      logLevel: 'error',
-    });
-    const page = join(work, 'index.html');
-    writeFileSync(
-      page,
-      '<!doctype html><html><head><meta charset="utf-8"><title>feecast engine</title></head>' +
-        '<body><pre id="figures">not run</pre><script src="page.js"></script></body></html>',
-    );
-    const profile = join(work, 'profile');
-    const run = spawnSync(
-      chromiumPath(),
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        `--user-data-dir=${profile}`,
-        '--enable-logging=stderr',
-        '--v=0',
-        '--dump-dom',
-        pathToFileURL(page).href,
-      ],
-      { encoding: 'utf8', timeout: 30_000, maxBuffer: 16 * 1024 * 1024 },
-    );
-    if (run.status !== 0) throw new Error(`chromium failed (${run.status}):\n${run.stderr}`);
-    dom = run.stdout;
-    log = run.stderr;
-  }, 60_000);
+    whole = await runPage(work, 'page.ts');
+    preview = await runPage(work, 'preview-page.ts');
+  }, 120_000);
 
   afterAll(() => {
     if (work !== '') rmSync(work, { recursive: true, force: true });
   });
 
-  /** The figures the page wrote, read back from the DOM chromium dumped. */
+  /** The figures the page wrote. */
   function pageFigures(): Figures {
-    const text = /<pre id="figures">([^<]*)<\/pre>/.exec(dom)?.[1] ?? '';
-    return JSON.parse(text.replaceAll('&quot;', '"')) as Figures;
+    return written(whole.dom) as Figures;
   }
 
   it('prints the figures worked by hand, the same as in Node', () => {
@@ -111,7 +126,15 @@ describe.skipIf(SKIP)('the engine bundled for a browser, in headless chromium', 
     expect(pageFigures()).toEqual(expected);
   });
 
+  it('the slim price preview (createPreviewEstimator) prints the same estimate as Node', () => {
+    // The estimate above: 1,000 calls × 0.01 EUR = 10.00 EUR; VAT 20 % = 2.00; 12.00 in all.
+    const expected = [1000, 200, 1200];
+    expect(previewFigure(engine)).toEqual(expected);
+    expect(written(preview.dom)).toEqual(expected);
+  });
+
   it('runs without a console message (no error, no uncaught exception)', () => {
-    expect(log.split('\n').filter((line) => /:CONSOLE[:(]\d+/.test(line))).toEqual([]);
+    expect(consoleLines(whole.log)).toEqual([]);
+    expect(consoleLines(preview.log)).toEqual([]);
   });
 });

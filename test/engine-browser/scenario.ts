@@ -7,6 +7,12 @@ import type * as Engine from '@feecast/engine';
 
 type EngineApi = Pick<typeof Engine, 'createEstimator' | 'currentUsage' | 'previewInvoice'>;
 
+/** What the slim price preview imports (docs/guides/preview-a-price.md), and no more. */
+type PreviewApi = Pick<
+  typeof Engine,
+  'createPreviewEstimator' | 'standardModel' | 'sumAggregation'
+>;
+
 /** The figures, as the page prints them (JSON) and the test compares them. */
 export interface Figures {
   readonly estimate: readonly [number, number, number] | string;
@@ -47,29 +53,33 @@ const events = [
 ];
 const now = '2025-03-15T00:00:00Z';
 
+/** The estimate of 1,000 calls by a prepared estimator, or the error message of a step. */
+function estimateOf(estimator: ReturnType<typeof Engine.createEstimator>): Figures['estimate'] {
+  if (estimator._tag === 'Left') return estimator.left.message;
+  const fees = estimator.right.estimateFees({
+    event: { code: 'api_calls', properties: { calls: '1000' } },
+    now,
+  });
+  if (fees._tag === 'Left') return fees.left.message;
+  const fee = fees.right.fees[0];
+  return fee === undefined
+    ? 'no fee'
+    : [fee.amount_cents, fee.taxes_amount_cents, fee.total_amount_cents];
+}
+
+/** The estimator's context: the plan with its charge paid in advance. */
+const context = { customer, subscription, plan: inAdvance, billableMetrics, taxes };
+
+/** The estimate of the scenario by the slim price preview (`createPreviewEstimator`). */
+export function previewFigure(engine: PreviewApi): Figures['estimate'] {
+  return estimateOf(
+    engine.createPreviewEstimator(context, [engine.standardModel, engine.sumAggregation]),
+  );
+}
+
 /** The three figures of the scenario, or the error message of a step that failed. */
 export function figures(engine: EngineApi): Figures {
-  const estimator = engine.createEstimator({
-    customer,
-    subscription,
-    plan: inAdvance,
-    billableMetrics,
-    taxes,
-  });
-  let estimate: Figures['estimate'] = estimator._tag === 'Left' ? estimator.left.message : '';
-  if (estimator._tag === 'Right') {
-    const fees = estimator.right.estimateFees({
-      event: { code: 'api_calls', properties: { calls: '1000' } },
-      now,
-    });
-    const fee = fees._tag === 'Right' ? fees.right.fees[0] : undefined;
-    estimate =
-      fees._tag === 'Left'
-        ? fees.left.message
-        : fee === undefined
-          ? 'no fee'
-          : [fee.amount_cents, fee.taxes_amount_cents, fee.total_amount_cents];
-  }
+  const estimate = estimateOf(engine.createEstimator(context));
   const current = engine.currentUsage({
     customer,
     subscription,

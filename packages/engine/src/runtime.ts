@@ -23,6 +23,7 @@ export {
   createAccumulator,
   createChargesAccumulator,
   createEstimator,
+  createPreviewEstimator,
   currencyExponent,
   currentUsage,
   currentUsageUnsafe,

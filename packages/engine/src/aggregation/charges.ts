@@ -315,6 +315,25 @@ export function prepareChargesAccumulator(
 ): Either<FeecastError, () => ChargesPass> {
   const metric = compileMetric(billableMetric);
   if (isLeft(metric)) return metric;
+  return prepareCompiledChargesAccumulator(billableMetric, metric.right, charges, options);
+}
+
+/**
+ * {@link prepareChargesAccumulator} of a metric the caller has compiled (`compileMetric` or
+ * `compileMetricIn`, with any path): the metric is not compiled again, so a caller that
+ * prices with some aggregation types only (a preview estimator) holds only those.
+ *
+ * @example
+ * const start = prepareCompiledChargesAccumulator(metric, compiled, [{ filters: [] }], MARCH);
+ * if (start._tag === 'Right') start.right().addAll(events);
+ * @internal
+ */
+export function prepareCompiledChargesAccumulator(
+  billableMetric: BillableMetricInput,
+  compiled: CompiledMetric,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): Either<FeecastError, () => ChargesPass> {
   const resolved = resolveOptions({ ...options, prorated: false });
   if (isLeft(resolved)) return resolved;
   if (!Array.isArray(charges)) {
@@ -322,7 +341,7 @@ export function prepareChargesAccumulator(
   }
   const specs: ConsumerSpec[] = [];
   for (const [i, charge] of charges.entries()) {
-    const spec = consumerOf(metric.right, charge, ['charges', String(i)]);
+    const spec = consumerOf(compiled, charge, ['charges', String(i)]);
     if (isLeft(spec)) return spec;
     specs.push(spec.right);
   }
@@ -341,8 +360,7 @@ export function prepareChargesAccumulator(
   const shape = charges.map((c) => c.filters?.length ?? 0);
   const fingerprint = new Fingerprint([billableMetric, charges, options]);
   return right(
-    () =>
-      new PassAccumulator(new MetricPass(metric.right, resolved.right, specs), shape, fingerprint),
+    () => new PassAccumulator(new MetricPass(compiled, resolved.right, specs), shape, fingerprint),
   );
 }
 

@@ -30,6 +30,7 @@ export {
   createChargesAccumulator,
   type PassOptions,
   prepareChargesAccumulator,
+  prepareCompiledChargesAccumulator,
   restoreChargesAccumulator,
   restoreChargesPass,
 } from './charges';
@@ -84,10 +85,27 @@ export {
 } from './filters';
 export type { GroupedBy } from './groups';
 export { groupedBy, groupKey } from './groups';
-export type { AggregationType, BucketStateJson, UniqueOperationJson } from './kinds/index';
+export { countKind } from './kinds/count';
+export type {
+  AggregationKind,
+  AggregationType,
+  BucketStateJson,
+  UniqueOperationJson,
+} from './kinds/index';
+export { latestKind } from './kinds/latest';
+export { maxKind } from './kinds/max';
+export { sumKind } from './kinds/sum';
+export { uniqueCountKind } from './kinds/unique-count';
 export { uniqueValueOf } from './kinds/unique-operation';
+export { weightedSumKind } from './kinds/weighted-sum';
 export type { BillableMetricInput } from './metric';
-export { type CompiledMetric, compileMetric } from './metric';
+export {
+  type CompiledMetric,
+  compileMetric,
+  compileMetricIn,
+  FULL_METRIC_LANGUAGE,
+  type MetricLanguage,
+} from './metric';
 export type { AggregateOptions, AggregationState } from './options';
 export type {
   AggregationResult,

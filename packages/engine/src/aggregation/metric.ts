@@ -13,7 +13,7 @@ import {
 } from '../core/index';
 import { type CompiledExpression, parseExpression } from './expression/compile';
 import type { MetricFilter } from './filters';
-import { AGGREGATION_KINDS } from './kinds/index';
+import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES } from './kinds/index';
 import type { AggregationKind, AggregationType } from './kinds/kind';
 
 /**
@@ -59,9 +59,20 @@ export interface CompiledMetric {
 
 const ROUNDINGS: Readonly<Record<string, Rounding>> = { round: halfAwayFromZero, ceil, floor };
 
-function isAggregationType(type: string): type is AggregationType {
-  return Object.hasOwn(AGGREGATION_KINDS, type);
+/**
+ * The aggregation types a metric may name, and the expression language when its `expression`
+ * may be used: every type and the language for {@link compileMetric}; those a caller gave
+ * for a preview estimator (`createPreviewEstimator`), so that a bundle holds only those.
+ */
+export interface MetricLanguage {
+  readonly kinds: Readonly<Partial<Record<AggregationType, AggregationKind>>>;
+  readonly parseExpression:
+    | ((text: string) => Either<FeecastError, CompiledExpression>)
+    | undefined;
 }
+
+/** Every aggregation type and the expression language. */
+export const FULL_METRIC_LANGUAGE: MetricLanguage = { kinds: AGGREGATION_KINDS, parseExpression };
 
 /**
  * Checks a billable metric and prepares it for aggregation: a known `aggregation_type`, a
@@ -72,6 +83,25 @@ export function compileMetric(
   metric: BillableMetricInput,
   path: readonly string[] = ['billable_metric'],
 ): Either<FeecastError, CompiledMetric> {
+  return compileMetricIn(FULL_METRIC_LANGUAGE, metric, path);
+}
+
+/**
+ * {@link compileMetric} for the aggregation types and expression language of `language`
+ * only: a metric of another type, or with an expression when the language is not given, is
+ * a `Left` that says what to pass.
+ *
+ * @example
+ * compileMetricIn({ kinds: { sum_agg: sumKind }, parseExpression: undefined }, countMetric, ['billableMetrics', '0'])
+ * // left({ code: 'invalid_input', message: 'aggregation_type "count_agg" is not among the aggregations given ...' })
+ * @internal
+ */
+export function compileMetricIn(
+  language: MetricLanguage,
+  metric: BillableMetricInput,
+  path: readonly string[],
+): Either<FeecastError, CompiledMetric> {
+  const { kinds } = language;
   const at = (key: string) => [...path, key];
   if (
     typeof metric !== 'object' ||
@@ -84,17 +114,31 @@ export function compileMetric(
     );
   }
   const type = metric.aggregation_type;
-  if (typeof type !== 'string' || !isAggregationType(type)) {
+  if (
+    typeof type === 'string' &&
+    Object.hasOwn(AGGREGATION_PART_NAMES, type) &&
+    !Object.hasOwn(kinds, type)
+  ) {
     return left(
       feecastError(
         'invalid_input',
-        `Unknown aggregation_type ${JSON.stringify(type)}; expected one of ${Object.keys(AGGREGATION_KINDS).join(', ')}.`,
+        `aggregation_type ${JSON.stringify(type)} is not among the aggregations given (${Object.keys(kinds).join(', ') || 'none'}): pass its part (${AGGREGATION_PART_NAMES[type as AggregationType]}) to createPreviewEstimator, or use createEstimator.`,
         at('aggregation_type'),
-        { value: type, allowed: Object.keys(AGGREGATION_KINDS) },
+        { value: type, allowed: Object.keys(kinds) },
       ),
     );
   }
-  const kind = AGGREGATION_KINDS[type];
+  if (typeof type !== 'string' || !Object.hasOwn(kinds, type)) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `Unknown aggregation_type ${JSON.stringify(type)}; expected one of ${Object.keys(kinds).join(', ')}.`,
+        at('aggregation_type'),
+        { value: type, allowed: Object.keys(kinds) },
+      ),
+    );
+  }
+  const kind = kinds[type as AggregationType] as AggregationKind;
   const fieldName =
     typeof metric.field_name === 'string' && metric.field_name !== ''
       ? metric.field_name
@@ -127,7 +171,16 @@ export function compileMetric(
         ),
       );
     }
-    const compiled = parseExpression(metric.expression);
+    if (language.parseExpression === undefined) {
+      return left(
+        feecastError(
+          'invalid_input',
+          `Metric ${JSON.stringify(metric.code)} has an expression, and the expression language was not given: pass expressionLanguage to createPreviewEstimator, or use createEstimator.`,
+          at('expression'),
+        ),
+      );
+    }
+    const compiled = language.parseExpression(metric.expression);
     if (isLeft(compiled)) return left({ ...compiled.left, path: at('expression') });
     expression = compiled.right;
   }

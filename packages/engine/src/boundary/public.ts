@@ -219,17 +219,26 @@ export const createWalletTransactions = guarded(walletsApi.createWalletTransacti
 export const recurringTopUp = guarded(walletsApi.recurringTopUp, { name: 'recurringTopUp' });
 
 // The estimator and compiled charge models answer further calls: their methods are guarded too.
-export const createEstimator = guardedResult(
-  operationsApi.createEstimator,
-  { name: 'createEstimator' },
-  (estimator) => ({
+function guardedEstimator(estimator: operationsApi.Estimator): operationsApi.Estimator {
+  return {
     estimateFees: guarded(estimator.estimateFees.bind(estimator), {
       name: 'estimateFees of an estimator',
     }),
     estimateFeesOf: guarded(estimator.estimateFeesOf.bind(estimator), {
       name: 'estimateFeesOf of an estimator',
     }),
-  }),
+  };
+}
+export const createEstimator = guardedResult(
+  operationsApi.createEstimator,
+  { name: 'createEstimator' },
+  guardedEstimator,
+);
+// The parts carry the engine's own functions: passed as they are, and judged by the function.
+export const createPreviewEstimator = guardedResult(
+  operationsApi.createPreviewEstimator,
+  { name: 'createPreviewEstimator', args: ['context', 'parts'], asGiven: [1] },
+  guardedEstimator,
 );
 
 // The fed estimator of feecast's server (its estimates from tallies of the stored events).

@@ -11,7 +11,7 @@ import { divideOrZero, projectedUnits } from './internal/arithmetic';
 import { checkGrouping } from './internal/grouping';
 import { invalidProperty } from './internal/properties';
 import type { Priced, PricedModel, PricingContext } from './model';
-import { CHARGE_MODELS } from './registry';
+import { CHARGE_MODEL_PART_NAMES, CHARGE_MODELS, type ChargeModelTable } from './registry';
 import {
   CHARGE_MODEL_NAMES,
   type ChargeAmountDetails,
@@ -126,6 +126,23 @@ export function compileChargeModel(
   charge: ChargeModelInput,
   options: ChargeModelOptions = {},
 ): Either<FeecastError, CompiledChargeModel> {
+  return compileChargeModelIn(CHARGE_MODELS, charge, options);
+}
+
+/**
+ * {@link compileChargeModel} with the charge models of `models` only: a charge of another
+ * model is a `Left` (`unsupported_charge_model`) that says which part to pass.
+ *
+ * @example
+ * compileChargeModelIn({ standard }, { charge_model: 'volume', properties: {} }, { path: ['plan', 'charges', '0'] })
+ * // left({ code: 'unsupported_charge_model', message: 'charge_model "volume" is not among the charge models given (standard): ...' })
+ * @internal
+ */
+export function compileChargeModelIn(
+  models: ChargeModelTable,
+  charge: ChargeModelInput,
+  options: ChargeModelOptions,
+): Either<FeecastError, CompiledChargeModel> {
   const path = options.path ?? [];
   if (!isRecord(charge)) {
     return left(
@@ -138,6 +155,17 @@ export function compileChargeModel(
       feecastError(
         'unsupported_charge_model',
         `Unknown charge_model ${JSON.stringify(name) ?? 'nothing'}: use one of ${CHARGE_MODEL_NAMES.join(', ')}.`,
+        [...path, 'charge_model'],
+        { value: name },
+      ),
+    );
+  }
+  const entry = models[name];
+  if (entry === undefined) {
+    return left(
+      feecastError(
+        'unsupported_charge_model',
+        `charge_model ${JSON.stringify(name)} is not among the charge models given (${Object.keys(models).join(', ') || 'none'}): pass ${CHARGE_MODEL_PART_NAMES[name]} to createPreviewEstimator, or use createEstimator.`,
         [...path, 'charge_model'],
         { value: name },
       ),
@@ -157,13 +185,13 @@ export function compileChargeModel(
   }
   const grouping = checkGrouping(properties, propertiesPath);
   if (isLeft(grouping)) return grouping;
-  const model = CHARGE_MODELS[name].compile(properties, {
+  const model = entry.compile(properties, {
     prorated: charge.prorated === true,
     path: propertiesPath,
   });
   if (isLeft(model)) return model;
   const priced = model.right;
-  const ownEventDetails = CHARGE_MODELS[name].capabilities.eventDetails;
+  const ownEventDetails = entry.capabilities.eventDetails;
   return right({
     charge_model: name,
     needsEventValues: priced.needsEventValues,

@@ -29,6 +29,28 @@ export const CHARGE_MODELS: Readonly<Record<ChargeModelName, ChargeModel>> = {
   custom,
 };
 
+/** Charge models by name: all of them ({@link CHARGE_MODELS}), or those a caller gave. */
+export type ChargeModelTable = Readonly<Partial<Record<ChargeModelName, ChargeModel>>>;
+
+/**
+ * The name of each charge model's part, as `@feecast/engine` exports it for
+ * `createPreviewEstimator` (`operations/pricing-parts.ts`): what an error tells a caller to pass.
+ *
+ * @example
+ * CHARGE_MODEL_PART_NAMES.graduated // 'graduatedModel'
+ * @internal
+ */
+export const CHARGE_MODEL_PART_NAMES: Readonly<Record<ChargeModelName, string>> = {
+  standard: 'standardModel',
+  package: 'packageModel',
+  graduated: 'graduatedModel',
+  graduated_percentage: 'graduatedPercentageModel',
+  volume: 'volumeModel',
+  percentage: 'percentageModel',
+  dynamic: 'dynamicModel',
+  custom: 'customModel',
+};
+
 /**
  * The capabilities of the model named `name` (see `ChargeModelCapabilities`).
  *

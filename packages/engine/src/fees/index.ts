@@ -57,6 +57,7 @@ export {
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareInAdvanceCharge,
+  prepareInAdvanceChargeIn,
 } from './charge/pay-in-advance-fees';
 export {
   type CompiledPlanCharges,
@@ -64,7 +65,7 @@ export {
   compilePlanCharges,
   planChargeFeesSteps,
 } from './charge/plan-charge-fees';
-export { checkMetric } from './charge/price-metrics';
+export { checkMetric, checkMetricIn } from './charge/price-metrics';
 export {
   type CommitmentTrueUp,
   type CommitmentTrueUpInput,

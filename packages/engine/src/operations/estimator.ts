@@ -13,7 +13,7 @@ import {
   type ChargeFee,
   type ChargeFeesMetric,
   chargeMetricIndex,
-  checkMetric,
+  checkMetricIn,
   createEventTally,
   type EventTally,
   type FeeContext,
@@ -28,7 +28,7 @@ import {
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareFirstEvent,
-  prepareInAdvanceCharge,
+  prepareInAdvanceChargeIn,
   prepareInAdvancePass,
 } from '../fees/index';
 import {
@@ -50,6 +50,12 @@ import {
 } from './estimate-set';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
+import {
+  FULL_PRICING,
+  type PricingPart,
+  type PricingTables,
+  readPricingParts,
+} from './pricing-parts';
 import { subscriptionEvent } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 
@@ -259,7 +265,10 @@ class PreparedEstimator implements Estimator {
   /** The last periods' fee contexts and charge passes (one period in practice). */
   private periods: PeriodEntry[] = [];
 
-  constructor(private readonly input: ReadOperation) {
+  constructor(
+    private readonly input: ReadOperation,
+    private readonly pricing: PricingTables,
+  ) {
     const externalId = input.subscription.external_id;
     this.at = createContextCache(input, {
       status: 'started',
@@ -280,7 +289,10 @@ class PreparedEstimator implements Estimator {
     const metric = billableMetrics[index];
     const pricingUnits = this.input.pricingUnits ?? undefined;
     if (metric === undefined) return undefined;
-    const compiled = checkMetric(metric, ['billableMetrics', String(index)]);
+    const compiled = checkMetricIn(this.pricing.language, metric, [
+      'billableMetrics',
+      String(index),
+    ]);
     const found = {
       index,
       metric,
@@ -300,7 +312,13 @@ class PreparedEstimator implements Estimator {
               return names ? [{ at, prepared: own, first: undefined }] : [];
             }
             if (own.right.index !== index) return [];
-            const prepared = prepareInAdvanceCharge(charge, metric, pricingUnits, compiled.right);
+            const prepared = prepareInAdvanceChargeIn(
+              this.pricing.models,
+              charge,
+              metric,
+              pricingUnits,
+              compiled.right,
+            );
             const first = isLeft(prepared)
               ? undefined
               : prepareFirstEvent(prepared.right.setup, compiled.right);
@@ -782,7 +800,41 @@ class PreparedEstimator implements Estimator {
  */
 export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {
   const read = readOperationContext(context);
-  return isLeft(read) ? read : right(new PreparedEstimator(read.right));
+  return isLeft(read) ? read : right(new PreparedEstimator(read.right, FULL_PRICING));
+}
+
+/**
+ * {@link createEstimator} that prices with the `parts` given only: the charge models, the
+ * aggregation types and (for metrics with an `expression`) the expression language the plan
+ * uses, each a value `@feecast/engine` exports (`standardModel`, `sumAggregation`,
+ * `expressionLanguage`, ...). An app's bundler then leaves out the parts it does not import:
+ * a price preview of a standard or package charge on a count or sum is a fraction of the
+ * engine (bench/README.md, "browser bundle size"). Every estimate is exactly
+ * `createEstimator`'s; a metric or charge that needs a part not given is an error that names
+ * the part to pass (`invalid_input` for an aggregation or the expression language,
+ * `unsupported_charge_model` for a charge model).
+ *
+ * @example
+ * // The same estimate as createEstimator's: 1,000 calls in `eu` at 0.0025, 20 % VAT.
+ * const estimator = createPreviewEstimator(
+ *   { customer, subscription, plan: starterInAdvance, billableMetrics, taxes: { billing_entity: [vat20] } },
+ *   [standardModel, sumAggregation],
+ * );
+ * if (estimator._tag === 'Right') {
+ *   estimator.right.estimateFees({
+ *     event: { code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '1000', region: 'eu' } },
+ *     now: '2026-11-15T00:00:00Z',
+ *   }) // ~> right({ fees: [{ amount_cents: 250, taxes_amount_cents: 50, total_amount_cents: 300 }] })
+ * }
+ */
+export function createPreviewEstimator(
+  context: EstimatorContext,
+  parts: readonly PricingPart[],
+): Either<FeecastError, Estimator> {
+  const pricing = readPricingParts(parts);
+  if (isLeft(pricing)) return pricing;
+  const read = readOperationContext(context);
+  return isLeft(read) ? read : right(new PreparedEstimator(read.right, pricing.right));
 }
 
 /**
@@ -802,6 +854,6 @@ export function createEstimator(context: EstimatorContext): Either<FeecastError,
 export function createFedEstimator(context: EstimatorContext): Either<FeecastError, FedEstimator> {
   const read = readOperationContext(context);
   if (isLeft(read)) return read;
-  const estimator = new PreparedEstimator(read.right);
+  const estimator = new PreparedEstimator(read.right, FULL_PRICING);
   return right({ estimateFees: (request) => estimator.estimateFed(request) });
 }

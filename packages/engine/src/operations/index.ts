@@ -64,6 +64,7 @@ export type { EstimateFeesOfResponse, EstimateTotal } from './estimate-set';
 export {
   createEstimator,
   createFedEstimator,
+  createPreviewEstimator,
   type EstimateRequest,
   type EstimateSetRequest,
   type Estimator,
@@ -126,6 +127,24 @@ export {
   subscriptionRun,
   type UnassignedEvent,
 } from './preview-invoice/index';
+export {
+  countAggregation,
+  customModel,
+  dynamicModel,
+  expressionLanguage,
+  graduatedModel,
+  graduatedPercentageModel,
+  latestAggregation,
+  maxAggregation,
+  type PricingPart,
+  packageModel,
+  percentageModel,
+  standardModel,
+  sumAggregation,
+  uniqueCountAggregation,
+  volumeModel,
+  weightedSumAggregation,
+} from './pricing-parts';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
 export { type UsageAggregations, usageAggregations } from './usage-aggregations';
 export {

@@ -168,6 +168,10 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['forecastWallets', [{ ...usage, wallets: [{ currency: 'EUR', credits_balance: '10' }] }]],
   ['createEstimator', [context]],
   ['createFedEstimator', [context]],
+  [
+    'createPreviewEstimator',
+    [context, [engine.standardModel, engine.countAggregation, engine.sumAggregation]],
+  ],
   ['previewInvoice', [preview]],
   [
     'comparePlans',
@@ -269,6 +273,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
   it('the objects they return answer further calls without throwing (estimator, accumulators, compiled charge models)', () => {
     const estimator = engine.createEstimator(context);
     const fed = internal.createFedEstimator(context);
+    const preview = engine.createPreviewEstimator(context, [engine.standardModel]);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
     const model = internal.compileChargeModel({
@@ -278,6 +283,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
     if (
       isLeft(estimator) ||
       isLeft(fed) ||
+      isLeft(preview) ||
       isLeft(accumulator) ||
       isLeft(charges) ||
       isLeft(model)
@@ -290,6 +296,9 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
           value,
         ]);
         expectEither('fedEstimator.estimateFees', (r) => fed.right.estimateFees(r as never), [
+          value,
+        ]);
+        expectEither('preview.estimateFees', (r) => preview.right.estimateFees(r as never), [
           value,
         ]);
         expectEither('compiled.price', (c) => model.right.price(c as never, c as never), [value]);

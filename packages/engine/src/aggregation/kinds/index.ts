@@ -16,6 +16,19 @@ export const AGGREGATION_KINDS: Readonly<Record<AggregationType, AggregationKind
   weighted_sum_agg: weightedSumKind,
 };
 
+/**
+ * The name of each aggregation type's part, as `@feecast/engine` exports it for
+ * `createPreviewEstimator` (`operations/pricing-parts.ts`): what an error tells a caller to pass.
+ */
+export const AGGREGATION_PART_NAMES: Readonly<Record<AggregationType, string>> = {
+  count_agg: 'countAggregation',
+  sum_agg: 'sumAggregation',
+  max_agg: 'maxAggregation',
+  latest_agg: 'latestAggregation',
+  unique_count_agg: 'uniqueCountAggregation',
+  weighted_sum_agg: 'weightedSumAggregation',
+};
+
 export type {
   AggregationKind,
   AggregationType,

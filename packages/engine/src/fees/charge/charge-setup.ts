@@ -1,10 +1,12 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ChargeBuckets, CompiledMetric } from '../../aggregation/index';
 import {
+  CHARGE_MODELS,
+  type ChargeModel,
   type ChargeModelCapabilities,
+  type ChargeModelTable,
   type CompiledChargeModel,
-  chargeModelCapabilities,
-  compileChargeModel,
+  compileChargeModelIn,
   isChargeModelName,
   own,
 } from '../../charge-models/index';
@@ -70,6 +72,7 @@ function invalid(message: string, path: readonly string[], value?: unknown): Fee
 }
 
 function checkCharge(
+  models: ChargeModelTable,
   charge: ChargeFeesCharge,
   metric: CompiledMetric,
   path: readonly string[],
@@ -97,9 +100,9 @@ function checkCharge(
       minimum,
     );
   }
-  // An unknown model has no capabilities: compiling the charge reports it.
+  // An unknown model (or one not given) has no capabilities: compiling the charge reports it.
   const name = charge.charge_model;
-  const capabilities = isChargeModelName(name) ? chargeModelCapabilities(name) : undefined;
+  const capabilities = isChargeModelName(name) ? models[name]?.capabilities : undefined;
   const aggregations = capabilities?.aggregations ?? 'any';
   if (aggregations !== 'any' && !aggregations.includes(metric.kind.type)) {
     return invalid(
@@ -149,16 +152,36 @@ export function setupCharge(
   path: readonly string[],
   pricingUnits: readonly PricingUnitInfo[] | undefined,
 ): Either<FeecastError, ChargeSetup> {
-  const problem = checkCharge(charge, metric, path);
+  return setupChargeIn(CHARGE_MODELS, charge, metric, path, pricingUnits);
+}
+
+/**
+ * {@link setupCharge} with the charge models of `models` only (a preview estimator's): a
+ * charge of another model is a `Left` that says which part to pass.
+ *
+ * @example
+ * setupChargeIn({ standard }, charge, compiledMetric, ['plan', 'charges', '0'], [])
+ * @internal
+ */
+export function setupChargeIn(
+  models: ChargeModelTable,
+  charge: ChargeFeesCharge,
+  metric: CompiledMetric,
+  path: readonly string[],
+  pricingUnits: readonly PricingUnitInfo[] | undefined,
+): Either<FeecastError, ChargeSetup> {
+  const problem = checkCharge(models, charge, metric, path);
   if (problem !== undefined) return left(problem);
   const prorated = charge.prorated === true;
   const filters = charge.filters ?? [];
-  const chargeModel = compileChargeModel(
+  const chargeModel = compileChargeModelIn(
+    models,
     { charge_model: charge.charge_model, properties: charge.properties, prorated },
     { path },
   );
   if (isLeft(chargeModel)) return chargeModel;
-  const capabilities = chargeModelCapabilities(chargeModel.right.charge_model);
+  // Sound: the model compiled, so `models` holds it.
+  const capabilities = (models[chargeModel.right.charge_model] as ChargeModel).capabilities;
   const chargeKeys = groupKeysOf(charge.properties) ?? [];
   const consumerKeys: (readonly string[])[] = [];
   const consumerOf = (keys: readonly string[]): number => {
@@ -169,7 +192,8 @@ export function setupCharge(
   };
   const buckets: BucketSetup[] = [];
   for (const [index, filter] of filters.entries()) {
-    const model = compileChargeModel(
+    const model = compileChargeModelIn(
+      models,
       { charge_model: charge.charge_model, properties: filter.properties, prorated },
       { path: [...path, 'filters', String(index)] },
     );

@@ -8,14 +8,17 @@ import {
   type ChargesFigures,
   type ChargesPass,
   type CompiledMetric,
+  compileMetricIn,
   type DecimalFigures,
   type EventBatch,
   evaluateForAggregation,
   type GroupedBy,
+  type MetricLanguage,
   type PassOptions,
-  prepareChargesAccumulator,
+  prepareCompiledChargesAccumulator,
   type Rejection,
   restoreChargesPass,
+  sumKind,
   type UsageEvent,
 } from '../../aggregation/index';
 import {
@@ -200,13 +203,17 @@ export function prepareFeesPass(
   setups: readonly ChargeSetup[],
   settings: Omit<PassSettings, 'state'>,
 ): Either<FeecastError, () => FeesPass> {
+  // The metric is compiled (with the caller's aggregation types): it is not compiled again.
   const parts = passParts(metric, setups, settings, (charges, options) =>
-    prepareChargesAccumulator(source, charges, options),
+    prepareCompiledChargesAccumulator(source, metric, charges, options),
   );
   if (isLeft(parts)) return parts;
   const { main, cents, offsets } = parts.right;
   return right(() => new Pass(metric, setups, main(), cents?.(), offsets));
 }
+
+/** The cents of dynamic charges are a sum: the one aggregation type they need. */
+const CENTS_LANGUAGE: MetricLanguage = { kinds: { sum_agg: sumKind }, parseExpression: undefined };
 
 /** Where each charge's consumers sit in the two accumulators of a pass, and whether it tracks events. */
 interface PassOffsets {
@@ -257,7 +264,10 @@ function passParts<Main>(
       filters: metric.filters,
     };
     const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false, per_event: false }));
-    const created = prepareChargesAccumulator(centsMetric, plain, options);
+    const compiled = compileMetricIn(CENTS_LANGUAGE, centsMetric, ['billable_metric']);
+    const created = isLeft(compiled)
+      ? compiled
+      : prepareCompiledChargesAccumulator(centsMetric, compiled.right, plain, options);
     if (isLeft(created)) return left(relocate(created.left, where(dynamic.paths)));
     cents = created.right;
   }

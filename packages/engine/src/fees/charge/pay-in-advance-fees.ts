@@ -8,10 +8,11 @@ import {
   type WithAsyncEvents,
   withEvents,
 } from '../../aggregation/index';
+import { CHARGE_MODELS, type ChargeModelTable } from '../../charge-models/index';
 import { type FeecastError, feecastError } from '../../core/index';
 import type { ChargeFee } from './charge-fee';
 import { checkChargeMetric } from './charge-metric';
-import { type ChargeSetup, setupCharge } from './charge-setup';
+import { type ChargeSetup, setupChargeIn } from './charge-setup';
 import { feeContext } from './fee-context';
 import {
   type InAdvanceReader,
@@ -74,16 +75,41 @@ export function prepareInAdvanceCharge(
   const compiled =
     checked === undefined ? checkMetric(billableMetric, ['billableMetric']) : right(checked);
   if (isLeft(compiled)) return compiled;
+  return prepareInAdvanceChargeIn(
+    CHARGE_MODELS,
+    charge,
+    billableMetric,
+    pricingUnits,
+    compiled.right,
+  );
+}
+
+/**
+ * {@link prepareInAdvanceCharge} of a checked metric with the charge models of `models` only
+ * (a preview estimator's): a charge of another model is a `Left` that says which part to pass.
+ *
+ * @example
+ * prepareInAdvanceChargeIn({ standard }, charge, metric, [], compiled) // right({ metric, compiled, setup })
+ * @internal
+ */
+export function prepareInAdvanceChargeIn(
+  models: ChargeModelTable,
+  charge: ChargeFeesCharge,
+  billableMetric: ChargeFeesMetric,
+  pricingUnits: readonly PricingUnitInfo[] | undefined,
+  compiled: CompiledMetric,
+): Either<FeecastError, PreparedInAdvanceCharge> {
   const matches = checkChargeMetric(charge, billableMetric, ['charge']);
   if (isLeft(matches)) return matches;
-  const setup = setupCharge(
+  const setup = setupChargeIn(
+    models,
     { ...charge, pay_in_advance: true },
-    compiled.right,
+    compiled,
     ['charge'],
     pricingUnits,
   );
   if (isLeft(setup)) return setup;
-  return right({ metric: billableMetric, compiled: compiled.right, setup: setup.right });
+  return right({ metric: billableMetric, compiled, setup: setup.right });
 }
 
 function prepare(input: Fed<PayInAdvanceFeesInput>): Either<FeecastError, InAdvanceRun> {

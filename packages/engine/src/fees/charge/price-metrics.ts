@@ -3,13 +3,15 @@ import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type AggregationState,
   type CompiledMetric,
-  compileMetric,
+  compileMetricIn,
   driveSync,
   type EventBatch,
   type EventFeed,
   type Feeding,
+  FULL_METRIC_LANGUAGE,
   isEventBatch,
   isEventFeed,
+  type MetricLanguage,
   type Rejection,
   readEvents,
   type UsageEvent,
@@ -70,7 +72,23 @@ export function checkMetric(
   metric: ChargeFeesMetric,
   path: readonly string[],
 ): Either<FeecastError, CompiledMetric> {
-  const compiled = compileMetric(metric, path);
+  return checkMetricIn(FULL_METRIC_LANGUAGE, metric, path);
+}
+
+/**
+ * {@link checkMetric} for the aggregation types and expression language of `language` only
+ * (`compileMetricIn`: a preview estimator's).
+ *
+ * @example
+ * checkMetricIn({ kinds: { sum_agg: sumKind }, parseExpression: undefined }, metric, ['billableMetric']) // right(compiled)
+ * @internal
+ */
+export function checkMetricIn(
+  language: MetricLanguage,
+  metric: ChargeFeesMetric,
+  path: readonly string[],
+): Either<FeecastError, CompiledMetric> {
+  const compiled = compileMetricIn(language, metric, path);
   if (isLeft(compiled)) return compiled;
   if (typeof metric.svc_id !== 'string' || typeof metric.name !== 'string') {
     return left(

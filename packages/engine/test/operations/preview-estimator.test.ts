@@ -1,0 +1,193 @@
+/**
+ * `createPreviewEstimator`: `createEstimator` with the pricing parts the caller gives only (so
+ * that a bundler leaves the others out). Its law: given the parts a context uses, it answers
+ * exactly what `createEstimator` answers, errors included; a part not given is an error that
+ * names the part to pass.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  countAggregation,
+  createEstimator,
+  createPreviewEstimator,
+  customModel,
+  dynamicModel,
+  expressionLanguage,
+  graduatedModel,
+  graduatedPercentageModel,
+  latestAggregation,
+  maxAggregation,
+  type PricingPart,
+  packageModel,
+  percentageModel,
+  standardModel,
+  sumAggregation,
+  uniqueCountAggregation,
+  volumeModel,
+  weightedSumAggregation,
+} from '../../src/operations/index';
+import { anyCharge, cloudMetric, stream } from './arbitraries';
+import {
+  charge,
+  customer,
+  estimated,
+  leftOf,
+  metric,
+  plan,
+  rightOf,
+  subscription,
+  tax,
+} from './builders';
+
+const MODEL_PARTS: Readonly<Record<string, PricingPart>> = {
+  standard: standardModel,
+  package: packageModel,
+  graduated: graduatedModel,
+  graduated_percentage: graduatedPercentageModel,
+  volume: volumeModel,
+  percentage: percentageModel,
+  dynamic: dynamicModel,
+  custom: customModel,
+};
+
+const AGGREGATION_PARTS: Readonly<Record<string, PricingPart>> = {
+  count_agg: countAggregation,
+  sum_agg: sumAggregation,
+  max_agg: maxAggregation,
+  latest_agg: latestAggregation,
+  unique_count_agg: uniqueCountAggregation,
+  weighted_sum_agg: weightedSumAggregation,
+};
+
+const MARCH = '2025-03-15T00:00:00Z';
+
+/** A plan of one pay-in-advance charge on `m`, in a customer's zone, with 20 % VAT. */
+function contextOf(m: ReturnType<typeof metric>, c: ReturnType<typeof charge>) {
+  return {
+    customer: customer('UTC'),
+    subscription: subscription('2025-03-01T00:00:00Z'),
+    plan: plan([{ ...c, pay_in_advance: true }]),
+    billableMetrics: [m],
+    taxes: { billing_entity: [tax('vat', 20)] },
+  };
+}
+
+describe('createPreviewEstimator', () => {
+  it('given the parts its plan uses, it answers exactly what createEstimator answers', () => {
+    let priced = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('count_agg', 'sum_agg', 'unique_count_agg').chain((type) => {
+          const m = cloudMetric(type);
+          return fc.tuple(fc.constant(m), anyCharge(m, true));
+        }),
+        stream(),
+        fc.array(
+          fc.record({
+            history: fc.nat(),
+            cloud: fc.constantFrom('aws', 'gcp', 'azure'),
+            value: fc.constantFrom('3', '0.5', 'abc', undefined),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        ([m, c], events, requests) => {
+          const context = {
+            ...contextOf(m, c),
+            plan: plan([{ ...c, pay_in_advance: true }]),
+          };
+          const parts = [
+            MODEL_PARTS[c.charge_model] ?? standardModel,
+            AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation,
+          ];
+          const preview = rightOf(createPreviewEstimator(context, parts));
+          const full = rightOf(createEstimator(context));
+          for (const request of requests) {
+            const asked = {
+              now: MARCH,
+              events: events.slice(0, request.history % (events.length + 1)),
+              event: estimated('m', { cloud: request.cloud, value: request.value }),
+            };
+            const answer = preview.estimateFees(asked);
+            expect(answer).toEqual(full.estimateFees(asked));
+            if (answer._tag === 'Right') priced++;
+          }
+          const newEvents = requests.map((r) => estimated('m', { cloud: r.cloud, value: r.value }));
+          expect(preview.estimateFeesOf({ newEvents, events, now: MARCH })).toEqual(
+            full.estimateFeesOf({ newEvents, events, now: MARCH }),
+          );
+        },
+      ),
+    );
+    // Not only errors: requests are priced too.
+    expect(priced).toBeGreaterThan(10);
+  });
+
+  it('prices a standard charge on a sum with those two parts: the same fee as createEstimator', () => {
+    // 1,000 calls at 0.0025 = 2.50 → 250 cents; 20 % VAT on 250 = 50; total 300.
+    const calls = metric('calls', 'sum_agg');
+    const context = contextOf(calls, charge(calls, 'standard', { amount: '0.0025' }));
+    const request = { event: estimated('calls', { value: '1000' }), now: MARCH };
+    const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const fees = rightOf(preview.estimateFees(request)).fees;
+    expect(fees.map((f) => [f.amount_cents, f.taxes_amount_cents, f.total_amount_cents])).toEqual([
+      [250, 50, 300],
+    ]);
+    expect(preview.estimateFees(request)).toEqual(
+      rightOf(createEstimator(context)).estimateFees(request),
+    );
+  });
+
+  it('a charge model not given is an error naming its part', () => {
+    const calls = metric('calls', 'sum_agg');
+    const context = contextOf(
+      calls,
+      charge(calls, 'package', { amount: '1', package_size: 10, free_units: 0 }),
+    );
+    const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const error = leftOf(
+      preview.estimateFees({ event: estimated('calls', { value: '3' }), now: MARCH }),
+    );
+    expect(error.code).toBe('unsupported_charge_model');
+    expect(error.path).toEqual(['plan', 'charges', '0', 'charge_model']);
+    expect(error.message).toContain('pass packageModel to createPreviewEstimator');
+  });
+
+  it('an aggregation type not given is an error naming its part', () => {
+    const calls = metric('calls', 'count_agg');
+    const context = contextOf(calls, charge(calls, 'standard', { amount: '1' }));
+    const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const error = leftOf(preview.estimateFees({ event: estimated('calls'), now: MARCH }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.path).toEqual(['billableMetrics', '0', 'aggregation_type']);
+    expect(error.message).toContain('pass its part (countAggregation)');
+  });
+
+  it('an expression without the expression language is an error; with it, the same fee', () => {
+    // value = a * 2: 3 * 2 = 6 units at 1 = 6.00 → 600 cents; 20 % VAT = 120; total 720.
+    const doubled = metric('doubled', 'sum_agg', { expression: 'event.properties.a * 2' });
+    const context = contextOf(doubled, charge(doubled, 'standard', { amount: '1' }));
+    const request = { event: estimated('doubled', { a: '3' }), now: MARCH };
+    const without = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const error = leftOf(without.estimateFees(request));
+    expect(error.path).toEqual(['billableMetrics', '0', 'expression']);
+    expect(error.message).toContain('pass expressionLanguage');
+    const parts = [standardModel, sumAggregation, expressionLanguage];
+    const fees = rightOf(
+      rightOf(createPreviewEstimator(context, parts)).estimateFees(request),
+    ).fees;
+    expect(fees.map((f) => [f.amount_cents, f.taxes_amount_cents, f.total_amount_cents])).toEqual([
+      [600, 120, 720],
+    ]);
+  });
+
+  it('parts that are not the engine’s are an invalid_input under parts', () => {
+    const calls = metric('calls', 'sum_agg');
+    const context = contextOf(calls, charge(calls, 'standard', { amount: '1' }));
+    expect(leftOf(createPreviewEstimator(context, 'standard' as never)).path).toEqual(['parts']);
+    const forged = { part: 'charge_model', name: 'standard' } as PricingPart;
+    expect(leftOf(createPreviewEstimator(context, [sumAggregation, forged])).path).toEqual([
+      'parts',
+      '1',
+    ]);
+  });
+});
