@@ -34,11 +34,18 @@ export {
 // The wallet transactions a request creates (the server's `createWalletTransactions`), the
 // top-up a wallet's recurring rule creates (the server's clock), and the settlement of an
 // invoice's fees (coupons, taxes, credit notes, wallets) that the server's finalize shares with
-// `previewInvoice`.
+// `previewInvoice`; the usage thresholds a usage level passes and what progressive billing
+// already billed in a period (the server's usage thresholds).
 export {
   type CreatedWalletTransactions,
   type CreateWalletTransactionsInput,
   createWalletTransactions,
+  type LifetimeUsageAmounts,
+  type PassedUsageThresholdsInput,
+  type ProgressiveBilledAmount,
+  type ProgressiveBilledAmountInput,
+  passedUsageThresholds,
+  progressiveBilledAmount,
   type RecurringTopUp,
   type RecurringTopUpInput,
   recurringTopUp,

@@ -2,11 +2,13 @@
  * `POST /events`: stores a usage event for the pricing operations. Events are deduplicated
  * by `transaction_id` per subscription: a second event with the same id is a 422
  * `{transaction_id: ['value_already_exist']}` and is not stored. An event that a
- * pay-in-advance charge prices gets its fee (and invoice) at once (billing/pay-in-advance.ts).
+ * pay-in-advance charge prices gets its fee (and invoice) at once (billing/pay-in-advance.ts);
+ * one whose usage passes a usage threshold, a progressive-billing invoice.
  */
 import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { payInAdvance } from '../billing/pay-in-advance';
+import { usageThresholds } from '../billing/usage-thresholds';
 import { invalidField } from '../http/api-error';
 import { asEventTimestamp } from '../state/brands';
 import { defined } from '../state/defined';
@@ -64,5 +66,6 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   const after = draft.commit({ events: events.append(stored) });
   const billed = payInAdvance(state, after, stored, now, input.operations);
   if (isLeft(billed)) return billed;
-  return right({ state: billed.right, body: { event: stored } });
+  const crossed = usageThresholds(billed.right, stored, now, input.operations);
+  return right({ state: crossed, body: { event: stored } });
 };
