@@ -3,12 +3,15 @@
  * plan (or its own copy of it) has `usage_thresholds` and whose progressive billing is not
  * disabled is checked with the engine's `passedUsageThresholds` on its lifetime usage:
  *
- * - current usage `C`: the engine's current usage of the period (`amount_cents`, before taxes),
- *   from the period's accumulators (state/usage-accumulators.ts), so that a check costs what the
- *   plan's charges cost, not what the stored events do;
+ * - current usage `C`: the engine's current usage of the period (before taxes) of the charges
+ *   billed in arrears, from the period's accumulators (state/usage-accumulators.ts), so that a
+ *   check costs what the plan's charges cost, not what the stored events do;
  * - invoiced usage `I`: Σ over the subscription's finalized invoices, its progressive-billing
- *   invoices of the current period left out, of their charge fees less their progressive-billing
- *   credit (the usage each billed once); no historical usage;
+ *   invoices of the current period left out, of their in-arrears charge fees less their
+ *   progressive-billing credit (the usage each billed once); no historical usage;
+ *
+ * (pay-in-advance charges are left out of both: they are invoiced as their events arrive, and
+ * a progressive-billing invoice bills the in-arrears usage only).
  * - `P`: what progressive billing already billed in the period (`progressiveBilledAmount`).
  *
  * When thresholds pass, each is logged `subscription.usage_threshold_reached` and a
@@ -97,7 +100,7 @@ function invoicedUsage(state: ServerState, subscription: Subscription, fromMs: n
       continue;
     }
     for (const fee of invoice.fees) {
-      if (fee.item.type === 'charge' && fee.svc_subscription_id === subscription.svc_id) {
+      if (isUsageFee(fee) && fee.svc_subscription_id === subscription.svc_id) {
         cents += fee.amount_cents;
       }
     }
@@ -203,6 +206,14 @@ function lifetimeUsage(
   );
   const current = operations.currentUsage({ ...context.right, ...aggregated, applyTaxes: false });
   if (isLeft(current)) return current;
+  // The usage of the charges billed in arrears: pay-in-advance ones are invoiced as events come.
+  const inAdvance = new Set(
+    (context.right.plan.charges ?? []).filter((c) => c.pay_in_advance).map((c) => c.svc_id),
+  );
+  let currentCents = 0;
+  for (const entry of current.right.customer_usage.charges_usage) {
+    if (!inAdvance.has(entry.charge.svc_id)) currentCents += entry.amount_cents;
+  }
   const from = current.right.customer_usage.from_datetime;
   const billed = progressiveBilledAmount({
     subscription_id: subscription.svc_id,
@@ -216,7 +227,7 @@ function lifetimeUsage(
     usage: {
       historical_usage_amount_cents: 0,
       invoiced_usage_amount_cents: invoicedUsage(state, subscription, fromMs),
-      current_usage_amount_cents: current.right.customer_usage.amount_cents,
+      current_usage_amount_cents: currentCents,
     },
     billed: billed.right.progressive_billed_amount_cents,
     fromMs,

@@ -194,6 +194,56 @@ describe('usage thresholds', () => {
     });
   });
 
+  it('pay-in-advance usage is not lifetime usage: it is invoiced as its events arrive', () => {
+    const state = withThresholds(threshold(1, 10000, false));
+    type Charge = NonNullable<Plan['charges']>[number];
+    const cpu = (BASIC.charges ?? [])[0] as Charge;
+    const requests = state.billable_metrics.find((m) => m.code === 'requests');
+    const advance = {
+      ...cpu,
+      svc_id: 'd0000000-0000-4000-8000-000000000001' as Charge['svc_id'],
+      svc_billable_metric_id: requests?.svc_id,
+      billable_metric_code: 'requests',
+      code: 'requests_advance',
+      pay_in_advance: true,
+      invoiceable: true,
+      properties: { amount: '60' },
+    } as Charge;
+    const plan = state.plans[0] as Plan;
+    const withAdvance: ServerState = {
+      ...state,
+      plans: [{ ...plan, charges: [...(plan.charges ?? []), advance] }, ...state.plans.slice(1)],
+    };
+    // One request: 60.00 invoiced at once (in advance).
+    const request = reduce(
+      withAdvance,
+      {
+        method: 'POST',
+        path: '/api/v1/events',
+        query: '',
+        body: JSON.stringify({
+          event: { transaction_id: 'r_1', code: 'requests', external_subscription_id: 'sub_acme' },
+        }),
+        origin: 'http://127.0.0.1:1',
+      },
+      NOW,
+      defaultOperations,
+    ).state;
+    expect(request.invoices.map((i) => i.total_amount_cents)).toEqual([6000]);
+    // 100 s × 0.50 = 50.00 in arrears: 50.00 < 100.00, nothing (60.00 + 50.00 would pass it).
+    expect(progressive(post(request, 'tx_1', 100).state)).toEqual([]);
+    // 250 s: 125.00 ≥ 100.00: the progressive invoice bills the cpu only.
+    expect(progressive(post(request, 'tx_1', 250).state).map(figures)).toEqual([
+      {
+        type: 'progressive_billing',
+        status: 'finalized',
+        fees: 12500,
+        progressive: 0,
+        total: 12500,
+      },
+    ]);
+  });
+
   it('a plan without thresholds, or a subscription with progressive billing disabled, issues none', () => {
     expect(progressive(post(clockState(), 'tx_1', 1000).state)).toEqual([]);
     const state = withThresholds(threshold(1, 10000, false));
