@@ -54,8 +54,8 @@ import { periodSoFar } from './period-invoice';
 
 /**
  * The active subscription with usage thresholds the event is billed to, and its thresholds,
- * when a charge of its plan prices the event's metric (an event of another metric moves no
- * usage: nothing is priced).
+ * when a charge of its plan billed in arrears prices the event's metric (an event of another
+ * metric moves no lifetime usage: nothing is priced).
  */
 function checkedSubscription(
   state: ServerState,
@@ -68,7 +68,9 @@ function checkedSubscription(
   const plan = planOf(state, subscription);
   const thresholds = plan?.usage_thresholds ?? [];
   if (thresholds.length === 0) return null;
-  const priced = (plan?.charges ?? []).some((c) => c.billable_metric_code === event.code);
+  const priced = (plan?.charges ?? []).some(
+    (c) => !c.pay_in_advance && c.billable_metric_code === event.code,
+  );
   return priced ? { subscription, thresholds } : null;
 }
 
