@@ -20,8 +20,10 @@ export {
   eventTimeMs,
   feeAmounts,
   parseExpression,
+  passedUsageThresholds,
   planChargeFeesReport,
   pricingUnitAmounts,
+  progressiveBilledAmount,
   recurringTopUp,
   settleInvoice,
 } from './boundary/index';

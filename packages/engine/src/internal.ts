@@ -33,16 +33,23 @@ export {
 
 // The wallet transactions a request creates (the server's `createWalletTransactions`), the
 // top-up a wallet's recurring rule creates (the server's clock), the ongoing balances of a
-// customer's wallets (the server's refresh as events arrive and the clock moves), and the
+// customer's wallets (the server's refresh as events arrive and the clock moves), the
 // settlement of an invoice's fees (coupons, taxes, credit notes, wallets) that the server's
-// finalize shares with `previewInvoice`.
+// finalize shares with `previewInvoice`, and the usage thresholds a usage level passes and what
+// progressive billing already billed in a period (the server's usage thresholds).
 export {
   type AllocateOngoingUsageInput,
   allocateOngoingUsage,
   type CreatedWalletTransactions,
   type CreateWalletTransactionsInput,
   createWalletTransactions,
+  type LifetimeUsageAmounts,
   type OngoingUsageLine,
+  type PassedUsageThresholdsInput,
+  type ProgressiveBilledAmount,
+  type ProgressiveBilledAmountInput,
+  passedUsageThresholds,
+  progressiveBilledAmount,
   type RecurringTopUp,
   type RecurringTopUpInput,
   recurringTopUp,

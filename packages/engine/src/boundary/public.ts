@@ -180,6 +180,14 @@ export const settleInvoice = guarded(invoiceTotalsApi.settleInvoice, {
   args: ['invoice', 'options'],
 });
 
+// progressive billing
+export const passedUsageThresholds = guarded(invoiceTotalsApi.passedUsageThresholds, {
+  name: 'passedUsageThresholds',
+});
+export const progressiveBilledAmount = guarded(invoiceTotalsApi.progressiveBilledAmount, {
+  name: 'progressiveBilledAmount',
+});
+
 // operations
 export const currentUsage = guarded(operationsApi.currentUsage, { name: 'currentUsage' });
 export const estimateFees = guarded(operationsApi.estimateFees, { name: 'estimateFees' });

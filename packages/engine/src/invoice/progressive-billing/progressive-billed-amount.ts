@@ -74,11 +74,13 @@ export function progressiveBilledAmount(
     if (isLeft(created)) return created;
     inPeriod.push({ invoice, index, created: created.right });
   }
-  // Latest first: issuing date (YYYY-MM-DD, ordered as text) descending, then creation.
+  // Latest first: issuing date (YYYY-MM-DD, ordered as text) descending, then creation, then
+  // the later in `invoices` (two invoices created at the same instant: the last one issued).
   inPeriod.sort(
     (a, b) =>
       compareText(b.invoice.issuing_date ?? '', a.invoice.issuing_date ?? '') ||
-      b.created - a.created,
+      b.created - a.created ||
+      b.index - a.index,
   );
   const latest = inPeriod[0]?.invoice ?? null;
 

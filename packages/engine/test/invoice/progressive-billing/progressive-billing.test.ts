@@ -259,6 +259,18 @@ describe('progressiveBilledAmount (invoicing.md §3.2)', () => {
       ).progressive_billing_invoice,
     ).toBeNull();
   });
+
+  it('two invoices issued the same day at the same instant: THE invoice is the later in the list', () => {
+    // A pinned clock issues both at once; the list is in issuing order, so the second (1000,
+    // cumulative) is the latest, and 1000 is left to credit, not 20.
+    const first = pbInvoice('first', 20, { issuing_date: '2025-03-05' });
+    const second = pbInvoice('second', 1000, { issuing_date: '2025-03-05' });
+    expect(billed([first, second])).toMatchObject({
+      progressive_billing_invoice: second,
+      progressive_billed_amount_cents: 1000,
+      to_credit_amount_cents: 1000,
+    });
+  });
 });
 
 /** The period-end invoice, with charge fees on the PB invoices' charge. */

@@ -88,6 +88,24 @@ export function runSkeleton(
   return preview(state, run, runInstant(run), operations, false);
 }
 
+/**
+ * The invoice of the period that contains `at` as it stands at `at`: `previewInvoice` of the
+ * subscription's stored events so far, with the period's earlier progressive-billing invoices
+ * credited (invoicing.md §3.3). A progressive-billing invoice is made of its usage fees.
+ *
+ * @example
+ * periodSoFar(state, subscription, '2025-01-10T00:00:00Z', defaultOperations);
+ * // right({ status: 'draft', billing_periods: [{ charges_from_datetime: '2025-01-01T00:00:00Z', ... }], fees: [...] })
+ */
+export function periodSoFar(
+  state: ServerState,
+  subscription: Subscription,
+  at: Timestamp,
+  operations: Operations,
+): Either<ApiErrorResponse, Invoice> {
+  return preview(state, { subscription, at }, at, operations);
+}
+
 /** The instant a run is previewed at: the run itself when starting, else a second before. */
 function runInstant(run: RunOf): string {
   return run.starting === true ? run.at : oneSecondBefore(run.at);

@@ -2,11 +2,13 @@
  * `POST /events`: stores a usage event for the pricing operations. Events are deduplicated
  * by `transaction_id` per subscription: a second event with the same id is a 422
  * `{transaction_id: ['value_already_exist']}` and is not stored. An event that a
- * pay-in-advance charge prices gets its fee (and invoice) at once (billing/pay-in-advance.ts).
+ * pay-in-advance charge prices gets its fee (and invoice) at once (billing/pay-in-advance.ts);
+ * one whose usage passes a usage threshold, a progressive-billing invoice.
  */
 import type { CreateEventRequest, UsageEventRecord } from '@feecast/models';
 import { isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { payInAdvance } from '../billing/pay-in-advance';
+import { usageThresholds } from '../billing/usage-thresholds';
 import { hasActiveWallet } from '../billing/wallet-ongoing';
 import { walletsAfterUsage } from '../billing/wallet-top-ups';
 import { invalidField } from '../http/api-error';
@@ -66,18 +68,15 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   const after = draft.commit({ events: events.append(stored) });
   const billed = payInAdvance(state, after, stored, now, input.operations);
   if (isLeft(billed)) return billed;
+  const crossed = usageThresholds(billed.right, stored, now, input.operations);
   const customerId = stored.svc_customer_id;
-  if (
-    customerId === null ||
-    customerId === undefined ||
-    !hasActiveWallet(billed.right, customerId)
-  ) {
-    return right({ state: billed.right, body: { event: stored } });
+  if (customerId === null || customerId === undefined || !hasActiveWallet(crossed, customerId)) {
+    return right({ state: crossed, body: { event: stored } });
   }
   // The customer's wallets follow its usage (billing/wallet-ongoing.ts, wallet-top-ups.ts); the event is stored
   // whatever they say (a refusal leaves their balances as they were).
   return right({
-    state: walletsAfterUsage(billed.right, customerId, now, input.operations, state),
+    state: walletsAfterUsage(crossed, customerId, now, input.operations, state),
     body: { event: stored },
   });
 };

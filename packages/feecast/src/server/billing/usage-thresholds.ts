@@ -1,0 +1,319 @@
+/**
+ * Usage thresholds (issue 24, invoicing.md §3): after an event is stored, a subscription whose
+ * plan (or its own copy of it) has `usage_thresholds` and whose progressive billing is not
+ * disabled is checked with the engine's `passedUsageThresholds` on its lifetime usage:
+ *
+ * - current usage `C`: the engine's current usage of the period (before taxes) of the charges
+ *   billed in arrears, from the period's accumulators (state/usage-accumulators.ts), so that a
+ *   check costs what the plan's charges cost, not what the stored events do;
+ * - invoiced usage `I`: Σ over the subscription's finalized invoices, its progressive-billing
+ *   invoices of the current period left out, of their in-arrears charge fees less their
+ *   progressive-billing credit (the usage each billed once); no historical usage;
+ *
+ * (pay-in-advance charges are left out of both: they are invoiced as their events arrive, and
+ * a progressive-billing invoice bills the in-arrears usage only).
+ * - `P`: what progressive billing already billed in the period (`progressiveBilledAmount`).
+ *
+ * When thresholds pass, each is logged `subscription.usage_threshold_reached` and a
+ * progressive-billing invoice is issued and finalized at once (`invoice.created`): the usage
+ * fees of the period so far (`previewInvoice` at the event's instant, the period's earlier
+ * progressive-billing invoices credited), with the thresholds it was issued for in
+ * `applied_usage_thresholds`; the period-end invoice credits it (`previewInvoice` given the
+ * customer's invoices). Everything is logged with `activity_source: "system"`.
+ */
+import {
+  type LifetimeUsageAmounts,
+  passedUsageThresholds,
+  progressiveBilledAmount,
+} from '@feecast/engine/internal';
+import type {
+  AppliedUsageThreshold,
+  Customer,
+  Fee,
+  Invoice,
+  Subscription,
+  Timestamp,
+  UsageEventRecord,
+  UsageThreshold,
+  Uuid,
+} from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { ApiErrorResponse } from '../http/api-error';
+import { apiErrorOf } from '../routes/engine-error';
+import { finalizeDraft } from '../routes/finalize-draft';
+import type { Operations } from '../routes/operations';
+import { usageContext } from '../routes/usage-context';
+import { StateDraft } from '../state/draft';
+import { eventLog } from '../state/event-index';
+import { epochMs } from '../state/instant';
+import { planOf } from '../state/lookup';
+import type { ServerState } from '../state/state';
+import { aggregatedUsage } from '../state/usage-accumulators';
+import { subscriptionListView } from '../state/views';
+import { periodSoFar } from './period-invoice';
+
+/**
+ * The active subscription with usage thresholds the event is billed to, and its thresholds,
+ * when a charge of its plan billed in arrears prices the event's metric (an event of another
+ * metric moves no lifetime usage: nothing is priced).
+ */
+function checkedSubscription(
+  state: ServerState,
+  event: UsageEventRecord,
+): { readonly subscription: Subscription; readonly thresholds: readonly UsageThreshold[] } | null {
+  const subscription = state.subscriptions.find(
+    (s) => s.svc_id === event.svc_subscription_id && s.status === 'active',
+  );
+  if (subscription === undefined || subscription.progressive_billing_disabled === true) return null;
+  const plan = planOf(state, subscription);
+  const thresholds = plan?.usage_thresholds ?? [];
+  if (thresholds.length === 0) return null;
+  const priced = (plan?.charges ?? []).some(
+    (c) => !c.pay_in_advance && c.billable_metric_code === event.code,
+  );
+  return priced ? { subscription, thresholds } : null;
+}
+
+/** Does the invoice bill the subscription's charges period that starts at `fromMs`? */
+function ofPeriod(invoice: Invoice, subscriptionId: Uuid, fromMs: number): boolean {
+  return invoice.billing_periods.some(
+    (period) =>
+      period.svc_subscription_id === subscriptionId &&
+      epochMs(period.charges_from_datetime) === fromMs,
+  );
+}
+
+/**
+ * The usage the subscription's finalized invoices billed, in cents: their charge fees less
+ * their progressive-billing credits (a period billed progressively counts once), the
+ * progressive-billing invoices of the current period (starting at `fromMs`) left out.
+ */
+function invoicedUsage(state: ServerState, subscription: Subscription, fromMs: number): number {
+  let cents = 0;
+  for (const invoice of state.invoices) {
+    if (invoice.status !== 'finalized') continue;
+    if (!invoice.billing_periods.some((p) => p.svc_subscription_id === subscription.svc_id)) {
+      continue;
+    }
+    if (
+      invoice.invoice_type === 'progressive_billing' &&
+      ofPeriod(invoice, subscription.svc_id, fromMs)
+    ) {
+      continue;
+    }
+    for (const fee of invoice.fees) {
+      if (isUsageFee(fee) && fee.svc_subscription_id === subscription.svc_id) {
+        cents += fee.amount_cents;
+      }
+    }
+    cents -= invoice.progressive_billing_credit_amount_cents;
+  }
+  return cents;
+}
+
+/**
+ * `invoice` with new ids (from `newId`) for itself, its fees and its credits, and every
+ * reference to those ids inside it renamed: a preview's ids derive from its instant, and two
+ * progressive-billing invoices may be issued at the same instant (a pinned clock).
+ */
+function withNewIds(invoice: Invoice, newId: () => Uuid): Invoice {
+  const renamed = new Map<string, Uuid>();
+  const rename = (id: Uuid): Uuid => {
+    const fresh = newId();
+    renamed.set(id, fresh);
+    return fresh;
+  };
+  const invoiceId = rename(invoice.svc_id);
+  const feeIds = invoice.fees.map((fee) => (fee.svc_id === null ? null : rename(fee.svc_id)));
+  const creditIds = invoice.credits.map((credit) => rename(credit.svc_id));
+  const ref = (id: Uuid | null): Uuid | null => (id === null ? null : (renamed.get(id) ?? id));
+  return {
+    ...invoice,
+    svc_id: invoiceId,
+    fees: invoice.fees.map((fee, i) => ({
+      ...fee,
+      svc_id: feeIds[i] ?? null,
+      svc_invoice_id: invoiceId,
+      svc_true_up_fee_id: ref(fee.svc_true_up_fee_id),
+      svc_true_up_parent_fee_id: ref(fee.svc_true_up_parent_fee_id),
+    })),
+    credits: invoice.credits.map((credit, i) => ({
+      ...credit,
+      svc_id: creditIds[i] ?? credit.svc_id,
+      invoice: { ...credit.invoice, svc_id: invoiceId },
+    })),
+  };
+}
+
+/** A usage fee a progressive-billing invoice bills: a charge billed in arrears, not a true-up. */
+function isUsageFee(fee: Fee): boolean {
+  return (
+    fee.item.type === 'charge' && !fee.pay_in_advance && fee.svc_true_up_parent_fee_id === null
+  );
+}
+
+/**
+ * The progressive-billing invoice of `passed`, as a draft: the usage fees of the period so far
+ * (the period's earlier progressive-billing invoices credited), reason `progressive_billing`;
+ * its totals are the settlement's.
+ */
+function progressiveInvoice(
+  state: ServerState,
+  subscription: Subscription,
+  passed: readonly AppliedUsageThreshold[],
+  draft: StateDraft,
+  operations: Operations,
+): Either<ApiErrorResponse, Invoice> {
+  const period = periodSoFar(state, subscription, draft.now, operations);
+  if (isLeft(period)) return period;
+  const usage = period.right.fees.filter(isUsageFee);
+  const kept = new Set(usage.map((fee) => fee.svc_id));
+  const invoice: Invoice = {
+    ...period.right,
+    invoice_type: 'progressive_billing',
+    status: 'draft',
+    fees: usage.map((fee) =>
+      fee.svc_true_up_fee_id !== null && !kept.has(fee.svc_true_up_fee_id)
+        ? { ...fee, svc_true_up_fee_id: null }
+        : fee,
+    ),
+    created_at: draft.now,
+    updated_at: draft.now,
+    billing_periods: period.right.billing_periods.map((entry) => ({
+      ...entry,
+      invoicing_reason: 'progressive_billing' as const,
+    })),
+    applied_usage_thresholds: [...passed],
+  };
+  return right(withNewIds(invoice, () => draft.newId()));
+}
+
+/** The subscription's lifetime usage at `now`, and the charges period it is in. */
+function lifetimeUsage(
+  state: ServerState,
+  customer: Customer,
+  subscription: Subscription,
+  now: Timestamp,
+  operations: Operations,
+): Either<
+  ApiErrorResponse,
+  { readonly usage: LifetimeUsageAmounts; readonly billed: number; readonly fromMs: number }
+> {
+  const context = usageContext(state, customer, subscription, now);
+  if (isLeft(context)) return context;
+  // The period's accumulators stand for the stored events (see usage-accumulators.ts).
+  const aggregated = aggregatedUsage(
+    context.right,
+    eventLog(state.events).ofSubscription(subscription.external_id),
+  );
+  const current = operations.currentUsage({ ...context.right, ...aggregated, applyTaxes: false });
+  if (isLeft(current)) return current;
+  // The usage of the charges billed in arrears: pay-in-advance ones are invoiced as events come.
+  const inAdvance = new Set(
+    (context.right.plan.charges ?? []).filter((c) => c.pay_in_advance).map((c) => c.svc_id),
+  );
+  let currentCents = 0;
+  for (const entry of current.right.customer_usage.charges_usage) {
+    if (!inAdvance.has(entry.charge.svc_id)) currentCents += entry.amount_cents;
+  }
+  const from = current.right.customer_usage.from_datetime;
+  const billed = progressiveBilledAmount({
+    subscription_id: subscription.svc_id,
+    timestamp: from,
+    invoices: state.invoices.filter((i) => i.customer.svc_id === customer.svc_id),
+    credit_notes: state.credit_notes.filter((n) => n.customer.svc_id === customer.svc_id),
+  });
+  if (isLeft(billed)) return left(apiErrorOf(billed.left));
+  const fromMs = epochMs(from);
+  return right({
+    usage: {
+      historical_usage_amount_cents: 0,
+      invoiced_usage_amount_cents: invoicedUsage(state, subscription, fromMs),
+      current_usage_amount_cents: currentCents,
+    },
+    billed: billed.right.progressive_billed_amount_cents,
+    fromMs,
+  });
+}
+
+/**
+ * `state` (`event` just stored in it at `now`) with the progressive-billing
+ * invoice of the usage thresholds the subscription's usage passes, each threshold logged
+ * `subscription.usage_threshold_reached`; the same state when none passes (or the subscription
+ * has no thresholds: nothing is priced then).
+ *
+ *
+ * The check never refuses the event (the reference checks thresholds after the event is
+ * stored, apart from it): when the engine cannot answer (a subscription not active at `now`,
+ * thresholds it refuses, an invoice it cannot settle), the state is the same, the event kept.
+ *
+ * @example
+ * // thresholds of 100.00; 120.00 of usage so far, nothing billed progressively yet:
+ * usageThresholds(state, storedEvent, now, defaultOperations);
+ * // state with an invoice { invoice_type: 'progressive_billing', fees_amount_cents: 12000, ... }
+ */
+export function usageThresholds(
+  state: ServerState,
+  event: UsageEventRecord,
+  now: Timestamp,
+  operations: Operations,
+): ServerState {
+  const checked = thresholdsPassed(state, event, now, operations);
+  return isLeft(checked) ? state : checked.right;
+}
+
+/** {@link usageThresholds}, with the engine's refusal as a `Left`. */
+function thresholdsPassed(
+  state: ServerState,
+  event: UsageEventRecord,
+  now: Timestamp,
+  operations: Operations,
+): Either<ApiErrorResponse, ServerState> {
+  const checked = checkedSubscription(state, event);
+  if (checked === null) return right(state);
+  const { subscription, thresholds } = checked;
+  const customer = state.customers.find((c) => c.svc_id === subscription.svc_customer_id);
+  if (customer === undefined) return right(state);
+  const lifetime = lifetimeUsage(state, customer, subscription, now, operations);
+  if (isLeft(lifetime)) return lifetime;
+  const { usage, billed } = lifetime.right;
+  const passed = passedUsageThresholds({
+    thresholds,
+    lifetime_usage: usage,
+    progressive_billed_amount_cents: billed,
+  });
+  if (isLeft(passed)) return left(apiErrorOf(passed.left));
+  if (passed.right.length === 0) return right(state);
+
+  const total =
+    usage.historical_usage_amount_cents +
+    usage.invoiced_usage_amount_cents +
+    usage.current_usage_amount_cents;
+  const applied: AppliedUsageThreshold[] = passed.right.map((threshold) => ({
+    lifetime_usage_amount_cents: total as AppliedUsageThreshold['lifetime_usage_amount_cents'],
+    created_at: now,
+    usage_threshold: threshold,
+  }));
+  const draft = new StateDraft(state, now, 'system');
+  for (const threshold of passed.right) {
+    draft.log({
+      type: 'subscription.usage_threshold_reached',
+      resourceType: 'Subscription',
+      resourceId: subscription.svc_id,
+      before: null,
+      after: { ...subscriptionListView(subscription), usage_threshold: threshold },
+      externalCustomerId: customer.external_id,
+      externalSubscriptionId: subscription.external_id,
+    });
+  }
+  const invoice = progressiveInvoice(state, subscription, applied, draft, operations);
+  if (isLeft(invoice)) return invoice;
+  const drafted = draft.commit({ invoices: [...state.invoices, invoice.right] });
+  const finalized = finalizeDraft(
+    drafted,
+    invoice.right,
+    new StateDraft(drafted, now, 'system'),
+    operations,
+  );
+  return isLeft(finalized) ? finalized : right(finalized.right.state);
+}
