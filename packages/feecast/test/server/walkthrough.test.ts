@@ -263,6 +263,8 @@ describe('three months of one subscription', () => {
       'wallet_transaction.created',
       'wallet_transaction.updated',
       'wallet.updated',
+      // 10 February, cpu 40 s = 20.00 in arrears against the wallet's 8.00: 8.00 - 20.00 < 0.
+      'wallet.depleted_ongoing_balance',
       'invoice.drafted',
       'invoice.created',
       'wallet_transaction.created',
@@ -273,6 +275,8 @@ describe('three months of one subscription', () => {
       'wallet_transaction.created',
       'wallet.updated',
       'subscription.updated',
+      // 10 March, cpu 300 s = 150.00 on `lite` against the 1 March top-up's 10.00.
+      'wallet.depleted_ongoing_balance',
       'invoice.drafted',
       'invoice.created',
       'wallet_transaction.created',

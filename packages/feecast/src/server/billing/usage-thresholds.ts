@@ -42,13 +42,12 @@ import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
 import { finalizeDraft } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
+import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
-import { eventLog } from '../state/event-index';
 import { epochMs } from '../state/instant';
 import { planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
-import { aggregatedUsage } from '../state/usage-accumulators';
 import { subscriptionListView } from '../state/views';
 import { periodSoFar } from './period-invoice';
 
@@ -201,21 +200,13 @@ function lifetimeUsage(
 > {
   const context = usageContext(state, customer, subscription, now);
   if (isLeft(context)) return context;
-  // The period's accumulators stand for the stored events (see usage-accumulators.ts).
-  const aggregated = aggregatedUsage(
-    context.right,
-    eventLog(state.events).ofSubscription(subscription.external_id),
-  );
-  const current = operations.currentUsage({ ...context.right, ...aggregated, applyTaxes: false });
+  // The usage of the charges billed in arrears, from the period's accumulators: pay-in-advance
+  // ones are invoiced as events come.
+  const current = arrearsUsage(state, subscription, context.right, operations.currentUsage, false);
   if (isLeft(current)) return current;
-  // The usage of the charges billed in arrears: pay-in-advance ones are invoiced as events come.
-  const inAdvance = new Set(
-    (context.right.plan.charges ?? []).filter((c) => c.pay_in_advance).map((c) => c.svc_id),
-  );
   let currentCents = 0;
-  for (const entry of current.right.customer_usage.charges_usage) {
-    if (!inAdvance.has(entry.charge.svc_id)) currentCents += entry.amount_cents;
-  }
+  for (const entry of current.right.customer_usage.charges_usage)
+    currentCents += entry.amount_cents;
   const from = current.right.customer_usage.from_datetime;
   const billed = progressiveBilledAmount({
     subscription_id: subscription.svc_id,

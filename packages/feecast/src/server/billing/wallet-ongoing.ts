@@ -29,7 +29,7 @@ import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
 import type { Operations } from '../routes/operations';
-import { preparedUsage } from '../routes/usage';
+import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { sameJson } from '../state/same-json';
@@ -76,21 +76,12 @@ function subscriptionLines(
 ): ApiErrorResponse | undefined {
   const usage = usageContext(state, customer, subscription, now);
   if (isLeft(usage)) return usage.left;
-  const answer = preparedUsage(
-    state,
-    subscription,
-    usage.right,
-    'current',
-    operations.currentUsage,
-    true,
-  );
+  const answer = arrearsUsage(state, subscription, usage.right, operations.currentUsage, true);
   if (isLeft(answer)) return answer.left;
   const body = answer.right.customer_usage;
   const taxes = decimalFromCount(body.taxes_amount_cents);
   const total = decimalFromCount(body.amount_cents);
   for (const charge of body.charges_usage) {
-    const planned = (usage.right.plan.charges ?? []).find((c) => c.svc_id === charge.charge.svc_id);
-    if (planned?.pay_in_advance === true) continue;
     const amount = decimalFromCount(charge.amount_cents);
     let withTaxes = formatDecimal(amount);
     if (body.taxes_amount_cents !== 0 && body.amount_cents !== 0) {

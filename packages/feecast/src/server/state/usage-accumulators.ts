@@ -44,7 +44,14 @@ interface Aggregation {
   readonly start: ReadonlyMap<string, () => ChargesAccumulator | undefined>;
 }
 
-const aggregations = new WeakMap<OperationContext['subscription'], Aggregation>();
+/**
+ * Each subscription's aggregations, the latest first: one per plan it is priced with (its plan,
+ * and the plan of its charges billed in arrears that the thresholds and wallets read), so that
+ * reads of both do not rebuild each other's.
+ */
+const aggregations = new WeakMap<OperationContext['subscription'], Aggregation[]>();
+/** How many plans of a subscription keep their aggregation. */
+const KEPT_PLANS = 2;
 
 /** What the usage operations get instead of every stored event of the subscription. */
 export interface AggregatedUsage {
@@ -109,11 +116,13 @@ export function aggregatedUsage(
   events: SubscriptionEvents,
 ): AggregatedUsage | undefined {
   const nowMs = epochMs(context.now);
-  let aggregation = aggregations.get(context.subscription);
+  const kept = aggregations.get(context.subscription) ?? [];
+  let aggregation = kept.find((a) => a.context.plan === context.plan);
   if (aggregation === undefined || !sameContext(aggregation, context, nowMs)) {
     aggregation = prepare(context);
     if (aggregation === undefined) return undefined;
-    aggregations.set(context.subscription, aggregation);
+    const others = kept.filter((a) => a.context.plan !== context.plan);
+    aggregations.set(context.subscription, [aggregation, ...others.slice(0, KEPT_PLANS - 1)]);
   }
   const aggregates: Record<string, unknown> = {};
   for (const [code, start] of aggregation.start) {
