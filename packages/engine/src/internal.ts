@@ -58,6 +58,7 @@ export {
   type BacktestShare,
   type BacktestSlot,
   type BacktestSplit,
+  type BacktestStateSlot,
   type BacktestStates,
   backtestAggregations,
   backtestOfStates,

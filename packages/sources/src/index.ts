@@ -80,7 +80,10 @@ export {
 export {
   type BacktestPushdownPlan,
   type PushdownBacktest,
+  type PushdownStates,
+  priceStates,
   pushdownBacktest,
+  type StatesPricer,
 } from './pushdown/backtest';
 export { clickhouseAggregates } from './pushdown/clickhouse-aggregates';
 export { type DuckdbAggregatesTarget, duckdbAggregates } from './pushdown/duckdb-aggregates';

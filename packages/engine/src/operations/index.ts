@@ -20,6 +20,7 @@ export {
   type BacktestShare,
   type BacktestSlot,
   type BacktestSplit,
+  type BacktestStateSlot,
   type BacktestStates,
   type BacktestSubscription,
   type BacktestSummary,

@@ -44,6 +44,48 @@ export interface BacktestPushdownPlan {
   }[];
 }
 
+/**
+ * The states DuckDB computed for a backtest: per subscription (external id), each of its
+ * accumulators' state by {@link stateKey} (plan, period, metric), and the counts of the rows.
+ * Plain data: it can be posted to worker threads, each given its subscriptions' part.
+ */
+export interface PushdownStates {
+  readonly bySubscription: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  readonly counts: EventCounts;
+}
+
+/**
+ * How the invoices of a backtest are priced from the states: {@link priceStates} in the calling
+ * thread by default; `feecast backtest --pushdown` gives one that splits them across worker
+ * threads (by customer), with the same result.
+ */
+export type StatesPricer = (
+  input: Omit<BacktestInput, 'events'>,
+  states: PushdownStates,
+) => Promise<Either<FeecastError, Backtest>>;
+
+/** The key of a subscription's accumulator state in {@link PushdownStates}. */
+export function stateKey(plan: string, period: number, code: string): string {
+  return JSON.stringify([plan, period, code]);
+}
+
+/**
+ * The backtest of `input` (or of a share of it: its subscriptions' states are all it reads)
+ * priced from `states` in the calling thread.
+ */
+export function priceStates(
+  input: Omit<BacktestInput, 'events'>,
+  states: PushdownStates,
+): Either<FeecastError, Backtest> {
+  return backtestOfStates(input, {
+    state: (slot, code) =>
+      states.bySubscription
+        .get(slot.external_subscription_id)
+        ?.get(stateKey(slot.plan, slot.period, code)),
+    counts: states.counts,
+  });
+}
+
 /** A backtest priced by pushdown, and how its events were aggregated. */
 export interface PushdownBacktest {
   readonly backtest: Backtest;
@@ -57,8 +99,8 @@ interface Job {
   readonly periods: PeriodRow[];
   /** Per period (`[subscription, fromMs, endMs]` as JSON): its state key. */
   readonly keyOf: Map<string, string>;
-  /** Per accumulator of the backtest (`series/period/code`): its state key. */
-  readonly slotKeys: Map<string, string>;
+  /** Per accumulator of the backtest (its subscription and `stateKey`): its job's state key. */
+  readonly slotKeys: { subscription: string; at: string; key: string }[];
 }
 
 /** Why some accumulator is not computed in SQL, or `undefined`. */
@@ -88,7 +130,7 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
         const plan = pushdownPlan(spec);
         const refused = plan.charges.find((c) => !c.pushed);
         if (refused !== undefined) return { jobs, reason: `${metric.code}: ${refused.reason}` };
-        job = { spec, periods: [], keyOf: new Map(), slotKeys: new Map() };
+        job = { spec, periods: [], keyOf: new Map(), slotKeys: [] };
         jobs.set(id, job);
       }
       const window = JSON.stringify([slot.external_subscription_id, slot.fromMs, slot.endMs]);
@@ -103,7 +145,11 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
           endMs: slot.endMs,
         });
       }
-      job.slotKeys.set(`${slot.series}/${slot.period}/${metric.code}`, key);
+      job.slotKeys.push({
+        subscription: slot.external_subscription_id,
+        at: stateKey(slot.plan, slot.period, metric.code),
+        key,
+      });
     }
   }
   return { jobs };
@@ -205,7 +251,8 @@ async function jobStates(
  * every subscription and period. When SQL cannot give the engine's figures (a metric priced
  * from each event, a prorated charge, an expression, rows SQL does not read exactly, a CSV or
  * NDJSON file), the rows are streamed into the in-process backtest instead, and `plan` says
- * why. Never throws: bad input or an unreadable table is a `Left`.
+ * why. The states are priced by `options.price` ({@link priceStates} in this thread when not
+ * given). Never throws: bad input or an unreadable table is a `Left`.
  *
  * @example
  * // November on Starter (the subscription's plan) and on Growth, from the events file.
@@ -220,6 +267,7 @@ async function jobStates(
 export async function pushdownBacktest(
   input: Omit<BacktestInput, 'events'>,
   target: DuckdbAggregatesTarget,
+  options: { readonly price?: StatesPricer } = {},
 ): Promise<Either<FeecastError, PushdownBacktest>> {
   const wanted = backtestAggregations(input);
   if (isLeft(wanted)) return wanted;
@@ -261,14 +309,20 @@ export async function pushdownBacktest(
         sql: found.right.sql,
       });
     }
-    const byKey = new Map<string, unknown>();
+    const bySubscription = new Map<string, Map<string, unknown>>();
     for (const [job, own] of states) {
-      for (const [at, key] of job.slotKeys) byKey.set(at, own.get(key));
+      for (const { subscription, at, key } of job.slotKeys) {
+        let mine = bySubscription.get(subscription);
+        if (mine === undefined) {
+          mine = new Map();
+          bySubscription.set(subscription, mine);
+        }
+        mine.set(at, own.get(key));
+      }
     }
-    const priced = backtestOfStates(input, {
-      state: (series, period, code) => byKey.get(`${series}/${period}/${code}`),
-      counts: counted.right.counts,
-    });
+    const given = { bySubscription, counts: counted.right.counts };
+    const priced =
+      options.price === undefined ? priceStates(input, given) : await options.price(input, given);
     if (isLeft(priced)) return priced;
     return right({ backtest: priced.right, plan: { source: 'database', queries } });
   } finally {

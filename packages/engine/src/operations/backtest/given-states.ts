@@ -36,10 +36,20 @@ export interface BacktestAggregations {
   readonly subscriptions: readonly string[];
 }
 
+/**
+ * Which period of which series a state is asked for: its index in the input given (`series`,
+ * `period`), and what names it whatever the input (a share of it, `backtestShares`): the
+ * subscription, the plan and the period's index in its series.
+ */
+export type BacktestStateSlot = Pick<
+  BacktestSlot,
+  'series' | 'period' | 'external_subscription_id' | 'plan'
+>;
+
 /** States computed elsewhere for {@link backtestOfStates}, and the counts of the events read. */
 export interface BacktestStates {
-  /** The `state()` of slot (`series`, `period`)'s accumulator of metric `code`. */
-  state(series: number, period: number, code: string): unknown;
+  /** The `state()` of `slot`'s accumulator of metric `code`. */
+  state(slot: BacktestStateSlot, code: string): unknown;
   readonly counts: EventCounts;
 }
 
@@ -130,10 +140,17 @@ export function backtestOfStates(
     aggregates(s, p) {
       const states: Record<string, unknown> = {};
       let rejected = 0;
-      const period = series[s]?.periods[p];
-      if (period?.window !== undefined) {
+      const one = series[s];
+      const period = one?.periods[p];
+      if (one !== undefined && period?.window !== undefined) {
+        const slot = {
+          series: s,
+          period: p,
+          external_subscription_id: subscriptionOfSeries(facts, one),
+          plan: one.candidate.key,
+        };
         for (const metric of period.metrics) {
-          const state = given.state(s, p, metric.code);
+          const state = given.state(slot, metric.code);
           states[metric.code] = state;
           rejected += rejectedOf(state);
         }

@@ -8,6 +8,7 @@ export type { EventCounts } from './event-grid';
 export {
   type BacktestAggregations,
   type BacktestSlot,
+  type BacktestStateSlot,
   type BacktestStates,
   backtestAggregations,
   backtestOfStates,
