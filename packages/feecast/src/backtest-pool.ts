@@ -18,6 +18,7 @@ import {
 import {
   type BacktestShare,
   type BacktestSplit,
+  type BacktestStates,
   backtestShares,
   combineBacktests,
   inWholeInput,
@@ -25,7 +26,6 @@ import {
 import {
   type BacktestPushdownPlan,
   type DuckdbTarget,
-  type PushdownStates,
   pushdownBacktest,
   type StatesPricer,
 } from '@feecast/sources';
@@ -157,7 +157,7 @@ const NO_COUNTS = { read: 0, unassigned: 0, invalid_timestamp: 0, unreadable: 0 
 /**
  * A {@link StatesPricer} for `pushdownBacktest`: the invoices priced from DuckDB's states split
  * by customer across at most `workers` threads, each given its subscriptions' states; the same
- * rows and summary as `priceStates` in one thread. The input's `onProgress` is told the
+ * rows and summary as `backtestOfStates` in one thread. The input's `onProgress` is told the
  * invoices priced by all.
  */
 function statesInWorkers(workers: number): StatesPricer {
@@ -175,7 +175,7 @@ function statesInWorkers(workers: number): StatesPricer {
 }
 
 /** The states of a share's subscriptions; the counts of every row go to the first share. */
-function statesOf(share: BacktestShare, states: PushdownStates, index: number): PushdownStates {
+function statesOf(share: BacktestShare, states: BacktestStates, index: number): BacktestStates {
   const bySubscription = new Map<string, ReadonlyMap<string, unknown>>();
   for (const subscription of share.subscriptions) {
     const own = states.bySubscription.get(subscription);

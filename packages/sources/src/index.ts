@@ -80,8 +80,6 @@ export {
 export {
   type BacktestPushdownPlan,
   type PushdownBacktest,
-  type PushdownStates,
-  priceStates,
   pushdownBacktest,
   type StatesPricer,
 } from './pushdown/backtest';

@@ -4,8 +4,12 @@
  * worker tells the command (progress, then the outcome).
  */
 import { type Backtest, type BacktestProgress, backtest, type FeecastError } from '@feecast/engine';
-import type { BacktestShare, SharedResult } from '@feecast/engine/internal';
-import { type PushdownStates, priceStates } from '@feecast/sources';
+import {
+  type BacktestShare,
+  type BacktestStates,
+  backtestOfStates,
+  type SharedResult,
+} from '@feecast/engine/internal';
 import { type Either, isLeft } from 'fp-ts/lib/Either.js';
 import { type ShareFile, type ShareReading, shareEvents } from './share-events';
 
@@ -24,7 +28,7 @@ export type ShareTask = (
   | {
       readonly from: 'states';
       /** The states of the share's subscriptions; the counts of every row for share 0, else none. */
-      readonly states: PushdownStates;
+      readonly states: BacktestStates;
     }
 ) & {
   /** The share's index (share 0 also accounts for the events of no share). */
@@ -84,7 +88,10 @@ function sharedOf(result: Either<FeecastError, Backtest>, others: number): Share
 /** Runs a share's backtest (in a worker thread, or in the calling thread). */
 export function runShare(task: ShareTask, post: (message: ShareMessage) => void): ShareOutcome {
   if (task.from === 'states') {
-    const result = priceStates({ ...task.share.input, onProgress: progressTo(post) }, task.states);
+    const result = backtestOfStates(
+      { ...task.share.input, onProgress: progressTo(post) },
+      task.states,
+    );
     return { result: sharedOf(result, 0), rejected: { count: 0 } };
   }
   const reading =

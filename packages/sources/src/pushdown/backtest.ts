@@ -15,8 +15,10 @@ import {
 } from '@feecast/engine';
 import {
   type BacktestSlot,
+  type BacktestStates,
   backtestAggregations,
   backtestOfStates,
+  backtestStateKey,
 } from '@feecast/engine/internal';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { compileQueries, type PeriodRow } from './compile';
@@ -45,46 +47,15 @@ export interface BacktestPushdownPlan {
 }
 
 /**
- * The states DuckDB computed for a backtest: per subscription (external id), each of its
- * accumulators' state by {@link stateKey} (plan, period, metric), and the counts of the rows.
- * Plain data: it can be posted to worker threads, each given its subscriptions' part.
- */
-export interface PushdownStates {
-  readonly bySubscription: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
-  readonly counts: EventCounts;
-}
-
-/**
- * How the invoices of a backtest are priced from the states: {@link priceStates} in the calling
- * thread by default; `feecast backtest --pushdown` gives one that splits them across worker
- * threads (by customer), with the same result.
+ * How the invoices of a backtest are priced from the states DuckDB computed (per subscription,
+ * plain data): `backtestOfStates` in the calling thread by default; `backtestInWorkers` of
+ * `feecast` (`feecast backtest --pushdown`) gives one that splits them across worker threads
+ * by customer, with the same result.
  */
 export type StatesPricer = (
   input: Omit<BacktestInput, 'events'>,
-  states: PushdownStates,
+  states: BacktestStates,
 ) => Promise<Either<FeecastError, Backtest>>;
-
-/** The key of a subscription's accumulator state in {@link PushdownStates}. */
-export function stateKey(plan: string, period: number, code: string): string {
-  return JSON.stringify([plan, period, code]);
-}
-
-/**
- * The backtest of `input` (or of a share of it: its subscriptions' states are all it reads)
- * priced from `states` in the calling thread.
- */
-export function priceStates(
-  input: Omit<BacktestInput, 'events'>,
-  states: PushdownStates,
-): Either<FeecastError, Backtest> {
-  return backtestOfStates(input, {
-    state: (slot, code) =>
-      states.bySubscription
-        .get(slot.external_subscription_id)
-        ?.get(stateKey(slot.plan, slot.period, code)),
-    counts: states.counts,
-  });
-}
 
 /** A backtest priced by pushdown, and how its events were aggregated. */
 export interface PushdownBacktest {
@@ -99,7 +70,7 @@ interface Job {
   readonly periods: PeriodRow[];
   /** Per period (`[subscription, fromMs, endMs]` as JSON): its state key. */
   readonly keyOf: Map<string, string>;
-  /** Per accumulator of the backtest (its subscription and `stateKey`): its job's state key. */
+  /** Per accumulator of the backtest (its subscription and `backtestStateKey`): its job's state key. */
   readonly slotKeys: { subscription: string; at: string; key: string }[];
 }
 
@@ -147,7 +118,7 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
       }
       job.slotKeys.push({
         subscription: slot.external_subscription_id,
-        at: stateKey(slot.plan, slot.period, metric.code),
+        at: backtestStateKey(slot.plan, slot.period, metric.code),
         key,
       });
     }
@@ -251,7 +222,7 @@ async function jobStates(
  * every subscription and period. When SQL cannot give the engine's figures (a metric priced
  * from each event, a prorated charge, an expression, rows SQL does not read exactly, a CSV or
  * NDJSON file), the rows are streamed into the in-process backtest instead, and `plan` says
- * why. The states are priced by `options.price` ({@link priceStates} in this thread when not
+ * why. The states are priced by `options.price` (`backtestOfStates` in this thread when not
  * given). Never throws: bad input or an unreadable table is a `Left`.
  *
  * @example
@@ -322,7 +293,9 @@ export async function pushdownBacktest(
     }
     const given = { bySubscription, counts: counted.right.counts };
     const priced =
-      options.price === undefined ? priceStates(input, given) : await options.price(input, given);
+      options.price === undefined
+        ? backtestOfStates(input, given)
+        : await options.price(input, given);
     if (isLeft(priced)) return priced;
     return right({ backtest: priced.right, plan: { source: 'database', queries } });
   } finally {

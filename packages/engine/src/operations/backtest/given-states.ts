@@ -37,20 +37,24 @@ export interface BacktestAggregations {
 }
 
 /**
- * Which period of which series a state is asked for: its index in the input given (`series`,
- * `period`), and what names it whatever the input (a share of it, `backtestShares`): the
- * subscription, the plan and the period's index in its series.
+ * States computed elsewhere for {@link backtestOfStates}, and the counts of the events read.
+ * Plain data, so that a share of them can be posted to a worker thread with a share of the
+ * input (`backtestShares`): a state is named by its subscription, plan, period and metric,
+ * which name it in a share as in the whole input.
  */
-export type BacktestStateSlot = Pick<
-  BacktestSlot,
-  'series' | 'period' | 'external_subscription_id' | 'plan'
->;
-
-/** States computed elsewhere for {@link backtestOfStates}, and the counts of the events read. */
 export interface BacktestStates {
-  /** The `state()` of `slot`'s accumulator of metric `code`. */
-  state(slot: BacktestStateSlot, code: string): unknown;
+  /**
+   * Per subscription (its external id): the state of each of its accumulators, by
+   * {@link backtestStateKey} of its plan (`"current"` or a candidate's code), its period's
+   * index in the series and its billable metric's code.
+   */
+  readonly bySubscription: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
   readonly counts: EventCounts;
+}
+
+/** The key of an accumulator's state among its subscription's {@link BacktestStates}. */
+export function backtestStateKey(plan: string, period: number, code: string): string {
+  return JSON.stringify([plan, period, code]);
 }
 
 /**
@@ -110,7 +114,8 @@ function rejectedOf(state: unknown): number {
 /**
  * The `backtest` of `input` priced from accumulator states computed elsewhere (a database:
  * `pushdownBacktest` of `@feecast/sources`), one per slot of {@link backtestAggregations}
- * and metric, with the counts of the events read; `input.events` is not read. A metric
+ * and metric, with the counts of the events read; `input.events` is not read. `input` may be
+ * a share of the whole input (`backtestShares`): only its subscriptions' states are read. A metric
  * priced from each event (`needsEvents`) cannot be given as a state: that is a `Left`, as is
  * a state the engine refuses.
  */
@@ -143,14 +148,9 @@ export function backtestOfStates(
       const one = series[s];
       const period = one?.periods[p];
       if (one !== undefined && period?.window !== undefined) {
-        const slot = {
-          series: s,
-          period: p,
-          external_subscription_id: subscriptionOfSeries(facts, one),
-          plan: one.candidate.key,
-        };
+        const own = given.bySubscription.get(subscriptionOfSeries(facts, one));
         for (const metric of period.metrics) {
-          const state = given.state(slot, metric.code);
+          const state = own?.get(backtestStateKey(one.candidate.key, p, metric.code));
           states[metric.code] = state;
           rejected += rejectedOf(state);
         }

@@ -8,10 +8,10 @@ export type { EventCounts } from './event-grid';
 export {
   type BacktestAggregations,
   type BacktestSlot,
-  type BacktestStateSlot,
   type BacktestStates,
   backtestAggregations,
   backtestOfStates,
+  backtestStateKey,
 } from './given-states';
 export type { BacktestInput, BacktestProgress, BacktestSubscription } from './inputs';
 export type { BacktestFeeLine, BacktestRow } from './rows';
