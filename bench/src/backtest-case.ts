@@ -118,11 +118,13 @@ async function backtestInThreads(file: string, workers: number, unique: boolean)
 /** The backtest priced from the states DuckDB computes over the Parquet file, in `workers` threads. */
 async function backtestDuckdb(file: string, workers: number) {
   const start = performance.now();
-  // The engine is told once the states are all there (none priced yet): the SQL's share.
+  // The first progress comes once the states are all there: with 1 worker, before any is
+  // priced (the SQL's share); with more, once every worker has started pricing (so it also
+  // holds the workers' start and their finding of their share's periods).
   let aggregated = 0;
   let aggregatedCpu = 0;
-  const onProgress = ({ priced }: { priced: number }) => {
-    if (priced !== 0) return;
+  const onProgress = () => {
+    if (aggregated !== 0) return;
     aggregated = performance.now() - start;
     aggregatedCpu = cpuMs();
   };
@@ -131,7 +133,7 @@ async function backtestDuckdb(file: string, workers: number) {
     file: undefined,
     pushdown: { file, format: 'parquet' },
     input: backtestInputs(),
-    onProgress: (priced) => onProgress({ priced }),
+    onProgress,
   });
   const result = run.result;
   if (result._tag === 'Left') throw new Error(result.left.message);
