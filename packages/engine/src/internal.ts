@@ -62,7 +62,6 @@ export {
   backtestAggregations,
   backtestOfStates,
   backtestShares,
-  backtestStateKey,
   combineBacktests,
   createFedEstimator,
   type FedEstimateRequest,

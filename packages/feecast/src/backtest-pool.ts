@@ -176,7 +176,10 @@ function statesInWorkers(workers: number): StatesPricer {
 
 /** The states of a share's subscriptions; the counts of every row go to the first share. */
 function statesOf(share: BacktestShare, states: BacktestStates, index: number): BacktestStates {
-  const bySubscription = new Map<string, ReadonlyMap<string, unknown>>();
+  const bySubscription = new Map<
+    string,
+    ReadonlyMap<string, readonly (ReadonlyMap<string, unknown> | undefined)[]>
+  >();
   for (const subscription of share.subscriptions) {
     const own = states.bySubscription.get(subscription);
     if (own !== undefined) bySubscription.set(subscription, own);

@@ -27,7 +27,6 @@ export {
   backtestAggregations,
   backtestOfStates,
   backtestShares,
-  backtestStateKey,
   backtestUnsafe,
   type ChargeContribution,
   type CustomerDelta,

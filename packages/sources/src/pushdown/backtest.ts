@@ -18,7 +18,6 @@ import {
   type BacktestStates,
   backtestAggregations,
   backtestOfStates,
-  backtestStateKey,
 } from '@feecast/engine/internal';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { compileQueries, type PeriodRow } from './compile';
@@ -70,8 +69,8 @@ interface Job {
   readonly periods: PeriodRow[];
   /** Per period (`[subscription, fromMs, endMs]` as JSON): its state key. */
   readonly keyOf: Map<string, string>;
-  /** Per accumulator of the backtest (its subscription and `backtestStateKey`): its job's state key. */
-  readonly slotKeys: { subscription: string; at: string; key: string }[];
+  /** Per accumulator of the backtest (its slot and metric): its job's state key. */
+  readonly slotKeys: { slot: BacktestSlot; code: string; key: string }[];
 }
 
 /** Why some accumulator is not computed in SQL, or `undefined`. */
@@ -116,11 +115,7 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
           endMs: slot.endMs,
         });
       }
-      job.slotKeys.push({
-        subscription: slot.external_subscription_id,
-        at: backtestStateKey(slot.plan, slot.period, metric.code),
-        key,
-      });
+      job.slotKeys.push({ slot, code: metric.code, key });
     }
   }
   return { jobs };
@@ -280,15 +275,25 @@ export async function pushdownBacktest(
         sql: found.right.sql,
       });
     }
-    const bySubscription = new Map<string, Map<string, unknown>>();
+    const bySubscription = new Map<string, Map<string, (Map<string, unknown> | undefined)[]>>();
     for (const [job, own] of states) {
-      for (const { subscription, at, key } of job.slotKeys) {
-        let mine = bySubscription.get(subscription);
-        if (mine === undefined) {
-          mine = new Map();
-          bySubscription.set(subscription, mine);
+      for (const { slot, code, key } of job.slotKeys) {
+        let plans = bySubscription.get(slot.external_subscription_id);
+        if (plans === undefined) {
+          plans = new Map();
+          bySubscription.set(slot.external_subscription_id, plans);
         }
-        mine.set(at, own.get(key));
+        let periods = plans.get(slot.plan);
+        if (periods === undefined) {
+          periods = [];
+          plans.set(slot.plan, periods);
+        }
+        let codes = periods[slot.period];
+        if (codes === undefined) {
+          codes = new Map();
+          periods[slot.period] = codes;
+        }
+        codes.set(code, own.get(key));
       }
     }
     const given = { bySubscription, counts: counted.right.counts };

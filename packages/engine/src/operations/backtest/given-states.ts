@@ -39,22 +39,19 @@ export interface BacktestAggregations {
 /**
  * States computed elsewhere for {@link backtestOfStates}, and the counts of the events read.
  * Plain data, so that a share of them can be posted to a worker thread with a share of the
- * input (`backtestShares`): a state is named by its subscription, plan, period and metric,
+ * input (`backtestShares`): a state is found by its subscription, plan, period and metric,
  * which name it in a share as in the whole input.
  */
 export interface BacktestStates {
   /**
-   * Per subscription (its external id): the state of each of its accumulators, by
-   * {@link backtestStateKey} of its plan (`"current"` or a candidate's code), its period's
-   * index in the series and its billable metric's code.
+   * Per subscription (its external id), per plan (`"current"` or a candidate's code), per
+   * period (its index in the series): the state of each billable metric's accumulator, by code.
    */
-  readonly bySubscription: ReadonlyMap<string, ReadonlyMap<string, unknown>>;
+  readonly bySubscription: ReadonlyMap<
+    string,
+    ReadonlyMap<string, readonly (ReadonlyMap<string, unknown> | undefined)[]>
+  >;
   readonly counts: EventCounts;
-}
-
-/** The key of an accumulator's state among its subscription's {@link BacktestStates}. */
-export function backtestStateKey(plan: string, period: number, code: string): string {
-  return JSON.stringify([plan, period, code]);
 }
 
 /**
@@ -148,9 +145,11 @@ export function backtestOfStates(
       const one = series[s];
       const period = one?.periods[p];
       if (one !== undefined && period?.window !== undefined) {
-        const own = given.bySubscription.get(subscriptionOfSeries(facts, one));
+        const own = given.bySubscription
+          .get(subscriptionOfSeries(facts, one))
+          ?.get(one.candidate.key)?.[p];
         for (const metric of period.metrics) {
-          const state = own?.get(backtestStateKey(one.candidate.key, p, metric.code));
+          const state = own?.get(metric.code);
           states[metric.code] = state;
           rejected += rejectedOf(state);
         }

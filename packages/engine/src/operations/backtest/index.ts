@@ -11,7 +11,6 @@ export {
   type BacktestStates,
   backtestAggregations,
   backtestOfStates,
-  backtestStateKey,
 } from './given-states';
 export type { BacktestInput, BacktestProgress, BacktestSubscription } from './inputs';
 export type { BacktestFeeLine, BacktestRow } from './rows';

@@ -134,6 +134,7 @@ describe('backtest laws', () => {
         expect(result.rows).toHaveLength(12);
         for (const key of ['current', ...candidates.map((p) => p.code)]) {
           const plan = key === 'current' ? one.plan : candidates.find((p) => p.code === key);
+          if (plan === undefined) throw new Error(`no plan ${key}`);
           let carried: { coupons: typeof coupons; wallets: typeof wallets } = { coupons, wallets };
           for (const row of result.rows.filter((r) => r.plan === key)) {
             const preview = ok(
