@@ -10,9 +10,11 @@
  *   and summary digested): with 1, `backtest` in this thread over `readEventsSync` (what
  *   `feecast backtest --workers 1` runs); with more, `backtestInWorkers` (`--workers N`);
  *   `deduplicate: false` with `unique` (`--unique-ids`);
- * - `duckdb <events.parquet>`: `pushdownBacktest` of `@feecast/sources` over the Parquet file
- *   (DuckDB computes every accumulator's state, the engine prices them); its plan's `source`
- *   is printed, `database` when nothing ran in process.
+ * - `duckdb <events.parquet> [workers]`: `pushdownBacktest` of `@feecast/sources` over the
+ *   Parquet file (DuckDB computes every accumulator's state, the engine prices them), through
+ *   `backtestInWorkers` with `pushdown` (`feecast backtest --pushdown --workers N`; 1 by
+ *   default: priced in this thread); its plan's `source` is printed, `database` when nothing
+ *   ran in process.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -22,7 +24,7 @@ import {
   createChargesAccumulator,
   type FeecastError,
 } from '@feecast/engine';
-import { pushdownBacktest, readEventsSync } from '@feecast/sources';
+import { readEventsSync } from '@feecast/sources';
 import { backtestInWorkers } from 'feecast';
 import { BACKTEST_FROM, BACKTEST_TO, backtestInputs } from './backtest-data';
 import { METRICS, PUSHDOWN_PLAN } from './pushdown-data';
@@ -113,23 +115,30 @@ async function backtestInThreads(file: string, workers: number, unique: boolean)
   return { digest: digestOf(run.result) };
 }
 
-/** The backtest priced from the states DuckDB computes over the Parquet file. */
-async function backtestDuckdb(file: string) {
+/** The backtest priced from the states DuckDB computes over the Parquet file, in `workers` threads. */
+async function backtestDuckdb(file: string, workers: number) {
   const start = performance.now();
-  // The engine is told once the states are all there (none priced yet): the SQL's share.
+  // The first progress comes once the states are all there: with 1 worker, before any is
+  // priced (the SQL's share); with more, once every worker has started pricing (so it also
+  // holds the workers' start and their finding of their share's periods).
   let aggregated = 0;
   let aggregatedCpu = 0;
-  const onProgress = ({ priced }: { priced: number }) => {
-    if (priced !== 0) return;
+  const onProgress = () => {
+    if (aggregated !== 0) return;
     aggregated = performance.now() - start;
     aggregatedCpu = cpuMs();
   };
-  const result = await pushdownBacktest(
-    { ...backtestInputs(), onProgress },
-    { file, format: 'parquet' },
-  );
+  const run = await backtestInWorkers({
+    workers,
+    file: undefined,
+    pushdown: { file, format: 'parquet' },
+    input: backtestInputs(),
+    onProgress,
+  });
+  const result = run.result;
   if (result._tag === 'Left') throw new Error(result.left.message);
-  const { backtest: priced, plan } = result.right;
+  const priced = result.right;
+  const plan = run.pushdown ?? { source: 'none', reason: 'no plan', queries: [] };
   const invoices = priced.rows.length;
   const pricingCpu = cpuMs() - aggregatedCpu;
   return {
@@ -152,7 +161,7 @@ const outcome =
   mode === 'aggregate'
     ? aggregateOnce(args[0] ?? '')
     : mode === 'duckdb'
-      ? await backtestDuckdb(args[0] ?? '')
+      ? await backtestDuckdb(args[0] ?? '', Number(args[1] ?? 1))
       : args[1] === '1'
         ? backtestHere(args[0] ?? '', args[2] === 'unique')
         : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');

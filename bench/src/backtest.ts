@@ -79,7 +79,9 @@ export async function backtestBench(): Promise<string> {
 /**
  * The backtest through DuckDB (issue 22, Performance): `pushdownBacktest` over the Parquet
  * file of the same events (`backtestParquet`, made beside the NDJSON and not timed), at
- * 10,000,000 events (`FEECAST_BACKTEST_EVENTS` chooses). Target: under one minute. With
+ * 10,000,000 events (`FEECAST_BACKTEST_EVENTS` chooses), its states priced in 1 then 2 worker
+ * threads (`--pushdown --workers N`), which must give the same digest, or the suite exits 1.
+ * Target: under one minute. With
  * `FEECAST_BACKTEST_CHECK=1` the in-process backtest (1 worker, the NDJSON) runs too and must
  * give the same digest, or the suite exits 1 (slow at full size: check on a smaller run).
  */
@@ -89,25 +91,25 @@ export async function backtestDuckdbBench(): Promise<string> {
   const lines = [
     `### backtest through DuckDB (${BACKTEST_SUBSCRIPTIONS.toLocaleString('en')} subscriptions x 12 months x 2 plans)`,
     '',
-    '| events | case | seconds | of which aggregation | peak resident MB | digest |',
-    '| ---: | --- | ---: | ---: | ---: | --- |',
+    '| events | case | seconds | processor seconds | of which aggregation | peak resident MB | digest |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | --- |',
   ];
   for (const n of sizes) {
     const data = await backtestEvents(n);
     try {
       const parquet = await backtestParquet(data.ndjson);
-      const duck = runCase(['duckdb', parquet]) as CaseResult & {
-        source?: string;
-        aggregated_ms?: number;
-      };
-      if (duck.source !== 'database') process.exitCode = 1;
+      type DuckCase = CaseResult & { source?: string; aggregated_ms?: number; cpu_ms?: number };
       const seconds = (ms: number | undefined) => (ms === undefined ? '' : (ms / 1000).toFixed(1));
-      const row = (label: string, c: CaseResult & { aggregated_ms?: number }) =>
-        `| ${n.toLocaleString('en')} | ${label} | ${seconds(c.ms)} | ${seconds(c.aggregated_ms)} | ${c.peak_mb} | ${c.digest} |`;
-      lines.push(row(`pushdownBacktest, Parquet (${duck.source})`, duck));
+      const row = (label: string, c: DuckCase) =>
+        `| ${n.toLocaleString('en')} | ${label} | ${seconds(c.ms)} | ${seconds(c.cpu_ms)} | ${seconds(c.aggregated_ms)} | ${c.peak_mb} | ${c.digest} |`;
+      const duck = runCase(['duckdb', parquet, '1']) as DuckCase;
+      const two = runCase(['duckdb', parquet, '2']) as DuckCase;
+      if (duck.source !== 'database' || two.digest !== duck.digest) process.exitCode = 1;
+      lines.push(row(`pushdownBacktest, Parquet (${duck.source}), 1 worker`, duck));
+      lines.push(row(`pushdownBacktest, Parquet (${two.source}), 2 workers`, two));
       if (check) {
         const here = runCase(['backtest', data.ndjson, '1']);
-        lines.push(row('backtest in process, 1 worker, NDJSON', here));
+        lines.push(row('backtest in process, 1 worker, NDJSON', here as DuckCase));
         if (here.digest !== duck.digest) process.exitCode = 1;
       }
     } finally {

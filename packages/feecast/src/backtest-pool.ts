@@ -1,7 +1,8 @@
 /**
  * `feecast backtest --workers N`: the backtest split by customer (`backtestShares`) across
  * worker threads, each reading its share of the events file (`shareEvents`) and pricing it,
- * and the shares combined into what one thread gives (`combineBacktests`).
+ * or, with `--pushdown`, pricing its subscriptions' states computed by DuckDB, and the
+ * shares combined into what one thread gives (`combineBacktests`).
  *
  * The workers run the built `backtest-worker.js` beside this module. Run from the sources (the
  * package's own tests), there is no such file: the shares then run one after the other in
@@ -14,8 +15,21 @@ import {
   type FeecastError,
   feecastError,
 } from '@feecast/engine';
-import { backtestShares, combineBacktests, inWholeInput } from '@feecast/engine/internal';
-import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
+import {
+  type BacktestShare,
+  type BacktestSplit,
+  type BacktestStates,
+  backtestShares,
+  combineBacktests,
+  inWholeInput,
+} from '@feecast/engine/internal';
+import {
+  type BacktestPushdownPlan,
+  type DuckdbTarget,
+  pushdownBacktest,
+  type StatesPricer,
+} from '@feecast/sources';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   runShare,
   type ShareMessage,
@@ -29,6 +43,8 @@ export interface PooledBacktest {
   readonly result: Either<FeecastError, Backtest>;
   readonly rejected: { readonly count: number; readonly first?: string };
   readonly fileError: FeecastError | undefined;
+  /** With `pushdown`: how the events were aggregated (by DuckDB, or read in process and why). */
+  readonly pushdown?: BacktestPushdownPlan;
 }
 
 /** Options of {@link backtestInWorkers}. */
@@ -37,6 +53,13 @@ export interface PoolOptions {
   readonly workers: number;
   /** The events file (none: no events). */
   readonly file: ShareFile | undefined;
+  /**
+   * A DuckDB table or Parquet file of the events, instead of `file`: DuckDB computes every
+   * accumulator's state in one run of its queries (`pushdownBacktest` of `@feecast/sources`),
+   * the workers price them, each its customers' (`feecast backtest --pushdown`); with 1
+   * worker, in the calling thread.
+   */
+  readonly pushdown?: DuckdbTarget;
   readonly input: Omit<BacktestInput, 'events' | 'onProgress'>;
   /** The invoices priced so far by all the workers, out of all they have to price. */
   readonly onProgress?: (priced: number, invoices: number) => void;
@@ -91,10 +114,90 @@ export async function backtestInWorkers(options: PoolOptions): Promise<PooledBac
     );
     return { result: left(problem), rejected: none, fileError: undefined };
   }
+  if (options.pushdown !== undefined) return await pushdownInWorkers(options, options.pushdown);
   const split = backtestShares(options.input, options.workers);
   if (isLeft(split)) return { result: split, rejected: none, fileError: undefined };
   const shareOf = [...split.right.shareOf];
-  const progress: ({ priced: number; invoices: number } | undefined)[] = split.right.shares.map(
+  return await runShares(
+    split.right,
+    (share, index) => ({ from: 'file', file: options.file, index, share, shareOf }),
+    options.onProgress,
+  );
+}
+
+/** {@link backtestInWorkers} of the states DuckDB computes from `target`. */
+async function pushdownInWorkers(
+  options: PoolOptions,
+  target: DuckdbTarget,
+): Promise<PooledBacktest> {
+  const tell = options.onProgress;
+  const pushed = await pushdownBacktest(
+    {
+      ...options.input,
+      ...(tell === undefined
+        ? {}
+        : { onProgress: ({ priced, invoices }) => tell(priced, invoices) }),
+    },
+    target,
+    options.workers > 1 ? { price: statesInWorkers(options.workers) } : {},
+  );
+  return isLeft(pushed)
+    ? { result: pushed, rejected: { count: 0 }, fileError: undefined }
+    : {
+        result: right(pushed.right.backtest),
+        rejected: { count: 0 },
+        fileError: undefined,
+        pushdown: pushed.right.plan,
+      };
+}
+
+/** No events counted: the counts of every share but the first, given states. */
+const NO_COUNTS = { read: 0, unassigned: 0, invalid_timestamp: 0, unreadable: 0 };
+
+/**
+ * A {@link StatesPricer} for `pushdownBacktest`: the invoices priced from DuckDB's states split
+ * by customer across at most `workers` threads, each given its subscriptions' states; the same
+ * rows and summary as `backtestOfStates` in one thread. The input's `onProgress` is told the
+ * invoices priced by all.
+ */
+function statesInWorkers(workers: number): StatesPricer {
+  return async (input, states) => {
+    const { onProgress, ...rest } = input;
+    const split = backtestShares(rest, workers);
+    if (isLeft(split)) return split;
+    const pooled = await runShares(
+      split.right,
+      (share, index) => ({ from: 'states', index, share, states: statesOf(share, states, index) }),
+      onProgress === undefined ? undefined : (priced, invoices) => onProgress({ priced, invoices }),
+    );
+    return pooled.result;
+  };
+}
+
+/** The states of a share's subscriptions; the counts of every row go to the first share. */
+function statesOf(share: BacktestShare, states: BacktestStates, index: number): BacktestStates {
+  const bySubscription = new Map<
+    string,
+    ReadonlyMap<string, readonly (ReadonlyMap<string, unknown> | undefined)[]>
+  >();
+  for (const subscription of share.subscriptions) {
+    const own = states.bySubscription.get(subscription);
+    if (own !== undefined) bySubscription.set(subscription, own);
+  }
+  return { bySubscription, counts: index === 0 ? states.counts : NO_COUNTS };
+}
+
+/**
+ * Runs every share of `split` (its task made by `taskOf`) in a worker thread of its own, and
+ * combines their outcomes into one backtest's. It never rejects.
+ */
+async function runShares(
+  split: BacktestSplit,
+  taskOf: (share: BacktestShare, index: number) => ShareTask,
+  onProgress: ((priced: number, invoices: number) => void) | undefined,
+): Promise<PooledBacktest> {
+  const none = { count: 0 };
+  const progress: ({ priced: number; invoices: number } | undefined)[] = split.shares.map(
     () => undefined,
   );
   // Told once every share has counted its invoices (each tells it before pricing).
@@ -106,13 +209,13 @@ export async function backtestInWorkers(options: PoolOptions): Promise<PooledBac
       priced += one?.priced ?? 0;
       invoices += one?.invoices ?? 0;
     }
-    options.onProgress?.(priced, invoices);
+    onProgress?.(priced, invoices);
   };
   let outcomes: ShareOutcome[];
   try {
     outcomes = await Promise.all(
-      split.right.shares.map((share, index) =>
-        runTask({ file: options.file, index, share, shareOf }, (message) => {
+      split.shares.map((share, index) =>
+        runTask(taskOf(share, index), (message) => {
           if (message.type !== 'progress') return;
           progress[index] = { priced: message.priced, invoices: message.invoices };
           tell();
@@ -141,7 +244,7 @@ export async function backtestInWorkers(options: PoolOptions): Promise<PooledBac
   const fileError = outcomes.find((outcome) => outcome.fileError !== undefined)?.fileError;
   const results = [];
   for (const [index, outcome] of outcomes.entries()) {
-    const share = split.right.shares[index];
+    const share = split.shares[index];
     if (isLeft(outcome.result)) {
       const error =
         share === undefined ? outcome.result.left : inWholeInput(outcome.result.left, share);
@@ -149,5 +252,5 @@ export async function backtestInWorkers(options: PoolOptions): Promise<PooledBac
     }
     results.push(outcome.result.right);
   }
-  return { result: combineBacktests(split.right, results), rejected, fileError };
+  return { result: combineBacktests(split, results), rejected, fileError };
 }

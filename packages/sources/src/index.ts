@@ -82,6 +82,7 @@ export {
   type BacktestPushdownPlan,
   type PushdownBacktest,
   pushdownBacktest,
+  type StatesPricer,
 } from './pushdown/backtest';
 export { clickhouseAggregates } from './pushdown/clickhouse-aggregates';
 export { type DuckdbAggregatesTarget, duckdbAggregates } from './pushdown/duckdb-aggregates';

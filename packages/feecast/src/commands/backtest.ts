@@ -12,7 +12,6 @@ import {
   type DuckdbTarget,
   formatFromName,
   parseDuckdbAddress,
-  pushdownBacktest,
   type RejectionListener,
 } from '@feecast/sources';
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
@@ -83,7 +82,8 @@ lines of its own customers' subscriptions (in an NDJSON file; other formats are 
 each); the output is the same as with --workers 1, which prices in the command's thread.
 --pushdown has DuckDB compute every aggregation of a duckdb: table or a Parquet file
 (pushdownBacktest of @feecast/sources): the same output, without reading the events into
-feecast; what SQL cannot compute exactly is read in process, as standard error says.`,
+feecast; the states are priced in the --workers threads (the query runs once); what SQL
+cannot compute exactly is read in process, as standard error says.`,
   options: {
     plan: CONTEXT_OPTIONS.plan,
     billableMetrics: CONTEXT_OPTIONS.billableMetrics,
@@ -132,7 +132,7 @@ feecast; what SQL cannot compute exactly is read in process, as standard error s
       { valueName: 'n', parse: parseWorkers },
     ),
     pushdown: flag(
-      'DuckDB aggregates the events (--events duckdb:<file>#<table> or a Parquet file) for every subscription and period, feecast prices the states (the same figures; --workers is not used)',
+      'DuckDB aggregates the events (--events duckdb:<file>#<table> or a Parquet file) for every subscription and period, feecast prices the states in the --workers threads (the same figures)',
     ),
   },
   examples: [
@@ -329,17 +329,23 @@ export async function backtestCommand(
         usage('--pushdown reads --events duckdb:<file>#<table> or a Parquet file.', ['--pushdown']),
       );
     }
-    const pushed = await pushdownBacktest(
-      backtestInputOf(options, subjects.right, inputs.right, coupons),
-      target,
-    );
-    if (isLeft(pushed)) return reportError(io, name, pushed.left);
-    return await finish(io, name, options, inputs.right, pushed.right.backtest, {
+    const pricing = createCountProgressWriter(progress, name, 'invoices priced');
+    const pushed = await backtestInWorkers({
+      workers: options.workers ?? availableParallelism(),
+      file: undefined,
+      pushdown: target,
+      input: backtestInputOf(options, subjects.right, inputs.right, coupons),
+      onProgress: (priced, invoices) => pricing.update(priced, invoices),
+    });
+    pricing.done();
+    const plan = pushed.pushdown;
+    if (isLeft(pushed.result)) return reportError(io, name, pushed.result.left);
+    return await finish(io, name, options, inputs.right, pushed.result.right, {
       source: events,
       note:
-        pushed.right.plan.source === 'database'
-          ? `; aggregated by DuckDB (${pushed.right.plan.queries.length} queries)`
-          : `; read in process (${pushed.right.plan.reason})`,
+        plan?.source === 'database'
+          ? `; aggregated by DuckDB (${plan.queries.length} queries)`
+          : `; read in process (${plan?.reason})`,
       rejected: 0,
     });
   }

@@ -240,11 +240,17 @@ describe('feecast backtest', () => {
     const events = ARGS.indexOf('--events') + 1;
     const table = ARGS.map((arg, i) => (i === events ? `duckdb:${database}#events` : arg));
     const want = await run([...ARGS, '--format', 'json', '--workers', '1']);
-    const got = await run([...table, '--format', 'json', '--pushdown']);
+    const got = await run([...table, '--format', 'json', '--pushdown', '--workers', '1']);
     expect(want.code).toBe(0);
     expect(got.code).toBe(0);
     expect(JSON.parse(got.stdout)).toEqual(JSON.parse(want.stdout));
     expect(got.stderr).toMatch(/aggregated by DuckDB \(\d+ queries\)\.$/m);
+    // The states priced by customer in 2 and 3 workers (acme's and globex's apart; 3 is no
+    // more than the 2 customers): byte for byte the rows, the summary and the events read.
+    for (const workers of ['2', '3']) {
+      const shared = await run([...table, '--format', 'json', '--pushdown', '--workers', workers]);
+      expect(shared).toEqual(got);
+    }
     const ndjson = await run([...ARGS, '--pushdown']);
     expect(ndjson.code).toBe(2);
     expect(ndjson.stderr).toContain(

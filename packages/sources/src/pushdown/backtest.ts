@@ -15,6 +15,7 @@ import {
 } from '@feecast/engine';
 import {
   type BacktestSlot,
+  type BacktestStates,
   backtestAggregations,
   backtestOfStates,
 } from '@feecast/engine/internal';
@@ -44,6 +45,17 @@ export interface BacktestPushdownPlan {
   }[];
 }
 
+/**
+ * How the invoices of a backtest are priced from the states DuckDB computed (per subscription,
+ * plain data): `backtestOfStates` in the calling thread by default; `backtestInWorkers` of
+ * `feecast` (`feecast backtest --pushdown`) gives one that splits them across worker threads
+ * by customer, with the same result.
+ */
+export type StatesPricer = (
+  input: Omit<BacktestInput, 'events'>,
+  states: BacktestStates,
+) => Promise<Either<FeecastError, Backtest>>;
+
 /** A backtest priced by pushdown, and how its events were aggregated. */
 export interface PushdownBacktest {
   readonly backtest: Backtest;
@@ -57,8 +69,8 @@ interface Job {
   readonly periods: PeriodRow[];
   /** Per period (`[subscription, fromMs, endMs]` as JSON): its state key. */
   readonly keyOf: Map<string, string>;
-  /** Per accumulator of the backtest (`series/period/code`): its state key. */
-  readonly slotKeys: Map<string, string>;
+  /** Per accumulator of the backtest (its slot and metric): its job's state key. */
+  readonly slotKeys: { slot: BacktestSlot; code: string; key: string }[];
 }
 
 /** Why some accumulator is not computed in SQL, or `undefined`. */
@@ -88,7 +100,7 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
         const plan = pushdownPlan(spec);
         const refused = plan.charges.find((c) => !c.pushed);
         if (refused !== undefined) return { jobs, reason: `${metric.code}: ${refused.reason}` };
-        job = { spec, periods: [], keyOf: new Map(), slotKeys: new Map() };
+        job = { spec, periods: [], keyOf: new Map(), slotKeys: [] };
         jobs.set(id, job);
       }
       const window = JSON.stringify([slot.external_subscription_id, slot.fromMs, slot.endMs]);
@@ -103,7 +115,7 @@ function jobsOf(slots: readonly BacktestSlot[]): { jobs: Map<string, Job>; reaso
           endMs: slot.endMs,
         });
       }
-      job.slotKeys.set(`${slot.series}/${slot.period}/${metric.code}`, key);
+      job.slotKeys.push({ slot, code: metric.code, key });
     }
   }
   return { jobs };
@@ -205,7 +217,8 @@ async function jobStates(
  * every subscription and period. When SQL cannot give the engine's figures (a metric priced
  * from each event, a prorated charge, an expression, rows SQL does not read exactly, a CSV or
  * NDJSON file), the rows are streamed into the in-process backtest instead, and `plan` says
- * why. Never throws: bad input or an unreadable table is a `Left`.
+ * why. The states are priced by `options.price` (`backtestOfStates` in this thread when not
+ * given). Never throws: bad input or an unreadable table is a `Left`.
  *
  * @example
  * // November on Starter (the subscription's plan) and on Growth, from the events file.
@@ -220,6 +233,7 @@ async function jobStates(
 export async function pushdownBacktest(
   input: Omit<BacktestInput, 'events'>,
   target: DuckdbAggregatesTarget,
+  options: { readonly price?: StatesPricer } = {},
 ): Promise<Either<FeecastError, PushdownBacktest>> {
   const wanted = backtestAggregations(input);
   if (isLeft(wanted)) return wanted;
@@ -261,14 +275,32 @@ export async function pushdownBacktest(
         sql: found.right.sql,
       });
     }
-    const byKey = new Map<string, unknown>();
+    const bySubscription = new Map<string, Map<string, (Map<string, unknown> | undefined)[]>>();
     for (const [job, own] of states) {
-      for (const [at, key] of job.slotKeys) byKey.set(at, own.get(key));
+      for (const { slot, code, key } of job.slotKeys) {
+        let plans = bySubscription.get(slot.external_subscription_id);
+        if (plans === undefined) {
+          plans = new Map();
+          bySubscription.set(slot.external_subscription_id, plans);
+        }
+        let periods = plans.get(slot.plan);
+        if (periods === undefined) {
+          periods = [];
+          plans.set(slot.plan, periods);
+        }
+        let codes = periods[slot.period];
+        if (codes === undefined) {
+          codes = new Map();
+          periods[slot.period] = codes;
+        }
+        codes.set(code, own.get(key));
+      }
     }
-    const priced = backtestOfStates(input, {
-      state: (series, period, code) => byKey.get(`${series}/${period}/${code}`),
-      counts: counted.right.counts,
-    });
+    const given = { bySubscription, counts: counted.right.counts };
+    const priced =
+      options.price === undefined
+        ? backtestOfStates(input, given)
+        : await options.price(input, given);
     if (isLeft(priced)) return priced;
     return right({ backtest: priced.right, plan: { source: 'database', queries } });
   } finally {

@@ -9,11 +9,8 @@ import {
 } from '../../aggregation/index';
 import { describeValue, type FeecastError, feecastError, orThrow } from '../../core/index';
 import type { PreviewAppliedCoupon, WalletInput } from '../../inputs/index';
-import {
-  type InvoicePreview,
-  previewInvoice,
-  previewOfFacts,
-} from '../preview-invoice/preview-invoice';
+import { readPreviewMoney } from '../preview-invoice/inputs';
+import { type InvoicePreview, previewOfFacts } from '../preview-invoice/preview-invoice';
 import { type EventGrid, eventCodes, eventGrid } from './event-grid';
 import {
   afterInvoice,
@@ -22,7 +19,6 @@ import {
   CURRENT,
   type MoneyState,
   type Owned,
-  previewBase,
   readBacktestInput,
 } from './inputs';
 import { type BacktestRow, backtestRow } from './rows';
@@ -204,33 +200,27 @@ function seriesByCustomer(facts: BacktestFacts, series: readonly Series[]): Map<
 
 /**
  * `previewInvoice` of one period of a series, with the states of its accumulators and its
- * kept events. Without coupons or wallets (nothing carried from the previous invoice) the
- * series' input, read once, is previewed at the period's `now` (`previewOfFacts`); with
- * them, the whole input is read again, the carried coupons and wallets with it.
+ * kept events: the series' input, read once with its plan's charges compiled, previewed at the
+ * period's `now` (`previewOfFacts`), with the coupons and wallets the customer's previous
+ * invoice on the plan left (read here: they change from one invoice to the next).
  */
 function previewPeriod(
-  facts: BacktestFacts,
-  entry: BacktestFacts['entries'][number],
   one: Series,
   now: string,
   money: MoneyState,
   states: Readonly<Record<string, unknown>>,
   events: readonly UsageEvent[],
 ): Either<FeecastError, InvoicePreview> | undefined {
-  if (money.coupons.length === 0 && money.wallets.length === 0) {
-    const [own] = one.facts.subscriptions;
-    if (own === undefined) return undefined;
-    return previewOfFacts({
-      ...one.facts,
-      now,
-      subscriptions: [{ ...own, aggregates: states }],
-      events,
-    });
-  }
-  const base = previewBase(facts, entry, one.candidate, now, money);
-  const [own] = base.subscriptions;
+  const [own] = one.facts.subscriptions;
   if (own === undefined) return undefined;
-  return previewInvoice({ ...base, subscriptions: [{ ...own, aggregates: states }], events });
+  const facts = { ...one.facts, now, subscriptions: [{ ...own, aggregates: states }], events };
+  if (money.coupons.length === 0 && money.wallets.length === 0) return previewOfFacts(facts);
+  const carried = readPreviewMoney(
+    { appliedCoupons: money.coupons, wallets: money.wallets },
+    one.facts.customer,
+  );
+  if (isLeft(carried)) return carried;
+  return previewOfFacts({ ...facts, ...carried.right });
 }
 
 /** The coupons and wallets given to a customer. */
@@ -280,7 +270,7 @@ function priceCustomer(
       period.window === undefined
         ? []
         : grid.keptEvents(subscription, eventCodes(period), period.window.endMs);
-    const preview = previewPeriod(facts, entry, one, period.now, money, aggregated.states, events);
+    const preview = previewPeriod(one, period.now, money, aggregated.states, events);
     if (preview === undefined) continue;
     if (isLeft(preview)) {
       return left(inBacktestTerms(preview.left, one.entry, one.candidate, { coupons, wallets }));

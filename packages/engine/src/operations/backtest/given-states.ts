@@ -36,10 +36,21 @@ export interface BacktestAggregations {
   readonly subscriptions: readonly string[];
 }
 
-/** States computed elsewhere for {@link backtestOfStates}, and the counts of the events read. */
+/**
+ * States computed elsewhere for {@link backtestOfStates}, and the counts of the events read.
+ * Plain data, so that a share of them can be posted to a worker thread with a share of the
+ * input (`backtestShares`): a state is found by its subscription, plan, period and metric,
+ * which name it in a share as in the whole input.
+ */
 export interface BacktestStates {
-  /** The `state()` of slot (`series`, `period`)'s accumulator of metric `code`. */
-  state(series: number, period: number, code: string): unknown;
+  /**
+   * Per subscription (its external id), per plan (`"current"` or a candidate's code), per
+   * period (its index in the series): the state of each billable metric's accumulator, by code.
+   */
+  readonly bySubscription: ReadonlyMap<
+    string,
+    ReadonlyMap<string, readonly (ReadonlyMap<string, unknown> | undefined)[]>
+  >;
   readonly counts: EventCounts;
 }
 
@@ -100,7 +111,8 @@ function rejectedOf(state: unknown): number {
 /**
  * The `backtest` of `input` priced from accumulator states computed elsewhere (a database:
  * `pushdownBacktest` of `@feecast/sources`), one per slot of {@link backtestAggregations}
- * and metric, with the counts of the events read; `input.events` is not read. A metric
+ * and metric, with the counts of the events read; `input.events` is not read. `input` may be
+ * a share of the whole input (`backtestShares`): only its subscriptions' states are read. A metric
  * priced from each event (`needsEvents`) cannot be given as a state: that is a `Left`, as is
  * a state the engine refuses.
  */
@@ -130,10 +142,14 @@ export function backtestOfStates(
     aggregates(s, p) {
       const states: Record<string, unknown> = {};
       let rejected = 0;
-      const period = series[s]?.periods[p];
-      if (period?.window !== undefined) {
+      const one = series[s];
+      const period = one?.periods[p];
+      if (one !== undefined && period?.window !== undefined) {
+        const own = given.bySubscription
+          .get(subscriptionOfSeries(facts, one))
+          ?.get(one.candidate.key)?.[p];
         for (const metric of period.metrics) {
-          const state = given.state(s, p, metric.code);
+          const state = own?.get(metric.code);
           states[metric.code] = state;
           rejected += rejectedOf(state);
         }

@@ -264,14 +264,8 @@ export function readPreviewInput(input: unknown): Result<PreviewFacts> {
       'events must be an iterable of usage events (an array, a generator...).',
     );
   }
-  const appliedCoupons = readList(input.appliedCoupons, ['appliedCoupons'], (entry, path) =>
-    readAppliedCoupon(entry, path, customer.right),
-  );
-  if (isLeft(appliedCoupons)) return appliedCoupons;
-  const wallets = readList(input.wallets, ['wallets'], (wallet, path, i) =>
-    readWallet(wallet, path, i, customer.right),
-  );
-  if (isLeft(wallets)) return wallets;
+  const money = readPreviewMoney(input, customer.right);
+  if (isLeft(money)) return money;
   const walletTransactions =
     input.walletTransactions === undefined || input.walletTransactions === null
       ? right(undefined)
@@ -293,14 +287,36 @@ export function readPreviewInput(input: unknown): Result<PreviewFacts> {
     billableMetrics: billableMetrics.right,
     events,
     taxes: taxes.right,
-    appliedCoupons: appliedCoupons.right,
-    wallets: wallets.right,
+    appliedCoupons: money.right.appliedCoupons,
+    wallets: money.right.wallets,
     walletTransactions: walletTransactions.right,
     addOns: addOns.right,
     creditNotes: creditNotes.right,
     progressiveBilling: progressiveBilling.right,
     pricingUnits: pricingUnits.right,
   });
+}
+
+/**
+ * The `appliedCoupons` and `wallets` of a `previewInvoice` input, checked for `customer` as
+ * {@link readPreviewInput} checks them (errors name `['appliedCoupons', ...]`, `['wallets', ...]`):
+ * for a caller that previews facts already read with other coupons and wallets (a backtest's
+ * invoices, each with what the previous one left).
+ * @internal
+ */
+export function readPreviewMoney(
+  input: { readonly appliedCoupons?: unknown; readonly wallets?: unknown },
+  customer: Customer,
+): Result<Pick<PreviewFacts, 'appliedCoupons' | 'wallets'>> {
+  const appliedCoupons = readList(input.appliedCoupons, ['appliedCoupons'], (entry, path) =>
+    readAppliedCoupon(entry, path, customer),
+  );
+  if (isLeft(appliedCoupons)) return appliedCoupons;
+  const wallets = readList(input.wallets, ['wallets'], (wallet, path, i) =>
+    readWallet(wallet, path, i, customer),
+  );
+  if (isLeft(wallets)) return wallets;
+  return right({ appliedCoupons: appliedCoupons.right, wallets: wallets.right });
 }
 
 function readPricingUnits(value: unknown): Result<PricingUnitInfo[]> {

@@ -2,7 +2,8 @@
  * Issue 22 §1's law: a backtest's invoice of a period is `previewInvoice`'s at that period's
  * end with the same events, for generated histories (several subscriptions, both timestamp
  * forms, repeated ids, bad values), plans priced from states and from each event, and events
- * given as an array, a columnar batch or an asynchronous stream.
+ * given as an array, a columnar batch or an asynchronous stream; with coupons and wallets,
+ * each invoice is `previewInvoice`'s given what the customer's previous invoice on the plan left.
  */
 import type { Fee } from '@feecast/models';
 import fc from 'fast-check';
@@ -10,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../../src/aggregation/index';
 import { type BacktestRow, backtest, eventBatch, previewInvoice } from '../../../src/runtime';
 import { history, starter } from '../generated-history';
-import { customer, ok, subscription } from '../preview-invoice/builders';
+import { coupon, customer, ok, subscription, wallet } from '../preview-invoice/builders';
 import { candidates, FROM, metrics, TO, twoSubscriptions } from './history-plans';
 
 const subscriptions = [
@@ -101,6 +102,72 @@ describe('backtest laws', () => {
         }
       }),
       { numRuns: 25 },
+    );
+  });
+
+  it("with coupons and wallets, prices each invoice as previewInvoice given what the customer's previous invoice on the plan left", () => {
+    const [one] = twoSubscriptions;
+    if (one === undefined) throw new Error('no subscription');
+    // A fixed 15.00 EUR for 2 invoices, 10 % forever, 40.00 EUR of credits (the starter's
+    // 3 periods use up the coupon and, on the dearer plans, the credits).
+    const coupons = [
+      coupon({ code: 'c15', amountCents: 1500, frequency: 'recurring', duration: 2 }),
+      coupon({ code: 'p10', percent: '10' }),
+    ];
+    const wallets = [wallet({ code: 'w', balance_cents: 4000 })];
+    fc.assert(
+      fc.property(history, (events) => {
+        const own = events.filter((e) => e.external_subscription_id === 'sub_1');
+        const result = ok(
+          backtest({
+            plans: candidates,
+            subscriptions: [one],
+            billableMetrics: metrics,
+            events: own,
+            from: FROM,
+            to: TO,
+            coupons,
+            wallets,
+          }),
+        );
+        // sub_1: current and 3 candidates over February, March, April.
+        expect(result.rows).toHaveLength(12);
+        for (const key of ['current', ...candidates.map((p) => p.code)]) {
+          const plan = key === 'current' ? one.plan : candidates.find((p) => p.code === key);
+          if (plan === undefined) throw new Error(`no plan ${key}`);
+          let carried: { coupons: typeof coupons; wallets: typeof wallets } = { coupons, wallets };
+          for (const row of result.rows.filter((r) => r.plan === key)) {
+            const preview = ok(
+              previewInvoice({
+                customer: one.customer,
+                subscriptions: [{ subscription: one.subscription, plan }],
+                billableMetrics: metrics,
+                events: own,
+                now: row.to_datetime,
+                appliedCoupons: carried.coupons,
+                wallets: carried.wallets,
+              }),
+            );
+            expect([row.coupons_amount_cents, row.prepaid_credit_amount_cents]).toEqual([
+              preview.invoice.coupons_amount_cents,
+              preview.invoice.prepaid_credit_amount_cents,
+            ]);
+            expect(actualOf(row)).toMatchObject({
+              fees_amount_cents: preview.invoice.fees_amount_cents,
+              taxes_amount_cents: preview.invoice.taxes_amount_cents,
+              total_amount_cents: preview.invoice.total_amount_cents,
+            });
+            carried = {
+              coupons: carried.coupons.map((c, i) => ({
+                ...c,
+                applied_coupon: preview.applied_coupons[i] ?? c.applied_coupon,
+              })),
+              wallets: [...preview.wallets],
+            };
+          }
+        }
+      }),
+      { numRuns: 15 },
     );
   });
 
