@@ -74,7 +74,7 @@ function checkedSubscription(
 }
 
 /** Does the invoice bill the subscription's charges period that starts at `fromMs`? */
-function ofPeriod(invoice: Invoice, subscriptionId: Uuid, fromMs: number): boolean {
+export function ofPeriod(invoice: Invoice, subscriptionId: Uuid, fromMs: number): boolean {
   return invoice.billing_periods.some(
     (period) =>
       period.svc_subscription_id === subscriptionId &&
@@ -145,7 +145,7 @@ function withNewIds(invoice: Invoice, newId: () => Uuid): Invoice {
 }
 
 /** A usage fee a progressive-billing invoice bills: a charge billed in arrears, not a true-up. */
-function isUsageFee(fee: Fee): boolean {
+export function isUsageFee(fee: Fee): boolean {
   return (
     fee.item.type === 'charge' && !fee.pay_in_advance && fee.svc_true_up_parent_fee_id === null
   );

@@ -9,7 +9,9 @@
  *
  * The usage counted, per (fee type, billable metric), as the reference counts it: each active
  * subscription's current usage with its taxes, less its pay-in-advance charges (already
- * invoiced event by event), plus the fees of the customer's draft invoices with their taxes.
+ * invoiced event by event) and less the usage fees of its current period's progressive-billing
+ * invoices (net of coupons, with taxes), plus the fees of the customer's draft invoices with
+ * their taxes.
  * The usage answer gives taxes per subscription, not per charge: a charge's share is the
  * subscription's taxes in proportion to its amount (exact when the charges share one tax rate).
  *
@@ -32,9 +34,11 @@ import type { Operations } from '../routes/operations';
 import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
+import { epochMs } from '../state/instant';
 import { sameJson } from '../state/same-json';
 import type { ServerState } from '../state/state';
 import { storedWallet } from '../state/stored-wallet';
+import { isUsageFee, ofPeriod } from './usage-thresholds';
 
 /** A customer whose wallets' ongoing balances could not be refreshed, and why. */
 export interface OngoingProblem {
@@ -79,6 +83,7 @@ function subscriptionLines(
   const answer = arrearsUsage(state, subscription, usage.right, operations.currentUsage, true);
   if (isLeft(answer)) return answer.left;
   const body = answer.right.customer_usage;
+  progressiveLines(state, subscription, epochMs(body.from_datetime), lines);
   const taxes = decimalFromCount(body.taxes_amount_cents);
   const total = decimalFromCount(body.amount_cents);
   for (const charge of body.charges_usage) {
@@ -97,6 +102,35 @@ function subscriptionLines(
     });
   }
   return undefined;
+}
+
+/**
+ * Less the usage fees of the progressive-billing invoices of the subscription's current period
+ * (starting at `fromMs`), each net of its coupons, taxes included (§6.6): the current usage
+ * still holds what they billed, and the wallets paid them when they were finalized.
+ */
+function progressiveLines(
+  state: ServerState,
+  subscription: Subscription,
+  fromMs: number,
+  lines: OngoingUsageLine[],
+): void {
+  for (const invoice of state.invoices) {
+    if (invoice.invoice_type !== 'progressive_billing' || invoice.status !== 'finalized') continue;
+    if (!ofPeriod(invoice, subscription.svc_id, fromMs)) continue;
+    for (const fee of invoice.fees) {
+      if (!isUsageFee(fee) || fee.svc_subscription_id !== subscription.svc_id) continue;
+      lines.push({
+        fee_type: fee.item.type,
+        billable_metric_code: fee.item.code,
+        currency: fee.amount_currency,
+        // The fee less its coupons (its amount when the invoice has no sub-total per fee).
+        amount_cents: -(
+          (fee.sub_total_excluding_taxes_amount_cents ?? fee.amount_cents) + fee.taxes_amount_cents
+        ),
+      });
+    }
+  }
 }
 
 /** The customer's usage not invoiced yet, per fee (§6.6). */

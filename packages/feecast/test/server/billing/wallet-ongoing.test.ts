@@ -2,12 +2,12 @@
 // events are stored and as the clock bills it, and a wallet that runs out logs one
 // `wallet.depleted_ongoing_balance` per depletion. `acme`'s plan `basic` prices cpu seconds at
 // 0.50 USD; its wallet holds 100 credits at 1.00 USD.
-import type { ActivityLog, Timestamp, Wallet } from '@feecast/models';
+import type { ActivityLog, Timestamp, UsageThreshold, Wallet } from '@feecast/models';
 import { describe, expect, it } from 'vitest';
 import { reduce } from '../../../src/server/routes/reducer';
 import type { ServerState } from '../../../src/server/state/state';
 import { apiRequest } from '../builders';
-import { clockState, moveClock, withFundedWallet } from './clock-state';
+import { BASIC, clockState, moveClock, withFundedWallet } from './clock-state';
 
 const NOW = '2025-01-15T00:00:00.000Z' as Timestamp;
 const DEPLETED = 'wallet.depleted_ongoing_balance';
@@ -156,5 +156,32 @@ describe('the ongoing balance as the clock bills the usage', () => {
     const finalized = moveClock(moved.state, '2025-02-05T00:00:00Z', NOW);
     expect(wallet(finalized.state).balance_cents).toBe(32500);
     expect(ongoing(finalized.state)).toEqual([32500, 0, '325.0', '0.0']);
+  });
+});
+
+describe('a progressive-billing invoice', () => {
+  it('is not counted again: the wallet paid it, the current usage less its fees is what is left', () => {
+    const base = clockState();
+    const threshold: UsageThreshold = {
+      svc_id: 'a0000000-0000-4000-8000-000000000001' as UsageThreshold['svc_id'],
+      threshold_display_name: '50.00',
+      amount_cents: 5000 as UsageThreshold['amount_cents'],
+      recurring: false,
+      created_at: '2024-12-01T00:00:00Z' as UsageThreshold['created_at'],
+      updated_at: '2024-12-01T00:00:00Z' as UsageThreshold['updated_at'],
+    };
+    const plans = [{ ...BASIC, usage_thresholds: [threshold] }, ...base.plans.slice(1)];
+    const after = events(funded({ ...base, plans }, '100'), 120);
+    const progressive = after.invoices.filter((i) => i.invoice_type === 'progressive_billing');
+    // The 100th event takes the usage to 100 × 0.50 = 50.00, the threshold: one invoice of
+    // 50.00, paid by the wallet (100.00 - 50.00 = 50.00 left).
+    expect(progressive.map((i) => [i.fees_amount_cents, i.prepaid_credit_amount_cents])).toEqual([
+      [5000, 5000],
+    ]);
+    expect(wallet(after).balance_cents).toBe(5000);
+    // 120 × 0.50 = 60.00 of usage, 50.00 of it invoiced: 10.00 ongoing, 50.00 - 10.00 = 40.00
+    // (counting it again would give 50.00 - 60.00 = -10.00, and a depletion).
+    expect(ongoing(after)).toEqual([4000, 1000, '40.0', '10.0']);
+    expect(depletions(after)).toEqual([]);
   });
 });
