@@ -202,7 +202,9 @@ function lifetimeUsage(
   if (isLeft(context)) return context;
   // The usage of the charges billed in arrears, from the period's accumulators: pay-in-advance
   // ones are invoiced as events come.
-  const current = arrearsUsage(state, subscription, context.right, operations.currentUsage, false);
+  // With taxes, as the wallets read it (one answer kept for both): a charge's `amount_cents` is
+  // before taxes either way.
+  const current = arrearsUsage(state, subscription, context.right, operations.currentUsage, true);
   if (isLeft(current)) return current;
   let currentCents = 0;
   for (const entry of current.right.customer_usage.charges_usage)
