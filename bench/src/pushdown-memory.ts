@@ -33,12 +33,16 @@ export async function pushdownMemory(): Promise<string> {
   const measure = async (rows: string, file: string) => {
     const before = process.memoryUsage().rss;
     peak = before;
-    await pushdownUsage(usageContext(7), target(file));
+    // A refusal (DuckDB's `Out of Memory Error` under a limit) is a failed run, not a figure.
+    const failed = (result: { readonly _tag: string; readonly left?: { message: string } }) => {
+      if (result._tag === 'Left') throw new Error(`${rows} rows: ${result.left?.message}`);
+    };
+    failed(await pushdownUsage(usageContext(7), target(file)));
     const one = peak;
     peak = process.memoryUsage().rss;
     const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
     const started = Date.now();
-    await pushdownUsageOfAll(contexts, target(file));
+    failed(await pushdownUsageOfAll(contexts, target(file)));
     lines.push(
       `| ${rows} | ${megabytes(before)} | ${megabytes(one)} | ${megabytes(peak)} | ${Date.now() - started} |`,
     );
