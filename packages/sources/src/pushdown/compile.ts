@@ -259,7 +259,7 @@ export function compileQueries(
 
   // L3: one row per subscription and transaction id of the ok rows, one per subscription and
   // status of the others, each with its number of rows `__w` (the ok rows beyond the first
-  // are the repeats). One hash aggregation: the rows' statuses and the first of each id at once.
+  // are the repeats). The rows' statuses and the first of each id at once (`firstOfEach`).
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
     const picked = [
