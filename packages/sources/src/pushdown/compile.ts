@@ -2,9 +2,10 @@
  * The compiler of a pushdown: a spec's pushed charges to one query over a {@link RowSource},
  * in one dialect, that reads the table once. Both dialects run the same shape: the rows of the
  * metric's code (and subscription), each given a status before deduplication (`doubt`,
- * `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`); one hash aggregation keeps
+ * `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`); the dialect's `firstOfEach` keeps
  * one row per subscription and transaction id of the `ok` rows (DuckDB the first in read
- * order; ClickHouse, which has no read order, the earliest) and one per subscription and
+ * order, by windows that spill; ClickHouse, which has no read order, the earliest, by a hash
+ * aggregation) and one per subscription and
  * status of the others, each with its number of rows; each `ok` row is read for the metric's
  * value (`missing_value`, `invalid_value`, `invalid_operation_type`, `ok`) and then counted once
  * per charge: a status row (`c = -1`, `b` the status, the rows not ok included), a repeats row
@@ -259,7 +260,7 @@ export function compileQueries(
 
   // L3: one row per subscription and transaction id of the ok rows, one per subscription and
   // status of the others, each with its number of rows `__w` (the ok rows beyond the first
-  // are the repeats). One hash aggregation: the rows' statuses and the first of each id at once.
+  // are the repeats). The rows' statuses and the first of each id at once (`firstOfEach`).
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
     const picked = [

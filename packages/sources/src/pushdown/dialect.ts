@@ -49,8 +49,9 @@ export interface Dialect {
   readonly false: string;
   /**
    * One row per `partition` (column names) of the query `sql`: the partition's columns, its
-   * number of rows `__w` (a 64-bit integer), and `columns` of its first row in `order`, by
-   * one hash aggregation (no sort, no window).
+   * number of rows `__w` (a 64-bit integer), and `columns` of its first row in `order`:
+   * DuckDB by windows over each partition (a sort, which spills under its memory limit),
+   * ClickHouse by one hash aggregation.
    */
   firstOfEach(
     sql: string,
@@ -97,10 +98,11 @@ export const duckdbDialect: Dialect = {
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
   true: 'TRUE',
   false: 'FALSE',
+  // Windows, not a hash aggregate of `arg_min` (whose nested state does not spill): DuckDB
+  // sorts each partition and spills the sort under its `memory_limit`.
   firstOfEach: (sql, partition, columns, order) => {
-    const row = columns.map((c) => `${c} := ${c}`).join(', ');
     const keys = partition.join(', ');
-    return `SELECT ${keys}, __w, unnest(__row) FROM (SELECT ${keys}, count(*) AS __w, arg_min(struct_pack(${row}), ${order}) AS __row FROM (${sql}) AS q GROUP BY ${keys}) AS q1`;
+    return `SELECT ${keys}, count(*) OVER (PARTITION BY ${keys}) AS __w, ${columns.join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
   },
   explode: (relation, charges, ok, ghost, repeats) =>
     `${relation} CROSS JOIN (SELECT unnest([-3, -2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN c = -3 THEN ${repeats} WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,

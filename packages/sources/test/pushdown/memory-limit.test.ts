@@ -49,6 +49,18 @@ describe('the DuckDB instances feecast opens', () => {
     expect(spillFolders()).toEqual([]);
   }, 120_000);
 
+  it('deduplicates 2,000,000 ids within a 64MB limit (the sort of the windows spills)', async () => {
+    const file = await database();
+    const result = await duckdbAggregates(
+      { database: file, table: 'events', memoryLimit: '64MB' },
+      spec,
+    );
+    if (result._tag === 'Left') throw new Error(result.left.message);
+    // By hand, as above: 1,000,000 × 0.1 + 1,000,000 × 0.2 = 300,000, the repeats once.
+    expect(theSum(result.right.states[0]?.state)).toBe('300000');
+    expect(spillFolders()).toEqual([]);
+  }, 120_000);
+
   it('answers a limit too small for the query with an error that names it, never a throw', async () => {
     const file = await database();
     const result = await duckdbAggregates(
