@@ -15,6 +15,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { DueCache } from '../billing/due-cache';
 import { runDue } from '../billing/run-due';
+import { warmUsage } from '../billing/warm-usage';
 import { CLOCK_PATH, clockRequest } from '../routes/clock';
 import { defaultOperations, type Operations } from '../routes/operations';
 import { reduce } from '../routes/reducer';
@@ -199,6 +200,8 @@ export function createServer(options: ServerOptions): Server {
         ? state.clock.now
         : undefined;
   const now = () => asTimestamp(pinnedAt ?? clock().toISOString());
+  // The accumulators every stored event will read, fed before the first request (billing/warm-usage.ts).
+  warmUsage(state, now(), operations);
 
   const webhooks =
     options.webhooks === undefined ? undefined : webhookService(options.webhooks, idPrefix);
