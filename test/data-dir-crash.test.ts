@@ -35,8 +35,10 @@ describe('--data-dir after kill -9', () => {
   }, async () => {
     const data = mkdtempSync(join(tmpdir(), 'feecast-crash-'));
     dir = data;
-    // The kill comes 50 to 400 ms into each round's writes, chosen from the run's seed.
-    const delays = fc.sample(fc.integer({ min: 50, max: 400 }), ROUNDS);
+    // The kill comes 100 to 1,000 ms into each round's writes, chosen from the run's seed (each
+    // stored event of the example subscription prices its usage for its thresholds and wallet,
+    // a few milliseconds: the window lets every round acknowledge enough writes to be a test).
+    const delays = fc.sample(fc.integer({ min: 100, max: 1000 }), ROUNDS);
     const acknowledged: string[] = [];
     for (const [round, delay] of delays.entries()) {
       const server = await serveDataDir(data, KEY);
