@@ -11,8 +11,9 @@ import { clockRequest } from '../../../src/server/routes/clock';
 import { defaultOperations } from '../../../src/server/routes/operations';
 import { reduce } from '../../../src/server/routes/reducer';
 import { asTimestamp } from '../../../src/server/state/brands';
+import { exampleState } from '../../../src/server/state/example-state';
 import type { ServerState } from '../../../src/server/state/state';
-import { startServer } from '../builders';
+import { apiRequest, startServer } from '../builders';
 import { BASIC, clockState } from './clock-state';
 
 const NOW = asTimestamp('2025-01-20T10:00:00.000Z');
@@ -295,5 +296,40 @@ describe('usage thresholds across a restart', () => {
     expect((await second.call('POST', '/api/v1/events', event('tx_2', 50))).status).toBe(200);
     expect((await invoices(second)).map((i) => i.fees_amount_cents)).toEqual([12500]);
     await second.close();
+  });
+});
+
+describe('an invoice dated after the check', () => {
+  it('does not count yet: 300 events pass at most the thresholds their usage reaches', () => {
+    // The bundled example, its clock pinned at 2025-03-20T12:00Z, holds a progressive-billing
+    // invoice made at 14:02 that day; its plan has thresholds of 100.00 and 50.00 recurring.
+    const now = asTimestamp('2025-03-20T12:00:00.000Z');
+    let state = exampleState(now);
+    const before = state.invoices.length;
+    for (let i = 0; i < 300; i++) {
+      const { state: next, response } = reduce(
+        state,
+        apiRequest('POST', '/api/v1/events', {
+          event: {
+            transaction_id: `later_${i}`,
+            code: 'cpu',
+            external_subscription_id: 'sub_1234567890',
+            properties: { cpu_seconds: '1.5' },
+          },
+        }),
+        now,
+      );
+      expect(response.status).toBe(200);
+      state = next;
+    }
+    const issued = state.invoices
+      .slice(before)
+      .filter((invoice) => invoice.invoice_type === 'progressive_billing');
+    expect(issued.length).toBeGreaterThan(0);
+    // 1.5 cpu seconds cost 0.60 here: 300 events add 180.00 of usage, and the thresholds are
+    // 100.00 then every 50.00, so at most 1 + ceil(180 / 50) = 5 of them can be passed.
+    // Counting the later-dated invoice as the period's latest kept the new ones from counting:
+    // every event after the first threshold billed again (112 invoices, 0.60 apart).
+    expect(issued.length).toBeLessThanOrEqual(5);
   });
 });
