@@ -7,7 +7,6 @@ import {
   divide,
   type FeecastError,
   feecastError,
-  formatDecimal,
   formatInstant,
   fromCents,
   halfAwayFromZero,
