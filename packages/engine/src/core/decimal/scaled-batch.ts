@@ -60,6 +60,25 @@ export function scaledOf(value: Decimal): Scaled | undefined {
  */
 export function scaledDecimal(units: number, scale: number): Decimal {
   if (units === 0) return ZERO;
+  // Small values are shared (decimals are immutable): a per-event view of whole or few-digit
+  // values then holds references, not a decimal per event.
+  const small = units > -SHARED && units < SHARED ? SHARED_DECIMALS[scale] : undefined;
+  if (small === undefined) return built(units, scale);
+  const at = units + SHARED;
+  let shared = small[at];
+  if (shared === undefined) {
+    shared = built(units, scale);
+    small[at] = shared;
+  }
+  return shared;
+}
+
+/** Values `units` × 10^-scale with |units| below this are shared, per scale. */
+const SHARED = 1024;
+const SHARED_DECIMALS: (Decimal | undefined)[][] = Array.from({ length: MAX_SCALE + 1 }, () => []);
+
+/** The decimal `units` × 10^-`scale` (`units` ≠ 0), built from its digits. */
+function built(units: number, scale: number): Decimal {
   let rest = Math.abs(units);
   // Trailing zeros are not digits of a big.js value.
   let zeros = 0;
