@@ -12,7 +12,7 @@ import { vat } from './operations';
 import { compute, plan, usageInput } from './usage';
 
 /** The invoice of the usage suite's subscription and 10-charge plan, with a 20 % VAT. */
-function invoiceInput(events: readonly HistoryEvent[]): PreviewInvoiceInput {
+export function invoiceInput(events: readonly HistoryEvent[]): PreviewInvoiceInput {
   const input = usageInput(events);
   return {
     customer: input.customer,

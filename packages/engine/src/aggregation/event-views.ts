@@ -7,11 +7,12 @@ import {
   IN_ADVANCE_TYPES,
   inAdvanceIncrements,
   PER_EVENT_TYPES,
+  scoreDecimal,
   uniqueScores,
 } from './per-event';
 import { type ProratedViews, proratedViews } from './prorated-views';
 
-/** The per-event fields of a slot's figures (`Figures` of `pass.ts`). */
+/** The per-event fields of a slot's figures (`DecimalFigures` of `pass.ts`). */
 type ViewKey =
   | 'event_values'
   | 'in_advance_increments'
@@ -54,7 +55,8 @@ function once<T>(compute: () => T): () => T {
 }
 
 /**
- * Adds a slot's per-event views to its figures `out` (`Figures` of `pass.ts`; aggregations.md §6), for the records
+ * Adds a slot's per-event views, as decimals, to its figures `out` (`DecimalFigures` of
+ * `pass.ts`; aggregations.md §6), for the records
  * appended so far (`records`, with the slot's `result` taken at the same time): each view is
  * written when first read, from the records put in time order once (sorted only when they were
  * not appended in time order). The fields present, and their order, are those the figures
@@ -98,7 +100,7 @@ export function defineEventViews(
     );
   }
   if (hasIncrements) lazy(out, 'in_advance_increments', increments);
-  if (type === 'unique_count_agg') lazy(out, 'applied_units', () => scores()?.map(String));
+  if (type === 'unique_count_agg') lazy(out, 'applied_units', () => scores()?.map(scoreDecimal));
   if (hasValues) lazy(out, 'event_orders', () => Array.from(ordered().order));
   if (metric.recurring && result.start !== undefined) {
     out.start_units = result.start;

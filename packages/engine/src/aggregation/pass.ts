@@ -81,6 +81,22 @@ type DecimalKey =
   | 'full_units_number'
   | 'current_usage_units';
 
+/** The per-event views of {@link Figures} that hold decimals (`event_orders` holds positions). */
+type DecimalViewKey =
+  | 'event_values'
+  | 'in_advance_increments'
+  | 'applied_units'
+  | 'event_prorated_values'
+  | 'in_advance_prorated_increments';
+
+const DECIMAL_VIEW_KEYS: ReadonlySet<string> = new Set<DecimalViewKey>([
+  'event_values',
+  'in_advance_increments',
+  'applied_units',
+  'event_prorated_values',
+  'in_advance_prorated_increments',
+]);
+
 const DECIMAL_KEYS: ReadonlySet<string> = new Set<DecimalKey>([
   'aggregation',
   'total_aggregated_units',
@@ -91,18 +107,23 @@ const DECIMAL_KEYS: ReadonlySet<string> = new Set<DecimalKey>([
 ]);
 
 /**
- * {@link Figures} as the stages after aggregation read them: the units as decimals, the
- * per-event views as `Figures` has them (each written when first read). The public results
- * (`aggregate`, the accumulators) are their text, written once ({@link MetricPass.result}).
+ * {@link Figures} as the stages after aggregation read them: the units and the per-event
+ * views as decimals (each view computed when first read). The public results (`aggregate`,
+ * the accumulators) are their text, written once ({@link MetricPass.result}).
  * @internal
  */
-export type DecimalFigures = Omit<Figures, DecimalKey> & {
+export type DecimalFigures = Omit<Figures, DecimalKey | DecimalViewKey> & {
   readonly aggregation: Decimal;
   readonly total_aggregated_units?: Decimal;
   readonly start_units?: Decimal;
   readonly end_units?: Decimal;
   readonly full_units_number?: Decimal;
   readonly current_usage_units?: Decimal;
+  readonly event_values?: readonly Decimal[];
+  readonly in_advance_increments?: readonly Decimal[];
+  readonly applied_units?: readonly Decimal[];
+  readonly event_prorated_values?: readonly Decimal[];
+  readonly in_advance_prorated_increments?: readonly Decimal[];
 };
 
 /** One group's {@link DecimalFigures}. @internal */
@@ -500,15 +521,24 @@ export class MetricPass implements KernelTarget {
 /**
  * The public text of figures ({@link BucketFigures}, a group's, or their groups'): each
  * decimal field written as text, in its place; the per-event views and the rejections, which
- * are written when first read, stay so (their getters are shared, not read).
+ * are written when first read, stay so (a decimal view's text is written when first read,
+ * from the view the figures compute; the other getters are shared, not read).
  */
 function textOf(figures: object): object {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(figures)) {
     const field = Object.getOwnPropertyDescriptor(figures, key);
     if (field === undefined) continue;
-    if (field.get !== undefined) {
-      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: field.get });
+    const read = field.get;
+    if (read !== undefined && DECIMAL_VIEW_KEYS.has(key)) {
+      let text: readonly string[] | undefined;
+      const write = () => {
+        text ??= (read() as readonly Decimal[] | undefined)?.map(formatDecimal);
+        return text;
+      };
+      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: write });
+    } else if (read !== undefined) {
+      Object.defineProperty(out, key, { enumerable: true, configurable: true, get: read });
     } else if (DECIMAL_KEYS.has(key)) {
       out[key] = formatDecimal(field.value as Decimal);
     } else if (key === 'groups') {

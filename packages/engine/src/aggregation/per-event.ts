@@ -3,12 +3,13 @@ import {
   add,
   compare,
   type Decimal,
-  formatDecimal,
   max,
+  negate,
+  ONE,
   parseDecimal,
   type ScaledBatch,
   scaledBatch,
-  scaledText,
+  scaledDecimal,
   subtract,
   ZERO,
 } from '../core/index';
@@ -28,9 +29,20 @@ function texts(records: RecordColumns): string[] {
   return out;
 }
 
-/** `text` once per record. */
-function each(records: RecordColumns, text: string): string[] {
-  return new Array<string>(records.length).fill(text);
+/** `value` once per record. */
+function each(records: RecordColumns, value: Decimal): Decimal[] {
+  return new Array<Decimal>(records.length).fill(value);
+}
+
+const MINUS_ONE = negate(ONE);
+
+/**
+ * A unique count's score (1, −1 or 0: how an event changes the number of active values) as
+ * a decimal.
+ * @internal
+ */
+export function scoreDecimal(score: number): Decimal {
+  return score > 0 ? ONE : score < 0 ? MINUS_ONE : ZERO;
 }
 
 /** Which aggregation types have per-event values, and which can be paid in advance (§6). */
@@ -51,8 +63,8 @@ export const IN_ADVANCE_TYPES: ReadonlySet<AggregationType> = new Set([
  * counts, the value for sums, and for maxima the value of the first event that reaches the
  * maximum and 0 for every other event (so they add up to the maximum).
  */
-export function eventValues(type: AggregationType, records: RecordColumns): string[] {
-  if (type === 'count_agg' || type === 'unique_count_agg') return each(records, '1');
+export function eventValues(type: AggregationType, records: RecordColumns): Decimal[] {
+  if (type === 'count_agg' || type === 'unique_count_agg') return each(records, ONE);
   const values = texts(records);
   if (type === 'max_agg') {
     let best = -1;
@@ -64,11 +76,11 @@ export function eventValues(type: AggregationType, records: RecordColumns): stri
         highest = value;
       }
     });
-    return values.map((text, i) => (i === best ? formatDecimal(decimal(text)) : '0'));
+    return values.map((_, i) => (i === best ? highest : ZERO));
   }
   const batch = scaledBatch(values);
-  if (batch !== undefined) return batch.units.map((units) => scaledText(units, batch.scale));
-  return values.map((text) => formatDecimal(decimal(text)));
+  if (batch !== undefined) return batch.units.map((units) => scaledDecimal(units, batch.scale));
+  return values.map(decimal);
 }
 
 /**
@@ -116,8 +128,8 @@ export function inAdvanceIncrements(
   records: RecordColumns,
   start: Decimal,
   scores: readonly number[] | undefined,
-): string[] {
-  if (type === 'count_agg') return each(records, '1');
+): Decimal[] {
+  if (type === 'count_agg') return each(records, ONE);
   if (type === 'sum_agg') return sumIncrements(records, start);
   // The number of active values never starts below 0: its mark is the starting number, so
   // the level and the mark can both be counted from there.
@@ -125,28 +137,25 @@ export function inAdvanceIncrements(
   let highest = 0;
   return (scores ?? []).map((score) => {
     level += score;
-    if (level <= highest) return '0';
+    if (level <= highest) return ZERO;
     highest = level;
-    return '1';
+    return ONE;
   });
 }
 
 /** The high-water-mark increments of a sum's events from a level of `start`. */
-function sumIncrements(records: RecordColumns, start: Decimal): string[] {
+function sumIncrements(records: RecordColumns, start: Decimal): Decimal[] {
   // The mark starts at what is billed already: max(0, start) (see docs/semantics.md).
-  const startText = formatDecimal(start);
-  const all = new Array<string>(records.length + 1);
-  all[0] = startText;
-  for (let i = 0; i < records.length; i++) all[i + 1] = records.value[i] ?? '0';
-  const batch = scaledBatch(all);
+  const values = texts(records);
+  const batch = scaledBatch(values, start);
   if (batch !== undefined) return scaledIncrements(batch);
   let current = start;
   let highest = max(start, ZERO);
-  return all.slice(1).map((text) => {
+  return values.map((text) => {
     current = add(current, decimal(text));
     const increment = max(subtract(current, highest), ZERO);
     highest = max(highest, current);
-    return formatDecimal(increment);
+    return increment;
   });
 }
 
@@ -154,15 +163,15 @@ function sumIncrements(records: RecordColumns, start: Decimal): string[] {
  * The high-water-mark increments of `sumIncrements` on exact scaled integers: the batch's
  * first unit is the starting level, the others the events' values.
  */
-function scaledIncrements(batch: ScaledBatch): string[] {
+function scaledIncrements(batch: ScaledBatch): Decimal[] {
   let current = batch.units[0] ?? 0;
   let highest = Math.max(current, 0);
-  const increments = new Array<string>(batch.units.length - 1);
+  const increments = new Array<Decimal>(batch.units.length - 1);
   for (let i = 1; i < batch.units.length; i++) {
     current += batch.units[i] ?? 0;
     const increment = current > highest ? current - highest : 0;
     if (current > highest) highest = current;
-    increments[i - 1] = scaledText(increment, batch.scale);
+    increments[i - 1] = scaledDecimal(increment, batch.scale);
   }
   return increments;
 }
@@ -183,24 +192,24 @@ export interface FreeUnits {
  * [10, 15]). Without free units: none.
  *
  * @example
- * runningTotals(['10', '5', '20', '7'], { perTotal: parseDecimalUnsafe('12') }) // ['10', '15']
+ * runningTotals(['10', '5', '20', '7'].map(parseDecimalUnsafe), { perTotal: parseDecimalUnsafe('12') }) // [10, 15]
  */
-export function runningTotals(values: readonly string[], free: FreeUnits): string[] {
+export function runningTotals(values: readonly Decimal[], free: FreeUnits): Decimal[] {
   const { perEvents, perTotal } = free;
-  const totals: string[] = [];
+  const totals: Decimal[] = [];
   let total = ZERO;
   if (perEvents !== undefined) {
     for (const value of values.slice(0, perEvents)) {
-      total = add(total, decimal(value));
-      totals.push(formatDecimal(total));
+      total = add(total, value);
+      totals.push(total);
     }
     return totals;
   }
   if (perTotal === undefined) return totals;
   for (const value of values) {
     if (totals.length > 0 && compare(total, perTotal) > 0) break;
-    total = add(total, decimal(value));
-    totals.push(formatDecimal(total));
+    total = add(total, value);
+    totals.push(total);
   }
   return totals;
 }

@@ -1,16 +1,16 @@
-import { isRight } from 'fp-ts/lib/Either.js';
-import { type Decimal, formatDecimal, parseDecimal, sign } from '../core/index';
+import { type Decimal, sign, ZERO } from '../core/index';
 import type { RecordColumns } from './event-records';
 import type { AggregationType, KindContext, UniqueValue } from './kinds/kind';
 import { ceilDaysToPeriodEnd, daysToPeriodEnd, prorate } from './kinds/prorated-share';
 import { stateChanges } from './kinds/prorated-unique-count';
 import { packOperation } from './kinds/unique-operation';
+import { scoreDecimal } from './per-event';
 
 /** The per-event views of a prorated charge (aggregations.md §1.8 and §6.1). */
 export interface ProratedViews {
-  readonly event_values?: readonly string[];
-  readonly event_prorated_values?: readonly string[];
-  readonly in_advance_prorated_increments: readonly string[];
+  readonly event_values?: readonly Decimal[];
+  readonly event_prorated_values?: readonly Decimal[];
+  readonly in_advance_prorated_increments: readonly Decimal[];
 }
 
 /** What the period of a prorated aggregation starts from (`KindResult.start`, `startActive`). */
@@ -19,11 +19,6 @@ export interface ProratedStart {
   readonly total: Decimal;
   /** A unique count's values active at the period's start. */
   readonly active: readonly UniqueValue[];
-}
-
-function decimalOf(text: string): Decimal | undefined {
-  const parsed = parseDecimal(text);
-  return isRight(parsed) ? parsed.right : undefined;
 }
 
 /**
@@ -44,19 +39,15 @@ export function proratedViews(
   context: KindContext,
   type: AggregationType,
   records: RecordColumns,
-  values: readonly string[],
-  increments: readonly string[],
+  values: readonly Decimal[],
+  increments: readonly Decimal[],
   start: ProratedStart,
 ): ProratedViews {
   const duration = context.chargesDurationDays;
-  const at = (texts: readonly string[], days: (timeMs: number) => number) => {
-    const out = new Array<string>(records.length);
+  const at = (decimals: readonly Decimal[], days: (timeMs: number) => number) => {
+    const out = new Array<Decimal>(records.length);
     for (let i = 0; i < records.length; i++) {
-      const value = decimalOf(texts[i] ?? '0');
-      out[i] =
-        value === undefined
-          ? '0'
-          : formatDecimal(prorate(value, days(records.timeMs[i] ?? 0), duration));
+      out[i] = prorate(decimals[i] ?? ZERO, days(records.timeMs[i] ?? 0), duration);
     }
     return out;
   };
@@ -73,9 +64,9 @@ export function proratedViews(
   const leads = sign(persisted) !== 0;
   const proratedValues = at(values, (timeMs) => daysToPeriodEnd(context, timeMs));
   return {
-    event_values: leads ? [formatDecimal(persisted), ...values] : values,
+    event_values: leads ? [persisted, ...values] : values,
     event_prorated_values: leads
-      ? [formatDecimal(prorate(persisted, context.periodDays, duration)), ...proratedValues]
+      ? [prorate(persisted, context.periodDays, duration), ...proratedValues]
       : proratedValues,
     in_advance_prorated_increments,
   };
@@ -89,7 +80,7 @@ function relevantOperations(
   context: KindContext,
   records: RecordColumns,
   startActive: readonly UniqueValue[],
-): string[] {
+): Decimal[] {
   const byValue = new Map<UniqueValue, number[]>();
   for (let i = 0; i < records.length; i++) {
     const value = records.value[i] ?? null;
@@ -99,12 +90,12 @@ function relevantOperations(
   }
   const removes = (i: number) => records.removes?.[i] === 1;
   const active = new Set(startActive);
-  const out = new Array<string>(records.length).fill('0');
+  const out = new Array<Decimal>(records.length).fill(ZERO);
   for (const [value, indices] of byValue) {
     const operations = indices.map((i) => packOperation(records.timeMs[i] ?? 0, removes(i)));
     stateChanges(context, operations, active.has(value)).forEach((changes, k) => {
       const i = indices[k];
-      if (changes && i !== undefined) out[i] = removes(i) ? '-1' : '1';
+      if (changes && i !== undefined) out[i] = scoreDecimal(removes(i) ? -1 : 1);
     });
   }
   return out;

@@ -11,7 +11,7 @@ import {
   parseDecimal,
   sign,
 } from '../core/index';
-import { type BilledRange, prorationRatio } from '../periods/index';
+import { type BilledRange, prorationDays } from '../periods/index';
 import { modelFeeAmounts } from './fee-amounts';
 import { type FeeIds, feeObject } from './fee-object';
 
@@ -96,7 +96,7 @@ function proratedShare(
   period: BilledRange,
   timezone: string,
 ): Either<FeecastError, { readonly days: number; readonly duration: number } | undefined> {
-  const ratio = prorationRatio({
+  const ratio = prorationDays({
     from_datetime: period.from_datetime,
     to_datetime: period.to_datetime,
     duration: period.duration,

@@ -7,7 +7,6 @@ import {
   divide,
   type FeecastError,
   feecastError,
-  formatDecimal,
   formatInstant,
   fromCents,
   halfAwayFromZero,
@@ -15,8 +14,8 @@ import {
   parseInstant,
   toCents,
 } from '../core/index';
-import { type BilledRange, type BillingPeriod, prorationRatio } from '../periods/index';
-import { feeAmounts } from './fee-amounts';
+import { type BilledRange, type BillingPeriod, prorationDays } from '../periods/index';
+import { modelFeeAmounts } from './fee-amounts';
 import { type FeeIds, feeObject } from './fee-object';
 
 /** The input of {@link subscriptionFeeAmount}. */
@@ -72,7 +71,7 @@ export function subscriptionFeeAmount(
   if (isLeft(to)) return to;
   const trialEndsAt = trialEnd(input);
   if (isLeft(trialEndsAt)) return trialEndsAt;
-  const ratio = prorationRatio({
+  const ratio = prorationDays({
     from_datetime: input.period.from_datetime,
     to_datetime: to.right,
     duration: input.period.period_duration,
@@ -171,8 +170,8 @@ export function subscriptionFee(input: SubscriptionFeeInput): Either<FeecastErro
     terminated_by_upgrade: input.terminated_by_upgrade,
   });
   if (isLeft(amount)) return amount;
-  const precise = formatDecimal(amount.right.precise_amount);
-  const amounts = feeAmounts({ amount: precise, unit_amount: precise }, plan.amount_currency);
+  const precise = amount.right.precise_amount;
+  const amounts = modelFeeAmounts({ amount: precise, unitAmount: precise }, plan.amount_currency);
   if (isLeft(amounts)) return amounts;
   return feeObject({
     item: {

@@ -26,6 +26,7 @@ export {
   type EventProrationInput,
   eventProrationRatio,
   type ProrationInput,
+  prorationDays,
   prorationRatio,
 } from './proration';
 export {

@@ -1,4 +1,4 @@
-import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   daysFrom,
   type FeecastError,
@@ -66,6 +66,23 @@ export interface ProrationInput {
  * // right({ days: 17, duration: 31, ratio: '0.5483870967741935483870967741935483870968' })
  */
 export function prorationRatio(input: ProrationInput): Either<FeecastError, DayFraction> {
+  const counted = prorationDays(input);
+  if (isLeft(counted)) return counted;
+  return dayFraction(counted.right.days, counted.right.duration);
+}
+
+/**
+ * The days of {@link prorationRatio} without the ratio: what a fee that multiplies before it
+ * divides (`amount × days ÷ duration`) reads, with no ratio written.
+ *
+ * @example
+ * prorationDays({ from_datetime: '2022-03-15T00:00:00Z', to_datetime: '2022-03-31T23:59:59Z', duration: 31 })
+ * // right({ days: 17, duration: 31 })
+ * @internal
+ */
+export function prorationDays(
+  input: ProrationInput,
+): Either<FeecastError, { readonly days: number; readonly duration: number }> {
   const badDuration = checkDuration(input.duration);
   if (badDuration !== undefined) return badDuration;
   const range = localRange(input.timezone, input, ['from_datetime', 'to_datetime'], true);
@@ -75,13 +92,13 @@ export function prorationRatio(input: ProrationInput): Either<FeecastError, DayF
   if (input.trialEndsAt !== undefined && input.trialEndsAt !== null) {
     const trialEnd = parseInstant(input.trialEndsAt, ['trialEndsAt']);
     if (isLeft(trialEnd)) return trialEnd;
-    if (trialEnd.right >= to) return dayFraction(0, input.duration);
+    if (trialEnd.right >= to) return right({ days: 0, duration: input.duration });
     if (trialEnd.right > start) start = trialEnd.right;
   }
   const counted = countDays(zone, start, to);
   // Math on integer day counts only.
   const days = Math.max(0, input.terminatedByUpgrade === true ? counted - 1 : counted);
-  return dayFraction(days, input.duration);
+  return right({ days, duration: input.duration });
 }
 
 /** The input of {@link eventProrationRatio}. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAccumulator } from '../../src/aggregation/index';
 import { runningTotals } from '../../src/aggregation/per-event';
-import { parseDecimalUnsafe } from '../../src/core/decimal/index';
+import { formatDecimal, parseDecimalUnsafe } from '../../src/core/decimal/index';
 import { eventValue } from '../arbitraries';
 import { event, MARCH, metric, run } from './support';
 
@@ -87,7 +87,9 @@ describe('running totals for percentage free units (§1.3)', () => {
     [['1', '1', '1'], { perEvents: 5 }, ['1', '2', '3']],
     [['10', '5'], {}, []],
   ])('%j with %o -> %j', (values, free, expected) => {
-    expect(runningTotals(values, free)).toEqual(expected);
+    expect(runningTotals(values.map(parseDecimalUnsafe), free).map(formatDecimal)).toEqual(
+      expected,
+    );
   });
 });
 

@@ -25,7 +25,6 @@ import {
   readOptionalAmount,
   readOptionalInteger,
 } from '../internal/properties';
-import { readBack } from '../internal/read-back';
 import { unitsDivisor } from '../internal/units-divisor';
 import type { ChargeModel, PricingContext } from '../model';
 import type { ChargeAmountDetails } from '../types';
@@ -57,14 +56,10 @@ function freeOf(p: Percentage, values: readonly Decimal[]): Free {
   const totals =
     p.freeEvents === undefined && p.freeTotal === undefined
       ? []
-      : // With E, only the first E values count: the others are not written out.
-        runningTotals(
-          (p.freeEvents === undefined ? values : values.slice(0, e)).map(formatDecimal),
-          {
-            ...(p.freeEvents === undefined ? {} : { perEvents: p.freeEvents }),
-            ...(p.freeTotal === undefined ? {} : { perTotal: p.freeTotal }),
-          },
-        ).map(readBack);
+      : runningTotals(values, {
+          ...(p.freeEvents === undefined ? {} : { perEvents: p.freeEvents }),
+          ...(p.freeTotal === undefined ? {} : { perTotal: p.freeTotal }),
+        });
   const last = totals.at(-1) ?? ZERO;
   let units = ZERO;
   if (sign(last) !== 0) {

@@ -6,6 +6,7 @@ import { formatDecimal } from './format';
 import { MINOR_UNITS } from './iso4217';
 import type { Rounding } from './rounding';
 import type { Scale } from './scale';
+import { scaledOf } from './scaled-batch';
 
 /**
  * The number of decimal places of a currency's minor unit (ISO 4217): EUR 2, JPY 0, KWD 3,
@@ -73,6 +74,10 @@ export function wholeMinorUnits(
   currency: string,
   path?: readonly string[],
 ): Either<FeecastError, number> {
+  // An integer of up to 15 digits is read from its digits (exact in a double, no text).
+  const scaled = scaledOf(cents);
+  if (scaled !== undefined && scaled.scale === 0)
+    return right(scaled.units === 0 ? 0 : scaled.units);
   // big.js's exact decimal text of an integer; not float arithmetic.
   const text = formatDecimal(cents);
   // An exact integer's text read as a JSON number, checked safe below: no rounding happens.

@@ -8,5 +8,12 @@ export { wholeMinorUnits } from './currency';
 export * from './index';
 export { checkDecimalText, createScan, readDecimal } from './parse';
 export { MAX_SAFE, POW10 } from './safe-integers';
-export { type ScaledBatch, scaledBatch, scaledText } from './scaled-batch';
+export {
+  type Scaled,
+  type ScaledBatch,
+  scaledBatch,
+  scaledDecimal,
+  scaledOf,
+  scaledText,
+} from './scaled-batch';
 export { numberText, type Scan, scanDecimal } from './scan';

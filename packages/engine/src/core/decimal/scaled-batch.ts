@@ -1,3 +1,5 @@
+import { Big } from './big';
+import { type Decimal, fromBig, toBig, ZERO } from './decimal';
 import { MAX_SAFE, POW10 } from './safe-integers';
 import { type Scan, scanDecimal } from './scan';
 
@@ -16,30 +18,120 @@ export interface ScaledBatch {
 /** The largest common scale: the last power of ten of `POW10`. */
 const MAX_SCALE = POW10.length - 1;
 
+/** A decimal as a safe integer `units` × 10^-`scale` (scale 0 to 15). @internal */
+export interface Scaled {
+  readonly units: number;
+  readonly scale: number;
+}
+
+/**
+ * `value` as an exact {@link Scaled}, read from its digits (no text), or `undefined` when its
+ * digits do not fit a double exactly or it has more than 15 decimals.
+ *
+ * @example
+ * scaledOf(parseDecimalUnsafe('-12.50')) // { units: -125, scale: 1 }
+ * scaledOf(parseDecimalUnsafe('3e2'))    // { units: 300, scale: 0 }
+ * @internal
+ */
+export function scaledOf(value: Decimal): Scaled | undefined {
+  const big = toBig(value);
+  const digits = big.c;
+  if (digits.length > 15) return undefined;
+  let units = 0;
+  for (const digit of digits) units = units * 10 + digit;
+  let scale = digits.length - 1 - big.e;
+  if (scale < 0) {
+    const factor = POW10[-scale];
+    if (factor === undefined || units * factor > MAX_SAFE) return undefined;
+    units *= factor;
+    scale = 0;
+  }
+  if (scale > MAX_SCALE) return undefined;
+  return { units: big.s < 0 && units !== 0 ? -units : units, scale };
+}
+
+/**
+ * The decimal `units` × 10^-`scale` (a safe integer and a scale of 0 to 15), built from its
+ * digits: no text is written or read.
+ *
+ * @example
+ * formatDecimal(scaledDecimal(-1250, 2)) // '-12.5'
+ * @internal
+ */
+export function scaledDecimal(units: number, scale: number): Decimal {
+  if (units === 0) return ZERO;
+  // Small values are shared (decimals are immutable): a per-event view of whole or few-digit
+  // values then holds references, not a decimal per event.
+  const small = units > -SHARED && units < SHARED ? SHARED_DECIMALS[scale] : undefined;
+  if (small === undefined) return built(units, scale);
+  const at = units + SHARED;
+  let shared = small[at];
+  if (shared === undefined) {
+    shared = built(units, scale);
+    small[at] = shared;
+  }
+  return shared;
+}
+
+/** Values `units` × 10^-scale with |units| below this are shared, per scale. */
+const SHARED = 1024;
+const SHARED_DECIMALS: (Decimal | undefined)[][] = Array.from({ length: MAX_SCALE + 1 }, () => []);
+
+/** The decimal `units` × 10^-`scale` (`units` ≠ 0), built from its digits. */
+function built(units: number, scale: number): Decimal {
+  let rest = Math.abs(units);
+  // Trailing zeros are not digits of a big.js value.
+  let zeros = 0;
+  while (rest % 10 === 0) {
+    rest /= 10;
+    zeros++;
+  }
+  const digits: number[] = [];
+  for (let n = rest; n > 0; n = (n - (n % 10)) / 10) digits.push(n % 10);
+  digits.reverse();
+  const length = digits.length;
+  // A copy of 0 has big.js's own shape; its sign, exponent and digits are then set.
+  const out = new Big(toBig(ZERO));
+  out.s = units < 0 ? -1 : 1;
+  out.e = length + zeros - 1 - scale;
+  out.c = digits;
+  return fromBig(out);
+}
+
 /**
  * The texts as a {@link ScaledBatch}, or `undefined` when one of them is not a plain decimal
  * whose digits fit a double exactly, the common scale would exceed 15, or the magnitudes add
- * up beyond 2^53 − 1: the caller then uses exact decimals.
+ * up beyond 2^53 − 1: the caller then uses exact decimals. With `lead`, the batch starts with
+ * it (`units[0]`), then the texts.
  *
  * @example
  * scaledBatch(['12.5', '-0.25', '3']) // { scale: 2, units: [1250, -25, 300] }
  * @internal
  */
-export function scaledBatch(texts: readonly string[]): ScaledBatch | undefined {
+export function scaledBatch(texts: readonly string[], lead?: Decimal): ScaledBatch | undefined {
   const scan: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
-  const mantissas = new Array<number>(texts.length);
-  const scales = new Array<number>(texts.length);
+  const first = lead === undefined ? 0 : 1;
+  const count = texts.length + first;
+  const mantissas = new Array<number>(count);
+  const scales = new Array<number>(count);
   let scale = 0;
+  if (lead !== undefined) {
+    const led = scaledOf(lead);
+    if (led === undefined) return undefined;
+    mantissas[0] = led.units;
+    scales[0] = led.scale;
+    scale = led.scale;
+  }
   for (let i = 0; i < texts.length; i++) {
     if (scanDecimal(texts[i] ?? '', scan) !== undefined || !scan.exact) return undefined;
     if (scan.scale < 0 || scan.scale > MAX_SCALE) return undefined;
-    mantissas[i] = scan.negative ? -scan.mantissa : scan.mantissa;
-    scales[i] = scan.scale;
+    mantissas[i + first] = scan.negative ? -scan.mantissa : scan.mantissa;
+    scales[i + first] = scan.scale;
     if (scan.scale > scale) scale = scan.scale;
   }
-  const units = new Array<number>(texts.length);
+  const units = new Array<number>(count);
   let magnitude = 0;
-  for (let i = 0; i < texts.length; i++) {
+  for (let i = 0; i < count; i++) {
     const unit = (mantissas[i] ?? 0) * (POW10[scale - (scales[i] ?? 0)] ?? 1);
     magnitude += Math.abs(unit);
     if (magnitude > MAX_SAFE) return undefined;

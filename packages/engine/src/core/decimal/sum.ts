@@ -1,6 +1,7 @@
 import { Big, type BigValue } from './big';
 import { type Decimal, fromBig, isDecimal, toBig, ZERO } from './decimal';
 import { MAX_SAFE, POW10 } from './safe-integers';
+import { scaledOf } from './scaled-batch';
 import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan';
 
 /**
@@ -50,7 +51,7 @@ export function createDecimalSum(): DecimalSum {
   let scale = 0;
   let small = 0;
   let big = 0n;
-  // Values that arrive as decimals already (expression results) are summed as decimals.
+  // Values that arrive as decimals whose digits do not fit a double are summed as decimals.
   let decimals: BigValue | undefined;
   const scan: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
 
@@ -104,6 +105,25 @@ export function createDecimalSum(): DecimalSum {
     return undefined;
   }
 
+  function addScaled(units: number, unitsScale: number): void {
+    if (units === 0) return;
+    if (unitsScale > scale) rescale(unitsScale);
+    const factor = POW10[scale - unitsScale];
+    const m = factor === undefined ? Number.POSITIVE_INFINITY : Math.abs(units) * factor;
+    if (m > MAX_SAFE) {
+      addUnits(BigInt(units), unitsScale);
+      return;
+    }
+    const t = units < 0 ? small - m : small + m;
+    // As in addText: both within ±(2^53 − 1), so leaving the range is detected exactly.
+    if (t > MAX_SAFE || t < -MAX_SAFE) {
+      big += BigInt(small) + (units < 0 ? -BigInt(m) : BigInt(m));
+      small = 0;
+    } else {
+      small = t;
+    }
+  }
+
   return {
     add(value) {
       if (typeof value === 'string') return addText(value);
@@ -112,29 +132,15 @@ export function createDecimalSum(): DecimalSum {
         return text === undefined ? 'not_finite' : addText(text);
       }
       if (isDecimal(value)) {
-        decimals = decimals === undefined ? toBig(value) : decimals.plus(toBig(value));
+        // Read from its digits as a scaled integer when it fits (no big.js addition).
+        const scaled = scaledOf(value);
+        if (scaled !== undefined) addScaled(scaled.units, scaled.scale);
+        else decimals = decimals === undefined ? toBig(value) : decimals.plus(toBig(value));
         return undefined;
       }
       return 'not_a_number';
     },
-    addScaled(units, unitsScale) {
-      if (units === 0) return;
-      if (unitsScale > scale) rescale(unitsScale);
-      const factor = POW10[scale - unitsScale];
-      const m = factor === undefined ? Number.POSITIVE_INFINITY : Math.abs(units) * factor;
-      if (m > MAX_SAFE) {
-        addUnits(BigInt(units), unitsScale);
-        return;
-      }
-      const t = units < 0 ? small - m : small + m;
-      // As in addText: both within ±(2^53 − 1), so leaving the range is detected exactly.
-      if (t > MAX_SAFE || t < -MAX_SAFE) {
-        big += BigInt(small) + (units < 0 ? -BigInt(m) : BigInt(m));
-        small = 0;
-      } else {
-        small = t;
-      }
-    },
+    addScaled,
     merge(other) {
       // A sum's result is exact, and its plain text reads back exactly.
       addText(toBig(other.result()).toFixed());

@@ -42,14 +42,10 @@ export interface PricedFee {
   readonly usedPreciseCents: string;
 }
 
-/**
- * The exact sum of decimal texts the engine wrote (per-event increments), read as scaled
- * integers: no decimal object per text. A text that does not read (never one the engine
- * wrote) counts as 0, as `readBack` reads it.
- */
-function sumOf(texts: readonly string[]): Decimal {
+/** The exact sum of per-event increments (each read as a scaled integer when it fits). */
+function sumOf(values: readonly Decimal[]): Decimal {
   const total = createDecimalSum();
-  for (const text of texts) total.add(text);
+  for (const value of values) total.add(value);
   return total.result();
 }
 
@@ -68,11 +64,6 @@ function sumOf(texts: readonly string[]): Decimal {
 interface ModelInput {
   readonly units: Decimal;
   readonly context: PricingContext;
-}
-
-/** The engine's decimal texts of the aggregation, read back as decimals. */
-function readAll(texts: readonly string[] | undefined): readonly Decimal[] | undefined {
-  return texts?.map(readBack);
 }
 
 function modelContext(
@@ -100,12 +91,12 @@ function modelContext(
         excludeEvent: increments.length === 0,
         ...(setup.prorated
           ? { fullUnitsNumber: add(carried, sumOf(increments)) }
-          : { eventValues: readAll(values) }),
+          : { eventValues: values }),
       }),
     };
   }
   const full = f.full_units_number;
-  const eventValues = readAll(values);
+  const eventValues = values;
   return {
     units: f.aggregation,
     context: pricingContext(f.count, {
@@ -114,7 +105,7 @@ function modelContext(
       fullUnitsNumber: full,
       eventValues,
       proratedEventValues:
-        setup.prorated && eventValues !== undefined ? readAll(f.event_prorated_values) : undefined,
+        setup.prorated && eventValues !== undefined ? f.event_prorated_values : undefined,
     }),
   };
 }

@@ -11,14 +11,12 @@ import {
   readEvents,
   type UsageEvent,
 } from '../../aggregation/index';
-import { readBack } from '../../charge-models/index';
 import {
   createDecimalSum,
   currencyExponent,
   type Decimal,
   type FeecastError,
   feecastError,
-  formatDecimal,
   max,
   PRICING_UNIT_CURRENCY,
   parseDecimal,
@@ -237,17 +235,16 @@ function priceGroup(
   // The values read so far, for the models that price from them (a percentage charge's free
   // units and min/max per event).
   const byValues = bucket.model.needsEventValues;
-  const parsedValues: Decimal[] = [];
+  const valuesBefore: Decimal[] = [];
   const fees: PlacedFee[] = [];
   // Running totals of what the period billed before each event (from the units a recurring
   // metric carried in, billed when the period started), and of the events' precise cents.
   const before = createDecimalSum();
   const carried = carriedIn(f);
-  // As text: the sum's fast path (a decimal would send every total through big.js).
-  if (sign(carried) > 0) before.add(formatDecimal(carried));
+  if (sign(carried) > 0) before.add(carried);
   const centsBefore = createDecimalSum();
   for (const [k, row] of rows.entries()) {
-    const value = values[k] ?? '0';
+    const value = values[k] ?? ZERO;
     const cents = setup.dynamic ? centsOf(row.cents, row.index) : right(ZERO);
     if (isLeft(cents)) return cents;
     if ((target === undefined || target === row.index) && row.event !== undefined) {
@@ -258,12 +255,12 @@ function priceGroup(
         exponent.right,
         {
           eventsBefore: k,
-          valuesBefore: byValues ? parsedValues.slice(0, k) : undefined,
+          valuesBefore: byValues ? valuesBefore.slice(0, k) : undefined,
           centsBefore: setup.dynamic ? centsBefore.result() : undefined,
           unitsBefore: before.result(),
-          billed: readBack(billed[k]),
-          value: readBack(value),
-          units: shownUnits(setup.prorated, readBack(increments[k]), readBack(applied[k])),
+          billed: billed[k] ?? ZERO,
+          value,
+          units: shownUnits(setup.prorated, increments[k] ?? ZERO, applied[k] ?? ZERO),
           cents: setup.dynamic ? cents.right : undefined,
         },
         row.event.transaction_id,
@@ -271,9 +268,9 @@ function priceGroup(
       if (isLeft(fee)) return fee;
       fees.push({ fee: fee.right, index: row.index, timeMs: row.timeMs });
     }
-    before.add(billed[k] ?? '0');
+    before.add(billed[k] ?? ZERO);
     centsBefore.add(cents.right);
-    if (byValues) parsedValues.push(readBack(value));
+    if (byValues) valuesBefore.push(value);
   }
   return right(fees);
 }
