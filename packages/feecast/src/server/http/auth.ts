@@ -3,8 +3,8 @@
  * (SHA-256) so that the comparison runs on equal-length digests whatever the lengths of
  * the keys, and every configured key is compared (no early exit on a match). Browser-safe (the
  * fetch handler checks keys with it too): SHA-256 from `@noble/hashes`, synchronous as the
- * check is; the Node server passes `node:crypto`'s SHA-256 instead (native, several times
- * faster per request), which gives the same digests.
+ * check is; the Node server passes `node:crypto`'s SHA-256 instead (native; 1.3-1.5
+ * against 1.9-2.5 µs of CPU per key in one measurement), which gives the same digests.
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { sameBytes } from './bytes';

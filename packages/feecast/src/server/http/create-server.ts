@@ -182,8 +182,7 @@ function warnOnStderr(message: string): void {
  *
  * @example
  * import { once } from 'node:events';
- * import { createHash } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+ * import type { AddressInfo } from 'node:net';
  *
  * const server = createServer({ apiKeys: ['secret'], state: exampleState() });
  * server.listen(0, '127.0.0.1'); // any free port (the command's default is 3000)
