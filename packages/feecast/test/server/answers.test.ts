@@ -2,7 +2,10 @@
 // answers kept between changes are given again as the same object). The text of a body given
 // again is the text of its first answer, and each prefix has its own.
 import { describe, expect, it } from 'vitest';
-import { jsonAnswer } from '../../src/server/http/answers';
+import { jsonAnswer, keylessAnswer } from '../../src/server/http/answers';
+import { portalLinks, randomPortalKey } from '../../src/server/http/portal-token';
+import { defaultOperations } from '../../src/server/routes/operations';
+import { exampleState } from '../../src/server/state/example-state';
 
 describe('jsonAnswer', () => {
   it('gives a body object the same text each time, per id prefix', () => {
@@ -15,5 +18,40 @@ describe('jsonAnswer', () => {
     expect(jsonAnswer({ status: 200, body }, 'lago').text).toBe(lago);
     expect(jsonAnswer({ status: 200, body: 'plain' }, 'svc').text).toBe('"plain"');
     expect(jsonAnswer({ status: 200, body: null }, 'lago').text).toBe('null');
+  });
+});
+
+describe('keylessAnswer', () => {
+  const state = exampleState(new Date('2025-03-15T12:00:00Z'));
+  const links = portalLinks(randomPortalKey());
+  const noClock = () => {
+    throw new Error('the clock was read');
+  };
+
+  it('reads no clock for a request that needs a key, nor for the OpenAPI document', () => {
+    // Only a portal page prices anything at `now`: every other request costs no clock read.
+    const plans = { method: 'GET', path: '/api/v1/plans' };
+    expect(keylessAnswer(plans, state, noClock, defaultOperations, links)).toBeUndefined();
+    const openApi = { method: 'GET', path: '/api/v1/openapi.json' };
+    expect(keylessAnswer(openApi, state, noClock, defaultOperations, links)?.status).toBe(200);
+  });
+
+  it('reads the clock for a portal page', () => {
+    const page = { method: 'GET', path: '/customer_portal/not-a-token' };
+    expect(() => keylessAnswer(page, state, noClock, defaultOperations, links)).toThrow(
+      'the clock was read',
+    );
+  });
+
+  it('answers a JSON body without headers of its own with the same headers as before', () => {
+    // The shared headers object holds what the spread gave: security headers, then the type.
+    expect(jsonAnswer({ status: 200, body: {} }, 'svc').headers).toStrictEqual({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json; charset=utf-8',
+    });
+    expect(
+      Object.keys(jsonAnswer({ status: 404, body: {}, headers: { allow: 'GET' } }, 'svc').headers),
+    ).toStrictEqual(['cache-control', 'x-content-type-options', 'allow', 'content-type']);
   });
 });

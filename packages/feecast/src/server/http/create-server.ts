@@ -6,6 +6,8 @@
  * request whose client has left before its turn is dropped; headers or bodies slower than
  * the time-outs get a 408 and the connection is closed.
  */
+
+import { createHash } from 'node:crypto';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -13,6 +15,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Timestamp } from '@feecast/models';
 import { DueCache } from '../billing/due-cache';
 import { runDue } from '../billing/run-due';
 import { warmUsage } from '../billing/warm-usage';
@@ -101,6 +104,11 @@ export interface ServerOptions {
   readonly webhooks?: WebhookOptions;
 }
 
+/** SHA-256 of a key's UTF-8 bytes, native (the API key of every request is hashed). */
+function nodeSha256(text: string): Uint8Array {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
 const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, checkEveryMs: 1_000 };
 
 /** Whether `next` differs from `before` in more than its clock. */
@@ -132,6 +140,14 @@ function send(res: ServerResponse, answer: HttpAnswer, headOnly: boolean): void 
  */
 function clientLeft(req: IncomingMessage, res: ServerResponse): boolean {
   return res.destroyed || req.socket.destroyed;
+}
+
+/** The path and the query (without its `?`) of a request's target. */
+function splitUrl(url = '/'): { readonly path: string; readonly query: string } {
+  const question = url.indexOf('?');
+  return question === -1
+    ? { path: url, query: '' }
+    : { path: url.slice(0, question), query: url.slice(question + 1) };
 }
 
 function errorResponse(error: ApiErrorResponse): ApiResponse {
@@ -178,7 +194,7 @@ function warnOnStderr(message: string): void {
  * server.close();
  */
 export function createServer(options: ServerOptions): Server {
-  const allowed = apiKeyChecker(options.apiKeys);
+  const allowed = apiKeyChecker(options.apiKeys, nodeSha256);
   const clock = options.clock ?? (() => new Date());
   const operations = options.operations ?? defaultOperations;
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -235,9 +251,8 @@ export function createServer(options: ServerOptions): Server {
    * is kept in memory: only the work it ran (and the moves of `POST /__feecast/clock`) is
    * journaled.
    */
-  function settle(): void {
+  function settle(target: Timestamp = now()): void {
     const before = state;
-    const target = now();
     const pinned = pinnedAt !== undefined;
     const clockNow = before.clock;
     if (clockNow === undefined) {
@@ -272,10 +287,12 @@ export function createServer(options: ServerOptions): Server {
    * together.
    */
   async function apply(request: ApiRequest): Promise<ApiResponse> {
-    settle();
+    // One clock read per request: what fell due runs up to the instant the request is priced at.
+    const at = now();
+    settle(at);
     if (request.path === CLOCK_PATH) return moveClock(request);
     const before = state;
-    const { state: next, response } = reduce(before, request, now(), operations, links);
+    const { state: next, response } = reduce(before, request, at, operations, links);
     if (next === before) return response;
     return (await commit(before, next)) ? response : errorResponse(internalError());
   }
@@ -287,10 +304,7 @@ export function createServer(options: ServerOptions): Server {
     server: Server,
   ): Promise<ApiResponse | undefined> {
     if (!allowed(req.headers.authorization)) return errorResponse(unauthorized());
-    const url = req.url ?? '/';
-    const question = url.indexOf('?');
-    const path = question === -1 ? url : url.slice(0, question);
-    const query = question === -1 ? '' : url.slice(question + 1);
+    const { path, query } = splitUrl(req.url);
     if (webhooks !== undefined && path.replace(/\/$/, '') === WEBHOOKS_PATH) {
       req.resume();
       return webhooks.respond(req.method ?? 'GET', query, state);
@@ -312,8 +326,8 @@ export function createServer(options: ServerOptions): Server {
 
   /** The answer of `req` when it needs no API key (see `keylessAnswer`), else `undefined`. */
   function keyless(req: IncomingMessage): HttpAnswer | undefined {
-    const path = (req.url ?? '/').split('?')[0] ?? '';
-    return keylessAnswer({ method: req.method ?? 'GET', path }, state, now(), operations, links);
+    const { path } = splitUrl(req.url);
+    return keylessAnswer({ method: req.method ?? 'GET', path }, state, now, operations, links);
   }
 
   const server = createHttpServer(

@@ -114,7 +114,7 @@ export function createFetchHandler(
   async function answer(request: Request): Promise<HttpAnswer> {
     const url = new URL(request.url);
     const method = request.method;
-    const open = keylessAnswer({ method, path: url.pathname }, state, now(), operations, links);
+    const open = keylessAnswer({ method, path: url.pathname }, state, now, operations, links);
     if (open !== undefined) return open;
     if (!allowed(request.headers.get('authorization') ?? undefined)) {
       return errorAnswer(unauthorized(), idPrefix);
