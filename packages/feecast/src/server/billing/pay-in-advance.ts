@@ -9,7 +9,7 @@
 import type { Fee, Invoice, Subscription, Timestamp, UsageEventRecord } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
-import { finalizeDraft } from '../routes/finalize-draft';
+import { issueAtOnce } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
@@ -113,13 +113,7 @@ export function payInAdvance(
     }
     const invoice = feeInvoice(state, subscription, fee, now, operations);
     if (isLeft(invoice)) return invoice;
-    const drafted = draft.commit({ invoices: [...state.invoices, invoice.right] });
-    const finalized = finalizeDraft(
-      drafted,
-      invoice.right,
-      new StateDraft(drafted, now, 'system'),
-      operations,
-    );
+    const finalized = issueAtOnce(state, invoice.right, draft, operations);
     if (isLeft(finalized)) return finalized;
     state = finalized.right.state;
   }

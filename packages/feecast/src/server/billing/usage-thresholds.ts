@@ -40,7 +40,7 @@ import type {
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
-import { finalizeDraft } from '../routes/finalize-draft';
+import { issueAtOnce } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
 import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
@@ -320,12 +320,6 @@ function thresholdsPassed(
   }
   const invoice = progressiveInvoice(state, subscription, applied, draft, operations);
   if (isLeft(invoice)) return invoice;
-  const drafted = draft.commit({ invoices: [...state.invoices, invoice.right] });
-  const finalized = finalizeDraft(
-    drafted,
-    invoice.right,
-    new StateDraft(drafted, now, 'system'),
-    operations,
-  );
+  const finalized = issueAtOnce(state, invoice.right, draft, operations);
   return isLeft(finalized) ? finalized : right(finalized.right.state);
 }

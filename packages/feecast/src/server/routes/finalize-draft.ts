@@ -9,7 +9,7 @@ import type { Invoice } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { customerCoupons } from '../state/customer-coupons';
-import type { StateDraft } from '../state/draft';
+import { StateDraft } from '../state/draft';
 import { operationTaxes, planOf } from '../state/lookup';
 import { replaceItem } from '../state/replace-item';
 import type { ServerState } from '../state/state';
@@ -90,4 +90,23 @@ export function finalizeDraft(
       ],
     }),
   });
+}
+
+/**
+ * `state` with `invoice` added through `draft` (whose commit also holds what `draft` logged)
+ * and finalized at once at `draft.now`: what the server does with an invoice it issues itself
+ * (a pay-in-advance fee's, a progressive-billing one), whose grace period does not apply.
+ *
+ * @example
+ * issueAtOnce(state, invoice, new StateDraft(state, now, 'system'), defaultOperations);
+ * // right({ invoice: { status: 'finalized', ... }, state })
+ */
+export function issueAtOnce(
+  state: ServerState,
+  invoice: Invoice,
+  draft: StateDraft,
+  operations: Operations,
+): Either<ApiErrorResponse, { readonly invoice: Invoice; readonly state: ServerState }> {
+  const drafted = draft.commit({ invoices: [...state.invoices, invoice] });
+  return finalizeDraft(drafted, invoice, new StateDraft(drafted, draft.now, 'system'), operations);
 }
