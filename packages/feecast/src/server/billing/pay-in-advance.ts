@@ -14,18 +14,15 @@ import type { Operations } from '../routes/operations';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { eventLog } from '../state/event-index';
-import { customerById, subscriptionById } from '../state/indexes';
-import { planOf } from '../state/lookup';
+import { customerById } from '../state/indexes';
+import { activeSubscriptionOf, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { runSkeleton } from './period-invoice';
 
 /** The active subscription an event is billed to, when its plan prices it in advance. */
 function billedSubscription(state: ServerState, event: UsageEventRecord): Subscription | undefined {
-  const subscription =
-    event.svc_subscription_id === null || event.svc_subscription_id === undefined
-      ? undefined
-      : subscriptionById(state.subscriptions, event.svc_subscription_id);
-  if (subscription === undefined || subscription.status !== 'active') return undefined;
+  const subscription = activeSubscriptionOf(state, event);
+  if (subscription === undefined) return undefined;
   const plan = planOf(state, subscription);
   const priced = (plan?.charges ?? []).some(
     (charge) => charge.pay_in_advance && charge.billable_metric_code === event.code,

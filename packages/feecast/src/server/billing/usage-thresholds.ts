@@ -45,8 +45,9 @@ import type { Operations } from '../routes/operations';
 import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
+import { customerById } from '../state/indexes';
 import { epochMs } from '../state/instant';
-import { planOf } from '../state/lookup';
+import { activeSubscriptionOf, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { subscriptionListView } from '../state/views';
 import { periodSoFar } from './period-invoice';
@@ -60,9 +61,7 @@ function checkedSubscription(
   state: ServerState,
   event: UsageEventRecord,
 ): { readonly subscription: Subscription; readonly thresholds: readonly UsageThreshold[] } | null {
-  const subscription = state.subscriptions.find(
-    (s) => s.svc_id === event.svc_subscription_id && s.status === 'active',
-  );
+  const subscription = activeSubscriptionOf(state, event);
   if (subscription === undefined || subscription.progressive_billing_disabled === true) return null;
   const plan = planOf(state, subscription);
   const thresholds = plan?.usage_thresholds ?? [];
@@ -284,7 +283,7 @@ function thresholdsPassed(
   const checked = checkedSubscription(state, event);
   if (checked === null) return right(state);
   const { subscription, thresholds } = checked;
-  const customer = state.customers.find((c) => c.svc_id === subscription.svc_customer_id);
+  const customer = customerById(state.customers, subscription.svc_customer_id);
   if (customer === undefined) return right(state);
   const lifetime = lifetimeUsage(state, customer, subscription, now, operations);
   if (isLeft(lifetime)) return lifetime;

@@ -34,6 +34,7 @@ import type { Operations } from '../routes/operations';
 import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
+import { customerById } from '../state/indexes';
 import { epochMs } from '../state/instant';
 import { sameJson } from '../state/same-json';
 import type { ServerState } from '../state/state';
@@ -272,7 +273,7 @@ export function refreshOngoingBalances(
   const problems: OngoingProblem[] = [];
   for (const id of ids) {
     if (!hasActiveWallet(current, id)) continue;
-    const customer = current.customers.find((c) => c.svc_id === id);
+    const customer = customerById(current.customers, id);
     if (customer === undefined) continue;
     const next = refreshCustomer(current, customer, now, operations, before);
     if (isLeft(next)) problems.push({ customer_id: id, error: next.left });

@@ -5,10 +5,17 @@
  * exist.
  */
 import type { OperationTaxes } from '@feecast/engine';
-import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
+import type {
+  BillableMetric,
+  Customer,
+  Plan,
+  Subscription,
+  Tax,
+  UsageEventRecord,
+} from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
-import { customerByExternalId } from './indexes';
+import { customerByExternalId, subscriptionById } from './indexes';
 import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
 /**
@@ -52,6 +59,23 @@ export function findCustomer(
   externalId: string,
 ): Either<ApiErrorResponse, Customer> {
   return found(customerByExternalId(state.customers, externalId), 'customer');
+}
+
+/**
+ * The active subscription a stored event is billed to (its `svc_subscription_id`), through the
+ * index: what the billing an event triggers (pay-in-advance fees, usage thresholds) reads.
+ *
+ * @example
+ * activeSubscriptionOf(state, storedEvent); // the event's subscription, or undefined
+ */
+export function activeSubscriptionOf(
+  state: ServerState,
+  event: UsageEventRecord,
+): Subscription | undefined {
+  const id = event.svc_subscription_id;
+  const subscription =
+    id === null || id === undefined ? undefined : subscriptionById(state.subscriptions, id);
+  return subscription?.status === 'active' ? subscription : undefined;
 }
 
 /**
