@@ -31,6 +31,7 @@ import type {
   Customer,
   Fee,
   Invoice,
+  Plan,
   Subscription,
   Timestamp,
   UsageEventRecord,
@@ -53,6 +54,21 @@ import { subscriptionListView } from '../state/views';
 import { periodSoFar } from './period-invoice';
 
 /**
+ * The usage thresholds checked for `subscription` on `plan` (its plan, or its own copy): none
+ * when progressive billing is disabled for it.
+ *
+ * @example
+ * thresholdsOf(subscription, planOf(state, subscription)); // [{ amount_cents: 10000, ... }]
+ */
+export function thresholdsOf(
+  subscription: Subscription,
+  plan: Plan | undefined,
+): readonly UsageThreshold[] {
+  if (subscription.progressive_billing_disabled === true) return [];
+  return plan?.usage_thresholds ?? [];
+}
+
+/**
  * The active subscription with usage thresholds the event is billed to, and its thresholds,
  * when a charge of its plan billed in arrears prices the event's metric (an event of another
  * metric moves no lifetime usage: nothing is priced).
@@ -62,9 +78,9 @@ function checkedSubscription(
   event: UsageEventRecord,
 ): { readonly subscription: Subscription; readonly thresholds: readonly UsageThreshold[] } | null {
   const subscription = activeSubscriptionOf(state, event);
-  if (subscription === undefined || subscription.progressive_billing_disabled === true) return null;
+  if (subscription === undefined) return null;
   const plan = planOf(state, subscription);
-  const thresholds = plan?.usage_thresholds ?? [];
+  const thresholds = thresholdsOf(subscription, plan);
   if (thresholds.length === 0) return null;
   const priced = (plan?.charges ?? []).some(
     (c) => !c.pay_in_advance && c.billable_metric_code === event.code,

@@ -12,7 +12,9 @@ import type { Operations } from '../routes/operations';
 import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { customerById } from '../state/indexes';
+import { planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
+import { thresholdsOf } from './usage-thresholds';
 import { hasActiveWallet } from './wallet-ongoing';
 
 /**
@@ -30,9 +32,7 @@ export function warmUsage(state: ServerState, now: Timestamp, operations: Operat
     if (customer === undefined) continue;
     const context = usageContext(state, customer, subscription, now);
     if (isLeft(context)) continue;
-    const thresholds =
-      subscription.progressive_billing_disabled !== true &&
-      (context.right.plan.usage_thresholds ?? []).length > 0;
+    const thresholds = thresholdsOf(subscription, planOf(state, subscription)).length > 0;
     if (!thresholds && !hasActiveWallet(state, customer.svc_id)) continue;
     arrearsUsage(state, subscription, context.right, operations.currentUsage, true);
   }
