@@ -90,6 +90,21 @@ export function anyCharge(
     );
 }
 
+/**
+ * A `cloudMetric` of one of `types` with a charge on it (`anyCharge(metric, inAdvance, only)`),
+ * as the pair `[metric, charge]` the operation laws price.
+ */
+export function meteredCharge(
+  types: readonly string[],
+  inAdvance: boolean,
+  only?: readonly string[],
+): fc.Arbitrary<[ChargeFeesMetric, OperationCharge]> {
+  return fc.constantFrom(...types).chain((type) => {
+    const m = cloudMetric(type);
+    return fc.tuple(fc.constant(m), anyCharge(m, inAdvance, only));
+  });
+}
+
 /** 2025-03-01T00:00:00Z in Unix seconds. */
 const MARCH_START = 1_740_787_200;
 

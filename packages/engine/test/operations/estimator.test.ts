@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createEstimator, estimateFees } from '../../src/operations/index';
-import { anyCharge, cloudMetric, stream } from './arbitraries';
+import { meteredCharge, stream } from './arbitraries';
 import {
   charge,
   customer,
@@ -31,10 +31,7 @@ describe('createEstimator', () => {
     let priced = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom('count_agg', 'sum_agg', 'unique_count_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true));
-        }),
+        meteredCharge(['count_agg', 'sum_agg', 'unique_count_agg'], true),
         fc.constantFrom(...ZONES),
         fc.option(instant, { nil: null }),
         stream(),
@@ -89,10 +86,7 @@ describe('createEstimator', () => {
     let priced = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom('count_agg', 'sum_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true));
-        }),
+        meteredCharge(['count_agg', 'sum_agg'], true),
         fc.constantFrom(...ZONES),
         fc.array(
           fc.record({

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
 import { createFedEstimator, estimateFees } from '../../src/operations/index';
-import { anyCharge, cloudMetric, stream } from './arbitraries';
+import { meteredCharge, stream } from './arbitraries';
 import {
   charge,
   customer,
@@ -67,10 +67,7 @@ describe('createFedEstimator', () => {
     let priced = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom('count_agg', 'sum_agg', 'unique_count_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true));
-        }),
+        meteredCharge(['count_agg', 'sum_agg', 'unique_count_agg'], true),
         // Stored in any order (a later event may be stored first), some odd events among them.
         stream().chain((events) => fc.shuffledSubarray(events, { minLength: events.length })),
         fc.subarray([...ODD_EVENTS]),

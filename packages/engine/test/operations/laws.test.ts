@@ -15,7 +15,7 @@ import {
 } from '../../src/core/decimal/index';
 import { currentUsage, estimateFees, projectedUsage } from '../../src/operations/index';
 import * as packaged from '../../src/runtime';
-import { anyCharge, cloudMetric, stream } from './arbitraries';
+import { cloudMetric, meteredCharge, stream } from './arbitraries';
 import { currentOf, customer, estimateOf, plan, projectedOf, subscription, tax } from './builders';
 
 const MARCH = subscription('2025-03-01T00:00:00Z');
@@ -23,48 +23,41 @@ const MARCH = subscription('2025-03-01T00:00:00Z');
 describe('estimate laws', () => {
   it("the sum of estimates over a period's events equals the period's charge amount", () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom('count_agg', 'sum_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true));
-        }),
-        stream(),
-        ([m, c], events) => {
-          fc.pre(c.charge_model !== 'dynamic' || m.aggregation_type === 'sum_agg');
-          const context = {
-            customer: customer(),
-            subscription: MARCH,
-            plan: plan([c]),
-            billableMetrics: [m],
-          };
-          // Σ of the estimates' unrounded cents, per filter bucket and group.
-          const byBucket = new Map<string, ReturnType<typeof parseDecimalUnsafe>>();
-          for (const [i, e] of events.entries()) {
-            const { fees } = estimateOf({
-              ...context,
-              now: String(e.timestamp),
-              events: events.slice(0, i),
-              event: {
-                code: 'm',
-                transaction_id: e.transaction_id,
-                properties: e.properties ?? null,
-                precise_total_amount_cents: e.precise_total_amount_cents ?? null,
-              },
-            });
-            for (const fee of fees) {
-              const key = JSON.stringify([fee.item.filters, fee.item.grouped_by]);
-              const cents = parseDecimalUnsafe(fee.sub_total_excluding_taxes_precise_amount_cents);
-              byBucket.set(key, add(byBucket.get(key) ?? ZERO, cents));
-            }
+      fc.property(meteredCharge(['count_agg', 'sum_agg'], true), stream(), ([m, c], events) => {
+        fc.pre(c.charge_model !== 'dynamic' || m.aggregation_type === 'sum_agg');
+        const context = {
+          customer: customer(),
+          subscription: MARCH,
+          plan: plan([c]),
+          billableMetrics: [m],
+        };
+        // Σ of the estimates' unrounded cents, per filter bucket and group.
+        const byBucket = new Map<string, ReturnType<typeof parseDecimalUnsafe>>();
+        for (const [i, e] of events.entries()) {
+          const { fees } = estimateOf({
+            ...context,
+            now: String(e.timestamp),
+            events: events.slice(0, i),
+            event: {
+              code: 'm',
+              transaction_id: e.transaction_id,
+              properties: e.properties ?? null,
+              precise_total_amount_cents: e.precise_total_amount_cents ?? null,
+            },
+          });
+          for (const fee of fees) {
+            const key = JSON.stringify([fee.item.filters, fee.item.grouped_by]);
+            const cents = parseDecimalUnsafe(fee.sub_total_excluding_taxes_precise_amount_cents);
+            byBucket.set(key, add(byBucket.get(key) ?? ZERO, cents));
           }
-          const estimated = [...byBucket.values()].reduce(
-            (total, cents) => add(total, halfAwayFromZero(cents, 0 as Scale)),
-            ZERO,
-          );
-          const usage = currentOf({ ...context, events, now: '2025-03-31T12:00:00Z' });
-          expect(String(estimated)).toBe(String(usage.charges_usage[0]?.amount_cents ?? 0));
-        },
-      ),
+        }
+        const estimated = [...byBucket.values()].reduce(
+          (total, cents) => add(total, halfAwayFromZero(cents, 0 as Scale)),
+          ZERO,
+        );
+        const usage = currentOf({ ...context, events, now: '2025-03-31T12:00:00Z' });
+        expect(String(estimated)).toBe(String(usage.charges_usage[0]?.amount_cents ?? 0));
+      }),
     );
   });
 });
@@ -75,10 +68,7 @@ describe('consistency laws', () => {
     // difference of two rounded period amounts is exact.
     fc.assert(
       fc.property(
-        fc.constantFrom('count_agg', 'sum_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true, ['standard', 'package', 'graduated']));
-        }),
+        meteredCharge(['count_agg', 'sum_agg'], true, ['standard', 'package', 'graduated']),
         stream(false),
         fc.record({
           value: fc.integer({ min: 0, max: 99 }).map(String),
@@ -114,38 +104,31 @@ describe('consistency laws', () => {
 describe('projection laws', () => {
   it('projected equals current when the period has elapsed', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom('count_agg', 'sum_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, false));
-        }),
-        stream(),
-        ([m, c], events) => {
-          fc.pre(c.charge_model !== 'dynamic' || m.aggregation_type === 'sum_agg');
-          const body = projectedOf({
-            customer: customer(),
-            subscription: MARCH,
-            plan: plan([c]),
-            billableMetrics: [m],
-            events,
-            // The last day of March: the whole period has elapsed.
-            now: '2025-03-31T12:00:00Z',
-          });
-          expect(body.projected_amount_cents).toBe(body.amount_cents);
-          for (const entry of body.charges_usage) {
-            expect([entry.projected_units, entry.projected_amount_cents]).toEqual([
-              entry.units,
-              entry.amount_cents,
+      fc.property(meteredCharge(['count_agg', 'sum_agg'], false), stream(), ([m, c], events) => {
+        fc.pre(c.charge_model !== 'dynamic' || m.aggregation_type === 'sum_agg');
+        const body = projectedOf({
+          customer: customer(),
+          subscription: MARCH,
+          plan: plan([c]),
+          billableMetrics: [m],
+          events,
+          // The last day of March: the whole period has elapsed.
+          now: '2025-03-31T12:00:00Z',
+        });
+        expect(body.projected_amount_cents).toBe(body.amount_cents);
+        for (const entry of body.charges_usage) {
+          expect([entry.projected_units, entry.projected_amount_cents]).toEqual([
+            entry.units,
+            entry.amount_cents,
+          ]);
+          for (const part of [...entry.filters, ...entry.grouped_usage]) {
+            expect([part.projected_units, part.projected_amount_cents]).toEqual([
+              part.units,
+              part.amount_cents,
             ]);
-            for (const part of [...entry.filters, ...entry.grouped_usage]) {
-              expect([part.projected_units, part.projected_amount_cents]).toEqual([
-                part.units,
-                part.amount_cents,
-              ]);
-            }
           }
-        },
-      ),
+        }
+      }),
     );
   });
 });

@@ -26,7 +26,7 @@ import {
   volumeModel,
   weightedSumAggregation,
 } from '../../src/operations/index';
-import { anyCharge, cloudMetric, stream } from './arbitraries';
+import { meteredCharge, stream } from './arbitraries';
 import {
   charge,
   customer,
@@ -77,10 +77,7 @@ describe('createPreviewEstimator', () => {
     let priced = 0;
     fc.assert(
       fc.property(
-        fc.constantFrom('count_agg', 'sum_agg', 'unique_count_agg').chain((type) => {
-          const m = cloudMetric(type);
-          return fc.tuple(fc.constant(m), anyCharge(m, true));
-        }),
+        meteredCharge(['count_agg', 'sum_agg', 'unique_count_agg'], true),
         stream(),
         fc.array(
           fc.record({
