@@ -14,7 +14,7 @@ import {
 import { addBatchColumnar, type ColumnarKernel } from './batch-kernel';
 import { type CompiledExpression, parseExpression } from './expression/compile';
 import type { MetricFilter } from './filters';
-import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES } from './kinds/index';
+import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES, PRORATED_PART_NAMES } from './kinds/index';
 import type { AggregationKind, AggregationType } from './kinds/kind';
 
 /**
@@ -243,6 +243,17 @@ export function checkProrated(
 ): Either<FeecastError, boolean> {
   if (!prorated) return right(false);
   if (metric.recurring && metric.kind.prorated !== undefined) return right(true);
+  const part = PRORATED_PART_NAMES[metric.kind.type];
+  if (metric.recurring && part !== undefined) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `A prorated charge of the recurring ${metric.kind.type} metric ${JSON.stringify(metric.code)} needs the prorated aggregation, which was not given: pass ${part} to createPreviewEstimator, or use createEstimator.`,
+        [...path],
+        { aggregation_type: metric.kind.type, recurring: metric.recurring },
+      ),
+    );
+  }
   return left(
     feecastError(
       'invalid_input',
