@@ -268,6 +268,7 @@ export {
   previewPlanChangeUnsafe,
   projectedUsage,
   projectedUsageUnsafe,
+  proratedSumAggregation,
   type SubscriptionAggregations,
   standardModel,
   sumAggregation,

@@ -35,6 +35,13 @@ export interface KernelTarget {
   countOutside(count: number): void;
 }
 
+/**
+ * A columnar kernel of batches ({@link addBatchColumnar}): adds a batch's rows to a pass and
+ * says `true`, or changes nothing and says `false` (the pass then reads the rows one by one).
+ * @internal
+ */
+export type ColumnarKernel = (target: KernelTarget, batch: EventBatch, base: number) => boolean;
+
 /** The most combinations of routing and grouping values a consumer's lookup table holds. */
 const MAX_COMBINATIONS = 1 << 22;
 /** A value column whose unique count keeps one latest-operation cell per value and group. */

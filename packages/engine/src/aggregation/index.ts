@@ -94,7 +94,7 @@ export type {
 } from './kinds/index';
 export { latestKind } from './kinds/latest';
 export { maxKind } from './kinds/max';
-export { sumKind } from './kinds/sum';
+export { proratableSumKind, sumKind } from './kinds/sum';
 export { uniqueCountKind } from './kinds/unique-count';
 export { uniqueValueOf } from './kinds/unique-operation';
 export { weightedSumKind } from './kinds/weighted-sum';

@@ -11,9 +11,10 @@ import {
   type Rounding,
   scaleOf,
 } from '../core/index';
+import { addBatchColumnar, type ColumnarKernel } from './batch-kernel';
 import { type CompiledExpression, parseExpression } from './expression/compile';
 import type { MetricFilter } from './filters';
-import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES } from './kinds/index';
+import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES, PRORATED_PART_NAMES } from './kinds/index';
 import type { AggregationKind, AggregationType } from './kinds/kind';
 
 /**
@@ -55,6 +56,8 @@ export interface CompiledMetric {
   readonly filters: readonly MetricFilter[];
   /** The metric's `rounding_function` at its precision, or the identity. */
   readonly round: (value: Decimal) => Decimal;
+  /** How a pass reads a batch in columns ({@link MetricLanguage.columnar}); else row by row. */
+  readonly columnar?: ColumnarKernel | undefined;
 }
 
 const ROUNDINGS: Readonly<Record<string, Rounding>> = { round: halfAwayFromZero, ceil, floor };
@@ -69,10 +72,21 @@ export interface MetricLanguage {
   readonly parseExpression:
     | ((text: string) => Either<FeecastError, CompiledExpression>)
     | undefined;
+  /**
+   * The columnar kernel that reads a batch of events (`EventBatch`) without an object per row
+   * (`addBatchColumnar`), or none: a pass then reads a batch's rows one by one, with the same
+   * figures. A preview estimator, which prices one event at a time, goes without it, so that
+   * its bundle does not hold it.
+   */
+  readonly columnar?: ColumnarKernel | undefined;
 }
 
-/** Every aggregation type and the expression language. */
-export const FULL_METRIC_LANGUAGE: MetricLanguage = { kinds: AGGREGATION_KINDS, parseExpression };
+/** Every aggregation type, the expression language and the columnar kernel. */
+export const FULL_METRIC_LANGUAGE: MetricLanguage = {
+  kinds: AGGREGATION_KINDS,
+  parseExpression,
+  columnar: addBatchColumnar,
+};
 
 /**
  * Checks a billable metric and prepares it for aggregation: a known `aggregation_type`, a
@@ -192,6 +206,7 @@ export function compileMetricIn(
     expression,
     filters: metric.filters ?? [],
     round: round.right,
+    columnar: language.columnar,
   });
 }
 
@@ -228,6 +243,17 @@ export function checkProrated(
 ): Either<FeecastError, boolean> {
   if (!prorated) return right(false);
   if (metric.recurring && metric.kind.prorated !== undefined) return right(true);
+  const part = PRORATED_PART_NAMES[metric.kind.type];
+  if (metric.recurring && part !== undefined) {
+    return left(
+      feecastError(
+        'invalid_input',
+        `A prorated charge of the recurring ${metric.kind.type} metric ${JSON.stringify(metric.code)} needs the prorated aggregation, which was not given: pass ${part} to createPreviewEstimator, or use createEstimator.`,
+        [...path],
+        { aggregation_type: metric.kind.type, recurring: metric.recurring },
+      ),
+    );
+  }
   return left(
     feecastError(
       'invalid_input',

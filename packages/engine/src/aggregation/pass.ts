@@ -1,6 +1,6 @@
 import { type Decimal, describeThrown, formatDecimal, max, ZERO } from '../core/index';
 import { batchEvent, type EventBatch } from './batch';
-import { addBatchColumnar, type KernelTarget } from './batch-kernel';
+import type { KernelTarget } from './batch-kernel';
 import { Bucket, type Slot } from './bucket';
 import { type EvaluatedValue, evaluateForAggregation } from './evaluate-field';
 import { eventTimeMs, type UsageEvent } from './event';
@@ -348,13 +348,14 @@ export class MetricPass implements KernelTarget {
   }
 
   /**
-   * Adds a batch's rows (a later part of the stream): through the columnar kernel where it
-   * covers this pass, else row by row as event objects. Either way, the same figures.
+   * Adds a batch's rows (a later part of the stream): through the metric's columnar kernel
+   * where it has one that covers this pass, else row by row as event objects. Either way, the
+   * same figures.
    */
   addBatch(batch: EventBatch): void {
     const base = this.position;
     if (this.options.deduplicate) this.expect(batch.length);
-    if (addBatchColumnar(this, batch, base)) {
+    if (this.metric.columnar?.(this, batch, base) === true) {
       this.position += batch.length;
       return;
     }

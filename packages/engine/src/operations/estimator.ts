@@ -266,7 +266,7 @@ class PreparedEstimator implements Estimator {
   private periods: PeriodEntry[] = [];
 
   constructor(
-    private readonly input: ReadOperation,
+    protected readonly input: ReadOperation,
     private readonly pricing: PricingTables,
   ) {
     const externalId = input.subscription.external_id;
@@ -330,7 +330,7 @@ class PreparedEstimator implements Estimator {
   }
 
   /** The fee context and prepared passes of a period (the last few periods are kept). */
-  private periodOf(context: CheckedContext): PeriodEntry {
+  protected periodOf(context: CheckedContext): PeriodEntry {
     const known = this.periods.find((entry) => entry.period === context.period);
     if (known !== undefined) return known;
     const fromMs = timestampInstant(context.period.charges_from_datetime);
@@ -358,7 +358,7 @@ class PreparedEstimator implements Estimator {
   }
 
   /** A charge's run for the period, its pass prepared once per period. */
-  private runOf(
+  protected runOf(
     entry: PeriodEntry,
     at: number,
     prepared: PreparedInAdvanceCharge,
@@ -430,56 +430,6 @@ class PreparedEstimator implements Estimator {
     return withEvents(request, (fed) => this.estimateSteps(fed));
   }
 
-  /**
-   * {@link FedEstimator.estimateFees}: from each charge's tally of `events` when every charge
-   * of the metric has one that can price the event, else as `estimateFees` (which also gives
-   * every error: the tallies only ever answer a fee).
-   */
-  estimateFed(request: FedEstimateRequest): Either<FeecastError, EstimateFeesResponse> {
-    const prepared = this.prepare(request);
-    const fees = isLeft(prepared) ? undefined : this.tallyFees(prepared.right, request.events);
-    if (isLeft(prepared) || fees === undefined) return this.estimateFees(request);
-    return this.finish(prepared.right, (_charge, k) => fees[k] as Either<FeecastError, ChargeFee>);
-  }
-
-  /** The fee of each charge of the estimate's metric from its tally, or `undefined`. */
-  private tallyFees(
-    prepared: PreparedEstimate,
-    events: readonly OperationEvent[],
-  ): Either<FeecastError, ChargeFee>[] | undefined {
-    const { context, found, compiled } = prepared;
-    if (found.charges.length === 0 || !Array.isArray(events)) return undefined;
-    const priced = this.priced(prepared, prepared.wanted);
-    if (isLeft(priced)) return undefined;
-    const entry = this.periodOf(context);
-    const externalId = this.input.subscription.external_id;
-    const fees: Either<FeecastError, ChargeFee>[] = [];
-    for (const { at, prepared: ready } of found.charges) {
-      if (isLeft(ready)) return undefined;
-      const run = this.runOf(entry, at, ready.right);
-      if (isLeft(run)) return undefined;
-      let fed = entry.tallies.get(at);
-      if (fed === undefined || fed.events !== events || fed.count > events.length) {
-        const tally = createEventTally(run.right, compiled, entry.window);
-        if (tally === undefined) return undefined;
-        fed = { tally, events, count: 0 };
-        entry.tallies.set(at, fed);
-      }
-      for (; fed.count < events.length; fed.count++) {
-        const stored = events[fed.count];
-        if (typeof stored !== 'object' || stored === null || stored.code !== found.metric.code) {
-          continue;
-        }
-        const event = subscriptionEvent(stored, externalId);
-        if (event !== undefined) fed.tally.add(event);
-      }
-      const fee = fed.tally.fee(priced.right, context.now);
-      if (fee === undefined) return undefined;
-      fees.push(fee);
-    }
-    return fees;
-  }
-
   estimateFeesOf(
     request: WithAsyncEvents<EstimateSetRequest>,
   ): Promise<Either<FeecastError, EstimateFeesOfResponse>>;
@@ -496,7 +446,7 @@ class PreparedEstimator implements Estimator {
    * The checks of one estimate that read the request, its context and its metric
    * (estimate-and-usage.md §2.2, in the reference's order), before any stored event is read.
    */
-  private prepare(request: {
+  protected prepare(request: {
     readonly event?: unknown;
     readonly now: unknown;
   }): Either<FeecastError, PreparedEstimate> {
@@ -526,7 +476,7 @@ class PreparedEstimator implements Estimator {
   }
 
   /** The event priced (§2.5) with `transactionId`, checked to match a pay-in-advance charge. */
-  private priced(
+  protected priced(
     prepared: PreparedEstimate,
     transactionId: string,
   ): Either<FeecastError, UsageEvent> {
@@ -556,7 +506,7 @@ class PreparedEstimator implements Estimator {
    * the metric's), its errors in the estimate's terms, with the client's transaction id and
    * the taxes (§2.10).
    */
-  private finish(
+  protected finish(
     prepared: PreparedEstimate,
     feeOf: (
       charge: MetricCharges['charges'][number],
@@ -775,6 +725,63 @@ class PreparedEstimator implements Estimator {
 }
 
 /**
+ * The estimator of {@link createFedEstimator}: a {@link PreparedEstimator} that keeps each
+ * charge's tally of the stored events. A class of its own, so that a bundle of the other
+ * estimators does not hold the tallies (bench/README.md, "browser bundle size").
+ */
+class FedPreparedEstimator extends PreparedEstimator {
+  /**
+   * {@link FedEstimator.estimateFees}: from each charge's tally of `events` when every charge
+   * of the metric has one that can price the event, else as `estimateFees` (which also gives
+   * every error: the tallies only ever answer a fee).
+   */
+  estimateFed(request: FedEstimateRequest): Either<FeecastError, EstimateFeesResponse> {
+    const prepared = this.prepare(request);
+    const fees = isLeft(prepared) ? undefined : this.tallyFees(prepared.right, request.events);
+    if (isLeft(prepared) || fees === undefined) return this.estimateFees(request);
+    return this.finish(prepared.right, (_charge, k) => fees[k] as Either<FeecastError, ChargeFee>);
+  }
+
+  /** The fee of each charge of the estimate's metric from its tally, or `undefined`. */
+  private tallyFees(
+    prepared: PreparedEstimate,
+    events: readonly OperationEvent[],
+  ): Either<FeecastError, ChargeFee>[] | undefined {
+    const { context, found, compiled } = prepared;
+    if (found.charges.length === 0 || !Array.isArray(events)) return undefined;
+    const priced = this.priced(prepared, prepared.wanted);
+    if (isLeft(priced)) return undefined;
+    const entry = this.periodOf(context);
+    const externalId = this.input.subscription.external_id;
+    const fees: Either<FeecastError, ChargeFee>[] = [];
+    for (const { at, prepared: ready } of found.charges) {
+      if (isLeft(ready)) return undefined;
+      const run = this.runOf(entry, at, ready.right);
+      if (isLeft(run)) return undefined;
+      let fed = entry.tallies.get(at);
+      if (fed === undefined || fed.events !== events || fed.count > events.length) {
+        const tally = createEventTally(run.right, compiled, entry.window);
+        if (tally === undefined) return undefined;
+        fed = { tally, events, count: 0 };
+        entry.tallies.set(at, fed);
+      }
+      for (; fed.count < events.length; fed.count++) {
+        const stored = events[fed.count];
+        if (typeof stored !== 'object' || stored === null || stored.code !== found.metric.code) {
+          continue;
+        }
+        const event = subscriptionEvent(stored, externalId);
+        if (event !== undefined) fed.tally.add(event);
+      }
+      const fee = fed.tally.fee(priced.right, context.now);
+      if (fee === undefined) return undefined;
+      fees.push(fee);
+    }
+    return fees;
+  }
+}
+
+/**
  * Prepares `estimateFees` for one customer, subscription and plan (API.md: `estimateFees`),
  * to estimate many events: the context is checked once, each billable metric and its
  * pay-in-advance charges are checked and compiled the first time an event of the metric is
@@ -854,6 +861,6 @@ export function createPreviewEstimator(
 export function createFedEstimator(context: EstimatorContext): Either<FeecastError, FedEstimator> {
   const read = readOperationContext(context);
   if (isLeft(read)) return read;
-  const estimator = new PreparedEstimator(read.right, FULL_PRICING);
+  const estimator = new FedPreparedEstimator(read.right, FULL_PRICING);
   return right({ estimateFees: (request) => estimator.estimateFed(request) });
 }

@@ -139,6 +139,7 @@ export {
   type PricingPart,
   packageModel,
   percentageModel,
+  proratedSumAggregation,
   standardModel,
   sumAggregation,
   uniqueCountAggregation,

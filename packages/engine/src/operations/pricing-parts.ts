@@ -8,6 +8,7 @@ import {
   type MetricLanguage,
   maxKind,
   parseExpression,
+  proratableSumKind,
   sumKind,
   uniqueCountKind,
   weightedSumKind,
@@ -107,11 +108,23 @@ export const countAggregation: PricingPart = {
   name: 'count_agg',
   kind: countKind,
 } as OwnPart;
-/** The `sum_agg` aggregation (prorated sums included), for `createPreviewEstimator`. */
+/**
+ * The `sum_agg` aggregation, for `createPreviewEstimator`; a prorated charge of a recurring
+ * sum needs {@link proratedSumAggregation} instead.
+ */
 export const sumAggregation: PricingPart = {
   part: 'aggregation',
   name: 'sum_agg',
   kind: sumKind,
+} as OwnPart;
+/**
+ * The `sum_agg` aggregation with prorated sums (a prorated charge of a recurring sum), for
+ * `createPreviewEstimator`: {@link sumAggregation} and more.
+ */
+export const proratedSumAggregation: PricingPart = {
+  part: 'aggregation',
+  name: 'sum_agg',
+  kind: proratableSumKind,
 } as OwnPart;
 /** The `max_agg` aggregation, for `createPreviewEstimator`. */
 export const maxAggregation: PricingPart = {
@@ -210,8 +223,10 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
       );
     }
     if (part.part === 'charge_model') models[part.name] = part.model;
-    else if (part.part === 'aggregation') kinds[part.name] = part.kind;
-    else parse = part.parse;
+    else if (part.part === 'aggregation') {
+      // Of two parts of a type (sumAggregation, proratedSumAggregation), the one that prorates.
+      if (kinds[part.name]?.prorated === undefined) kinds[part.name] = part.kind;
+    } else parse = part.parse;
   }
   return right({ models, language: { kinds, parseExpression: parse } });
 }

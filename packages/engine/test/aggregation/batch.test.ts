@@ -1,16 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addBatchColumnar } from '../../src/aggregation/batch-kernel';
 import {
   type AggregateOptions,
   aggregate,
   aggregateCharges,
   type BillableMetricInput,
+  compileMetricIn,
   createAccumulator,
   type EventBatch,
   type EventColumns,
   eventBatch,
   eventBatchFromColumns,
   eventTimeMs,
+  FULL_METRIC_LANGUAGE,
+  prepareCompiledChargesAccumulator,
+  sumKind,
   type UsageEvent,
 } from '../../src/aggregation/index';
 import { AGGREGATION_TYPES, decimalString } from '../arbitraries';
@@ -294,6 +299,43 @@ describe('columnar batches (issue 19 §3)', () => {
       [3, 'a', 'duplicate_transaction_id'],
       [4, 'd', 'invalid_value'],
     ]);
+  });
+
+  it('a metric compiled without the kernel (a preview’s) reads a batch row by row: the same figures', () => {
+    // The events of the test above: 1.5 + 2.25 + 9007199254740993 = 9007199254740996.75, the
+    // repeat of "a" and the "x" value rejected, the April event outside March.
+    const events = [
+      event('2025-03-02T00:00:00Z', { v: '1.5' }, 'a'),
+      event(Date.UTC(2025, 2, 3) / 1000, { v: '2.25' }, 'b'),
+      event('2025-03-04T00:00:00Z', { v: '9007199254740993' }, 'c'),
+      event('2025-03-05T00:00:00Z', { v: '7' }, 'a'),
+      event('2025-03-06T00:00:00Z', { v: 'x' }, 'd'),
+      event('2025-04-06T00:00:00Z', { v: '1' }, 'e'),
+    ];
+    const language = { kinds: { sum_agg: sumKind }, parseExpression: undefined };
+    const figures = (columnar: boolean) => {
+      const m = metric('sum_agg');
+      const compiled = compileMetricIn(columnar ? FULL_METRIC_LANGUAGE : language, m, ['m']);
+      if (compiled._tag === 'Left') throw new Error(compiled.left.message);
+      // Only the full language carries the kernel: a preview's bundle does not hold it.
+      expect(compiled.right.columnar).toBe(columnar ? addBatchColumnar : undefined);
+      const start = prepareCompiledChargesAccumulator(m, compiled.right, [{}], MARCH);
+      if (start._tag === 'Left') throw new Error(start.left.message);
+      const pass = start.right();
+      pass.addAll(batchOf(events));
+      return plain(pass.result().charges[0]?.default);
+    };
+    const rows = figures(false);
+    expect(rows).toMatchObject({
+      aggregation: '9007199254740996.75',
+      count: 3,
+      outside_period: 1,
+      rejected: [
+        { index: 3, transaction_id: 'a', reason: 'duplicate_transaction_id' },
+        { index: 4, transaction_id: 'd', reason: 'invalid_value' },
+      ],
+    });
+    expect(rows).toEqual(figures(true));
   });
 
   it('a unique count settles ties on the timestamp by stream order, as events do', () => {

@@ -20,6 +20,7 @@ import {
   type PricingPart,
   packageModel,
   percentageModel,
+  proratedSumAggregation,
   standardModel,
   sumAggregation,
   uniqueCountAggregation,
@@ -94,7 +95,9 @@ describe('createPreviewEstimator', () => {
           };
           const parts = [
             MODEL_PARTS[c.charge_model] ?? standardModel,
-            AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation,
+            c.prorated === true && m.aggregation_type === 'sum_agg'
+              ? proratedSumAggregation
+              : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
           ];
           const preview = rightOf(createPreviewEstimator(context, parts));
           const full = rightOf(createEstimator(context));
@@ -157,6 +160,35 @@ describe('createPreviewEstimator', () => {
     expect(error.code).toBe('invalid_input');
     expect(error.path).toEqual(['billableMetrics', '0', 'aggregation_type']);
     expect(error.message).toContain('pass its part (countAggregation)');
+  });
+
+  it('a prorated sum needs proratedSumAggregation: without it an error naming it, with it the same fee', () => {
+    // 3 seats at 10 EUR, prorated on 15 March: 17 of March's 31 days are left (15th to 31st),
+    // 3 x 17 / 31 = 1.645161... ceiled to 5 decimals = 1.64517 units x 10 = 16.4517 EUR →
+    // 1645 cents; 20 % VAT = 329; total 1974.
+    const seats = metric('seats', 'sum_agg', { recurring: true });
+    const context = contextOf(
+      seats,
+      charge(seats, 'standard', { amount: '10' }, { prorated: true }),
+    );
+    const request = { event: estimated('seats', { value: '3' }), now: MARCH };
+    const without = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const error = leftOf(without.estimateFees(request));
+    expect(error.code).toBe('invalid_input');
+    expect(error.path).toEqual(['plan', 'charges', '0', 'prorated']);
+    expect(error.message).toContain('pass proratedSumAggregation');
+    const full = rightOf(createEstimator(context)).estimateFees(request);
+    expect(
+      rightOf(full).fees.map((f) => [f.amount_cents, f.taxes_amount_cents, f.total_amount_cents]),
+    ).toEqual([[1645, 329, 1974]]);
+    // Either order of the two sum parts: the one that prorates is kept.
+    for (const parts of [
+      [standardModel, proratedSumAggregation],
+      [standardModel, sumAggregation, proratedSumAggregation],
+      [standardModel, proratedSumAggregation, sumAggregation],
+    ]) {
+      expect(rightOf(createPreviewEstimator(context, parts)).estimateFees(request)).toEqual(full);
+    }
   });
 
   it('an expression without the expression language is an error; with it, the same fee', () => {

@@ -71,13 +71,16 @@ class SumState implements BucketState {
   }
 }
 
-/** `sum_agg`: the sum of the field's values (negative values reduce it; never clamped). */
+/**
+ * `sum_agg`: the sum of the field's values (negative values reduce it; never clamped), without
+ * its prorated variant ({@link proratableSumKind}): what a dynamic charge's cents and a preview
+ * estimator's `sumAggregation` sum, so that a bundle of them does not hold the prorated sum.
+ */
 export const sumKind: AggregationKind = {
   type: 'sum_agg',
   needsField: true,
   recurringAllowed: true,
   recurringReadsHistory: true,
-  prorated: proratedSumKind,
   create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
   restore: (context, json, path) => {
     const read = readCountAndDecimals(json, path, ['sum', 'sum_before_period']);
@@ -87,3 +90,9 @@ export const sumKind: AggregationKind = {
     return right(state.restoreFrom(read.right.count, total, earlier));
   },
 };
+
+/**
+ * `sum_agg` with its prorated variant (a prorated charge of a recurring sum): the table of
+ * every aggregation type's, and a preview estimator's `proratedSumAggregation`.
+ */
+export const proratableSumKind: AggregationKind = { ...sumKind, prorated: proratedSumKind };
