@@ -102,6 +102,22 @@ function periodRowsOf(type: string | undefined, fromMs: number | undefined, endM
   const high = isoDate(endMs + 2 * DAY_MS);
   if (high === undefined || (fromMs !== undefined && low === undefined)) return undefined;
   const lowDate = low === undefined ? [] : [`${ts} >= DATE '${low}'`];
+  if (type === 'TIMESTAMP' || type === 'TIMESTAMP WITH TIME ZONE') {
+    // The instant itself (as `timeOf` reads it, in UTC): the period's own bounds.
+    const literal = (ms: number) => {
+      const iso = isoDate(ms) === undefined ? undefined : new Date(ms).toISOString();
+      return iso === undefined
+        ? undefined
+        : `${type === 'TIMESTAMP' ? 'TIMESTAMP' : 'TIMESTAMPTZ'} '${iso.replace('T', ' ').replace('Z', type === 'TIMESTAMP' ? '' : '+00')}'`;
+    };
+    const start = fromMs === undefined ? undefined : literal(fromMs);
+    const end = literal(endMs);
+    if (end !== undefined && (fromMs === undefined || start !== undefined)) {
+      return [...(start === undefined ? [] : [`${ts} >= ${start}`]), `${ts} < ${end}`].join(
+        ' AND ',
+      );
+    }
+  }
   if (type !== undefined && TIMESTAMP.test(type)) {
     return [...lowDate, `${ts} < DATE '${high}'`].join(' AND ');
   }
