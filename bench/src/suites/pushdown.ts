@@ -74,15 +74,18 @@ export async function pushdownSuite(): Promise<BenchSuite & { close(): void }> {
     return result.right;
   };
 
+  // FEECAST_PUSHDOWN_IN_PROCESS=0 leaves out the in-process pricing of the NDJSON (a minute a
+  // round at 10,000,000 events): its case, and its check (the other two remain).
+  const withInProcess = process.env.FEECAST_PUSHDOWN_IN_PROCESS !== '0';
   // Checked once, before timing: the three paths give the same figures.
   const problems: string[] = [];
   const [pushed, inMemory, all, peer] = [
     await pushOne(),
-    await inProcess(),
+    withInProcess ? await inProcess() : undefined,
     await pushAll(),
     await hand(ONE_ID),
   ];
-  if (figures(pushed) !== figures(inMemory)) {
+  if (inMemory !== undefined && figures(pushed) !== figures(inMemory)) {
     problems.push(`pushdown gave ${figures(pushed)}, in-process gave ${figures(inMemory)}`);
   }
   if (figures(all[ONE] as CustomerUsageResponse) !== figures(pushed)) {
@@ -107,7 +110,9 @@ export async function pushdownSuite(): Promise<BenchSuite & { close(): void }> {
       { name: 'feecast through DuckDB, one subscription', run: pushOne },
       { name: 'hand-written DuckDB SQL, every subscription', run: () => hand(undefined) },
       { name: 'feecast through DuckDB, every subscription', run: pushAll },
-      { name: 'feecast in-process from NDJSON, one subscription', run: inProcess },
+      ...(withInProcess
+        ? [{ name: 'feecast in-process from NDJSON, one subscription', run: inProcess }]
+        : []),
     ],
     targets: [
       {

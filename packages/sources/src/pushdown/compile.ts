@@ -154,10 +154,6 @@ export function compileQueries(
   }
   const got = source.properties(keys);
   if (typeof got === 'string') return got;
-  const reads = got.reads.flatMap((p, i) => [
-    `${p.kind} AS __k${i}`,
-    `coalesce(${p.text}, '') AS __x${i}`,
-  ]);
   const read = (key: string): PropertyRead => {
     const i = keys.indexOf(key);
     return { kind: `__k${i}`, text: `__x${i}` };
@@ -183,6 +179,13 @@ export function compileQueries(
     input.type === 'max_agg' ||
     input.type === 'latest_agg' ||
     input.type === 'weighted_sum_agg';
+  // A typed number column: its value's parts by arithmetic (`__ev`), never from its text.
+  const exact =
+    numeric && input.fieldName !== undefined
+      ? got.reads[keys.indexOf(input.fieldName)]?.exact
+      : undefined;
+  // Its text only where a figure holds it (a maximum, a latest value) or a filter reads it.
+  const valueText = exact === undefined || input.type === 'max_agg' || input.type === 'latest_agg';
   if (value !== undefined && numeric) {
     const digits = d.replace(d.replace(value.text, '-', ''), '.', '');
     doubts.push(
@@ -238,6 +241,14 @@ export function compileQueries(
     const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
     if (rows !== undefined) where.push(rows);
   }
+  const reads = got.reads.flatMap((p, i) => {
+    const unread = keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
+    return [
+      `${p.kind} AS __k${i}`,
+      unread ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
+    ];
+  });
+  const carried = exact === undefined ? [] : ['__ev'];
   const l1Columns = [
     '__n',
     `${sub} AS __s`,
@@ -245,11 +256,20 @@ export function compileQueries(
     `${source.timeMs} AS __t`,
     `${sourceDoubt} AS __sd`,
     ...reads,
+    ...(exact === undefined ? [] : [`${exact.value} AS __ev`]),
   ];
   const l0 = `SELECT *, ${source.order ?? '0'} AS __n${got.columns.map((c) => `, ${c}`).join('')} FROM ${source.from} WHERE ${where.join(' AND ')}`;
   let l1 = `SELECT ${l1Columns.join(', ')} FROM (${l0}) AS l0`;
   if (periods !== undefined)
-    l1 = joinPeriods(l1, periods, input.recurring, source.timeRequired, got.reads.length, d);
+    l1 = joinPeriods(
+      l1,
+      periods,
+      input.recurring,
+      source.timeRequired,
+      got.reads.length,
+      carried,
+      d,
+    );
   // L2: the row's status before deduplication.
   const outside = readsHistory ? `__t >= ${endSql}` : `__t >= ${endSql} OR __t < ${fromSql}`;
   const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
@@ -268,6 +288,7 @@ export function compileQueries(
       '__t',
       '__sd',
       ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`]),
+      ...carried,
       ...(periods === undefined ? [] : ['__pf', '__pe']),
     ];
     const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
@@ -279,6 +300,8 @@ export function compileQueries(
   let valueStatus = "'ok'";
   if (value !== undefined && input.type === 'count_agg') {
     valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
+  } else if (value !== undefined && exact !== undefined) {
+    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
   } else if (value !== undefined && numeric) {
     const valid = `(${value.kind} = 'n' OR (${value.kind} IN ('s', 'd') AND ${sure(d.matches(value.text, DECIMAL_GRAMMAR))}))`;
     valueStatus = `CASE WHEN ${missing} THEN 'missing_value' WHEN NOT ${valid} THEN 'invalid_value' ELSE 'ok' END`;
@@ -288,7 +311,22 @@ export function compileQueries(
   }
   // The rows that are not ok keep their status: counted once per status, with `__w`.
   const l4Columns = [`CASE WHEN __st <> 'ok' THEN __st ELSE ${valueStatus} END AS __vs`];
-  if (numeric && value !== undefined) {
+  if (exact !== undefined) {
+    // Each part a 64-bit integer: the integer digits (at most 18), the fraction's `scale`
+    // digits × 10^(18 - scale); both carry the value's sign, as the text's parts below do.
+    const whole = exact.scale === 0 ? 'CAST(__ev AS BIGINT)' : 'CAST(trunc(__ev) AS BIGINT)';
+    const fraction =
+      exact.scale === 0
+        ? '0'
+        : `CAST((__ev - trunc(__ev)) * ${10n ** BigInt(exact.scale)} AS BIGINT) * ${10n ** BigInt(FRACTION_DIGITS - exact.scale)}`;
+    const parts = ['0', whole, fraction, '0'];
+    l4Columns.push(
+      `__st = 'ok' AND __ev IS NOT NULL AS __r`,
+      `${d.false} AS __nr`,
+      ...VALUE_PARTS.map(({ column }, k) => `${parts[k]} AS ${column}`),
+      ...(valueText ? [`${value?.text} AS __v`] : []),
+    );
+  } else if (numeric && value !== undefined) {
     const text = value.text;
     const negative = `${d.substring(text, 1, 1)} = '-'`;
     const digits = `CASE WHEN ${negative} THEN ${d.substring(text, 2)} ELSE ${text} END`;
@@ -359,7 +397,9 @@ export function compileQueries(
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;
-  const residue = () => d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr');
+  // Values summed from their text (typed columns never are).
+  const residue = () =>
+    exact === undefined ? d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr') : 'NULL';
   /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
   const partSums = (prefix: string, condition: string, times?: string) =>
     VALUE_PARTS.map(({ column, suffix }) => {
@@ -453,6 +493,7 @@ function joinPeriods(
   recurring: boolean,
   timeRequired: boolean,
   reads: number,
+  carried: readonly string[],
   d: Dialect,
 ): string {
   const values = periods.list
@@ -468,6 +509,7 @@ function joinPeriods(
     'l1.__t',
     'l1.__sd',
     ...Array.from({ length: reads }, (_, i) => [`l1.__k${i}`, `l1.__x${i}`]).flat(),
+    ...carried.map((column) => `l1.${column}`),
     '__p.pf AS __pf',
     '__p.pe AS __pe',
   ];

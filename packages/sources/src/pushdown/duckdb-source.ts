@@ -23,6 +23,8 @@ function column(name: string): string {
 
 const INTEGER =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
+/** The integer types whose every value is a 64-bit signed integer. */
+const EXACT_INTEGER = /^(TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER)$/;
 const TIMESTAMP =
   /^(TIMESTAMP|TIMESTAMP WITH TIME ZONE|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|DATE)$/;
 
@@ -100,6 +102,22 @@ function periodRowsOf(type: string | undefined, fromMs: number | undefined, endM
   const high = isoDate(endMs + 2 * DAY_MS);
   if (high === undefined || (fromMs !== undefined && low === undefined)) return undefined;
   const lowDate = low === undefined ? [] : [`${ts} >= DATE '${low}'`];
+  if (type === 'TIMESTAMP' || type === 'TIMESTAMP WITH TIME ZONE') {
+    // The instant itself (as `timeOf` reads it, in UTC): the period's own bounds.
+    const literal = (ms: number) => {
+      const iso = isoDate(ms) === undefined ? undefined : new Date(ms).toISOString();
+      return iso === undefined
+        ? undefined
+        : `${type === 'TIMESTAMP' ? 'TIMESTAMP' : 'TIMESTAMPTZ'} '${iso.replace('T', ' ').replace('Z', type === 'TIMESTAMP' ? '' : '+00')}'`;
+    };
+    const start = fromMs === undefined ? undefined : literal(fromMs);
+    const end = literal(endMs);
+    if (end !== undefined && (fromMs === undefined || start !== undefined)) {
+      return [...(start === undefined ? [] : [`${ts} >= ${start}`]), `${ts} < ${end}`].join(
+        ' AND ',
+      );
+    }
+  }
   if (type !== undefined && TIMESTAMP.test(type)) {
     return [...lowDate, `${ts} < DATE '${high}'`].join(' AND ');
   }
@@ -130,11 +148,19 @@ function propertyColumn(name: string, type: string): PropertyRead | string {
   const col = column(name);
   const absent = `CASE WHEN ${col} IS NULL THEN 'a'`;
   if (type === 'VARCHAR') return { kind: `${absent} ELSE 's' END`, text: col };
-  if (INTEGER.test(type))
-    return { kind: `${absent} ELSE 's' END`, text: `CAST(${col} AS VARCHAR)` };
+  if (INTEGER.test(type)) {
+    const read = { kind: `${absent} ELSE 's' END`, text: `CAST(${col} AS VARCHAR)` };
+    return EXACT_INTEGER.test(type) ? { ...read, exact: { value: col, scale: 0 } } : read;
+  }
   // The rows give a decimal without its trailing zeros: the same number, another text.
-  if (type.startsWith('DECIMAL'))
-    return { kind: `${absent} ELSE 'd' END`, text: `CAST(${col} AS VARCHAR)` };
+  if (type.startsWith('DECIMAL')) {
+    const read = { kind: `${absent} ELSE 'd' END`, text: `CAST(${col} AS VARCHAR)` };
+    const [, precision, scale] = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(type) ?? [];
+    // At most 18 digits (a 64-bit decimal): its parts' products stay within DECIMAL(38).
+    return Number(precision) <= 18
+      ? { ...read, exact: { value: col, scale: Number(scale) } }
+      : read;
+  }
   if (type === 'BOOLEAN') {
     return {
       kind: `${absent} ELSE 'b' END`,

@@ -13,6 +13,13 @@
 export interface PropertyRead {
   readonly kind: string;
   readonly text: string;
+  /**
+   * A typed number column whose values SQL sums without their text: `value` is SQL of the
+   * column (a `DECIMAL(p, s)` with `p` at most 18, or an integer of at most 64 bits), `scale`
+   * its `s` (0 for an integer). Each value is then split into the exact parts arithmetically
+   * (no regular expression, no substrings): every non-null value is a valid number.
+   */
+  readonly exact?: { readonly value: string; readonly scale: number };
 }
 
 /** A table of events, read by SQL. */

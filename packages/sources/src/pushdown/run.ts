@@ -105,8 +105,6 @@ function restored(
   charges: readonly ChargeBuckets[],
   state: unknown,
 ): Either<FeecastError, ChargesAccumulator> {
-  const into = createChargesAccumulator(spec.metric, charges, spec.options);
-  if (isLeft(into)) return into;
   const from = restoreChargesAccumulator(spec.metric, charges, spec.options, state);
   if (isLeft(from)) {
     return left(
@@ -117,7 +115,11 @@ function restored(
       ),
     );
   }
-  return into.right.merge(from.right);
+  // A carried `previous` is the new accumulator's: merged in. Without one, the restored state
+  // is already the accumulator (one restore per subscription, not a restore and a merge).
+  if (spec.options.previous === undefined) return from;
+  const into = createChargesAccumulator(spec.metric, charges, spec.options);
+  return isLeft(into) ? into : into.right.merge(from.right);
 }
 
 /** Adds the rows naming none to a subscription's accumulator. */

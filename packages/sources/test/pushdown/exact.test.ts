@@ -165,6 +165,78 @@ describe('duckdbAggregates, exact decimals', () => {
     ]);
   }, 120_000);
 
+  it('sums typed DECIMAL and integer columns by their parts, as in-process', async () => {
+    // DECIMAL(18, 4) and BIGINT columns: the parts by arithmetic, no text; DECIMAL(38, 10) is
+    // wider than 64 bits and is read from its text. The rows give the values without trailing zeros.
+    const values: [string, string, string][] = [
+      ['12.5', '7', '0.0000000001'],
+      ['-3.25', '-2', '-12345678901234567890.5'],
+      ['0.0001', '0', '1'],
+      ['99999999999999.9999', '9223372036854775807', '2'],
+      ['-0.0005', '-9223372036854775807', '3'],
+    ];
+    const database = await duckdbDatabase('exact-typed.duckdb', [
+      'CREATE TABLE events (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp TIMESTAMP, "properties.gb" DECIMAL(18, 4), "properties.n" BIGINT, "properties.wide" DECIMAL(38, 10), "properties.region" VARCHAR)',
+      `INSERT INTO events VALUES ${values
+        .map(
+          ([gb, n, wide], i) =>
+            `('t${i}', 'sub_1', 'storage', '2025-03-0${i + 2} 10:00:00', ${gb}, ${n}, ${wide}, '${i % 2 === 0 ? 'eu' : 'us'}')`,
+        )
+        .join(
+          ', ',
+        )}, ('t9', 'sub_1', 'storage', '2025-03-09 10:00:00', NULL, NULL, NULL, 'eu'), ('t0', 'sub_1', 'storage', '2025-03-10 10:00:00', 1, 1, 1, 'eu')`,
+    ]);
+    const typed: UsageEvent[] = values.map(
+      ([gb, n, wide], i) =>
+        ({
+          transaction_id: `t${i}`,
+          external_subscription_id: 'sub_1',
+          code: 'storage',
+          timestamp: Date.UTC(2025, 2, i + 2, 10) / 1000,
+          properties: { gb, n, wide, region: i % 2 === 0 ? 'eu' : 'us' },
+        }) as UsageEvent,
+    );
+    typed.push({
+      transaction_id: 't9',
+      external_subscription_id: 'sub_1',
+      code: 'storage',
+      timestamp: Date.UTC(2025, 2, 9, 10) / 1000,
+      properties: { region: 'eu' },
+    } as UsageEvent);
+    // t0 sent again on 10 March: a repeat (duplicate_transaction_id), its values not read.
+    typed.push({
+      ...(typed[0] as UsageEvent),
+      timestamp: Date.UTC(2025, 2, 10, 10) / 1000,
+      properties: { gb: '1', n: '1', wide: '1', region: 'eu' },
+    } as UsageEvent);
+    const of = (field: string, type: string): AggregatesSpec => ({
+      metric: { code: 'storage', aggregation_type: type, field_name: field },
+      charges: [{}, { grouped_by: ['region'] }],
+      options: MARCH,
+      subscription: 'sub_1',
+    });
+    const specs = ['gb', 'n', 'wide'].flatMap((field) =>
+      ['sum_agg', 'max_agg', 'latest_agg', 'weighted_sum_agg'].map((type) => of(field, type)),
+    );
+    for (const spec of specs) {
+      const result = await duckdbAggregates({ database, table: 'events' }, spec);
+      if (result._tag === 'Left') throw new Error(result.left.message);
+      expect(result.right.plan.charges.every((c) => c.pushed)).toBe(true);
+      // The repeated t0 (10 March) counts once: its first row, t0 of 2 March, is the one read.
+      expect(result.right.states).toEqual([
+        { subscription: 'sub_1', state: inProcessState(spec, typed, 'sub_1') },
+      ]);
+      const field = spec.metric.field_name;
+      expect(result.right.sql[0]?.includes('trunc(__ev)')).toBe(field === 'gb');
+    }
+    const gb = await duckdbAggregates({ database, table: 'events' }, of('gb', 'sum_agg'));
+    // 12.5 − 3.25 + 0.0001 + 99999999999999.9999 − 0.0005 = 100000000000009.2495
+    expect(gb._tag === 'Right' && theSum(gb.right.states[0]?.state)).toBe('100000000000009.2495');
+    const n = await duckdbAggregates({ database, table: 'events' }, of('n', 'sum_agg'));
+    // 7 − 2 + 0 + (2^63 − 1) − (2^63 − 1) = 5
+    expect(n._tag === 'Right' && theSum(n.right.states[0]?.state)).toBe('5');
+  });
+
   it('sums 0.1 and 0.2 a million times to 150000 exactly, in SQL', async () => {
     const database = await duckdbDatabase('exact-million.duckdb', [
       `CREATE TABLE events (${COLUMNS})`,

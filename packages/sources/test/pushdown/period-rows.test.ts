@@ -130,6 +130,27 @@ describe('duckdbAggregates for a usage: only the period’s rows', () => {
       duckdbAggregatesWith({ database, table: 'events' }, s, options),
     );
   });
+
+  it('reads a TIMESTAMP column pruned to the period itself', async () => {
+    // The same instants as TIMESTAMP values (UTC): compared to the period's own bounds, so
+    // neither near row (28 February 23:00, 1 April 00:00) is read.
+    const at = (e: UsageEvent) => {
+      const text = String(e.timestamp);
+      const ms = /^[0-9]+$/.test(text) ? Number(text) * 1000 : Date.parse(text);
+      return `TIMESTAMP '${new Date(ms).toISOString().replace('T', ' ').replace('Z', '')}'`;
+    };
+    const values = EVENTS.map(
+      (e) =>
+        `('${e.transaction_id}', 'sub_1', 'storage', ${at(e)}, '${JSON.stringify(e.properties)}')`,
+    );
+    const database = await duckdbDatabase('period-rows-typed.duckdb', [
+      'CREATE TABLE events (transaction_id VARCHAR, external_subscription_id VARCHAR, code VARCHAR, timestamp TIMESTAMP, properties VARCHAR)',
+      `INSERT INTO events VALUES ${values.join(', ')}`,
+    ]);
+    await check(0, 0, (s, options) =>
+      duckdbAggregatesWith({ database, table: 'events' }, s, options),
+    );
+  });
 });
 
 describeClickhouse('clickhouseAggregates for a usage: only the period’s rows', (server) => {
