@@ -4,10 +4,12 @@
 // each time and not kept. The text of a body given again is the text of its first answer, and
 // each prefix has its own.
 import { describe, expect, it } from 'vitest';
-import { answeredAgain } from '../../src/server/http/answered-again';
+import { answeredAgain, isAnsweredAgain } from '../../src/server/http/answered-again';
 import { jsonAnswer, keylessAnswer } from '../../src/server/http/answers';
 import { portalLinks, randomPortalKey } from '../../src/server/http/portal-token';
 import { defaultOperations } from '../../src/server/routes/operations';
+import { reduce } from '../../src/server/routes/reducer';
+import { asTimestamp } from '../../src/server/state/brands';
 import { exampleState } from '../../src/server/state/example-state';
 
 describe('jsonAnswer', () => {
@@ -34,6 +36,43 @@ describe('jsonAnswer', () => {
     expect(jsonAnswer({ status: 200, body }, 'svc').text).toBe('{"fees":[{"amount_cents":1000}]}');
     body.fees[0] = { amount_cents: 1200 };
     expect(jsonAnswer({ status: 200, body }, 'svc').text).toBe('{"fees":[{"amount_cents":1200}]}');
+  });
+});
+
+describe('answeredAgain', () => {
+  const now = asTimestamp('2025-03-20T12:00:00.000Z');
+  const state = exampleState(new Date(now));
+  const get = (path: string, query: string) =>
+    reduce(state, { method: 'GET', path, query, origin: 'http://127.0.0.1:3000' }, now).response;
+
+  it('marks the usage answers, kept between changes, and not an estimate', () => {
+    const query = 'external_subscription_id=sub_1234567890';
+    const current = get('/api/v1/customers/hooli_1234/current_usage', query);
+    const projected = get('/api/v1/customers/hooli_1234/projected_usage', query);
+    expect([current.status, projected.status]).toStrictEqual([200, 200]);
+    expect(isAnsweredAgain(current.body)).toBe(true);
+    expect(isAnsweredAgain(projected.body)).toBe(true);
+    // The same object the second time (the kept answer), so its text is the kept one.
+    expect(get('/api/v1/customers/hooli_1234/current_usage', query).body).toBe(current.body);
+    const estimate = reduce(
+      state,
+      {
+        method: 'POST',
+        path: '/api/v1/events/estimate_fees',
+        query: '',
+        origin: 'http://127.0.0.1:3000',
+        body: JSON.stringify({
+          event: {
+            code: 'seats',
+            external_subscription_id: 'sub_1234567890',
+            properties: { seat_id: 'new-seat', region: 'Europe' },
+          },
+        }),
+      },
+      now,
+    ).response;
+    expect(estimate.status).toBe(200);
+    expect(isAnsweredAgain(estimate.body)).toBe(false);
   });
 });
 
