@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { Customer, Subscription, UsageEventRecord } from '@feecast/models';
 import { createServer, exampleState, type ServerState } from 'feecast';
@@ -89,14 +90,82 @@ async function close(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-/** A load client in a process of its own: `order` sends a kind and resolves its figures. */
+/** The server process's pauses over a run: garbage collections and event loop delay. */
+interface Pauses {
+  /** Collections: how many, their summed and longest pause (ms), the longest major one. */
+  readonly gcCount: number;
+  readonly gcMs: number;
+  readonly gcMaxMs: number;
+  readonly majorMaxMs: number;
+  /** The event loop's delay (a 1 ms timer's lateness): p99 and max, in ms. */
+  readonly loopP99Ms: number;
+  readonly loopMaxMs: number;
+}
+
+/**
+ * Starts watching the server process's pauses (what makes a p99: every request in flight
+ * waits out a pause); `stop` gives the figures since.
+ */
+function watchPauses(): { stop: () => Pauses } {
+  let gcCount = 0;
+  let gcMs = 0;
+  let gcMaxMs = 0;
+  let majorMaxMs = 0;
+  const count = (entries: readonly PerformanceEntry[]) => {
+    for (const entry of entries) {
+      gcCount++;
+      gcMs += entry.duration;
+      gcMaxMs = Math.max(gcMaxMs, entry.duration);
+      // detail.kind 4: NODE_PERFORMANCE_GC_MAJOR (a mark-compact's final pause).
+      const kind = (entry as { readonly detail?: { readonly kind?: number } }).detail?.kind;
+      if (kind === 4) majorMaxMs = Math.max(majorMaxMs, entry.duration);
+    }
+  };
+  const observer = new PerformanceObserver((list) => count(list.getEntries()));
+  observer.observe({ entryTypes: ['gc'] });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  return {
+    stop: () => {
+      loop.disable();
+      // Entries still buffered belong to the run.
+      count(observer.takeRecords());
+      observer.disconnect();
+      return {
+        gcCount,
+        gcMs,
+        gcMaxMs,
+        majorMaxMs,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        loopMaxMs: loop.max / 1e6,
+      };
+    },
+  };
+}
+
+/**
+ * A load client in a process of its own: `order` sends a kind and resolves its figures. The
+ * child's listeners are added once (an order at a time: the runs are sequential), not per
+ * order.
+ */
 function loadClient(): { order: (order: LoadOrder) => Promise<KindResult>; stop: () => void } {
   const child = fork(fileURLToPath(new URL('./load-client-main.ts', import.meta.url)));
+  let waiting: { resolve: (r: KindResult) => void; reject: (e: unknown) => void } | undefined;
+  const fail = (error: unknown) => {
+    waiting?.reject(error);
+    waiting = undefined;
+  };
+  child.on('message', (result) => {
+    waiting?.resolve(result as KindResult);
+    waiting = undefined;
+  });
+  child.on('error', fail);
+  child.on('exit', (code) => fail(new Error(`the load client exited (code ${code})`)));
   return {
     order: (order) =>
       new Promise((resolve, reject) => {
-        child.once('message', (result) => resolve(result as KindResult));
-        child.once('error', reject);
+        if (waiting !== undefined) throw new Error('one order at a time');
+        waiting = { resolve, reject };
         child.send(order);
       }),
     stop: () => child.disconnect(),
@@ -130,7 +199,7 @@ export async function serverLoad(
   const run = String(Date.now());
   // FEECAST_LOAD_KINDS=estimate,current: only the kinds whose names start so (to profile one).
   const only = process.env.FEECAST_LOAD_KINDS?.split(',');
-  const results: (KindResult & { readonly cpuMicros: number })[] = [];
+  const results: (KindResult & { readonly cpuMicros: number; readonly pauses: Pauses })[] = [];
   const memory: string[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'feecast-load-'));
   try {
@@ -150,9 +219,11 @@ export async function serverLoad(
         // The server's CPU time per request (its process's, user and system): what the
         // server costs whatever else the machine runs, unlike the figures per second.
         const cpu = process.cpuUsage();
+        const watch = watchPauses();
         const result = await client.order({ ...order, total, first: warmUp });
+        const pauses = watch.stop();
         const spent = process.cpuUsage(cpu);
-        results.push({ ...result, cpuMicros: (spent.user + spent.system) / total });
+        results.push({ ...result, cpuMicros: (spent.user + spent.system) / total, pauses });
       }
     } finally {
       client.stop();
@@ -178,6 +249,15 @@ export async function serverLoad(
     ...results.map(
       (r) =>
         `| ${r.name} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMicros.toFixed(0)} | ${r.errors.length} |`,
+    ),
+    '',
+    "The server process's pauses during each measured run: garbage collections (count, summed and longest pause, longest major one) and the event loop's delay (p99, max).",
+    '',
+    '| request | GCs | GC ms | longest GC ms | longest major GC ms | loop delay p99 ms | loop delay max ms |',
+    '|---|---|---|---|---|---|---|',
+    ...results.map(
+      ({ name, pauses: p }) =>
+        `| ${name} | ${p.gcCount} | ${p.gcMs.toFixed(1)} | ${p.gcMaxMs.toFixed(2)} | ${p.majorMaxMs.toFixed(2)} | ${p.loopP99Ms.toFixed(2)} | ${p.loopMaxMs.toFixed(2)} |`,
     ),
     ...(errors.length > 0 ? ['', 'first errors:', ...errors.slice(0, 5)] : []),
   ].join('\n');

@@ -8,6 +8,7 @@ import { type Timestamp, toLagoKeys } from '@feecast/models';
 import type { Operations } from '../routes/operations';
 import { type PortalAnswer, portalPage } from '../routes/portal';
 import type { ServerState } from '../state/state';
+import { isAnsweredAgain } from './answered-again';
 import { openApiAnswer } from './openapi';
 import { PORTAL_PREFIX, type PortalLinks } from './portal-token';
 import type { ApiResponse } from './request';
@@ -40,9 +41,10 @@ const PAGE_HEADERS = {
 };
 
 /**
- * The JSON text of each body object already answered, per prefix. A body is never changed once
- * answered (the usage answers kept between two changes, usage-reports.ts, are given again as the
- * same object), so its text is written once.
+ * The JSON text of each body object answered again as the same object (the usage answers kept
+ * between two changes, usage-reports.ts, and the OpenAPI document: see answered-again.ts),
+ * per prefix: a body is never changed once answered, so its text is written once. Other bodies
+ * (an estimate, a list) are new objects on each request: their text is written and not kept.
  */
 const TEXTS: Readonly<Record<IdPrefix, WeakMap<object, string>>> = {
   svc: new WeakMap(),
@@ -50,7 +52,7 @@ const TEXTS: Readonly<Record<IdPrefix, WeakMap<object, string>>> = {
 };
 
 function jsonText(body: unknown, idPrefix: IdPrefix): string {
-  const texts = typeof body === 'object' && body !== null ? TEXTS[idPrefix] : undefined;
+  const texts = isAnsweredAgain(body) ? TEXTS[idPrefix] : undefined;
   const known = texts?.get(body as object);
   if (known !== undefined) return known;
   const text = JSON.stringify(idPrefix === 'lago' ? toLagoKeys(body) : body);

@@ -11,6 +11,8 @@ import { type ApiErrorResponse, decodeFailure, malformedJson, missingParam } fro
 
 type Codec<A> = Parameters<typeof decode<A>>[0];
 
+const NOT_SPACE = /\S/;
+
 /**
  * Parses JSON text; `undefined` when it is not JSON. `JSON.parse` makes every key, even
  * `__proto__`, a plain own property, so no prototype is ever touched.
@@ -50,7 +52,8 @@ export function readBody<A>(
   root: string | undefined,
   precheck?: BodyPrecheck,
 ): Either<ApiErrorResponse, A> {
-  const blank = text === undefined || text.trim() === '';
+  // `\S` is what `trim` keeps: a body is blank when it has none (found without copying the text).
+  const blank = text === undefined || !NOT_SPACE.test(text);
   if (blank && root !== undefined) return left(missingParam(root));
   const parsed = blank ? { value: {} } : parseJson(text);
   if (parsed === undefined) return left(malformedJson());

@@ -15,6 +15,7 @@ import {
   type OperationId,
   type QueryParam,
 } from '@feecast/models';
+import { answeredAgain } from './answered-again';
 import type { ApiResponse } from './request';
 import { API_PREFIX } from './router';
 
@@ -127,6 +128,6 @@ let generated: JsonSchema | undefined;
  */
 export function openApiAnswer(method: string, path: string): ApiResponse | undefined {
   if (path !== OPENAPI_PATH || (method !== 'GET' && method !== 'HEAD')) return undefined;
-  generated ??= openApiDocument();
+  generated ??= answeredAgain(openApiDocument());
   return { status: 200, body: generated };
 }

@@ -35,17 +35,22 @@ const PATTERNS: readonly Pattern[] = (Object.keys(endpoints) as OperationId[]).m
   return { operation, endpoint, segments };
 });
 
-function match(pattern: Pattern, parts: readonly string[]): Map<string, string> | undefined {
-  if (pattern.segments.length !== parts.length) return undefined;
+/** Whether `parts` have the pattern's length and literals (nothing allocated: most patterns fail here). */
+function fits(pattern: Pattern, parts: readonly string[]): boolean {
+  if (pattern.segments.length !== parts.length) return false;
+  for (let i = 0; i < parts.length; i++) {
+    const segment = pattern.segments[i];
+    const part = parts[i] ?? '';
+    if (segment?.literal !== undefined ? segment.literal !== part : part === '') return false;
+  }
+  return true;
+}
+
+/** The path parameters of `parts`, which {@link fits} the pattern. */
+function paramsOf(pattern: Pattern, parts: readonly string[]): Map<string, string> {
   const params = new Map<string, string>();
   for (const [i, segment] of pattern.segments.entries()) {
-    const part = parts[i] ?? '';
-    if (segment.literal !== undefined) {
-      if (segment.literal !== part) return undefined;
-    } else if (segment.param !== undefined) {
-      if (part === '') return undefined;
-      params.set(segment.param, part);
-    }
+    if (segment.param !== undefined) params.set(segment.param, parts[i] ?? '');
   }
   return params;
 }
@@ -87,9 +92,9 @@ export function route(
   const wanted = method === 'HEAD' ? 'GET' : method;
   const allow: string[] = [];
   for (const pattern of PATTERNS) {
-    const params = match(pattern, parts);
-    if (params === undefined) continue;
+    if (!fits(pattern, parts)) continue;
     if (pattern.endpoint.method === wanted) {
+      const params = paramsOf(pattern, parts);
       return right({ operation: pattern.operation, endpoint: pattern.endpoint, params });
     }
     allow.push(pattern.endpoint.method);

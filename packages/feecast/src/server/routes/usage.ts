@@ -6,6 +6,7 @@
  */
 import type { EstimateFeesRequest, Subscription, UsageEventRecord } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import { answeredAgain } from '../http/answered-again';
 import type { ApiErrorResponse } from '../http/api-error';
 import { methodNotAllowed, notFound } from '../http/api-error';
 import type { BodyPrecheck } from '../http/body';
@@ -165,7 +166,7 @@ export function arrearsUsage<A>(
 }
 
 /** A usage answer (`kind`: `current` or `projected`) through `operation` (see {@link preparedUsage}). */
-function usageAnswer<A>(
+function usageAnswer<A extends object>(
   input: HandlerInput<undefined>,
   kind: string,
   operation: (input: UsageInput) => Either<ApiErrorResponse, A>,
@@ -185,7 +186,9 @@ function usageAnswer<A>(
   if (isLeft(usage)) return usage;
   const applyTaxes = queryValue(input.query, 'apply_taxes') !== 'false';
   const body = preparedUsage(state, subscription, usage.right, kind, operation, applyTaxes);
-  return isLeft(body) ? body : right(unchanged(state, body.right));
+  // A kept answer is given again as the same object until something it read changes: its JSON
+  // text is written once (http/answers.ts).
+  return isLeft(body) ? body : right(unchanged(state, answeredAgain(body.right)));
 }
 
 /**
