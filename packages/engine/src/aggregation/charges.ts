@@ -334,6 +334,27 @@ export function prepareCompiledChargesAccumulator(
   charges: readonly ChargeBuckets[],
   options: PassOptions,
 ): Either<FeecastError, () => ChargesPass> {
+  return preparePass(billableMetric, compiled, charges, options, consumerOf);
+}
+
+/** A charge's consumer, compiled (its `path` names the charge in errors). */
+type CompileConsumer = (
+  metric: CompiledMetric,
+  charge: ChargeBuckets,
+  path: readonly string[],
+) => Either<FeecastError, ConsumerSpec>;
+
+/**
+ * {@link prepareCompiledChargesAccumulator} with each charge's consumer compiled by `consumer`
+ * (as given, or once per charge object: {@link restoreCompiledChargesPass}).
+ */
+function preparePass(
+  billableMetric: BillableMetricInput,
+  compiled: CompiledMetric,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  consumer: CompileConsumer,
+): Either<FeecastError, () => PassAccumulator> {
   const resolved = resolveOptions({ ...options, prorated: false });
   if (isLeft(resolved)) return resolved;
   if (!Array.isArray(charges)) {
@@ -341,7 +362,7 @@ export function prepareCompiledChargesAccumulator(
   }
   const specs: ConsumerSpec[] = [];
   for (const [i, charge] of charges.entries()) {
-    const spec = consumerOf(compiled, charge, ['charges', String(i)]);
+    const spec = consumer(compiled, charge, ['charges', String(i)]);
     if (isLeft(spec)) return spec;
     specs.push(spec.right);
   }
@@ -406,19 +427,80 @@ export function restoreChargesPass(
   options: PassOptions,
   state: unknown,
 ): Either<FeecastError, ChargesPass> {
-  const perEvent = Array.isArray(charges) ? charges.findIndex((c) => c?.per_event === true) : -1;
-  if (perEvent >= 0 || options?.per_event === true) {
-    return left(
-      feecastError(
-        'invalid_input',
-        'Per-event views are not part of a state: aggregate the events of this charge.',
-        perEvent >= 0 ? ['charges', String(perEvent), 'per_event'] : ['options', 'per_event'],
-      ),
-    );
+  const refused = perEventRefusal(charges, options);
+  if (refused !== undefined) return left(refused);
+  const metric = compileMetric(billableMetric);
+  if (isLeft(metric)) return metric;
+  const start = preparePass(billableMetric, metric.right, charges, options, consumerOf);
+  return isLeft(start) ? start : restoreInto(start.right(), state);
+}
+
+/**
+ * Each charge object's consumer, per compiled metric: compiled once, for every state restored
+ * with it ({@link restoreCompiledChargesPass}).
+ */
+const consumersOf = new WeakMap<CompiledMetric, WeakMap<ChargeBuckets, ConsumerSpec>>();
+
+/** {@link consumerOf}, remembered per compiled metric and charge object. */
+const rememberedConsumer: CompileConsumer = (metric, charge, path) => {
+  let known = consumersOf.get(metric);
+  if (known === undefined) {
+    known = new WeakMap();
+    consumersOf.set(metric, known);
   }
-  const created = createChargesAccumulator(billableMetric, charges, options);
-  if (isLeft(created)) return created;
-  const accumulator = created.right as PassAccumulator;
+  const found = typeof charge === 'object' && charge !== null ? known.get(charge) : undefined;
+  if (found !== undefined) return right(found);
+  const spec = consumerOf(metric, charge, path);
+  if (isLeft(spec)) return spec;
+  if (typeof charge === 'object' && charge !== null) known.set(charge, spec.right);
+  return spec;
+};
+
+/**
+ * {@link restoreChargesPass} of a metric the caller has compiled (`compileMetric` or
+ * `compileMetricIn`), for a caller that restores many states of the same charges (a backtest
+ * prices one state per subscription x period x plan x metric): the metric is not compiled
+ * again, and each charge's buckets (its filters, group keys, proration) are compiled once per
+ * charge object and compiled metric, then reused. The charges must therefore not change
+ * after their first restore (the engine's compiled plans do not). The same accumulator, the
+ * same `Left`s, as {@link restoreChargesPass}.
+ *
+ * @example
+ * restoreCompiledChargesPass(apiCalls, compiled, charges, NOVEMBER, saved) // right(pass)
+ * @internal
+ */
+export function restoreCompiledChargesPass(
+  billableMetric: BillableMetricInput,
+  compiled: CompiledMetric,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  state: unknown,
+): Either<FeecastError, ChargesPass> {
+  const refused = perEventRefusal(charges, options);
+  if (refused !== undefined) return left(refused);
+  const start = preparePass(billableMetric, compiled, charges, options, rememberedConsumer);
+  return isLeft(start) ? start : restoreInto(start.right(), state);
+}
+
+/** Why charges with per-event views cannot start from a state, or `undefined`. */
+function perEventRefusal(
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): FeecastError | undefined {
+  const perEvent = Array.isArray(charges) ? charges.findIndex((c) => c?.per_event === true) : -1;
+  if (perEvent < 0 && options?.per_event !== true) return undefined;
+  return feecastError(
+    'invalid_input',
+    'Per-event views are not part of a state: aggregate the events of this charge.',
+    perEvent >= 0 ? ['charges', String(perEvent), 'per_event'] : ['options', 'per_event'],
+  );
+}
+
+/** A new accumulator filled from `state`: its header, then its buckets. */
+function restoreInto(
+  accumulator: PassAccumulator,
+  state: unknown,
+): Either<FeecastError, ChargesPass> {
   const header = restoreHeader(accumulator.pass, state, ['state']);
   return isLeft(header) ? header : accumulator.restoreCharges(header.right);
 }

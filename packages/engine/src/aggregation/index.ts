@@ -33,6 +33,7 @@ export {
   prepareCompiledChargesAccumulator,
   restoreChargesAccumulator,
   restoreChargesPass,
+  restoreCompiledChargesPass,
 } from './charges';
 export { evaluateForAggregation } from './evaluate-field';
 export { eventTimeMs, NO_EVENT, type UsageEvent } from './event';

@@ -150,9 +150,17 @@ export const combineBacktests = guarded(backtestApi.combineBacktests, {
   args: ['split', 'results'],
 });
 // a backtest from states computed elsewhere (@feecast/sources' pushdownBacktest)
-export const backtestAggregations = guarded(backtestApi.backtestAggregations, {
-  name: 'backtestAggregations',
-});
+export const backtestAggregations = guardedResult(
+  backtestApi.backtestAggregations,
+  { name: 'backtestAggregations' },
+  (found) => ({
+    ...found,
+    priceStates: guarded(found.priceStates, {
+      name: 'priceStates of backtestAggregations',
+      args: ['given', 'onProgress'],
+    }),
+  }),
+);
 export const backtestOfStates = guarded(backtestApi.backtestOfStates, {
   name: 'backtestOfStates',
   args: ['input', 'given'],

@@ -6,10 +6,13 @@ import {
   type AggregationResult,
   type BillableMetricInput,
   type ChargeBuckets,
+  compileMetric,
   createAccumulator,
   createChargesAccumulator,
   restoreAccumulator,
   restoreChargesAccumulator,
+  restoreChargesPass,
+  restoreCompiledChargesPass,
   type UsageEvent,
 } from '../../src/aggregation/index';
 import { eventValue } from '../arbitraries';
@@ -227,6 +230,32 @@ describe.each(CASES)('the charges state of a %s', (_name, m, options) => {
           JSON.parse(JSON.stringify(value, (k, v: unknown) => (k === 'rejected' ? undefined : v)));
         expect(figuresOf(merged.result())).toEqual(figuresOf(whole.result()));
       }),
+    );
+  });
+
+  it('restores the same from the compiled metric, its charges compiled once', () => {
+    const compiled = compileMetric(withFilters);
+    if (compiled._tag === 'Left') throw new Error(compiled.left.message);
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    fc.assert(
+      fc.property(events, (list) => {
+        const state = plain(pass(list).state());
+        const expected = restoreCharges(state);
+        // Twice with the same charge objects: the second restore reuses the first's buckets.
+        for (let i = 0; i < 2; i++) {
+          const restored = restoreCompiledChargesPass(
+            withFilters,
+            compiled.right,
+            charges,
+            period,
+            state,
+          );
+          if (restored._tag === 'Left') throw new Error(restored.left.message);
+          expect(restored.right.state()).toStrictEqual(expected.state());
+          expect(plain(restored.right.result())).toEqual(plain(expected.result()));
+        }
+      }),
+      { numRuns: 25 },
     );
   });
 
@@ -468,5 +497,36 @@ describe("the reference's worked figures, from the states of separate chunks", (
       ],
       values_before_period: [],
     });
+  });
+});
+
+describe('a state restored from a compiled metric', () => {
+  it("compiles a charge's buckets per compiled metric: another metric checks them again", () => {
+    // One charge object (filter region = eu), restored first for a metric with a region
+    // filter, then for one without: the second must refuse the filter, as restoreChargesPass
+    // does, not reuse the buckets compiled for the first metric.
+    const charges: ChargeBuckets[] = [{ filters: [{ region: ['eu'] }] }];
+    const withRegion = metric('sum_agg', { filters: REGIONS() });
+    const without = metric('sum_agg');
+    const created = createChargesAccumulator(withRegion, charges, MARCH);
+    if (created._tag === 'Left') throw new Error(created.left.message);
+    created.right.add({
+      transaction_id: 't1',
+      code: 'm',
+      timestamp: '2025-03-02T00:00:00Z',
+      properties: { v: '2.5', region: 'eu' },
+    });
+    const state = JSON.parse(JSON.stringify(created.right.state())) as unknown;
+    const first = compileMetric(withRegion);
+    const second = compileMetric(without);
+    if (first._tag === 'Left' || second._tag === 'Left') throw new Error('metric');
+    const restored = restoreCompiledChargesPass(withRegion, first.right, charges, MARCH, state);
+    // The eu bucket holds the one event: 2.5.
+    expect(
+      restored._tag === 'Right' && restored.right.result().charges[0]?.filters[0]?.aggregation,
+    ).toBe('2.5');
+    const refused = restoreCompiledChargesPass(without, second.right, charges, MARCH, state);
+    expect(refused._tag).toBe('Left');
+    expect(refused).toEqual(restoreChargesPass(without, charges, MARCH, state));
   });
 });

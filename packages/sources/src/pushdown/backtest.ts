@@ -2,8 +2,9 @@
  * A backtest priced from states DuckDB computes: every accumulator of the backtest
  * (subscription x plan x period x metric, `backtestAggregations`) is one state key of a query
  * per metric and charge set, whose rows join the periods (a `VALUES` list) of their
- * subscription; the engine prices the states (`backtestOfStates`). What SQL cannot compute
- * exactly makes the whole backtest run in process over the rows instead, and the plan says why.
+ * subscription; the engine prices the states (`backtestOfStates`, from the series found once).
+ * What SQL cannot compute exactly makes the whole backtest run in process over the rows
+ * instead, and the plan says why.
  */
 import {
   type AggregationType,
@@ -17,7 +18,6 @@ import {
   type BacktestSlot,
   type BacktestStates,
   backtestAggregations,
-  backtestOfStates,
 } from '@feecast/engine/internal';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { compileQueries, type PeriodRow } from './compile';
@@ -218,7 +218,8 @@ async function jobStates(
  * from each event, a prorated charge, an expression, rows SQL does not read exactly, a CSV or
  * NDJSON file), the rows are streamed into the in-process backtest instead, and `plan` says
  * why. The states are priced by `options.price` (`backtestOfStates` in this thread when not
- * given). Never throws: bad input or an unreadable table is a `Left`.
+ * given, from the series found for the slots, not again). Never throws: bad input or an
+ * unreadable table is a `Left`.
  *
  * @example
  * // November on Starter (the subscription's plan) and on Growth, from the events file.
@@ -297,9 +298,11 @@ export async function pushdownBacktest(
       }
     }
     const given = { bySubscription, counts: counted.right.counts };
+    // In this thread, the states are priced from the series found for the slots (the
+    // periods are not found again); a pricer of its own (worker threads) reads its share.
     const priced =
       options.price === undefined
-        ? backtestOfStates(input, given)
+        ? wanted.right.priceStates(given, input.onProgress)
         : await options.price(input, given);
     if (isLeft(priced)) return priced;
     return right({ backtest: priced.right, plan: { source: 'database', queries } });

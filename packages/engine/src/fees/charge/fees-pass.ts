@@ -17,7 +17,7 @@ import {
   type PassOptions,
   prepareCompiledChargesAccumulator,
   type Rejection,
-  restoreChargesPass,
+  restoreCompiledChargesPass,
   sumKind,
   type UsageEvent,
 } from '../../aggregation/index';
@@ -177,9 +177,10 @@ export function createFeesPass(
     const start = prepareFeesPass(source, metric, setups, settings);
     return isLeft(start) ? start : right(start.right());
   }
-  // A state is restored once, for this one pass: nothing starts a second pass from it.
+  // A state is restored once, for this one pass: nothing starts a second pass from it. The
+  // metric is compiled (and the charges' buckets are, once per setup): not compiled again.
   const parts = passParts(metric, setups, settings, (charges, options) =>
-    restoredAccumulator(source, charges, options, state.value, setups),
+    restoredAccumulator(source, metric, charges, options, state.value, setups),
   );
   if (isLeft(parts)) return parts;
   const { main, cents, offsets } = parts.right;
@@ -328,6 +329,7 @@ export function passAggregation(
 /** The charges accumulator of a pass restored from `state` (a metric priced from its events cannot be). */
 function restoredAccumulator(
   source: BillableMetricInput,
+  metric: CompiledMetric,
   charges: readonly ChargeBuckets[],
   options: PassOptions,
   state: unknown,
@@ -341,7 +343,7 @@ function restoredAccumulator(
       ]),
     );
   }
-  return restoreChargesPass(source, charges, options, state);
+  return restoreCompiledChargesPass(source, metric, charges, options, state);
 }
 
 class Pass implements FeesPass {

@@ -22,7 +22,7 @@ import {
   readBacktestInput,
 } from './inputs';
 import { type BacktestRow, backtestRow } from './rows';
-import { inBacktestTerms, type Series, seriesOf } from './series';
+import { inBacktestTerms, type Series, type SeriesPeriod, seriesOf } from './series';
 import { type BacktestSummary, backtestSummary } from './summary';
 
 /** What pricing reads of a grid: its states, its kept events, its counts. @internal */
@@ -49,8 +49,9 @@ export interface Backtest {
  * The events are read once, whatever their number of plans and periods, each routed to the
  * accumulator of its subscription, period (for recurring metrics, also the later periods),
  * plan and metric; each invoice is priced from the states of its accumulators (the
- * `aggregates` of `previewInvoice`). Memory is one state per subscription x period x plan x
- * metric (with the transaction ids each counts, to find repeats as `previewInvoice` does,
+ * `aggregates` of `previewInvoice`); plans whose charges split the events alike (prices apart)
+ * share their accumulators. Memory is one state per subscription x period x plan x metric (at
+ * most; with the transaction ids each counts, to find repeats as `previewInvoice` does,
  * unless `deduplicate: false` says they are distinct), plus, per subscription, the events
  * of the metrics some plan prices from each event (pay in advance, percentage, prorated
  * graduated, dynamic): those are kept, and given to each of their periods' previews.
@@ -201,12 +202,12 @@ function seriesByCustomer(facts: BacktestFacts, series: readonly Series[]): Map<
 /**
  * `previewInvoice` of one period of a series, with the states of its accumulators and its
  * kept events: the series' input, read once with its plan's charges compiled, previewed at the
- * period's `now` (`previewOfFacts`), with the coupons and wallets the customer's previous
+ * period's `now` (`previewOfFacts`, with the run the series found there), with the coupons and wallets the customer's previous
  * invoice on the plan left (read here: they change from one invoice to the next).
  */
 function previewPeriod(
   one: Series,
-  now: string,
+  { now, run }: SeriesPeriod,
   money: MoneyState,
   states: Readonly<Record<string, unknown>>,
   events: readonly UsageEvent[],
@@ -214,13 +215,15 @@ function previewPeriod(
   const [own] = one.facts.subscriptions;
   if (own === undefined) return undefined;
   const facts = { ...one.facts, now, subscriptions: [{ ...own, aggregates: states }], events };
-  if (money.coupons.length === 0 && money.wallets.length === 0) return previewOfFacts(facts);
+  // The period's run is the one its series found at `now`: not computed again.
+  const runs = [run];
+  if (money.coupons.length === 0 && money.wallets.length === 0) return previewOfFacts(facts, runs);
   const carried = readPreviewMoney(
     { appliedCoupons: money.coupons, wallets: money.wallets },
     one.facts.customer,
   );
   if (isLeft(carried)) return carried;
-  return previewOfFacts({ ...facts, ...carried.right });
+  return previewOfFacts({ ...facts, ...carried.right }, runs);
 }
 
 /** The coupons and wallets given to a customer. */
@@ -270,7 +273,7 @@ function priceCustomer(
       period.window === undefined
         ? []
         : grid.keptEvents(subscription, eventCodes(period), period.window.endMs);
-    const preview = previewPeriod(one, period.now, money, aggregated.states, events);
+    const preview = previewPeriod(one, period, money, aggregated.states, events);
     if (preview === undefined) continue;
     if (isLeft(preview)) {
       return left(inBacktestTerms(preview.left, one.entry, one.candidate, { coupons, wallets }));

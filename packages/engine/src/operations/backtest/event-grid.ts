@@ -22,6 +22,8 @@ interface Slot {
   ids: Set<string> | undefined;
   /** The repeats the grid left out of this slot. */
   duplicates: number;
+  /** Its state, once asked (the events are all read by then): the series of a lane share it. */
+  saved: ReturnType<ChargesAccumulator['state']> | undefined;
 }
 
 /** The accumulators of one period, by metric code, and its charges window. */
@@ -33,8 +35,13 @@ interface PeriodSlots {
 
 /** Where a subscription's events go. */
 interface SubscriptionRoute {
-  /** Per series of the subscription, its periods that aggregate usage, by `endMs`. */
+  /**
+   * Per lane of the subscription, its periods that aggregate usage, by `endMs`: a lane is the
+   * periods of one series, shared by the subscription's series that aggregate alike.
+   */
   readonly series: readonly (readonly PeriodSlots[])[];
+  /** The lanes by what they aggregate ({@link laneKey}), by the period's index in the series. */
+  readonly lanes: Map<string, Map<number, PeriodSlots>>;
   /** The codes of metrics some candidate prices from each event: their events are kept. */
   readonly keptCodes: ReadonlySet<string>;
   readonly kept: UsageEvent[];
@@ -69,10 +76,12 @@ export interface LateEvent {
  * Every period's accumulators of every subscription on every candidate plan, fed by one
  * read of the events: each event goes to its subscription, then, per candidate plan, to the
  * accumulator of its metric in the period that contains it (and, for a recurring metric, in
- * every later period, which reads the events before it). Memory is one accumulator state
- * per subscription x period x plan x metric (with, as `previewInvoice`, the transaction ids
- * of the events each counts, to find repeats), plus the events of metrics priced from each
- * event (`needsEvents`), kept per subscription.
+ * every later period, which reads the events before it). Candidate plans whose accumulators
+ * aggregate alike (the same metric, charges' buckets and periods: plans that differ in their
+ * prices only) share them: each event is added once for them all. Memory is one accumulator
+ * state per subscription x period x distinct aggregation x metric (with, as
+ * `previewInvoice`, the transaction ids of the events each counts, to find repeats), plus the
+ * events of metrics priced from each event (`needsEvents`), kept per subscription.
  * @internal
  */
 export interface EventGrid {
@@ -88,6 +97,28 @@ export interface EventGrid {
   aggregates(series: number, period: number): { states: Record<string, unknown>; rejected: number };
   /** The kept events of `codes` that a period's preview reads (dated before its end). */
   keptEvents(subscription: string, codes: ReadonlySet<string>, endMs: number): UsageEvent[];
+}
+
+/**
+ * What a series' accumulators aggregate, as text: per period that aggregates usage, its index,
+ * window, and each metric's code with its metric, charges and options (as `pushdownBacktest`
+ * groups the accumulators that aggregate alike). Two series of a subscription with the same
+ * key (candidate plans whose charges split the events alike, on the same periods) would feed
+ * the same events to the same accumulators: they share one lane.
+ */
+function laneKey(one: Series): string {
+  const parts: unknown[] = [];
+  for (const [p, period] of one.periods.entries()) {
+    if (period.window === undefined) continue;
+    parts.push(p, period.window.fromMs, period.window.endMs);
+    for (const metric of period.metrics) {
+      parts.push(
+        metric.code,
+        metric.needsEvents === undefined ? [metric.metric, metric.charges, metric.options] : null,
+      );
+    }
+  }
+  return JSON.stringify(parts);
 }
 
 /** The codes of a period's metrics that must be priced from their events. */
@@ -135,8 +166,15 @@ export function eventGrid(
         clock: Number.NEGATIVE_INFINITY,
         firstOpen: [],
         recurringIds: new Map(),
+        lanes: new Map(),
       };
       routes.set(id, route);
+    }
+    const lane = laneKey(one);
+    const shared = route.lanes.get(lane);
+    if (shared !== undefined) {
+      bySeries.push(shared);
+      continue;
     }
     const slots: PeriodSlots[] = [];
     const placed = new Map<number, PeriodSlots>();
@@ -161,6 +199,7 @@ export function eventGrid(
           recurring,
           ids: ownIds && !recurring ? new Set() : undefined,
           duplicates: 0,
+          saved: undefined,
         });
       }
       const entry = { ...period.window, byCode };
@@ -169,6 +208,7 @@ export function eventGrid(
     }
     (route.series as (readonly PeriodSlots[])[]).push(slots);
     route.firstOpen.push(0);
+    route.lanes.set(lane, placed);
     bySeries.push(placed);
   }
   const counts: EventCounts = { read: 0, unassigned: 0, invalid_timestamp: 0, unreadable: 0 };
@@ -303,7 +343,8 @@ export function eventGrid(
       let rejected = 0;
       if (slots !== undefined) {
         for (const [code, slot] of slots.byCode) {
-          const state = slot.accumulator.state();
+          slot.saved ??= slot.accumulator.state();
+          const state = slot.saved;
           states[code] = state;
           for (const count of Object.values(state.rejected_counts)) rejected += count ?? 0;
           rejected += slot.duplicates;

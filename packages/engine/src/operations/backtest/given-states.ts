@@ -9,7 +9,12 @@ import {
   subscriptionOfSeries,
 } from './backtest';
 import type { EventCounts } from './event-grid';
-import { type BacktestFacts, type BacktestInput, readBacktestInput } from './inputs';
+import {
+  type BacktestFacts,
+  type BacktestInput,
+  type BacktestProgress,
+  readBacktestInput,
+} from './inputs';
 import type { Series } from './series';
 
 /** One period of one subscription on one plan that aggregates usage (see {@link backtestAggregations}). */
@@ -34,6 +39,15 @@ export interface BacktestAggregations {
   readonly slots: readonly BacktestSlot[];
   /** The subscriptions' external ids: an event naming none goes to the only one, when there is one. */
   readonly subscriptions: readonly string[];
+  /**
+   * {@link backtestOfStates} of the same input, from the series found here: the periods of
+   * every subscription are found once, for the slots and for the pricing (a caller that prices
+   * in the same thread). `onProgress` is told the invoices priced, as the input's would be.
+   */
+  readonly priceStates: (
+    given: BacktestStates,
+    onProgress?: (progress: BacktestProgress) => void,
+  ) => Either<FeecastError, Backtest>;
 }
 
 /**
@@ -86,6 +100,12 @@ export function backtestAggregations(
   return right({
     slots,
     subscriptions: facts.entries.map((entry) => entry.external_subscription_id),
+    priceStates: (given, onProgress) =>
+      pricedStates(
+        { ...facts, onProgress: typeof onProgress === 'function' ? onProgress : undefined },
+        series,
+        given,
+      ),
   });
 }
 
@@ -122,7 +142,15 @@ export function backtestOfStates(
 ): Either<FeecastError, Backtest> {
   const read = readSeries(input);
   if (isLeft(read)) return read;
-  const { facts, series } = read.right;
+  return pricedStates(read.right.facts, read.right.series, given);
+}
+
+/** {@link backtestOfStates} of the input read, and its series. */
+function pricedStates(
+  facts: BacktestFacts,
+  series: readonly Series[],
+  given: BacktestStates,
+): Either<FeecastError, Backtest> {
   for (const one of series) {
     for (const period of one.periods) {
       const streamed = period.metrics.find((m) => m.needsEvents !== undefined);

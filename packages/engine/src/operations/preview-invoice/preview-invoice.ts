@@ -148,10 +148,15 @@ function previewInvoiceNow(input: PreviewInvoiceInput): Either<FeecastError, Inv
  * {@link previewInvoice} of an input already read (`readPreviewInput`): for a caller that
  * reads a subscription and its plan once and previews it at several instants
  * (`{ ...facts, now }`), with the same result as reading the input each time.
+ * `found`: the runs `previewRuns` gives for these facts, when the caller has them (a backtest
+ * found each period's run to list its periods): they are not computed again.
  * @internal
  */
-export function previewOfFacts(facts: PreviewFacts): Either<FeecastError, InvoicePreview> {
-  const computed = previewRuns(facts);
+export function previewOfFacts(
+  facts: PreviewFacts,
+  found?: readonly SubscriptionRun[],
+): Either<FeecastError, InvoicePreview> {
+  const computed = found === undefined ? previewRuns(facts) : right(found);
   if (isLeft(computed)) return computed;
   const runs = computed.right;
   const invoiceId = derivedId(

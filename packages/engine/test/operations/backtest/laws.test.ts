@@ -11,7 +11,15 @@ import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../../src/aggregation/index';
 import { type BacktestRow, backtest, eventBatch, previewInvoice } from '../../../src/runtime';
 import { history, starter } from '../generated-history';
-import { coupon, customer, ok, subscription, wallet } from '../preview-invoice/builders';
+import {
+  charge,
+  coupon,
+  customer,
+  ok,
+  plan,
+  subscription,
+  wallet,
+} from '../preview-invoice/builders';
 import { candidates, FROM, metrics, TO, twoSubscriptions } from './history-plans';
 
 const subscriptions = [
@@ -33,12 +41,25 @@ function lineAmounts(fees: readonly Fee[]): Record<string, number> {
   return out;
 }
 
+/**
+ * Starter at other prices (0.01 -> 0.02 per call, 5 -> 7 per seat): its charges split the
+ * events as starter's do, so a backtest of both feeds one set of accumulators for the two.
+ */
+const dearer = plan({
+  code: 'dearer',
+  charges: [
+    charge('api_calls', 'standard', { amount: '0.02', pricing_group_keys: ['region'] }),
+    charge('seats', 'standard', { amount: '7' }),
+  ],
+});
+
 /** The row `previewInvoice` gives for the row's subscription and plan, at its period's end. */
 function expectedOf(row: BacktestRow, events: readonly UsageEvent[]) {
   const entry = subscriptions.find(
     (s) => s.subscription.external_id === row.external_subscription_id,
   );
-  const plan = row.plan === 'current' ? entry?.plan : candidates.find((p) => p.code === row.plan);
+  const plan =
+    row.plan === 'current' ? entry?.plan : [...candidates, dearer].find((p) => p.code === row.plan);
   if (entry === undefined || plan === undefined) throw new Error(`no plan ${row.plan}`);
   // With two subscriptions in the backtest, an event naming none is no one's: give the
   // preview the events naming its subscription.
@@ -97,6 +118,21 @@ describe('backtest laws', () => {
         // sub_2 (from March 5th, anniversary): the 3 candidates, 2 periods each;
         // sub_9 (terminated on March 20th): February and March 1-20 on the 4 plans.
         expect(result.rows).toHaveLength(12 + 6 + 8);
+        for (const row of result.rows) {
+          expect(actualOf(row)).toEqual(expectedOf(row, events));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('prices plans that aggregate alike (prices apart) each as previewInvoice', () => {
+    fc.assert(
+      fc.property(history, (events) => {
+        const result = ok(backtest({ ...input(events), plans: [dearer] }));
+        // sub_1: current (starter) and dearer over February, March, April (2 x 3); sub_2:
+        // dearer, 2 periods; sub_9: February and March 1-20 on the 2 plans.
+        expect(result.rows).toHaveLength(6 + 2 + 4);
         for (const row of result.rows) {
           expect(actualOf(row)).toEqual(expectedOf(row, events));
         }
