@@ -1,6 +1,7 @@
 import { type Fee, Uuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../../core/index';
+import { spreadDecimals } from '../fee-decimals';
 import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
 import { chargeLines } from './charge-lines';
@@ -31,16 +32,21 @@ function withIds(
   }
   const trueUpAt = parentAt === undefined ? undefined : fees.length - 1;
   return right(
-    fees.map((fee, i) => ({
-      ...fee,
-      svc_id: ids[i] ?? null,
-      ...(i === parentAt && trueUpAt !== undefined
-        ? { svc_true_up_fee_id: ids[trueUpAt] ?? null }
-        : {}),
-      ...(i === trueUpAt && parentAt !== undefined
-        ? { svc_true_up_parent_fee_id: ids[parentAt] ?? null }
-        : {}),
-    })),
+    fees.map((fee, i) =>
+      spreadDecimals(
+        {
+          ...fee,
+          svc_id: ids[i] ?? null,
+          ...(i === parentAt && trueUpAt !== undefined
+            ? { svc_true_up_fee_id: ids[trueUpAt] ?? null }
+            : {}),
+          ...(i === trueUpAt && parentAt !== undefined
+            ? { svc_true_up_parent_fee_id: ids[parentAt] ?? null }
+            : {}),
+        },
+        fee,
+      ),
+    ),
   );
 }
 

@@ -18,6 +18,7 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
+import { spreadDecimals } from '../fee-decimals';
 import { buildFee, type FeeLine } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
@@ -190,7 +191,7 @@ function withProjection(
     );
   }
   const details = fee.pricing_unit_details;
-  return right({
+  const projectedFee: ChargeFee = {
     ...fee,
     projected_units: projected.units,
     projected_amount_cents: projected.amount_cents,
@@ -198,7 +199,8 @@ function withProjection(
       details === null || puCents === undefined || !Cents.is(puCents)
         ? details
         : { ...details, projected_amount_cents: puCents },
-  });
+  };
+  return right(spreadDecimals(projectedFee, fee));
 }
 
 /** A bucket's model run on its figures: the details, the guarded figures and the fee amounts. */

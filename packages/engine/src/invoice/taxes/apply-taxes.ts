@@ -1,6 +1,7 @@
 import type { Uuid } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
+import { spreadDecimals } from '../../fees/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
 import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
 import {
@@ -88,7 +89,7 @@ export function applyResolvedTaxes<F extends TaxableFeeInput>(
     const taxed = feeTaxes(fee, i, resolved);
     if (isLeft(taxed)) return taxed;
     const { fields, outcome } = taxed.right;
-    out.push(fields === undefined ? fee : { ...fee, ...fields });
+    out.push(fields === undefined ? fee : spreadDecimals({ ...fee, ...fields }, fee, fields));
     outcomes.push(outcome);
   }
   return right({ fees: out, outcomes });
@@ -159,4 +160,5 @@ export function setFeeTaxes(fee: OwnedTaxableFee, fields: FeeTaxFields): void {
   fee.applied_taxes = fields.applied_taxes;
   fee.total_amount_cents = fields.total_amount_cents;
   fee.precise_total_amount = fields.precise_total_amount;
+  spreadDecimals(fee, fee, fields);
 }
