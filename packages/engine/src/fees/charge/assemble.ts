@@ -1,6 +1,6 @@
 import { type Fee, Uuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../../core/index';
+import { type Decimal, type FeecastError, feecastError } from '../../core/index';
 import { spreadDecimals } from '../fee-decimals';
 import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
@@ -55,10 +55,11 @@ function withIds(
  * filter bucket and per pricing group, in the charge's filter order, then the default bucket,
  * then the `min_amount_cents` true-up fee if one is due. On an invoice, fees with no units, no
  * amount and no events are dropped, except a true-up's parent (§2.8); current usage keeps
- * them all, so every bucket shows.
+ * them all, so every bucket shows. With the period's `ratio` (read once per call), each fee
+ * has its projection.
  *
  * @example
- * assembleChargeFees(context, metric, false, setup, figures.charges[0], undefined)
+ * assembleChargeFees(context, metric, false, setup, figures.charges[0], undefined, undefined)
  * // right([awsFee, gcpFee, defaultFee])
  * @internal
  */
@@ -69,6 +70,7 @@ export function assembleChargeFees(
   setup: ChargeSetup,
   buckets: readonly (readonly GroupFigures[])[],
   feeId: ((fee: Fee) => string) | undefined,
+  ratio: Decimal | undefined,
 ): Either<FeecastError, ChargeFee[]> {
   const priced: PricedFee[] = [];
   const lines = chargeLines(context, metric, setup, {
@@ -77,7 +79,7 @@ export function assembleChargeFees(
   });
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
-      const fee = priceBucket(context, lines, recurring, setup, bucket, group);
+      const fee = priceBucket(context, lines, recurring, setup, bucket, group, ratio);
       if (isLeft(fee)) return fee;
       priced.push(fee.right);
     }

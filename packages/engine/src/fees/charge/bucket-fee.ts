@@ -5,7 +5,6 @@ import {
   divideOrZero,
   type PricingContext,
   pricingContext,
-  readBack,
 } from '../../charge-models/index';
 import {
   add,
@@ -253,11 +252,12 @@ function bucketPath(setup: ChargeSetup, bucket: BucketSetup): readonly string[] 
  * Prices one bucket (a filter, or the default bucket) or one of its pricing groups as a charge
  * fee (charge-models.md §2-§3, §6, §15): the bucket's model on its figures, the negative guard,
  * cents rounded half away from zero in the currency's minor unit (through the pricing unit
- * when the charge has one), the units shown per §2.6, and the projection when asked for.
+ * when the charge has one), the units shown per §2.6, and the projection when asked for: with
+ * the period's elapsed `ratio`, a decimal read once per call (`priceMetrics`).
  *
  * @example
  * const lines = chargeLines(context, metric, setup, { period: context.period, payInAdvance: false });
- * priceBucket(context, lines, false, setup, setup.buckets[0], group)
+ * priceBucket(context, lines, false, setup, setup.buckets[0], group, undefined)
  * // right({ fee: { amount_cents: 800, units: '100', item: { filters: { cloud: ['aws'] } } }, ... })
  * @internal
  */
@@ -268,10 +268,10 @@ export function priceBucket(
   setup: ChargeSetup,
   bucket: BucketSetup,
   group: GroupFigures,
+  ratio: Decimal | undefined,
 ): Either<FeecastError, PricedFee> {
   const at = bucketPath(setup, bucket);
   const modelInput = modelContext(setup, bucket, group, context.currency);
-  const ratio = context.ratio === undefined ? undefined : readBack(context.ratio);
   const priced = priceModel(context, setup, bucket, modelInput, ratio, at);
   if (isLeft(priced)) return priced;
   const { amount_details, guarded, amounts } = priced.right;
