@@ -143,7 +143,8 @@ export type OwnedTaxableFee = { -readonly [K in keyof FeeTaxFields]?: FeeTaxFiel
 
 /**
  * Sets a fee's tax fields in place, one store each: what `{ ...fee, ...fields }` gives, without
- * copying the fee's other fields, for a fee its caller has just built and owns. @internal
+ * copying the fee's other fields, for a fee its caller has just built and owns (and hands to
+ * no later stage: the coupon share's kept decimal is not carried). @internal
  *
  * @example
  * const taxed = feeTaxes(fee, 0, sources);
@@ -160,5 +161,6 @@ export function setFeeTaxes(fee: OwnedTaxableFee, fields: FeeTaxFields): void {
   fee.applied_taxes = fields.applied_taxes;
   fee.total_amount_cents = fields.total_amount_cents;
   fee.precise_total_amount = fields.precise_total_amount;
-  spreadDecimals(fee, fee, fields);
+  // The kept decimals (`fee-decimals.ts`) are not carried: this caller (the estimator) reads
+  // none afterwards, and a kept decimal whose text was replaced here is never taken.
 }
