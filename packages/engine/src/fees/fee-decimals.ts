@@ -19,13 +19,16 @@
  * @internal
  */
 import { type Either, right } from 'fp-ts/lib/Either.js';
-import { type Decimal, type FeecastError, parseDecimal } from '../core/index';
+import { type Decimal, type FeecastError, parseDecimal, ZERO } from '../core/index';
 
 /** The decimal text fields of a fee whose decimals can be kept. */
 export type DecimalField =
   | 'precise_amount'
   | 'precise_coupons_amount_cents'
-  | 'precise_credit_notes_amount_cents';
+  | 'precise_credit_notes_amount_cents'
+  | 'units'
+  | 'total_aggregated_units'
+  | 'projected_units';
 
 /** A decimal and the text it was written as. */
 interface KeptDecimal {
@@ -38,6 +41,21 @@ interface KeptDecimals {
   readonly precise_amount: KeptDecimal | undefined;
   readonly precise_coupons_amount_cents: KeptDecimal | undefined;
   readonly precise_credit_notes_amount_cents: KeptDecimal | undefined;
+  readonly units: KeptDecimal | undefined;
+  readonly total_aggregated_units: KeptDecimal | undefined;
+  readonly projected_units: KeptDecimal | undefined;
+}
+
+/** A record of every field, each `pick`ed. */
+function record(pick: (field: DecimalField) => KeptDecimal | undefined): KeptDecimals {
+  return {
+    precise_amount: pick('precise_amount'),
+    precise_coupons_amount_cents: pick('precise_coupons_amount_cents'),
+    precise_credit_notes_amount_cents: pick('precise_credit_notes_amount_cents'),
+    units: pick('units'),
+    total_aggregated_units: pick('total_aggregated_units'),
+    projected_units: pick('projected_units'),
+  };
 }
 
 /** Never changed in place: keeping one replaces the object's record (copy on write). */
@@ -62,15 +80,10 @@ export function keepDecimal<T extends object>(
 ): T {
   const was = kept.get(owner);
   const decimal: KeptDecimal = { text, value };
-  kept.set(owner, {
-    precise_amount: field === 'precise_amount' ? decimal : was?.precise_amount,
-    precise_coupons_amount_cents:
-      field === 'precise_coupons_amount_cents' ? decimal : was?.precise_coupons_amount_cents,
-    precise_credit_notes_amount_cents:
-      field === 'precise_credit_notes_amount_cents'
-        ? decimal
-        : was?.precise_credit_notes_amount_cents,
-  });
+  kept.set(
+    owner,
+    record((f) => (f === field ? decimal : was?.[f])),
+  );
   return owner;
 }
 
@@ -86,16 +99,7 @@ export function keepDecimal<T extends object>(
 export function spreadDecimals<T extends object>(target: T, first: object, second?: object): T {
   const a = kept.get(first);
   const b = second === undefined ? undefined : kept.get(second);
-  const merged =
-    a === undefined || b === undefined
-      ? (a ?? b)
-      : {
-          precise_amount: b.precise_amount ?? a.precise_amount,
-          precise_coupons_amount_cents:
-            b.precise_coupons_amount_cents ?? a.precise_coupons_amount_cents,
-          precise_credit_notes_amount_cents:
-            b.precise_credit_notes_amount_cents ?? a.precise_credit_notes_amount_cents,
-        };
+  const merged = a === undefined || b === undefined ? (a ?? b) : record((f) => b[f] ?? a[f]);
   if (merged !== undefined) kept.set(target, merged);
   return target;
 }
@@ -116,9 +120,50 @@ export function feeDecimal(
   path: readonly string[],
   fallback?: Decimal,
 ): Either<FeecastError, Decimal> {
+  const decimal = keptDecimal(owner, field);
+  if (decimal !== undefined) return right(decimal);
   const text = owner[field];
-  const decimal = kept.get(owner)?.[field];
-  if (decimal !== undefined && decimal.text === text) return right(decimal.value);
   if ((text === undefined || text === null) && fallback !== undefined) return right(fallback);
   return parseDecimal(text, path);
 }
+
+/**
+ * The decimal kept with the text `owner`'s `field` holds, or `undefined` (none kept, or the
+ * field changed since): for a reader with its own way of reading the text.
+ *
+ * @example
+ * keptDecimal(fee, 'units') ?? readBack(fee.units)
+ * @internal
+ */
+export function keptDecimal(
+  owner: { readonly [K in DecimalField]?: unknown },
+  field: DecimalField,
+): Decimal | undefined {
+  const decimal = kept.get(owner)?.[field];
+  return decimal !== undefined && decimal.text === owner[field] ? decimal.value : undefined;
+}
+
+/**
+ * Keeps the decimals of a fee just built (`buildFee`) in one record: its precise amount's,
+ * from the amount fields it was built from, its coupon share's (none yet, `'0'`), its units'
+ * and its total aggregated units'.
+ * @internal
+ */
+export function keepBuiltFee(
+  fee: object,
+  amounts: object,
+  units: { readonly text: string; readonly value: Decimal },
+  total: { readonly text: string; readonly value: Decimal } | undefined,
+): void {
+  kept.set(fee, {
+    precise_amount: kept.get(amounts)?.precise_amount,
+    precise_coupons_amount_cents: NO_COUPONS,
+    precise_credit_notes_amount_cents: undefined,
+    units,
+    total_aggregated_units: total,
+    projected_units: undefined,
+  });
+}
+
+/** A new fee's coupon share: none, written `'0'`. */
+const NO_COUPONS: KeptDecimal = { text: '0', value: ZERO };

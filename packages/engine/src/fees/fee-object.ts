@@ -23,10 +23,9 @@ import {
   parseInstant,
   toWireDecimal,
   toWireTimestamp,
-  ZERO,
 } from '../core/index';
 import type { FeeAmountFields } from './fee-amounts';
-import { keepDecimal, spreadDecimals } from './fee-decimals';
+import { keepBuiltFee } from './fee-decimals';
 import type { PricingUnitDetailsFields } from './pricing-units';
 
 /** What a fee is for (`fee.item`): a charge, the subscription, a fixed charge, an add-on... */
@@ -346,8 +345,6 @@ export function feeLine(input: FeeLineInput): Either<FeecastError, FeeLine> {
 const NO_CENTS = 0 as Cents;
 const NO_AMOUNT = '0' as DecimalString;
 const NO_RATE = 0 as Rate;
-/** The figures of a new fee's coupon share (`fee-decimals.ts`): none yet, "0". */
-const NO_COUPONS = keepDecimal({}, 'precise_coupons_amount_cents', NO_AMOUNT, ZERO);
 
 /**
  * The engine's amount fields as the wire types them. Every builder of them writes whole
@@ -434,8 +431,16 @@ export function buildFee(line: FeeLine, figures: FeeFigures): Fee {
   const event = figures.event_transaction_id;
   if (event !== undefined && event !== null) fee.event_transaction_id = event;
   // The decimals beside the texts (`fee-decimals.ts`): the precise amount's, kept with the
-  // amount fields, and the coupon share's, for the invoice floor to take without reading.
-  return spreadDecimals(fee, amounts, NO_COUPONS);
+  // amount fields, the coupon share's, the units': for the stages after to take, not read.
+  keepBuiltFee(
+    fee,
+    amounts,
+    { text: units, value: figures.units },
+    fee.total_aggregated_units === null || total === undefined || total === null
+      ? undefined
+      : { text: fee.total_aggregated_units, value: total },
+  );
+  return fee;
 }
 
 /**

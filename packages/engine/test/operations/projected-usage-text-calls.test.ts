@@ -3,7 +3,7 @@
  * the period) once per call, as a decimal for every bucket's projection, not back from its
  * text per bucket. `projectedUsage` of a charge grouped by region is run with the decimal
  * core's `parseDecimal` watched, over events of one region and of four: the ratio's text is
- * read once either way.
+ * read once either way, and no text is read per group.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
@@ -43,6 +43,7 @@ function counted(given: readonly UsageEvent[]) {
       group.grouped_by,
       group.projected_units,
     ]),
+    parses: texts.length,
     ratioReads: texts.filter((text) => text === RATIO).length,
   };
 }
@@ -67,5 +68,11 @@ describe('text calls of projectedUsage (issue 20 §3)', () => {
     expect([one.ratioReads, four.ratioReads]).toEqual([1, 1]);
     // Before, the ratio was read once to check it, then again by every group priced: 1 + 1
     // and 1 + 4 reads.
+    // Nor does any other read depend on the groups: before, the usage rows also read each
+    // group's fee's units, total_aggregated_units and projected_units back (3 per group); now
+    // they take the decimals those texts were written from (`fees/fee-decimals.ts`). What is
+    // read is the wire input: the charge's amount (read when the plan is checked and when the
+    // charge is set up) and the ratio: 2 + 1 = 3 for any number of groups.
+    expect([one.parses, four.parses]).toEqual([3, 3]);
   });
 });

@@ -17,7 +17,7 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
-import { spreadDecimals } from '../fee-decimals';
+import { keepDecimal, spreadDecimals } from '../fee-decimals';
 import { buildFee, type FeeLine } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
@@ -134,6 +134,8 @@ function shownUnits(
 /** The projected figures of a fee (estimate-and-usage.md §4.3). */
 interface Projection {
   readonly units: string;
+  /** `units`' decimal. */
+  readonly unitsValue: Decimal;
   readonly amount_cents: number;
   readonly pricing_unit_cents: number | undefined;
 }
@@ -148,13 +150,14 @@ function projection(
   setup: ChargeSetup,
   recurring: boolean,
   price: ModelPrice,
-  units: string,
+  units: { readonly text: string; readonly value: Decimal },
 ): Either<FeecastError, Projection | undefined> {
   const { amounts, projected } = price;
   if (projected === undefined) return right(undefined);
   if (recurring) {
     return right({
-      units,
+      units: units.text,
+      unitsValue: units.value,
       amount_cents: amounts.fee.amount_cents,
       pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
     });
@@ -165,8 +168,10 @@ function projection(
     context.currency,
   );
   if (isLeft(projectedAmounts)) return projectedAmounts;
+  const projectedUnits = max(projected.units, ZERO);
   return right({
-    units: formatDecimal(max(projected.units, ZERO)),
+    units: formatDecimal(projectedUnits),
+    unitsValue: projectedUnits,
     amount_cents: projectedAmounts.right.fee.amount_cents,
     pricing_unit_cents: projectedAmounts.right.pricing_unit_details?.amount_cents,
   });
@@ -199,7 +204,15 @@ function withProjection(
         ? details
         : { ...details, projected_amount_cents: puCents },
   };
-  return right(spreadDecimals(projectedFee, fee));
+  // The projected units' decimal goes with their text (`fee-decimals.ts`), for the usage rows.
+  return right(
+    keepDecimal(
+      spreadDecimals(projectedFee, fee),
+      'projected_units',
+      projected.units,
+      projected.unitsValue,
+    ),
+  );
 }
 
 /** A bucket's model run on its figures: the details, the guarded figures and the fee amounts. */
@@ -287,7 +300,10 @@ export function priceBucket(
     amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,
   });
-  const projected = projection(context, setup, recurring, priced.right, fee.units);
+  const projected = projection(context, setup, recurring, priced.right, {
+    text: fee.units,
+    value: units,
+  });
   if (isLeft(projected)) return projected;
   const charged = withProjection(fee, projected.right);
   if (isLeft(charged)) return charged;
