@@ -1,8 +1,8 @@
 import type { AddOn, Fee } from '@feecast/models';
 import { type Either, isLeft } from 'fp-ts/lib/Either.js';
-import { type Decimal, type FeecastError, formatDecimal, fromCents, multiply } from '../core/index';
+import { type Decimal, type FeecastError, fromCents, multiply } from '../core/index';
 import { modelFeeAmounts } from './fee-amounts';
-import { type FeeIds, feeObject } from './fee-object';
+import { type FeeIds, lineFee } from './fee-object';
 
 /** The input of {@link addOnFee}. */
 export interface AddOnFeeInput {
@@ -36,19 +36,20 @@ export function addOnFee(input: AddOnFeeInput): Either<FeecastError, Fee> {
     addOn.amount_currency,
   );
   if (isLeft(amounts)) return amounts;
-  return feeObject({
-    item: {
-      type: 'add_on',
-      code: addOn.code,
-      name: addOn.name,
-      svc_item_id: addOn.svc_id,
-      item_type: 'AddOn',
-      invoice_display_name: addOn.invoice_display_name,
-      description: addOn.description,
+  return lineFee(
+    {
+      item: {
+        type: 'add_on',
+        code: addOn.code,
+        name: addOn.name,
+        svc_item_id: addOn.svc_id,
+        item_type: 'AddOn',
+        invoice_display_name: addOn.invoice_display_name,
+        description: addOn.description,
+      },
+      currency: addOn.amount_currency,
+      ids: input.ids,
     },
-    currency: addOn.amount_currency,
-    amounts: amounts.right,
-    units: formatDecimal(input.units),
-    ids: input.ids,
-  });
+    { amounts: amounts.right, units: input.units },
+  );
 }

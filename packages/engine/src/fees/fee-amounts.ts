@@ -12,6 +12,7 @@ import {
   parseDecimal,
   toCents,
 } from '../core/index';
+import { keepDecimal } from './fee-decimals';
 
 /** A fee's amount fields (charge-models.md §2). */
 export interface FeeAmountFields {
@@ -58,13 +59,24 @@ export function amountFields(
   const unitCents = toCents(unitAmount, minor.currency, down, [...path, 'unit_amount']);
   if (isLeft(unitCents)) return unitCents;
   const preciseCents = precise(multiply(amount, minor.subunit));
-  return right({
-    amount_cents: cents.right,
-    precise_amount_cents: formatDecimal(preciseCents),
-    unit_amount_cents: unitCents.right,
-    precise_unit_amount: formatDecimal(precise(unitAmount)),
-    precise_amount: formatDecimal(multiply(preciseCents, minor.unit)),
-  });
+  const preciseAmount = multiply(preciseCents, minor.unit);
+  const text = formatDecimal(preciseAmount);
+  // The decimal of `precise_amount` goes with the fields, to the fee built from them
+  // (`buildFee`) and on to the invoice floor, which takes it instead of reading the text.
+  return right(
+    keepDecimal(
+      {
+        amount_cents: cents.right,
+        precise_amount_cents: formatDecimal(preciseCents),
+        unit_amount_cents: unitCents.right,
+        precise_unit_amount: formatDecimal(precise(unitAmount)),
+        precise_amount: text,
+      },
+      'precise_amount',
+      text,
+      preciseAmount,
+    ),
+  );
 }
 
 /** A charge model's amount and unit amount, read as decimals (in the fee's currency or unit). */

@@ -10,6 +10,7 @@ import {
   subtract,
   unitsToCents,
 } from '../core/index';
+import { feeDecimal } from './fee-decimals';
 
 /**
  * The amounts of a wire fee as exact decimals in minor units (the wire mixes units:
@@ -63,9 +64,9 @@ export function readFeeAmounts(
   }
   const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
   if (isLeft(amount)) return amount;
-  const precise = parseDecimal(fee.precise_amount, [...path, 'precise_amount']);
+  const precise = feeDecimal(fee, 'precise_amount', [...path, 'precise_amount']);
   if (isLeft(precise)) return precise;
-  const coupons = parseDecimal(fee.precise_coupons_amount_cents, [
+  const coupons = feeDecimal(fee, 'precise_coupons_amount_cents', [
     ...path,
     'precise_coupons_amount_cents',
   ]);

@@ -25,6 +25,7 @@ import {
   toWireTimestamp,
 } from '../core/index';
 import type { FeeAmountFields } from './fee-amounts';
+import { keepBuiltFee } from './fee-decimals';
 import type { PricingUnitDetailsFields } from './pricing-units';
 
 /** What a fee is for (`fee.item`): a charge, the subscription, a fixed charge, an add-on... */
@@ -429,7 +430,36 @@ export function buildFee(line: FeeLine, figures: FeeFigures): Fee {
   };
   const event = figures.event_transaction_id;
   if (event !== undefined && event !== null) fee.event_transaction_id = event;
+  // The decimals beside the texts (`fee-decimals.ts`): the precise amount's, kept with the
+  // amount fields, the coupon share's, the units': for the stages after to take, not read.
+  keepBuiltFee(
+    fee,
+    amounts,
+    { text: units, value: figures.units },
+    fee.total_aggregated_units === null || total === undefined || total === null
+      ? undefined
+      : { text: fee.total_aggregated_units, value: total },
+  );
   return fee;
+}
+
+/**
+ * A complete wire `Fee` of a line as a caller writes it and the engine's figures: the line
+ * checked ({@link feeLine}), then built ({@link buildFee}). For the fees the engine builds one
+ * at a time (the subscription fee, fixed charges, add-ons, true-ups), whose units are its own
+ * decimals, not text to read.
+ *
+ * @example
+ * lineFee({ item, currency: 'EUR' }, { amounts, units: ONE })
+ * // right({ units: '1', amount_cents: 10000, ... })
+ * @internal
+ */
+export function lineFee(input: FeeLineInput, figures: FeeFigures): Either<FeecastError, Fee> {
+  const line = feeLine(input);
+  if (isLeft(line)) return line;
+  const count = checkedCount(figures.events_count);
+  if (isLeft(count)) return count;
+  return right(buildFee(line.right, figures));
 }
 
 /** A decimal text of a fee's figures, read (the `Left` names `key`). */
@@ -442,8 +472,9 @@ function decimalOf(value: unknown, key: string): Either<FeecastError, Decimal> {
  * for: the line checked ({@link feeLine}), the units read, then built ({@link buildFee}) as
  * the reference creates a fee before taxes and coupons, with `null` for every id and
  * timestamp not given (a fee that is not stored). A value the wire refuses is a `Left` naming
- * the field. The subscription fee, fixed-charge and add-on fees and true-ups are built here;
- * charge fees check their line once per call and build each fee with {@link buildFee}.
+ * the field. For a caller's figures written as text; the engine's own fees are built from its
+ * decimals: the subscription fee, fixed-charge and add-on fees and true-ups with
+ * {@link lineFee}, charge fees from their line checked once per call with {@link buildFee}.
  *
  * @example
  * feeObject({
@@ -470,19 +501,25 @@ export function feeObject(input: FeeObjectInput): Either<FeecastError, Fee> {
       total = read.right;
     }
   }
-  const count = input.events_count;
-  if (count !== undefined && count !== null && !Number.isSafeInteger(count)) {
-    return left(invalid('events_count must be a whole number or null.', ['events_count'], count));
-  }
+  const count = checkedCount(input.events_count);
+  if (isLeft(count)) return count;
   return right(
     buildFee(line.right, {
       amounts: input.amounts,
       units: units.right,
       total_aggregated_units: total,
-      events_count: count ?? null,
+      events_count: count.right,
       amount_details: input.amount_details,
       pricing_unit_details: input.pricing_unit_details ?? null,
       event_transaction_id: input.event_transaction_id ?? null,
     }),
   );
+}
+
+/** A fee's `events_count`: a whole number, or `null` when not given. */
+function checkedCount(count: number | null | undefined): Either<FeecastError, number | null> {
+  if (count === undefined || count === null) return right(null);
+  return Number.isSafeInteger(count)
+    ? right(count)
+    : left(invalid('events_count must be a whole number or null.', ['events_count'], count));
 }

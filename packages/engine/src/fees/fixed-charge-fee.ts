@@ -6,14 +6,13 @@ import {
   decimalFromCount,
   divide,
   type FeecastError,
-  formatDecimal,
   multiply,
   parseDecimal,
   sign,
 } from '../core/index';
 import { type BilledRange, prorationDays } from '../periods/index';
 import { modelFeeAmounts } from './fee-amounts';
-import { type FeeIds, feeObject } from './fee-object';
+import { type FeeIds, lineFee } from './fee-object';
 
 /** The input of {@link fixedChargeFee}. */
 export interface FixedChargeFeeInput {
@@ -47,7 +46,6 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Either<FeecastError,
   const { fixedCharge, period } = input;
   const units = parseDecimal(fixedCharge.units, [...input.path, 'units']);
   if (isLeft(units)) return units;
-  const unitsText = formatDecimal(units.right);
   // Proration applies to the amount (below), so the model itself is not prorated.
   const model = compileChargeModel(
     { charge_model: fixedCharge.charge_model, properties: fixedCharge.properties },
@@ -70,25 +68,29 @@ export function fixedChargeFee(input: FixedChargeFeeInput): Either<FeecastError,
   );
   if (isLeft(amounts)) return amounts;
   const name = fixedCharge.invoice_display_name ?? fixedCharge.add_on_code;
-  return feeObject({
-    item: {
-      type: 'fixed_charge',
-      code: fixedCharge.add_on_code,
-      name,
-      svc_item_id: fixedCharge.svc_add_on_id,
-      item_type: 'AddOn',
-      invoice_display_name: name,
+  return lineFee(
+    {
+      item: {
+        type: 'fixed_charge',
+        code: fixedCharge.add_on_code,
+        name,
+        svc_item_id: fixedCharge.svc_add_on_id,
+        item_type: 'AddOn',
+        invoice_display_name: name,
+      },
+      currency: input.currency,
+      from_date: period.from_datetime,
+      to_date: period.to_datetime,
+      pay_in_advance: fixedCharge.pay_in_advance,
+      ids: { ...input.ids, svc_fixed_charge_id: fixedCharge.svc_id },
     },
-    currency: input.currency,
-    amounts: amounts.right,
-    units: unitsText,
-    total_aggregated_units: unitsText,
-    amount_details,
-    from_date: period.from_datetime,
-    to_date: period.to_datetime,
-    pay_in_advance: fixedCharge.pay_in_advance,
-    ids: { ...input.ids, svc_fixed_charge_id: fixedCharge.svc_id },
-  });
+    {
+      amounts: amounts.right,
+      units: units.right,
+      total_aggregated_units: units.right,
+      amount_details,
+    },
+  );
 }
 
 /** Days billed over days of the full period (periods.md §4.2), or `undefined` for a full period. */

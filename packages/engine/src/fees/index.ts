@@ -74,6 +74,13 @@ export {
   type TrueUpSubscription,
 } from './commitment/index';
 export { type FeeAmountFields, feeAmounts } from './fee-amounts';
+export {
+  type DecimalField,
+  feeDecimal,
+  keepDecimal,
+  keptDecimal,
+  spreadDecimals,
+} from './fee-decimals';
 export { type FeeAmounts, readFeeList } from './fee-list';
 export { fixedChargeFee } from './fixed-charge-fee';
 export { type GuardedAmounts, guardNegative } from './negative-guard';

@@ -11,12 +11,13 @@ import {
   fromCents,
   halfAwayFromZero,
   multiply,
+  ONE,
   parseInstant,
   toCents,
 } from '../core/index';
 import { type BilledRange, type BillingPeriod, prorationDays } from '../periods/index';
 import { modelFeeAmounts } from './fee-amounts';
-import { type FeeIds, feeObject } from './fee-object';
+import { type FeeIds, lineFee } from './fee-object';
 
 /** The input of {@link subscriptionFeeAmount}. */
 export interface SubscriptionFeeAmountInput {
@@ -173,23 +174,27 @@ export function subscriptionFee(input: SubscriptionFeeInput): Either<FeecastErro
   const precise = amount.right.precise_amount;
   const amounts = modelFeeAmounts({ amount: precise, unitAmount: precise }, plan.amount_currency);
   if (isLeft(amounts)) return amounts;
-  return feeObject({
-    item: {
-      type: 'subscription',
-      code: plan.code,
-      name: plan.name,
-      svc_item_id: subscription.svc_id,
-      item_type: 'Subscription',
-      invoice_display_name: plan.invoice_display_name,
-      description: plan.description,
+  return lineFee(
+    {
+      item: {
+        type: 'subscription',
+        code: plan.code,
+        name: plan.name,
+        svc_item_id: subscription.svc_id,
+        item_type: 'Subscription',
+        invoice_display_name: plan.invoice_display_name,
+        description: plan.description,
+      },
+      currency: plan.amount_currency,
+      from_date: period.from_datetime,
+      to_date: period.to_datetime,
+      pay_in_advance: plan.pay_in_advance,
+      ids: input.ids,
     },
-    currency: plan.amount_currency,
-    amounts: amounts.right,
-    units: '1',
-    amount_details: { plan_amount_cents: plan.amount_cents },
-    from_date: period.from_datetime,
-    to_date: period.to_datetime,
-    pay_in_advance: plan.pay_in_advance,
-    ids: input.ids,
-  });
+    {
+      amounts: amounts.right,
+      units: ONE,
+      amount_details: { plan_amount_cents: plan.amount_cents },
+    },
+  );
 }

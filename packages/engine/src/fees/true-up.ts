@@ -17,6 +17,7 @@ import {
   toCents,
 } from '../core/index';
 import { type FeeAmountFields, precise } from './fee-amounts';
+import { keepDecimal, spreadDecimals } from './fee-decimals';
 import {
   type AppliedPricingUnit,
   type PricingUnitDetailsFields,
@@ -95,22 +96,35 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
       input.currency,
     );
     if (isLeft(converted)) return converted;
-    return right({
-      ...converted.right.fee,
-      ...one,
-      pricing_unit_details: converted.right.pricing_unit_details,
-    });
+    return right(
+      spreadDecimals(
+        {
+          ...converted.right.fee,
+          ...one,
+          pricing_unit_details: converted.right.pricing_unit_details,
+        },
+        converted.right.fee,
+      ),
+    );
   }
   const cents = toCents(multiply(shortfall, minor.right.unit), input.currency, halfAwayFromZero);
   if (isLeft(cents)) return cents;
   const preciseCents = precise(subtract(prorated.right, usedPrecise.right));
   const unitAmount = precise(multiply(preciseCents, minor.right.unit));
-  return right({
-    ...one,
-    amount_cents: cents.right,
-    precise_amount_cents: formatDecimal(preciseCents),
-    unit_amount_cents: cents.right,
-    precise_unit_amount: formatDecimal(unitAmount),
-    precise_amount: formatDecimal(unitAmount),
-  });
+  const text = formatDecimal(unitAmount);
+  return right(
+    keepDecimal(
+      {
+        ...one,
+        amount_cents: cents.right,
+        precise_amount_cents: formatDecimal(preciseCents),
+        unit_amount_cents: cents.right,
+        precise_unit_amount: text,
+        precise_amount: text,
+      },
+      'precise_amount',
+      text,
+      unitAmount,
+    ),
+  );
 }

@@ -8,7 +8,6 @@ import {
   type FeecastError,
   max,
   min,
-  parseDecimal,
   parseInstant,
   readCents,
   roundCents,
@@ -17,6 +16,7 @@ import {
   sum,
   ZERO,
 } from '../core/index';
+import { feeDecimal, keepDecimal, spreadDecimals } from '../fees/index';
 import { allocateProportionally } from './coupons/allocate-proportionally';
 import { COUPON_SHARE_SCALE, type NetFeeInput, readFeeNet } from './coupons/fee-net';
 
@@ -159,7 +159,7 @@ export function consumeCreditNotes<
       'precise_credit_notes_amount_cents',
     ]);
     if (isLeft(text)) return text;
-    outFees.push({ ...fee, precise_credit_notes_amount_cents: text.right });
+    outFees.push(withShare(fee, text.right, shares[i] ?? ZERO));
   }
   const total = roundCents(sum(taken), invoice.currency, ['credit_notes_amount_cents']);
   if (isLeft(total)) return total;
@@ -178,11 +178,11 @@ function noCreditNotes<F extends CreditNoteFeeInput, C>(
   const outFees: WithCreditNoteShare<F>[] = [];
   for (const [i, fee] of fees.entries()) {
     const path = ['fees', String(i), 'precise_credit_notes_amount_cents'];
-    const share = parseDecimal(fee.precise_credit_notes_amount_cents ?? '0', path);
+    const share = feeDecimal(fee, 'precise_credit_notes_amount_cents', path, ZERO);
     if (isLeft(share)) return share;
     const text = decimalText(share.right, path);
     if (isLeft(text)) return text;
-    outFees.push({ ...fee, precise_credit_notes_amount_cents: text.right });
+    outFees.push(withShare(fee, text.right, share.right));
   }
   return right({
     fees: outFees,
@@ -190,6 +190,16 @@ function noCreditNotes<F extends CreditNoteFeeInput, C>(
     credits: [],
     credit_notes_amount_cents: countToWire<Cents>(0),
   });
+}
+
+/** The fee with its credit-note share `text`, and the share's decimal kept beside it. */
+function withShare<F extends CreditNoteFeeInput>(
+  fee: F,
+  text: DecimalString,
+  share: Decimal,
+): WithCreditNoteShare<F> {
+  const out = spreadDecimals({ ...fee, precise_credit_notes_amount_cents: text }, fee);
+  return keepDecimal(out, 'precise_credit_notes_amount_cents', text, share);
 }
 
 interface CreditFee {
@@ -206,10 +216,12 @@ function readFees(fees: readonly CreditNoteFeeInput[]): Either<FeecastError, Cre
     if (isLeft(net)) return net;
     const taxes = readCents(fee.taxes_amount_cents, [...path, 'taxes_amount_cents']);
     if (isLeft(taxes)) return taxes;
-    const share = parseDecimal(fee.precise_credit_notes_amount_cents ?? '0', [
-      ...path,
+    const share = feeDecimal(
+      fee,
       'precise_credit_notes_amount_cents',
-    ]);
+      [...path, 'precise_credit_notes_amount_cents'],
+      ZERO,
+    );
     if (isLeft(share)) return share;
     out.push({ afterTax: add(net.right.net, taxes.right), share: share.right });
   }

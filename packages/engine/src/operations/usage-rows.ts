@@ -10,6 +10,7 @@ import {
   type ChargeFeesMetric,
   chargeMetricIndex,
   checkMetric,
+  keptDecimal,
   setupCharge,
 } from '../fees/index';
 
@@ -77,17 +78,25 @@ function feeRow(
     'projected_amount_cents',
   ]);
   if (isLeft(puProjected)) return puProjected;
-  const units = readBack(fee.units);
+  // The decimals the fee's texts were written from (`fee-decimals.ts`), else the texts read.
+  const units = keptDecimal(fee, 'units') ?? readBack(fee.units);
+  const totalText = fee.total_aggregated_units ?? fee.units;
+  const total =
+    totalText === fee.units
+      ? units
+      : (keptDecimal(fee, 'total_aggregated_units') ?? readBack(totalText));
   return right({
     bucket,
     grouped_by: fee.item.grouped_by,
     units,
-    totalAggregatedUnits: readBack(fee.total_aggregated_units ?? fee.units),
+    totalAggregatedUnits: total,
     eventsCount: fee.events_count ?? 0,
     amount: amount.right,
     pricingUnitAmount: puAmount.right,
     // Once the whole period has elapsed, the projection is what the period bills.
-    projectedUnits: elapsed ? units : readBack(fee.projected_units),
+    projectedUnits: elapsed
+      ? units
+      : (keptDecimal(fee, 'projected_units') ?? readBack(fee.projected_units)),
     projectedAmount: elapsed ? amount.right : projected.right,
     pricingUnitProjectedAmount: elapsed ? puAmount.right : puProjected.right,
   });

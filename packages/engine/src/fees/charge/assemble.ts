@@ -1,6 +1,7 @@
 import { type Fee, Uuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../../core/index';
+import { type Decimal, type FeecastError, feecastError } from '../../core/index';
+import { spreadDecimals } from '../fee-decimals';
 import { carriedFee, type PricedFee, priceBucket } from './bucket-fee';
 import type { ChargeFee } from './charge-fee';
 import { chargeLines } from './charge-lines';
@@ -31,16 +32,21 @@ function withIds(
   }
   const trueUpAt = parentAt === undefined ? undefined : fees.length - 1;
   return right(
-    fees.map((fee, i) => ({
-      ...fee,
-      svc_id: ids[i] ?? null,
-      ...(i === parentAt && trueUpAt !== undefined
-        ? { svc_true_up_fee_id: ids[trueUpAt] ?? null }
-        : {}),
-      ...(i === trueUpAt && parentAt !== undefined
-        ? { svc_true_up_parent_fee_id: ids[parentAt] ?? null }
-        : {}),
-    })),
+    fees.map((fee, i) =>
+      spreadDecimals(
+        {
+          ...fee,
+          svc_id: ids[i] ?? null,
+          ...(i === parentAt && trueUpAt !== undefined
+            ? { svc_true_up_fee_id: ids[trueUpAt] ?? null }
+            : {}),
+          ...(i === trueUpAt && parentAt !== undefined
+            ? { svc_true_up_parent_fee_id: ids[parentAt] ?? null }
+            : {}),
+        },
+        fee,
+      ),
+    ),
   );
 }
 
@@ -49,10 +55,11 @@ function withIds(
  * filter bucket and per pricing group, in the charge's filter order, then the default bucket,
  * then the `min_amount_cents` true-up fee if one is due. On an invoice, fees with no units, no
  * amount and no events are dropped, except a true-up's parent (§2.8); current usage keeps
- * them all, so every bucket shows.
+ * them all, so every bucket shows. With the period's `ratio` (read once per call), each fee
+ * has its projection.
  *
  * @example
- * assembleChargeFees(context, metric, false, setup, figures.charges[0], undefined)
+ * assembleChargeFees(context, metric, false, setup, figures.charges[0], undefined, undefined)
  * // right([awsFee, gcpFee, defaultFee])
  * @internal
  */
@@ -63,6 +70,7 @@ export function assembleChargeFees(
   setup: ChargeSetup,
   buckets: readonly (readonly GroupFigures[])[],
   feeId: ((fee: Fee) => string) | undefined,
+  ratio: Decimal | undefined,
 ): Either<FeecastError, ChargeFee[]> {
   const priced: PricedFee[] = [];
   const lines = chargeLines(context, metric, setup, {
@@ -71,7 +79,7 @@ export function assembleChargeFees(
   });
   for (const [b, bucket] of setup.buckets.entries()) {
     for (const group of buckets[b] ?? []) {
-      const fee = priceBucket(context, lines, recurring, setup, bucket, group);
+      const fee = priceBucket(context, lines, recurring, setup, bucket, group, ratio);
       if (isLeft(fee)) return fee;
       priced.push(fee.right);
     }

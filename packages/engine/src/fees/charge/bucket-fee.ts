@@ -5,7 +5,6 @@ import {
   divideOrZero,
   type PricingContext,
   pricingContext,
-  readBack,
 } from '../../charge-models/index';
 import {
   add,
@@ -18,6 +17,7 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
+import { keepDecimal, spreadDecimals } from '../fee-decimals';
 import { buildFee, type FeeLine } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
@@ -134,6 +134,8 @@ function shownUnits(
 /** The projected figures of a fee (estimate-and-usage.md §4.3). */
 interface Projection {
   readonly units: string;
+  /** `units`' decimal. */
+  readonly unitsValue: Decimal;
   readonly amount_cents: number;
   readonly pricing_unit_cents: number | undefined;
 }
@@ -148,13 +150,14 @@ function projection(
   setup: ChargeSetup,
   recurring: boolean,
   price: ModelPrice,
-  units: string,
+  units: { readonly text: string; readonly value: Decimal },
 ): Either<FeecastError, Projection | undefined> {
   const { amounts, projected } = price;
   if (projected === undefined) return right(undefined);
   if (recurring) {
     return right({
-      units,
+      units: units.text,
+      unitsValue: units.value,
       amount_cents: amounts.fee.amount_cents,
       pricing_unit_cents: amounts.pricing_unit_details?.amount_cents,
     });
@@ -165,8 +168,10 @@ function projection(
     context.currency,
   );
   if (isLeft(projectedAmounts)) return projectedAmounts;
+  const projectedUnits = max(projected.units, ZERO);
   return right({
-    units: formatDecimal(max(projected.units, ZERO)),
+    units: formatDecimal(projectedUnits),
+    unitsValue: projectedUnits,
     amount_cents: projectedAmounts.right.fee.amount_cents,
     pricing_unit_cents: projectedAmounts.right.pricing_unit_details?.amount_cents,
   });
@@ -190,7 +195,7 @@ function withProjection(
     );
   }
   const details = fee.pricing_unit_details;
-  return right({
+  const projectedFee: ChargeFee = {
     ...fee,
     projected_units: projected.units,
     projected_amount_cents: projected.amount_cents,
@@ -198,7 +203,16 @@ function withProjection(
       details === null || puCents === undefined || !Cents.is(puCents)
         ? details
         : { ...details, projected_amount_cents: puCents },
-  });
+  };
+  // The projected units' decimal goes with their text (`fee-decimals.ts`), for the usage rows.
+  return right(
+    keepDecimal(
+      spreadDecimals(projectedFee, fee),
+      'projected_units',
+      projected.units,
+      projected.unitsValue,
+    ),
+  );
 }
 
 /** A bucket's model run on its figures: the details, the guarded figures and the fee amounts. */
@@ -251,11 +265,12 @@ function bucketPath(setup: ChargeSetup, bucket: BucketSetup): readonly string[] 
  * Prices one bucket (a filter, or the default bucket) or one of its pricing groups as a charge
  * fee (charge-models.md §2-§3, §6, §15): the bucket's model on its figures, the negative guard,
  * cents rounded half away from zero in the currency's minor unit (through the pricing unit
- * when the charge has one), the units shown per §2.6, and the projection when asked for.
+ * when the charge has one), the units shown per §2.6, and the projection when asked for: with
+ * the period's elapsed `ratio`, a decimal read once per call (`priceMetrics`).
  *
  * @example
  * const lines = chargeLines(context, metric, setup, { period: context.period, payInAdvance: false });
- * priceBucket(context, lines, false, setup, setup.buckets[0], group)
+ * priceBucket(context, lines, false, setup, setup.buckets[0], group, undefined)
  * // right({ fee: { amount_cents: 800, units: '100', item: { filters: { cloud: ['aws'] } } }, ... })
  * @internal
  */
@@ -266,10 +281,10 @@ export function priceBucket(
   setup: ChargeSetup,
   bucket: BucketSetup,
   group: GroupFigures,
+  ratio: Decimal | undefined,
 ): Either<FeecastError, PricedFee> {
   const at = bucketPath(setup, bucket);
   const modelInput = modelContext(setup, bucket, group, context.currency);
-  const ratio = context.ratio === undefined ? undefined : readBack(context.ratio);
   const priced = priceModel(context, setup, bucket, modelInput, ratio, at);
   if (isLeft(priced)) return priced;
   const { amount_details, guarded, amounts } = priced.right;
@@ -285,7 +300,10 @@ export function priceBucket(
     amount_details,
     pricing_unit_details: amounts.pricing_unit_details ?? null,
   });
-  const projected = projection(context, setup, recurring, priced.right, fee.units);
+  const projected = projection(context, setup, recurring, priced.right, {
+    text: fee.units,
+    value: units,
+  });
   if (isLeft(projected)) return projected;
   const charged = withProjection(fee, projected.right);
   if (isLeft(charged)) return charged;

@@ -14,7 +14,10 @@ export interface FeeContext {
   readonly currency: string;
   readonly purpose: ChargeFeesPurpose;
   readonly period: ChargesPeriod;
-  /** The elapsed share of the period when projections are asked for. */
+  /**
+   * The elapsed share of the period when projections are asked for, as given
+   * (`period_ratio`): read once per call by `priceMetrics`, which hands each bucket its decimal.
+   */
   readonly ratio: string | undefined;
   /** The subscription's and customer's ids. */
   readonly owner: OwnerIds;

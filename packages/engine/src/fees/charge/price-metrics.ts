@@ -19,6 +19,7 @@ import {
 import {
   compare,
   currencyExponent,
+  type Decimal,
   type FeecastError,
   feecastError,
   ONE,
@@ -102,16 +103,21 @@ export function checkMetricIn(
   return right(compiled.right);
 }
 
-/** A problem with `period_ratio`, which must be a decimal from "0" to "1". */
-function checkRatio(ratio: string | undefined): FeecastError | undefined {
-  if (ratio === undefined) return undefined;
+/**
+ * `period_ratio` read once per call, for every bucket's projection (none without it): a
+ * decimal from "0" to "1", else a `Left`.
+ */
+function readRatio(ratio: string | undefined): Either<FeecastError, Decimal | undefined> {
+  if (ratio === undefined) return right(undefined);
   const parsed = parseDecimal(ratio, ['period_ratio']);
-  if (isLeft(parsed)) return parsed.left;
-  if (sign(parsed.right) >= 0 && compare(parsed.right, ONE) <= 0) return undefined;
-  return feecastError(
-    'invalid_input',
-    `period_ratio is the elapsed share of the period, from "0" to "1"; got ${JSON.stringify(ratio)}.`,
-    ['period_ratio'],
+  if (isLeft(parsed)) return parsed;
+  if (sign(parsed.right) >= 0 && compare(parsed.right, ONE) <= 0) return parsed;
+  return left(
+    feecastError(
+      'invalid_input',
+      `period_ratio is the elapsed share of the period, from "0" to "1"; got ${JSON.stringify(ratio)}.`,
+      ['period_ratio'],
+    ),
   );
 }
 
@@ -160,8 +166,8 @@ export function* priceMetricsSteps(
 ): Feeding<Either<FeecastError, ChargeFeesReport>> {
   const exponent = currencyExponent(context.currency, ['currency']);
   if (isLeft(exponent)) return exponent;
-  const ratio = checkRatio(context.ratio);
-  if (ratio !== undefined) return left(ratio);
+  const ratio = readRatio(context.ratio);
+  if (isLeft(ratio)) return ratio;
   if (
     !isEventBatch(events) &&
     !isEventFeed(events) &&
@@ -229,6 +235,7 @@ export function* priceMetricsSteps(
         setup,
         figures.right.charges[s] ?? [],
         options.feeId,
+        ratio.right,
       );
       if (isLeft(fees)) return fees;
       perCharge[entry.order[s] ?? 0] = fees.right;

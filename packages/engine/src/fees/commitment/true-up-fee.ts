@@ -5,10 +5,12 @@ import {
   type Decimal,
   type FeecastError,
   type Money,
+  ONE,
   toWireCents,
   toWireDecimal,
 } from '../../core/index';
-import { feeObject } from '../fee-object';
+import { keepDecimal } from '../fee-decimals';
+import { lineFee } from '../fee-object';
 
 /** The subscription a commitment true-up fee belongs to (its wire fields). */
 export type TrueUpSubscription = Pick<
@@ -35,7 +37,7 @@ export interface TrueUpFeeParts {
 /**
  * A true-up fee as the reference creates it (invoicing.md §7): one unit, no events, no
  * filter, taxes 0 at creation (the invoice totals tax it later, open question 15), not stored
- * yet (`svc_id` null). Built by the one fee builder, `feeObject`.
+ * yet (`svc_id` null). Built by the one fee builder (`lineFee`, `buildFee`).
  *
  * @example
  * trueUpFee({ parent: chargeFee, subscription: null, item, money, amount_cents: d('300'),
@@ -45,34 +47,40 @@ export interface TrueUpFeeParts {
 export function trueUpFee(parts: TrueUpFeeParts): Either<FeecastError, Fee> {
   const cents = toWireCents(parts.amount_cents, ['amount_cents']);
   if (isLeft(cents)) return cents;
-  const precise = toWireDecimal(centsToUnits(parts.precise_amount_cents, parts.money));
-  const { parent, subscription } = parts;
-  return feeObject({
-    item: parts.item,
-    currency: parent?.amount_currency ?? parts.money.currency,
-    amounts: {
+  const preciseAmount = centsToUnits(parts.precise_amount_cents, parts.money);
+  const precise = toWireDecimal(preciseAmount);
+  const amounts = keepDecimal(
+    {
       amount_cents: cents.right,
       precise_amount_cents: toWireDecimal(parts.precise_amount_cents),
       unit_amount_cents: cents.right,
       precise_unit_amount: precise,
       precise_amount: precise,
     },
-    units: '1',
-    events_count: 0,
-    amount_details: null,
-    from_date: parts.from_date,
-    to_date: parts.to_date,
-    self_billed: parent?.self_billed ?? false,
-    ids: {
-      svc_charge_id: parent?.svc_charge_id ?? null,
-      svc_invoice_id: parent?.svc_invoice_id ?? null,
-      svc_true_up_parent_fee_id: parent?.svc_id ?? null,
-      svc_subscription_id: parent?.svc_subscription_id ?? subscription?.svc_id ?? null,
-      svc_customer_id: parent?.svc_customer_id ?? subscription?.svc_customer_id ?? null,
-      external_customer_id:
-        parent?.external_customer_id ?? subscription?.external_customer_id ?? null,
-      external_subscription_id:
-        parent?.external_subscription_id ?? subscription?.external_id ?? null,
+    'precise_amount',
+    precise,
+    preciseAmount,
+  );
+  const { parent, subscription } = parts;
+  return lineFee(
+    {
+      item: parts.item,
+      currency: parent?.amount_currency ?? parts.money.currency,
+      from_date: parts.from_date,
+      to_date: parts.to_date,
+      self_billed: parent?.self_billed ?? false,
+      ids: {
+        svc_charge_id: parent?.svc_charge_id ?? null,
+        svc_invoice_id: parent?.svc_invoice_id ?? null,
+        svc_true_up_parent_fee_id: parent?.svc_id ?? null,
+        svc_subscription_id: parent?.svc_subscription_id ?? subscription?.svc_id ?? null,
+        svc_customer_id: parent?.svc_customer_id ?? subscription?.svc_customer_id ?? null,
+        external_customer_id:
+          parent?.external_customer_id ?? subscription?.external_customer_id ?? null,
+        external_subscription_id:
+          parent?.external_subscription_id ?? subscription?.external_id ?? null,
+      },
     },
-  });
+    { amounts, units: ONE, events_count: 0, amount_details: null },
+  );
 }

@@ -21,6 +21,7 @@ import {
   sum,
   ZERO,
 } from '../../core/index';
+import { keepDecimal, spreadDecimals } from '../../fees/index';
 import { allocateProportionally } from './allocate-proportionally';
 import { applicationOrder } from './application-order';
 import { couponAmount } from './coupon-amount';
@@ -386,7 +387,16 @@ function writeFees<F extends CouponFeeInput>(
     }
     const fields = feeNetFields(now, ['fees', String(i)]);
     if (isLeft(fields)) return fields;
-    out.push({ ...fee, ...fields.right });
+    // The new share's decimal goes with its text (`fee-decimals.ts`), for taxes to take.
+    const coupons = fields.right.precise_coupons_amount_cents;
+    out.push(
+      keepDecimal(
+        spreadDecimals({ ...fee, ...fields.right }, fee),
+        'precise_coupons_amount_cents',
+        coupons,
+        now.coupons,
+      ),
+    );
   }
   return right(out);
 }

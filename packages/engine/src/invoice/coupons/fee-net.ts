@@ -13,13 +13,13 @@ import {
   type FeecastError,
   halfAwayFromZero,
   moneyOf,
-  parseDecimal,
   readCents,
   roundCents,
   type Scale,
   subtract,
   unitsToCents,
 } from '../../core/index';
+import { feeDecimal } from '../../fees/index';
 
 /**
  * The decimal places of a fee's coupon share: the reference stores
@@ -66,13 +66,14 @@ export function readFeeNet(
 ): Either<FeecastError, FeeNet> {
   const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
   if (isLeft(amount)) return amount;
-  const precise = parseDecimal(fee.precise_amount, [...path, 'precise_amount']);
+  // The decimals the fee was written from when the engine wrote it (`feeDecimal`), else its text.
+  const precise = feeDecimal(fee, 'precise_amount', [...path, 'precise_amount']);
   if (isLeft(precise)) return precise;
   const currency = fee.amount_currency;
   const money = moneyOf(currency, [...path, 'amount_currency']);
   if (isLeft(money)) return money;
   const preciseAmount = unitsToCents(precise.right, money.right);
-  const share = parseDecimal(fee.precise_coupons_amount_cents, [
+  const share = feeDecimal(fee, 'precise_coupons_amount_cents', [
     ...path,
     'precise_coupons_amount_cents',
   ]);

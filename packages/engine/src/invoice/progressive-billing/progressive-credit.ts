@@ -19,7 +19,7 @@ import {
   toWireDecimal,
   ZERO,
 } from '../../core/index';
-import { type FeeAmounts, readFeeList } from '../../fees/index';
+import { type FeeAmounts, keepDecimal, readFeeList, spreadDecimals } from '../../fees/index';
 import { type CreditNoteItemRequest, progressiveBillingCreditNoteItems } from './credit-note-items';
 
 /** The input of {@link applyProgressiveBillingCredit}. */
@@ -223,7 +223,9 @@ function withCouponShare(
 ): Either<FeecastError, Fee> {
   const coupons = add(fee.coupons, share);
   const net = subtract(fee.amount, coupons);
-  const updated: Fee = { ...fee.fee, precise_coupons_amount_cents: toWireDecimal(coupons) };
+  const text = toWireDecimal(coupons);
+  const updated: Fee = spreadDecimals({ ...fee.fee, precise_coupons_amount_cents: text }, fee.fee);
+  keepDecimal(updated, 'precise_coupons_amount_cents', text, coupons);
   if (fee.fee.sub_total_excluding_taxes_amount_cents !== undefined) {
     const cents = toWireCents(roundToCent(net), [
       'invoice',

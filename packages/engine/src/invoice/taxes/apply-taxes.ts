@@ -1,6 +1,7 @@
 import type { Uuid } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
+import { spreadDecimals } from '../../fees/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
 import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
 import {
@@ -88,7 +89,7 @@ export function applyResolvedTaxes<F extends TaxableFeeInput>(
     const taxed = feeTaxes(fee, i, resolved);
     if (isLeft(taxed)) return taxed;
     const { fields, outcome } = taxed.right;
-    out.push(fields === undefined ? fee : { ...fee, ...fields });
+    out.push(fields === undefined ? fee : spreadDecimals({ ...fee, ...fields }, fee, fields));
     outcomes.push(outcome);
   }
   return right({ fees: out, outcomes });
@@ -142,7 +143,8 @@ export type OwnedTaxableFee = { -readonly [K in keyof FeeTaxFields]?: FeeTaxFiel
 
 /**
  * Sets a fee's tax fields in place, one store each: what `{ ...fee, ...fields }` gives, without
- * copying the fee's other fields, for a fee its caller has just built and owns. @internal
+ * copying the fee's other fields, for a fee its caller has just built and owns (and hands to
+ * no later stage: the coupon share's kept decimal is not carried). @internal
  *
  * @example
  * const taxed = feeTaxes(fee, 0, sources);
@@ -159,4 +161,6 @@ export function setFeeTaxes(fee: OwnedTaxableFee, fields: FeeTaxFields): void {
   fee.applied_taxes = fields.applied_taxes;
   fee.total_amount_cents = fields.total_amount_cents;
   fee.precise_total_amount = fields.precise_total_amount;
+  // The kept decimals (`fee-decimals.ts`) are not carried: this caller (the estimator) reads
+  // none afterwards, and a kept decimal whose text was replaced here is never taken.
 }

@@ -15,6 +15,7 @@ import {
   sum,
   WHOLE_CENTS,
 } from '../../core/index';
+import { keepDecimal } from '../../fees/index';
 import { type FeeNet, type FeeNetFields, feeNetFields } from '../coupons/fee-net';
 import { taxFields } from './tax-fields';
 import { readTaxRate } from './tax-rate';
@@ -176,7 +177,7 @@ function withTotals(
   const netFields = feeNetFields(net, path);
   if (isLeft(netFields)) return netFields;
   // Written out rather than spread: a literal of fixed shape is much cheaper to build.
-  return right({
+  const fields: FeeTaxFields = {
     precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,
     sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
     sub_total_excluding_taxes_precise_amount_cents:
@@ -187,5 +188,15 @@ function withTotals(
     applied_taxes: sums.applied,
     total_amount_cents: total.right,
     precise_total_amount: preciseTotalText.right,
-  });
+  };
+  // The coupon share's decimal goes with its text (`fee-decimals.ts`), to the fee the fields
+  // are set on (`applyResolvedTaxes`, `setFeeTaxes`).
+  return right(
+    keepDecimal(
+      fields,
+      'precise_coupons_amount_cents',
+      fields.precise_coupons_amount_cents,
+      net.coupons,
+    ),
+  );
 }

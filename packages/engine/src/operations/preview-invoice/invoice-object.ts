@@ -25,6 +25,7 @@ import {
   timeZone,
   toWireCents,
 } from '../../core/index';
+import { spreadDecimals } from '../../fees/index';
 import { decodeInput, decodeList } from '../../inputs/index';
 import type { SubscriptionRun } from '../../periods/index';
 import type { CheckedSubscription, PreviewStatus } from './inputs';
@@ -158,11 +159,9 @@ export function invoiceObject(input: InvoiceObjectInput): Either<FeecastError, I
   ]);
   if (isLeft(billing_periods)) return billing_periods;
   const created = created_at.right;
-  const fees = input.fees.map((fee) => ({
-    ...fee,
-    svc_invoice_id: input.svc_id,
-    created_at: created,
-  }));
+  const fees = input.fees.map((fee) =>
+    spreadDecimals({ ...fee, svc_invoice_id: input.svc_id, created_at: created }, fee),
+  );
   const netPaymentTerm = (input.customer.net_payment_term ?? 0) as Integer;
   return right({
     svc_id: input.svc_id,

@@ -2,9 +2,10 @@
  * Issue 20 §3: the engine's stages hand each other decimals; text is written and read only at
  * the wire edges. `previewInvoice` of the bundled example (`examples/`: the `api_calls` metric
  * and its 30 March events) is run with the decimal core's `formatDecimal` and `parseDecimal`
- * counted, and every call is a wire field written or read, counted by hand below. A stage
- * that writes a figure as text and reads it back adds calls (per event when it is a per-event
- * view), and this test fails.
+ * counted, and every call is a wire field written or read, counted by hand below: text is
+ * written once, at the wire edge, and read only where it comes from the caller. A stage that
+ * writes a figure as text and reads it back adds calls (per event when it is a per-event
+ * view, per fee when it is a fee's amount), and this test fails.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../../src/aggregation/index';
 import * as format from '../../../src/core/decimal/format';
 import * as parse from '../../../src/core/decimal/parse';
+import { computeInvoiceTotals } from '../../../src/invoice/index';
 import { previewInvoice } from '../../../src/operations/preview-invoice/index';
 import { charge, input, ok, plan, wire } from './builders';
 
@@ -108,14 +110,17 @@ describe('text calls of previewInvoice (issue 20 §3)', () => {
     //   the invoice's tax rate, and its precise total cents                                    = 2
     //   9 + 3 + 8 + 2 + 2 = 24
     expect(run.formats).toBe(24);
-    // parseDecimal, 19 calls, each a wire field read:
-    //   the charges' properties: amount, rate, free_units_per_total_aggregation               = 3
-    //   the subscription fee's units ('1', the fee builder's text input)                      = 1
-    //   the invoice floor reads each wire fee: precise_amount and precise_coupons_amount_cents,
-    //     in its two passes (coupons, then taxes), 3 fees × 2 × 2                             = 12
-    //   and precise_credit_notes_amount_cents, 3 fees                                          = 3
-    //   3 + 1 + 12 + 3 = 19
-    expect(run.parses).toBe(19);
+    // parseDecimal, 3 calls, each a wire input read: the charges' properties (amount, rate,
+    // free_units_per_total_aggregation) = 3. None of a text the engine wrote: before, 19 =
+    //   3 (the properties)
+    //   + 1 (the subscription fee's units, '1', written as text for the fee builder)
+    //   + 12 (the invoice floor's two passes, taxes then the invoice's taxes, each reading
+    //     every fee's precise_amount and precise_coupons_amount_cents: 3 fees × 2 × 2)
+    //   + 3 (each fee's absent precise_credit_notes_amount_cents, read as '0');
+    // now the subscription fee is built from its decimal units, the invoice floor takes the
+    // decimals the fees were written from (`fees/fee-decimals.ts`) and an absent credit-note
+    // share is 0: 19 − 1 − 12 − 3 = 3.
+    expect(run.parses).toBe(3);
   });
 
   it('makes as many text calls for twice the events: none per event', () => {
@@ -134,5 +139,32 @@ describe('text calls of previewInvoice (issue 20 §3)', () => {
       [11331, '11431'],
     ]);
     expect([twice.formats, twice.parses]).toEqual([once.formats, once.parses]);
+  });
+
+  it('gives the same invoice from the decimals kept beside the fees as from their texts', () => {
+    const { invoice } = ok(
+      previewInvoice(
+        input({
+          plan: demoPlan,
+          billableMetrics: [apiCalls],
+          events: exampleEvents,
+          now: '2025-03-31T23:59:59Z',
+        }),
+      ),
+    );
+    const parses = vi.mocked(parse.parseDecimal);
+    parses.mockClear();
+    // The invoice as the engine built it: its fees' decimals are kept (no text read).
+    const kept = ok(computeInvoiceTotals(invoice));
+    const keptReads = parses.mock.calls.length;
+    // The same invoice as JSON (a stored invoice, a caller's): every text is read.
+    const read = ok(computeInvoiceTotals(JSON.parse(JSON.stringify(invoice)) as typeof invoice));
+    // The invoice's taxes (no tax sources, coupons or credit notes given: the fees keep their
+    // taxes) read each of the 3 fees' precise_amount and precise_coupons_amount_cents: 3 × 2 = 6.
+    expect([keptReads, parses.mock.calls.length - keptReads]).toEqual([0, 6]);
+    expect(JSON.parse(JSON.stringify(kept.invoice))).toEqual(
+      JSON.parse(JSON.stringify(read.invoice)),
+    );
+    expect(kept.taxes_rate).toBe(read.taxes_rate);
   });
 });
