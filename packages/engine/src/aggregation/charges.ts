@@ -406,6 +406,25 @@ export function restoreChargesPass(
   options: PassOptions,
   state: unknown,
 ): Either<FeecastError, ChargesPass> {
+  const start = prepareRestoredPass(billableMetric, charges, options);
+  return isLeft(start) ? start : start.right(state);
+}
+
+/**
+ * {@link restoreChargesPass} checked and compiled once: a function that restores an
+ * accumulator of the same metric, charges and options from each state it is given, without
+ * checking or compiling them again (a caller that prices one definition from many states).
+ *
+ * @example
+ * const restore = prepareRestoredPass(apiCalls, charges, NOVEMBER);
+ * if (restore._tag === 'Right') restore.right(saved); // right(pass), as restoreChargesPass(apiCalls, charges, NOVEMBER, saved)
+ * @internal
+ */
+export function prepareRestoredPass(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): Either<FeecastError, (state: unknown) => Either<FeecastError, ChargesPass>> {
   const perEvent = Array.isArray(charges) ? charges.findIndex((c) => c?.per_event === true) : -1;
   if (perEvent >= 0 || options?.per_event === true) {
     return left(
@@ -416,11 +435,13 @@ export function restoreChargesPass(
       ),
     );
   }
-  const created = createChargesAccumulator(billableMetric, charges, options);
-  if (isLeft(created)) return created;
-  const accumulator = created.right as PassAccumulator;
-  const header = restoreHeader(accumulator.pass, state, ['state']);
-  return isLeft(header) ? header : accumulator.restoreCharges(header.right);
+  const start = prepareChargesAccumulator(billableMetric, charges, options);
+  if (isLeft(start)) return start;
+  return right((state) => {
+    const accumulator = start.right() as PassAccumulator;
+    const header = restoreHeader(accumulator.pass, state, ['state']);
+    return isLeft(header) ? header : accumulator.restoreCharges(header.right);
+  });
 }
 
 /**
