@@ -53,7 +53,7 @@ describe('createUsageMeter', () => {
               '2025-04-05T12:00:00Z',
               '2024-12-05T12:00:00Z',
             ),
-            applyTaxes: fc.constantFrom(true, false, undefined),
+            applyTaxes: fc.constantFrom(true, false, null),
           }),
           { minLength: 1, maxLength: 6 },
         ),
