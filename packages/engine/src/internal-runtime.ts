@@ -16,6 +16,7 @@ export {
   combineBacktests,
   compileChargeModel,
   createFedEstimator,
+  createUsageMeter,
   createWalletTransactions,
   eventTimeMs,
   feeAmounts,

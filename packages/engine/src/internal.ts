@@ -62,7 +62,9 @@ export {
 // A backtest whose accumulator states are computed elsewhere (`pushdownBacktest` of
 // @feecast/sources): what it aggregates, and its pricing from the states.
 // An estimator whose pay-in-advance charges keep tallies of the stored events given to it in an
-// array that only grows (the server's per-subscription estimator).
+// array that only grows (the server's per-subscription estimator); a meter of a subscription's
+// current usage amounts, read from its accumulators' states after each stored event (the
+// server's usage thresholds and wallets).
 export {
   applyPlanOverrides,
   type BacktestAggregations,
@@ -75,9 +77,15 @@ export {
   backtestShares,
   combineBacktests,
   createFedEstimator,
+  createUsageMeter,
   type FedEstimateRequest,
   type FedEstimator,
   inWholeInput,
   type PlanOverridesOptions,
   type SharedResult,
+  type UsageAmounts,
+  type UsageMeter,
+  type UsageMeterCharge,
+  type UsageMeterContext,
+  type UsageMeterReading,
 } from './operations/index';

@@ -427,17 +427,50 @@ export function restoreChargesPass(
   options: PassOptions,
   state: unknown,
 ): Either<FeecastError, ChargesPass> {
-  const refused = perEventRefusal(charges, options);
-  if (refused !== undefined) return left(refused);
-  const metric = compileMetric(billableMetric);
-  if (isLeft(metric)) return metric;
-  const start = preparePass(billableMetric, metric.right, charges, options, consumerOf);
-  return isLeft(start) ? start : restoreInto(start.right(), state);
+  const start = prepareRestoredPass(billableMetric, charges, options);
+  return isLeft(start) ? start : start.right(state);
 }
 
 /**
- * Each charge object's consumer, per compiled metric: compiled once, for every state restored
- * with it ({@link restoreCompiledChargesPass}).
+ * {@link restoreChargesPass} checked and compiled once: a function that restores an
+ * accumulator of the same metric, charges and options from each state it is given, without
+ * checking or compiling them again (a caller that prices one definition from many states).
+ * Given the metric the caller has compiled (`compileMetric` or `compileMetricIn`), it is not
+ * compiled again, and each charge's buckets (its filters, group keys, proration) are compiled
+ * once per charge object and compiled metric, for every preparation with them (a backtest
+ * prepares one per period): the charges must then not change after their first use (the
+ * engine's compiled plans do not).
+ *
+ * @example
+ * const restore = prepareRestoredPass(apiCalls, charges, NOVEMBER);
+ * if (restore._tag === 'Right') restore.right(saved); // right(pass), as restoreChargesPass(apiCalls, charges, NOVEMBER, saved)
+ * @internal
+ */
+export function prepareRestoredPass(
+  billableMetric: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  compiled?: CompiledMetric,
+): Either<FeecastError, (state: unknown) => Either<FeecastError, ChargesPass>> {
+  const refused = perEventRefusal(charges, options);
+  if (refused !== undefined) return left(refused);
+  let metric: CompiledMetric;
+  if (compiled === undefined) {
+    const own = compileMetric(billableMetric);
+    if (isLeft(own)) return own;
+    metric = own.right;
+  } else {
+    metric = compiled;
+  }
+  const consumer = compiled === undefined ? consumerOf : rememberedConsumer;
+  const start = preparePass(billableMetric, metric, charges, options, consumer);
+  if (isLeft(start)) return start;
+  return right((state) => restoreInto(start.right(), state));
+}
+
+/**
+ * Each charge object's consumer, per compiled metric: compiled once, for every restore
+ * prepared with it ({@link prepareRestoredPass} given a compiled metric).
  */
 const consumersOf = new WeakMap<CompiledMetric, WeakMap<ChargeBuckets, ConsumerSpec>>();
 
@@ -457,13 +490,9 @@ const rememberedConsumer: CompileConsumer = (metric, charge, path) => {
 };
 
 /**
- * {@link restoreChargesPass} of a metric the caller has compiled (`compileMetric` or
- * `compileMetricIn`), for a caller that restores many states of the same charges (a backtest
- * prices one state per subscription x period x plan x metric): the metric is not compiled
- * again, and each charge's buckets (its filters, group keys, proration) are compiled once per
- * charge object and compiled metric, then reused. The charges must therefore not change
- * after their first restore (the engine's compiled plans do not). The same accumulator, the
- * same `Left`s, as {@link restoreChargesPass}.
+ * {@link restoreChargesPass} of a metric the caller has compiled: {@link prepareRestoredPass}
+ * given `compiled`, applied to one state. The same accumulator, the same `Left`s, as
+ * {@link restoreChargesPass}.
  *
  * @example
  * restoreCompiledChargesPass(apiCalls, compiled, charges, NOVEMBER, saved) // right(pass)
@@ -476,10 +505,8 @@ export function restoreCompiledChargesPass(
   options: PassOptions,
   state: unknown,
 ): Either<FeecastError, ChargesPass> {
-  const refused = perEventRefusal(charges, options);
-  if (refused !== undefined) return left(refused);
-  const start = preparePass(billableMetric, compiled, charges, options, rememberedConsumer);
-  return isLeft(start) ? start : restoreInto(start.right(), state);
+  const start = prepareRestoredPass(billableMetric, charges, options, compiled);
+  return isLeft(start) ? start : start.right(state);
 }
 
 /** Why charges with per-event views cannot start from a state, or `undefined`. */

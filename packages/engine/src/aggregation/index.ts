@@ -31,6 +31,7 @@ export {
   type PassOptions,
   prepareChargesAccumulator,
   prepareCompiledChargesAccumulator,
+  prepareRestoredPass,
   restoreChargesAccumulator,
   restoreChargesPass,
   restoreCompiledChargesPass,

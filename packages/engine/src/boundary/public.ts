@@ -267,6 +267,15 @@ export const createFedEstimator = guardedResult(
     }),
   }),
 );
+// The usage meter of feecast's server (the amounts its thresholds and wallets read after each
+// stored event): the context read once, each reading its own states only.
+export const createUsageMeter = guardedResult(
+  operationsApi.createUsageMeter,
+  { name: 'createUsageMeter' },
+  (meter) => ({
+    amounts: guarded(meter.amounts.bind(meter), { name: 'amounts of a usage meter' }),
+  }),
+);
 
 export const compileChargeModel = guardedResult(
   chargeModelsApi.compileChargeModel,

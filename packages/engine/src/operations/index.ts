@@ -149,6 +149,14 @@ export {
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
 export { type UsageAggregations, usageAggregations } from './usage-aggregations';
 export {
+  createUsageMeter,
+  type UsageAmounts,
+  type UsageMeter,
+  type UsageMeterCharge,
+  type UsageMeterContext,
+  type UsageMeterReading,
+} from './usage-meter';
+export {
   forecastWallets,
   forecastWalletsUnsafe,
   type WalletForecast,

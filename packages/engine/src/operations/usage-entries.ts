@@ -201,8 +201,12 @@ function partition(
 /**
  * Charges in the order usage lists them (estimate-and-usage.md §3.7): by billable metric
  * name, case-insensitive; charges whose metrics share a name keep the plan's order.
+ *
+ * @example
+ * byMetricName(charges).map((c) => c.metric.name); // ['API calls', 'Seats', 'Storage']
+ * @internal
  */
-function byMetricName(charges: readonly ChargeRows[]): ChargeRows[] {
+export function byMetricName(charges: readonly ChargeRows[]): ChargeRows[] {
   return [...charges].sort((a, b) => {
     const x = a.metric.name.toLowerCase();
     const y = b.metric.name.toLowerCase();

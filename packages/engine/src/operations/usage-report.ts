@@ -9,21 +9,32 @@ import {
   roundCents,
   sum,
 } from '../core/index';
-import { planChargeFeesSteps } from '../fees/index';
+import { type ChargeFee, type CompiledPlanCharges, planChargeFeesSteps } from '../fees/index';
 import type { OperationContext, UsageInput } from './inputs';
-import { checkContext } from './operation-context';
+import {
+  type ActivityRule,
+  type CheckedContext,
+  checkContext,
+  type ReadOperation,
+} from './operation-context';
 import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 import { type UsageKind, usageEntries } from './usage-entries';
-import { usageRows } from './usage-rows';
+import { type ChargeRows, usageRows } from './usage-rows';
 import { usageTaxes } from './usage-taxes';
 
 function noActiveSubscription(message: string, path: readonly string[]): FeecastError {
   return feecastError('no_active_subscription', message, path);
 }
 
-/** A subscription given for another customer than the one asked for: none of theirs is active. */
-function otherCustomer(
+/**
+ * A subscription given for another customer than the one asked for: none of theirs is active.
+ *
+ * @example
+ * otherCustomer({ subscription: { external_customer_id: 'a' }, customer: { external_id: 'b' } }); // no_active_subscription
+ * @internal
+ */
+export function otherCustomer(
   input: Pick<UsageInput, 'subscription' | 'customer'>,
 ): FeecastError | undefined {
   const { subscription, customer } = input;
@@ -52,17 +63,114 @@ function otherCustomer(
  * @internal
  */
 export function checkUsageContext<I extends OperationContext>(given: I) {
-  const checked = checkContext(given, {
-    status: 'active_only',
-    error: (inactive) =>
-      noActiveSubscription(
-        `Subscription ${JSON.stringify(given.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
-        ['subscription', inactive.field],
-      ),
-  });
+  const checked = checkContext(given, usageActivity(given.subscription));
   if (isLeft(checked)) return checked;
   const foreign = otherCustomer(checked.right.read);
   return foreign === undefined ? checked : left(foreign);
+}
+
+/**
+ * What usage asks of the subscription at `now`: active (else `no_active_subscription`).
+ *
+ * @example
+ * contextAt(read, now, usageActivity(read.subscription)); // left(no_active_subscription) once terminated
+ * @internal
+ */
+export function usageActivity(
+  subscription: Pick<UsageInput['subscription'], 'external_id'>,
+): ActivityRule {
+  return {
+    status: 'active_only',
+    error: (inactive) =>
+      noActiveSubscription(
+        `Subscription ${JSON.stringify(subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
+        ['subscription', inactive.field],
+      ),
+  };
+}
+
+/** The fees of a usage report and their rows per charge, before entries, amounts and taxes. */
+export interface UsageFees {
+  readonly fees: readonly ChargeFee[];
+  readonly charges: readonly ChargeRows[];
+}
+
+/**
+ * The fees of every charge of the plan in the period of `context`, over `events` and the
+ * given `aggregates` (`planChargeFeesReport`, `purpose: 'usage'`, with `period_ratio` for
+ * projections), and their rows per charge, filter bucket and group. With `compiled` (the
+ * plan's charges compiled once, {@link compilePlanCharges} of the same plan, metrics, pricing
+ * units and currency), they are not checked and compiled again.
+ *
+ * @example
+ * driveSync(usageFees(read, context, events, 'current')); // right({ fees: [...], charges: [...] })
+ * @internal
+ */
+export function* usageFees(
+  input: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits'>,
+  context: CheckedContext,
+  events: Fed<UsageInput>['events'],
+  kind: UsageKind,
+  compiled?: CompiledPlanCharges,
+): Feeding<Either<FeecastError, UsageFees>> {
+  const { period, currency, timezone } = context;
+  const { plan, subscription, customer, billableMetrics } = input;
+  const pricingUnits = input.pricingUnits ?? undefined;
+  const report = yield* planChargeFeesSteps(
+    {
+      plan,
+      billableMetrics,
+      events: subscriptionEvents(events, subscription.external_id),
+      period,
+      currency,
+      timezone,
+      subscription,
+      customer,
+      purpose: 'usage',
+      ...(input.aggregates === undefined || input.aggregates === null
+        ? {}
+        : { aggregates: input.aggregates }),
+      ...(kind === 'projected' ? { period_ratio: period.period_ratio } : {}),
+      ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
+    },
+    compiled,
+  );
+  if (isLeft(report)) return report;
+  const { fees } = report.right;
+  const charges = usageRows(plan, billableMetrics, fees, {
+    pricingUnits,
+    elapsed: period.elapsed_days === period.days,
+  });
+  return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+}
+
+/**
+ * The amount of usage fees (Σ of every row, rounded once) and their taxes, rounded once at the
+ * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`).
+ *
+ * @example
+ * usageAmount(read, context, usageFees); // right({ amount: 2532, taxes: 506 })
+ * @internal
+ */
+export function usageAmount(
+  input: ReadOperation & Pick<UsageInput, 'applyTaxes'>,
+  context: CheckedContext,
+  priced: UsageFees,
+): Either<FeecastError, { readonly amount: number; readonly taxes: number }> {
+  const rows = priced.charges.flatMap((charge) => charge.rows);
+  const amount = roundCents(sum(rows.map((row) => row.amount)), context.currency, ['amount_cents']);
+  if (isLeft(amount)) return amount;
+  const taxes =
+    input.applyTaxes === false
+      ? right(0)
+      : usageTaxes(
+          priced.fees,
+          operationTaxSources(input),
+          amount.right,
+          context.period.charges_from_datetime,
+        );
+  if (isLeft(taxes)) return taxes;
+  return right({ amount: amount.right, taxes: taxes.right });
 }
 
 /**
@@ -98,44 +206,17 @@ export function* usageReport(
       ),
     );
   }
-  const { period, currency, timezone, issuingDate } = context;
-  const { plan, subscription, customer, billableMetrics } = input;
-  const pricingUnits = input.pricingUnits ?? undefined;
-  const report = yield* planChargeFeesSteps({
-    plan,
-    billableMetrics,
-    events: subscriptionEvents(input.events, subscription.external_id),
-    period,
-    currency,
-    timezone,
-    subscription,
-    customer,
-    purpose: 'usage',
-    ...(input.aggregates === undefined || input.aggregates === null
-      ? {}
-      : { aggregates: input.aggregates }),
-    ...(kind === 'projected' ? { period_ratio: period.period_ratio } : {}),
-    ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
-  });
-  if (isLeft(report)) return report;
-  const { fees } = report.right;
-  const charges = usageRows(plan, billableMetrics, fees, {
-    pricingUnits,
-    elapsed: period.elapsed_days === period.days,
-  });
-  if (isLeft(charges)) return charges;
-  const entries = usageEntries(charges.right, currency, kind);
+  const { period, currency, issuingDate } = context;
+  const priced = yield* usageFees(input, context, input.events, kind);
+  if (isLeft(priced)) return priced;
+  const entries = usageEntries(priced.right.charges, currency, kind);
   if (isLeft(entries)) return entries;
-  const rows = charges.right.flatMap((charge) => charge.rows);
-  const amount = roundCents(sum(rows.map((row) => row.amount)), currency, ['amount_cents']);
-  if (isLeft(amount)) return amount;
-  const taxes =
-    input.applyTaxes === false
-      ? right(0)
-      : usageTaxes(fees, operationTaxSources(input), amount.right, period.charges_from_datetime);
-  if (isLeft(taxes)) return taxes;
-  const taxesCents = readCents(taxes.right, ['taxes_amount_cents']);
-  const amountCents = readCents(amount.right, ['amount_cents']);
+  const amounts = usageAmount(input, context, priced.right);
+  if (isLeft(amounts)) return amounts;
+  const { amount, taxes } = amounts.right;
+  const rows = priced.right.charges.flatMap((charge) => charge.rows);
+  const taxesCents = readCents(taxes, ['taxes_amount_cents']);
+  const amountCents = readCents(amount, ['amount_cents']);
   if (isLeft(taxesCents)) return taxesCents;
   if (isLeft(amountCents)) return amountCents;
   const total = roundCents(add(amountCents.right, taxesCents.right), currency, [
@@ -151,9 +232,9 @@ export function* usageReport(
     to_datetime: period.charges_to_datetime,
     issuing_date: issuingDate,
     currency,
-    amount_cents: amount.right,
+    amount_cents: amount,
     ...(kind === 'projected' ? { projected_amount_cents: projected.right } : {}),
-    taxes_amount_cents: taxes.right,
+    taxes_amount_cents: taxes,
     total_amount_cents: total.right,
     svc_invoice_id: null,
     charges_usage: entries.right,

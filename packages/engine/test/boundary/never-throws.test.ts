@@ -168,6 +168,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['forecastWallets', [{ ...usage, wallets: [{ currency: 'EUR', credits_balance: '10' }] }]],
   ['createEstimator', [context]],
   ['createFedEstimator', [context]],
+  ['createUsageMeter', [context]],
   [
     'createPreviewEstimator',
     [context, [engine.standardModel, engine.countAggregation, engine.sumAggregation]],
@@ -273,6 +274,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
   it('the objects they return answer further calls without throwing (estimator, accumulators, compiled charge models)', () => {
     const estimator = engine.createEstimator(context);
     const fed = internal.createFedEstimator(context);
+    const meter = internal.createUsageMeter(context);
     const preview = engine.createPreviewEstimator(context, [engine.standardModel]);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
@@ -283,6 +285,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
     if (
       isLeft(estimator) ||
       isLeft(fed) ||
+      isLeft(meter) ||
       isLeft(preview) ||
       isLeft(accumulator) ||
       isLeft(charges) ||
@@ -298,6 +301,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
         expectEither('fedEstimator.estimateFees', (r) => fed.right.estimateFees(r as never), [
           value,
         ]);
+        expectEither('usageMeter.amounts', (r) => meter.right.amounts(r as never), [value]);
         expectEither('preview.estimateFees', (r) => preview.right.estimateFees(r as never), [
           value,
         ]);

@@ -16,8 +16,8 @@ import {
   type MetricLanguage,
   type PassOptions,
   prepareCompiledChargesAccumulator,
+  prepareRestoredPass,
   type Rejection,
-  restoreCompiledChargesPass,
   sumKind,
   type UsageEvent,
 } from '../../aggregation/index';
@@ -326,6 +326,50 @@ export function passAggregation(
   };
 }
 
+/** A pass definition's restore, prepared: what it was prepared for, and the restore. */
+interface PreparedRestore {
+  readonly source: BillableMetricInput;
+  readonly charges: readonly ChargeBuckets[];
+  /** The options, as JSON text (dates, zone, duration: small). */
+  readonly options: string;
+  readonly restore: ReturnType<typeof prepareRestoredPass>;
+}
+
+/**
+ * The restore last prepared for each list of charge setups (a compiled plan's: the same list
+ * each time the plan is priced, from states given again after each stored event), so that a
+ * pass restored from a state does not check and compile its metric, charges and options again.
+ */
+const restores = new WeakMap<readonly ChargeSetup[], PreparedRestore>();
+
+/** The restore of these charges and options, prepared once per definition (see {@link restores}). */
+function preparedRestore(
+  source: BillableMetricInput,
+  metric: CompiledMetric,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+  setups: readonly ChargeSetup[],
+): PreparedRestore['restore'] {
+  // A carried state is part of the options: prepared for this pass only.
+  if (options.previous !== undefined) {
+    return prepareRestoredPass(source, charges, options, metric);
+  }
+  const text = JSON.stringify(options);
+  const kept = restores.get(setups);
+  if (
+    kept !== undefined &&
+    kept.source === source &&
+    kept.options === text &&
+    kept.charges.length === charges.length &&
+    kept.charges.every((charge, i) => charge === charges[i])
+  ) {
+    return kept.restore;
+  }
+  const restore = prepareRestoredPass(source, charges, options, metric);
+  restores.set(setups, { source, charges, options: text, restore });
+  return restore;
+}
+
 /** The charges accumulator of a pass restored from `state` (a metric priced from its events cannot be). */
 function restoredAccumulator(
   source: BillableMetricInput,
@@ -343,7 +387,8 @@ function restoredAccumulator(
       ]),
     );
   }
-  return restoreCompiledChargesPass(source, metric, charges, options, state);
+  const restore = preparedRestore(source, metric, charges, options, setups);
+  return isLeft(restore) ? restore : restore.right(state);
 }
 
 class Pass implements FeesPass {

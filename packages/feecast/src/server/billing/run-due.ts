@@ -186,10 +186,9 @@ function withOngoingBalances(
   previous: ServerState,
   customers: ReadonlySet<string>,
   now: Timestamp,
-  operations: Operations,
   problems: Map<string, DueProblem>,
 ): ServerState {
-  const refreshed = refreshOngoingBalances(state, customers, now, operations, previous);
+  const refreshed = refreshOngoingBalances(state, customers, now, previous);
   for (const { customer_id, error } of refreshed.problems) {
     problems.set(`ongoing:${customer_id}`, {
       resource_type: 'Customer',
@@ -265,7 +264,7 @@ export function runDue(
         current = next.right;
       }
     }
-    current = withOngoingBalances(current, previous, customers, now, operations, problems);
+    current = withOngoingBalances(current, previous, customers, now, problems);
     current = withThresholdTopUps(current, now, problems);
     position = batch.at;
   }

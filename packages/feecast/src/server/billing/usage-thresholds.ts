@@ -4,11 +4,12 @@
  * disabled is checked with the engine's `passedUsageThresholds` on its lifetime usage:
  *
  * - current usage `C`: the engine's current usage of the period (before taxes) of the charges
- *   billed in arrears, from the period's accumulators (state/usage-accumulators.ts), so that a
- *   check costs what the plan's charges cost, not what the stored events do;
+ *   billed in arrears, from the period's accumulators (arrears-usage.ts), so that a check
+ *   costs what the plan's charges cost, not what the stored events do;
  * - invoiced usage `I`: Σ over the subscription's finalized invoices, its progressive-billing
  *   invoices of the current period left out, of their in-arrears charge fees less their
- *   progressive-billing credit (the usage each billed once); no historical usage;
+ *   progressive-billing credit (the usage each billed once); no historical usage
+ *   (billed-usage.ts, kept with the invoices list);
  *
  * (pay-in-advance charges are left out of both: they are invoiced as their events arrive, and
  * a progressive-billing invoice bills the in-arrears usage only).
@@ -21,15 +22,10 @@
  * `applied_usage_thresholds`; the period-end invoice credits it (`previewInvoice` given the
  * customer's invoices). Everything is logged with `activity_source: "system"`.
  */
-import {
-  type LifetimeUsageAmounts,
-  passedUsageThresholds,
-  progressiveBilledAmount,
-} from '@feecast/engine/internal';
+import { type LifetimeUsageAmounts, passedUsageThresholds } from '@feecast/engine/internal';
 import type {
   AppliedUsageThreshold,
   Customer,
-  Fee,
   Invoice,
   Plan,
   Subscription,
@@ -43,7 +39,6 @@ import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
 import { issueAtOnce } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
-import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { customerById } from '../state/indexes';
@@ -51,6 +46,8 @@ import { epochMs } from '../state/instant';
 import { activeSubscriptionOf, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { subscriptionListView } from '../state/views';
+import { arrearsAmounts } from './arrears-usage';
+import { billedUsage, isUsageFee } from './billed-usage';
 import { periodSoFar } from './period-invoice';
 
 /**
@@ -89,59 +86,6 @@ function checkedSubscription(
 }
 
 /**
- * Was the invoice made by `nowMs`? A state can hold invoices dated after the clock (a pinned
- * clock behind a state file's dates, as the bundled example's own progressive-billing
- * invoice, made at 14:02 on the day the example's clock stands at): those do not exist yet
- * for a check at `nowMs`, and counting one as the period's latest progressive-billing invoice
- * would keep every later one from being counted (each event billing the threshold again).
- */
-function issuedBy(invoice: Invoice, nowMs: number): boolean {
-  return epochMs(invoice.created_at) <= nowMs;
-}
-
-/** Does the invoice bill the subscription's charges period that starts at `fromMs`? */
-export function ofPeriod(invoice: Invoice, subscriptionId: Uuid, fromMs: number): boolean {
-  return invoice.billing_periods.some(
-    (period) =>
-      period.svc_subscription_id === subscriptionId &&
-      epochMs(period.charges_from_datetime) === fromMs,
-  );
-}
-
-/**
- * The usage the subscription's finalized invoices billed, in cents: their charge fees less
- * their progressive-billing credits (a period billed progressively counts once), the
- * progressive-billing invoices of the current period (starting at `fromMs`) left out.
- */
-function invoicedUsage(
-  state: ServerState,
-  subscription: Subscription,
-  fromMs: number,
-  nowMs: number,
-): number {
-  let cents = 0;
-  for (const invoice of state.invoices) {
-    if (invoice.status !== 'finalized' || !issuedBy(invoice, nowMs)) continue;
-    if (!invoice.billing_periods.some((p) => p.svc_subscription_id === subscription.svc_id)) {
-      continue;
-    }
-    if (
-      invoice.invoice_type === 'progressive_billing' &&
-      ofPeriod(invoice, subscription.svc_id, fromMs)
-    ) {
-      continue;
-    }
-    for (const fee of invoice.fees) {
-      if (isUsageFee(fee) && fee.svc_subscription_id === subscription.svc_id) {
-        cents += fee.amount_cents;
-      }
-    }
-    cents -= invoice.progressive_billing_credit_amount_cents;
-  }
-  return cents;
-}
-
-/**
  * `invoice` with new ids (from `newId`) for itself, its fees and its credits, and every
  * reference to those ids inside it renamed: a preview's ids derive from its instant, and two
  * progressive-billing invoices may be issued at the same instant (a pinned clock).
@@ -173,13 +117,6 @@ function withNewIds(invoice: Invoice, newId: () => Uuid): Invoice {
       invoice: { ...credit.invoice, svc_id: invoiceId },
     })),
   };
-}
-
-/** A usage fee a progressive-billing invoice bills: a charge billed in arrears, not a true-up. */
-export function isUsageFee(fee: Fee): boolean {
-  return (
-    fee.item.type === 'charge' && !fee.pay_in_advance && fee.svc_true_up_parent_fee_id === null
-  );
 }
 
 /**
@@ -224,42 +161,25 @@ function lifetimeUsage(
   customer: Customer,
   subscription: Subscription,
   now: Timestamp,
-  operations: Operations,
-): Either<
-  ApiErrorResponse,
-  { readonly usage: LifetimeUsageAmounts; readonly billed: number; readonly fromMs: number }
-> {
+): Either<ApiErrorResponse, { readonly usage: LifetimeUsageAmounts; readonly billed: number }> {
   const context = usageContext(state, customer, subscription, now);
   if (isLeft(context)) return context;
-  // The usage of the charges billed in arrears, from the period's accumulators: pay-in-advance
-  // ones are invoiced as events come.
-  // With taxes, as the wallets read it (one answer kept for both): a charge's `amount_cents` is
-  // before taxes either way.
-  const current = arrearsUsage(state, subscription, context.right, operations.currentUsage, true);
+  // The usage of the charges billed in arrears, from the period's accumulators (with taxes, as
+  // the wallets read it: one reading kept for both; a charge's `amount_cents` is before taxes).
+  const current = arrearsAmounts(state, subscription, context.right);
   if (isLeft(current)) return current;
   let currentCents = 0;
-  for (const entry of current.right.customer_usage.charges_usage)
-    currentCents += entry.amount_cents;
-  const from = current.right.customer_usage.from_datetime;
-  const nowMs = epochMs(now);
-  const billed = progressiveBilledAmount({
-    subscription_id: subscription.svc_id,
-    timestamp: from,
-    invoices: state.invoices.filter(
-      (i) => i.customer.svc_id === customer.svc_id && issuedBy(i, nowMs),
-    ),
-    credit_notes: state.credit_notes.filter((n) => n.customer.svc_id === customer.svc_id),
-  });
-  if (isLeft(billed)) return left(apiErrorOf(billed.left));
-  const fromMs = epochMs(from);
+  for (const charge of current.right.charges) currentCents += charge.amount_cents;
+  const from = current.right.from_datetime;
+  const billed = billedUsage(state, customer, subscription, from, epochMs(now));
+  if (isLeft(billed)) return billed;
   return right({
     usage: {
       historical_usage_amount_cents: 0,
-      invoiced_usage_amount_cents: invoicedUsage(state, subscription, fromMs, nowMs),
+      invoiced_usage_amount_cents: billed.right.invoiced,
       current_usage_amount_cents: currentCents,
     },
-    billed: billed.right.progressive_billed_amount_cents,
-    fromMs,
+    billed: billed.right.progressive,
   });
 }
 
@@ -301,7 +221,7 @@ function thresholdsPassed(
   const { subscription, thresholds } = checked;
   const customer = customerById(state.customers, subscription.svc_customer_id);
   if (customer === undefined) return right(state);
-  const lifetime = lifetimeUsage(state, customer, subscription, now, operations);
+  const lifetime = lifetimeUsage(state, customer, subscription, now);
   if (isLeft(lifetime)) return lifetime;
   const { usage, billed } = lifetime.right;
   const passed = passedUsageThresholds({

@@ -30,8 +30,6 @@ import type { Customer, Subscription, Timestamp, Wallet } from '@feecast/models'
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
-import type { Operations } from '../routes/operations';
-import { arrearsUsage } from '../routes/usage';
 import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { customerById } from '../state/indexes';
@@ -39,7 +37,9 @@ import { epochMs } from '../state/instant';
 import { sameJson } from '../state/same-json';
 import type { ServerState } from '../state/state';
 import { storedWallet } from '../state/stored-wallet';
-import { isUsageFee, ofPeriod } from './usage-thresholds';
+import { arrearsAmounts } from './arrears-usage';
+import { isUsageFee, ofPeriod } from './billed-usage';
+import { invoiceFigure } from './invoice-figures';
 
 /** A customer whose wallets' ongoing balances could not be refreshed, and why. */
 export interface OngoingProblem {
@@ -76,28 +76,29 @@ function subscriptionLines(
   customer: Customer,
   subscription: Subscription,
   now: Timestamp,
-  operations: Operations,
   lines: OngoingUsageLine[],
 ): ApiErrorResponse | undefined {
   const usage = usageContext(state, customer, subscription, now);
   if (isLeft(usage)) return usage.left;
-  const answer = arrearsUsage(state, subscription, usage.right, operations.currentUsage, true);
-  if (isLeft(answer)) return answer.left;
-  const body = answer.right.customer_usage;
-  progressiveLines(state, subscription, epochMs(body.from_datetime), lines);
-  const taxes = decimalFromCount(body.taxes_amount_cents);
-  const total = decimalFromCount(body.amount_cents);
-  for (const charge of body.charges_usage) {
+  const body = arrearsAmounts(state, subscription, usage.right);
+  if (isLeft(body)) return body.left;
+  for (const line of progressiveLines(state, subscription, epochMs(body.right.from_datetime))) {
+    lines.push(line);
+  }
+  const { taxes_amount_cents: taxesCents, amount_cents: amountCents } = body.right;
+  const taxes = decimalFromCount(taxesCents);
+  const total = decimalFromCount(amountCents);
+  for (const charge of body.right.charges) {
     const amount = decimalFromCount(charge.amount_cents);
     let withTaxes = formatDecimal(amount);
-    if (body.taxes_amount_cents !== 0 && body.amount_cents !== 0) {
+    if (taxesCents !== 0 && amountCents !== 0) {
       const share = divide(multiply(taxes, amount), total);
       if (isLeft(share)) return apiErrorOf(share.left);
       withTaxes = formatDecimal(add(share.right, amount));
     }
     lines.push({
       fee_type: 'charge',
-      billable_metric_code: charge.billable_metric.code,
+      billable_metric_code: charge.billable_metric_code,
       currency: charge.amount_currency,
       amount_cents: withTaxes,
     });
@@ -108,30 +109,56 @@ function subscriptionLines(
 /**
  * Less the usage fees of the progressive-billing invoices of the subscription's current period
  * (starting at `fromMs`), each net of its coupons, taxes included (§6.6): the current usage
- * still holds what they billed, and the wallets paid them when they were finalized.
+ * still holds what they billed, and the wallets paid them when they were finalized. Kept with
+ * the invoices list (invoice-figures.ts).
  */
 function progressiveLines(
   state: ServerState,
   subscription: Subscription,
   fromMs: number,
-  lines: OngoingUsageLine[],
-): void {
-  for (const invoice of state.invoices) {
-    if (invoice.invoice_type !== 'progressive_billing' || invoice.status !== 'finalized') continue;
-    if (!ofPeriod(invoice, subscription.svc_id, fromMs)) continue;
-    for (const fee of invoice.fees) {
-      if (!isUsageFee(fee) || fee.svc_subscription_id !== subscription.svc_id) continue;
-      lines.push({
-        fee_type: fee.item.type,
-        billable_metric_code: fee.item.code,
-        currency: fee.amount_currency,
-        // The fee less its coupons (its amount when the invoice has no sub-total per fee).
-        amount_cents: -(
-          (fee.sub_total_excluding_taxes_amount_cents ?? fee.amount_cents) + fee.taxes_amount_cents
-        ),
-      });
+): readonly OngoingUsageLine[] {
+  return invoiceFigure(state.invoices, `progressive-lines:${subscription.svc_id}:${fromMs}`, () => {
+    const lines: OngoingUsageLine[] = [];
+    for (const invoice of state.invoices) {
+      if (invoice.invoice_type !== 'progressive_billing' || invoice.status !== 'finalized') {
+        continue;
+      }
+      if (!ofPeriod(invoice, subscription.svc_id, fromMs)) continue;
+      for (const fee of invoice.fees) {
+        if (!isUsageFee(fee) || fee.svc_subscription_id !== subscription.svc_id) continue;
+        lines.push({
+          fee_type: fee.item.type,
+          billable_metric_code: fee.item.code,
+          currency: fee.amount_currency,
+          // The fee less its coupons (its amount when the invoice has no sub-total per fee).
+          amount_cents: -(
+            (fee.sub_total_excluding_taxes_amount_cents ?? fee.amount_cents) +
+            fee.taxes_amount_cents
+          ),
+        });
+      }
     }
-  }
+    return lines;
+  });
+}
+
+/** The fees of the customer's draft invoices with their taxes (§6.6), kept with the invoices list. */
+function draftLines(state: ServerState, customer: Customer): readonly OngoingUsageLine[] {
+  return invoiceFigure(state.invoices, `draft-lines:${customer.svc_id}`, () => {
+    const lines: OngoingUsageLine[] = [];
+    for (const invoice of state.invoices) {
+      if (invoice.status !== 'draft' || invoice.customer.svc_id !== customer.svc_id) continue;
+      for (const fee of invoice.fees) {
+        lines.push({
+          fee_type: fee.item.type,
+          billable_metric_code: fee.item.type === 'charge' ? fee.item.code : null,
+          currency: fee.amount_currency,
+          amount_cents: fee.amount_cents + fee.taxes_amount_cents,
+        });
+      }
+    }
+    return lines;
+  });
 }
 
 /** The customer's usage not invoiced yet, per fee (§6.6). */
@@ -139,26 +166,15 @@ function usageLines(
   state: ServerState,
   customer: Customer,
   now: Timestamp,
-  operations: Operations,
 ): Either<ApiErrorResponse, OngoingUsageLine[]> {
   const lines: OngoingUsageLine[] = [];
   for (const subscription of state.subscriptions) {
     if (subscription.status !== 'active') continue;
     if (subscription.external_customer_id !== customer.external_id) continue;
-    const problem = subscriptionLines(state, customer, subscription, now, operations, lines);
+    const problem = subscriptionLines(state, customer, subscription, now, lines);
     if (problem !== undefined) return left(problem);
   }
-  for (const invoice of state.invoices) {
-    if (invoice.status !== 'draft' || invoice.customer.svc_id !== customer.svc_id) continue;
-    for (const fee of invoice.fees) {
-      lines.push({
-        fee_type: fee.item.type,
-        billable_metric_code: fee.item.type === 'charge' ? fee.item.code : null,
-        currency: fee.amount_currency,
-        amount_cents: fee.amount_cents + fee.taxes_amount_cents,
-      });
-    }
-  }
+  for (const line of draftLines(state, customer)) lines.push(line);
   return right(lines);
 }
 
@@ -178,10 +194,9 @@ function refreshCustomer(
   state: ServerState,
   customer: Customer,
   now: Timestamp,
-  operations: Operations,
   before: ReadonlyMap<string, number>,
 ): Either<ApiErrorResponse, ServerState> {
-  const lines = usageLines(state, customer, now, operations);
+  const lines = usageLines(state, customer, now);
   if (isLeft(lines)) return lines;
   const wallets = state.wallets.filter((w) => w.svc_customer_id === customer.svc_id);
   const allocated = allocateOngoingUsage({ wallets, usage: lines.right });
@@ -257,14 +272,13 @@ export function depletedWallets(
  *
  * @example
  * // 100 credits at 1.00, 150 events of 0.50 so far:
- * refreshOngoingBalances(state, [customer.svc_id], now, defaultOperations, previous).state.wallets[0];
+ * refreshOngoingBalances(state, [customer.svc_id], now, previous).state.wallets[0];
  * // { ..., ongoing_balance_cents: 2500, ongoing_usage_balance_cents: 7500, credits_ongoing_balance: '25.0' }
  */
 export function refreshOngoingBalances(
   state: ServerState,
   customerIds: Iterable<string>,
   now: Timestamp,
-  operations: Operations,
   previous: ServerState,
 ): { readonly state: ServerState; readonly problems: readonly OngoingProblem[] } {
   const before = ongoingBefore(previous.wallets);
@@ -275,7 +289,7 @@ export function refreshOngoingBalances(
     if (!hasActiveWallet(current, id)) continue;
     const customer = customerById(current.customers, id);
     if (customer === undefined) continue;
-    const next = refreshCustomer(current, customer, now, operations, before);
+    const next = refreshCustomer(current, customer, now, before);
     if (isLeft(next)) problems.push({ customer_id: id, error: next.left });
     else current = next.right;
   }

@@ -10,7 +10,6 @@ import { recurringTopUp } from '@feecast/engine/internal';
 import type { Customer, RecurringTransactionRule, Timestamp, Wallet } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
-import type { Operations } from '../routes/operations';
 import { addWalletTransactions } from '../routes/wallet-transactions';
 import { addDays, localDate, startOfLocalDay } from '../state/calendar';
 import { StateDraft } from '../state/draft';
@@ -161,16 +160,15 @@ export function thresholdTopUps(
  * §6.4). What the engine refuses leaves the state as it was at that step.
  *
  * @example
- * walletsAfterUsage(state, customer.svc_id, now, defaultOperations, previous); // wallets refreshed
+ * walletsAfterUsage(state, customer.svc_id, now, previous); // wallets refreshed
  */
 export function walletsAfterUsage(
   state: ServerState,
   customerId: string,
   now: Timestamp,
-  operations: Operations,
   previous: ServerState,
 ): ServerState {
-  const refreshed = refreshOngoingBalances(state, [customerId], now, operations, previous).state;
+  const refreshed = refreshOngoingBalances(state, [customerId], now, previous).state;
   const topped = thresholdTopUps(refreshed, now, new Set([customerId]));
   return isLeft(topped) ? refreshed : topped.right;
 }

@@ -222,7 +222,7 @@ export function createServer(options: ServerOptions): Server {
         : undefined;
   const now = () => asTimestamp(pinnedAt ?? clock().toISOString());
   // The accumulators every stored event will read, fed before the first request (billing/warm-usage.ts).
-  warmUsage(state, now(), operations);
+  warmUsage(state, now());
 
   const webhooks =
     options.webhooks === undefined ? undefined : webhookService(options.webhooks, idPrefix);

@@ -76,7 +76,7 @@ export const createEvent: Handler<CreateEventRequest> = (input) => {
   // The customer's wallets follow its usage (billing/wallet-ongoing.ts, wallet-top-ups.ts); the event is stored
   // whatever they say (a refusal leaves their balances as they were).
   return right({
-    state: walletsAfterUsage(crossed, customerId, now, input.operations, state),
+    state: walletsAfterUsage(crossed, customerId, now, state),
     body: { event: stored },
   });
 };

@@ -99,8 +99,7 @@ const NO_EVENTS: readonly UsageEventRecord[] = [];
 /**
  * The answer of `operation` (`kind`: `current` or `projected`) for the subscription of `usage`:
  * its period's accumulators standing for the stored events (see usage-accumulators.ts), and
- * the answer kept until something it read changes (see usage-reports.ts). The usage routes
- * and the wallets' ongoing balances (billing/wallet-ongoing.ts) share it, and its kept answers.
+ * the answer kept until something it read changes (see usage-reports.ts).
  *
  * @example
  * preparedUsage(state, subscription, usage, 'current', operations.currentUsage, true); // right({ customer_usage })
@@ -130,39 +129,6 @@ export function preparedUsage<A>(
       return operation({ ...usage, ...aggregated, applyTaxes });
     },
   );
-}
-
-/** Each plan's copy with its charges billed in arrears only, kept so that it is the same object. */
-const arrearsPlans = new WeakMap<UsageContext['plan'], UsageContext['plan']>();
-
-function arrearsPlan(plan: UsageContext['plan']): UsageContext['plan'] {
-  let kept = arrearsPlans.get(plan);
-  if (kept === undefined) {
-    kept = { ...plan, charges: (plan.charges ?? []).filter((c) => c.pay_in_advance !== true) };
-    arrearsPlans.set(plan, kept);
-  }
-  return kept;
-}
-
-/**
- * The usage of the subscription's charges billed in arrears (its pay-in-advance charges left
- * out: they are invoiced as their events arrive), kept as {@link preparedUsage} keeps an answer.
- * What the usage thresholds and the wallets' ongoing balances read: a charge priced from each
- * event is paid in advance, so this costs the plan's accumulators, not the stored events.
- *
- * @example
- * arrearsUsage(state, subscription, usage, operations.currentUsage, false);
- * // Right({ customer_usage: { charges_usage: [...the charges billed in arrears], ... } })
- */
-export function arrearsUsage<A>(
-  state: ServerState,
-  subscription: Subscription,
-  usage: UsageContext,
-  operation: (input: UsageInput) => Either<ApiErrorResponse, A>,
-  applyTaxes: boolean,
-): Either<ApiErrorResponse, A> {
-  const plan = arrearsPlan(usage.plan);
-  return preparedUsage(state, subscription, { ...usage, plan }, 'arrears', operation, applyTaxes);
 }
 
 /** A usage answer (`kind`: `current` or `projected`) through `operation` (see {@link preparedUsage}). */

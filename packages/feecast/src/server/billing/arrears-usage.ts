@@ -1,0 +1,107 @@
+/**
+ * The usage that the usage thresholds (usage-thresholds.ts) and the wallets' ongoing balances
+ * (wallet-ongoing.ts) read after each stored event: the amounts of current usage (with taxes)
+ * of the subscription's charges billed in arrears (its pay-in-advance charges left out: they
+ * are invoiced as their events arrive). They are read from the period's accumulators
+ * (state/usage-accumulators.ts) through the engine's usage meter (`createUsageMeter`): the
+ * amounts `currentUsage` answers, the same figures and errors, with the plan, metrics,
+ * customer and taxes checked and the charges compiled once per subscription rather than on
+ * each event, and no entries or wire answer written. So a check costs what the plan's charges
+ * cost, with small constants, not what the stored events do.
+ */
+import { createUsageMeter, type UsageAmounts, type UsageMeter } from '@feecast/engine/internal';
+import type { Subscription } from '@feecast/models';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
+import type { ApiErrorResponse } from '../http/api-error';
+import { apiErrorOf } from '../routes/engine-error';
+import type { UsageContext } from '../routes/usage-context';
+import { eventLog } from '../state/event-index';
+import type { ServerState } from '../state/state';
+import { aggregatedUsage } from '../state/usage-accumulators';
+
+/** Each plan's copy with its charges billed in arrears only, kept so that it is the same object. */
+const arrearsPlans = new WeakMap<UsageContext['plan'], UsageContext['plan']>();
+
+function arrearsPlan(plan: UsageContext['plan']): UsageContext['plan'] {
+  let kept = arrearsPlans.get(plan);
+  if (kept === undefined) {
+    kept = { ...plan, charges: (plan.charges ?? []).filter((c) => c.pay_in_advance !== true) };
+    arrearsPlans.set(plan, kept);
+  }
+  return kept;
+}
+
+/** A subscription's meter, what it was made from, and its last reading. */
+interface Kept {
+  /** The objects the meter read (by identity): the customer, the plan, the metrics, the taxes. */
+  readonly reads: readonly unknown[];
+  readonly meter: Either<ApiErrorResponse, UsageMeter>;
+  last?: {
+    /** The subscription's list of stored events (it grows in place: event-index.ts), and its length. */
+    readonly list: readonly unknown[];
+    readonly events: number;
+    readonly now: string;
+    readonly answer: Either<ApiErrorResponse, UsageAmounts>;
+  };
+}
+
+/** By subscription object (a changed subscription is another object). */
+const meters = new WeakMap<Subscription, Kept>();
+
+function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((read, i) => read === b[i]);
+}
+
+/**
+ * The amounts of current usage with taxes (`amount_cents`, `taxes_amount_cents`, each charge's
+ * `amount_cents` in `charges_usage`'s order, `from_datetime`) of `subscription`'s charges
+ * billed in arrears, for `usage` (its context at `now`): what `GET .../current_usage` would
+ * answer of them on that plan. The last reading is kept until an event of the subscription is
+ * stored or `now` moves, so the thresholds and the wallets of one event share it.
+ *
+ * @example
+ * arrearsAmounts(state, subscription, usage);
+ * // right({ from_datetime: '2025-03-15T07:00:00Z', amount_cents: 12000, taxes_amount_cents: 2400, charges: [...] })
+ */
+export function arrearsAmounts(
+  state: ServerState,
+  subscription: Subscription,
+  usage: UsageContext,
+): Either<ApiErrorResponse, UsageAmounts> {
+  const plan = arrearsPlan(usage.plan);
+  const reads = [usage.customer, plan, usage.billableMetrics, usage.taxes, usage.pricingUnits];
+  let kept = meters.get(subscription);
+  if (kept === undefined || !sameReads(kept.reads, reads)) {
+    const made = createUsageMeter({
+      customer: usage.customer,
+      subscription,
+      plan,
+      billableMetrics: usage.billableMetrics,
+      taxes: usage.taxes ?? null,
+      pricingUnits: usage.pricingUnits ?? null,
+    });
+    kept = { reads, meter: isLeft(made) ? left(apiErrorOf(made.left)) : made };
+    meters.set(subscription, kept);
+  }
+  if (isLeft(kept.meter)) return kept.meter;
+  const events = eventLog(state.events).ofSubscription(subscription.external_id);
+  const last = kept.last;
+  if (
+    last !== undefined &&
+    last.list === events.all &&
+    last.events === events.all.length &&
+    last.now === usage.now
+  ) {
+    return last.answer;
+  }
+  const aggregated = aggregatedUsage({ ...usage, plan }, events);
+  const read = kept.meter.right.amounts({
+    now: usage.now,
+    aggregates: aggregated?.aggregates ?? null,
+    events: aggregated?.events ?? usage.events,
+    applyTaxes: true,
+  });
+  const answer = isLeft(read) ? left(apiErrorOf(read.left)) : right(read.right);
+  kept.last = { list: events.all, events: events.all.length, now: usage.now, answer };
+  return answer;
+}
