@@ -56,7 +56,7 @@ class PreparedMeter implements UsageMeter {
     | undefined;
 
   constructor(private readonly read: UsageMeterContext & ReadContext) {
-    this.contextAt = createContextCache(read, usageActivity(read.subscription));
+    this.contextAt = createContextCache(read, usageActivity(read));
     this.foreign = otherCustomer(read);
   }
 

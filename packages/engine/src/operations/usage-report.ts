@@ -63,27 +63,29 @@ export function otherCustomer(
  * @internal
  */
 export function checkUsageContext<I extends OperationContext>(given: I) {
-  const checked = checkContext(given, usageActivity(given.subscription));
+  const checked = checkContext(given, usageActivity(given));
   if (isLeft(checked)) return checked;
   const foreign = otherCustomer(checked.right.read);
   return foreign === undefined ? checked : left(foreign);
 }
 
 /**
- * What usage asks of the subscription at `now`: active (else `no_active_subscription`).
+ * What usage asks of the subscription at `now`: active (else `no_active_subscription`). The
+ * input's subscription is read only when the error is written, after the context's checks:
+ * the input itself may be anything.
  *
  * @example
- * contextAt(read, now, usageActivity(read.subscription)); // left(no_active_subscription) once terminated
+ * contextAt(read, now, usageActivity(read)); // left(no_active_subscription) once terminated
  * @internal
  */
-export function usageActivity(
-  subscription: Pick<UsageInput['subscription'], 'external_id'>,
-): ActivityRule {
+export function usageActivity(input: {
+  readonly subscription: Pick<UsageInput['subscription'], 'external_id'>;
+}): ActivityRule {
   return {
     status: 'active_only',
     error: (inactive) =>
       noActiveSubscription(
-        `Subscription ${JSON.stringify(subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
+        `Subscription ${JSON.stringify(input.subscription.external_id)} ${inactive.reason}: usage is shown for an active subscription only.`,
         ['subscription', inactive.field],
       ),
   };
