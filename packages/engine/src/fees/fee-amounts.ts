@@ -61,22 +61,19 @@ export function amountFields(
   const preciseCents = precise(multiply(amount, minor.subunit));
   const preciseAmount = multiply(preciseCents, minor.unit);
   const text = formatDecimal(preciseAmount);
-  // The decimal of `precise_amount` goes with the fields, to the fee built from them
-  // (`buildFee`) and on to the invoice floor, which takes it instead of reading the text.
-  return right(
-    keepDecimal(
-      {
-        amount_cents: cents.right,
-        precise_amount_cents: formatDecimal(preciseCents),
-        unit_amount_cents: unitCents.right,
-        precise_unit_amount: formatDecimal(precise(unitAmount)),
-        precise_amount: text,
-      },
-      'precise_amount',
-      text,
-      preciseAmount,
-    ),
-  );
+  const centsText = formatDecimal(preciseCents);
+  // The decimals of `precise_amount` and `precise_amount_cents` go with the fields, to the fee
+  // built from them (`buildFee`) and on to the invoice floor and the charge's true-up, which
+  // take them instead of reading the texts.
+  const fields = {
+    amount_cents: cents.right,
+    precise_amount_cents: centsText,
+    unit_amount_cents: unitCents.right,
+    precise_unit_amount: formatDecimal(precise(unitAmount)),
+    precise_amount: text,
+  };
+  keepDecimal(fields, 'precise_amount_cents', centsText, preciseCents);
+  return right(keepDecimal(fields, 'precise_amount', text, preciseAmount));
 }
 
 /** A charge model's amount and unit amount, read as decimals (in the fee's currency or unit). */

@@ -24,6 +24,7 @@ import { type Decimal, type FeecastError, parseDecimal, ZERO } from '../core/ind
 /** The decimal text fields of a fee whose decimals can be kept. */
 export type DecimalField =
   | 'precise_amount'
+  | 'precise_amount_cents'
   | 'precise_coupons_amount_cents'
   | 'precise_credit_notes_amount_cents'
   | 'units'
@@ -39,6 +40,7 @@ interface KeptDecimal {
 /** The kept decimals of one object; every field present (`undefined`: none), one shape for all. */
 interface KeptDecimals {
   readonly precise_amount: KeptDecimal | undefined;
+  readonly precise_amount_cents: KeptDecimal | undefined;
   readonly precise_coupons_amount_cents: KeptDecimal | undefined;
   readonly precise_credit_notes_amount_cents: KeptDecimal | undefined;
   readonly units: KeptDecimal | undefined;
@@ -50,6 +52,7 @@ interface KeptDecimals {
 function record(pick: (field: DecimalField) => KeptDecimal | undefined): KeptDecimals {
   return {
     precise_amount: pick('precise_amount'),
+    precise_amount_cents: pick('precise_amount_cents'),
     precise_coupons_amount_cents: pick('precise_coupons_amount_cents'),
     precise_credit_notes_amount_cents: pick('precise_credit_notes_amount_cents'),
     units: pick('units'),
@@ -157,6 +160,7 @@ export function keepBuiltFee(
 ): void {
   kept.set(fee, {
     precise_amount: kept.get(amounts)?.precise_amount,
+    precise_amount_cents: kept.get(amounts)?.precise_amount_cents,
     precise_coupons_amount_cents: NO_COUPONS,
     precise_credit_notes_amount_cents: undefined,
     units,

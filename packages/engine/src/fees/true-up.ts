@@ -12,7 +12,6 @@ import {
   moneyOf,
   multiply,
   PRICING_UNIT_CURRENCY,
-  parseDecimal,
   subtract,
   toCents,
 } from '../core/index';
@@ -30,8 +29,8 @@ export interface TrueUpInput {
   readonly min_amount_cents: number;
   /** Σ `amount_cents` of every fee of the charge in this billing (pricing-unit cents with one). */
   readonly used_amount_cents: number;
-  /** Σ `precise_amount_cents` of the same fees. */
-  readonly used_precise_amount_cents: string;
+  /** Σ `precise_amount_cents` of the same fees (exact, as a decimal). */
+  readonly used_precise_amount_cents: Decimal;
   /** Days of the full charges period. */
   readonly charges_duration_days: number;
   /** Days billed, counted in the customer's time zone (one less after an upgrade). */
@@ -65,7 +64,7 @@ function count(value: number, key: string, min: number): Either<FeecastError, De
  *
  * @example
  * minAmountTrueUp({ min_amount_cents: 1000, used_amount_cents: 200,
- *   used_precise_amount_cents: '200', charges_duration_days: 31, days_billed: 15, currency: 'EUR' })
+ *   used_precise_amount_cents: decimalFromCount(200), charges_duration_days: 31, days_billed: 15, currency: 'EUR' })
  * // right({ amount_cents: 284, precise_amount_cents: '283.870967741935484', units: '1', ... })
  */
 export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUpFee | null> {
@@ -77,8 +76,6 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
   if (isLeft(days)) return days;
   const used = decimalFromInteger(input.used_amount_cents);
   if (isLeft(used)) return used;
-  const usedPrecise = parseDecimal(input.used_precise_amount_cents, ['used_precise_amount_cents']);
-  if (isLeft(usedPrecise)) return usedPrecise;
   const minor = moneyOf(input.currency);
   if (isLeft(minor)) return minor;
   const prorated = divide(multiply(minimum.right, days.right), duration.right);
@@ -109,7 +106,7 @@ export function minAmountTrueUp(input: TrueUpInput): Either<FeecastError, TrueUp
   }
   const cents = toCents(multiply(shortfall, minor.right.unit), input.currency, halfAwayFromZero);
   if (isLeft(cents)) return cents;
-  const preciseCents = precise(subtract(prorated.right, usedPrecise.right));
+  const preciseCents = precise(subtract(prorated.right, input.used_precise_amount_cents));
   const unitAmount = precise(multiply(preciseCents, minor.right.unit));
   const text = formatDecimal(unitAmount);
   return right(

@@ -2,13 +2,14 @@
  * The `min_amount_cents` true-up fee (charge-models.md §4).
  */
 import { describe, expect, it } from 'vitest';
+import { parseDecimalUnsafe } from '../../src/core/index';
 import { minAmountTrueUp, type TrueUpInput } from '../../src/fees/index';
 import { leftOf, rightOf } from '../charge-models/support';
 
 const input = (more: Partial<TrueUpInput>): TrueUpInput => ({
   min_amount_cents: 1000,
   used_amount_cents: 700,
-  used_precise_amount_cents: '700',
+  used_precise_amount_cents: parseDecimalUnsafe('700'),
   charges_duration_days: 31,
   days_billed: 31,
   currency: 'EUR',
@@ -31,7 +32,11 @@ describe('charge-models.md §4 min_amount_cents', () => {
   it('§4: 15 of 31 days, used 200 -> 1000/31×15 − 200 = 283.87096774193548... -> 284', () => {
     const fee = rightOf(
       minAmountTrueUp(
-        input({ days_billed: 15, used_amount_cents: 200, used_precise_amount_cents: '200' }),
+        input({
+          days_billed: 15,
+          used_amount_cents: 200,
+          used_precise_amount_cents: parseDecimalUnsafe('200'),
+        }),
       ),
     );
     expect(fee?.amount_cents).toBe(284);
@@ -57,7 +62,11 @@ describe('charge-models.md §4 min_amount_cents', () => {
   it('§4: no usage, 17 of 31 days -> 548 (precise 548.387096774193548, unit 5.483870967741935)', () => {
     const fee = rightOf(
       minAmountTrueUp(
-        input({ days_billed: 17, used_amount_cents: 0, used_precise_amount_cents: '0' }),
+        input({
+          days_billed: 17,
+          used_amount_cents: 0,
+          used_precise_amount_cents: parseDecimalUnsafe('0'),
+        }),
       ),
     );
     expect([fee?.amount_cents, fee?.precise_amount_cents, fee?.precise_unit_amount]).toEqual([
@@ -71,7 +80,9 @@ describe('charge-models.md §4 min_amount_cents', () => {
     expect(rightOf(minAmountTrueUp(input({ days_billed: 15, used_amount_cents: 484 })))).toBeNull();
   });
   it('§4: a precise sum different from the rounded one gives the precise shortfall', () => {
-    const fee = rightOf(minAmountTrueUp(input({ used_precise_amount_cents: '699.6' })));
+    const fee = rightOf(
+      minAmountTrueUp(input({ used_precise_amount_cents: parseDecimalUnsafe('699.6') })),
+    );
     expect([fee?.amount_cents, fee?.precise_amount_cents]).toEqual([300, '300.4']);
   });
   it('bad inputs are Lefts naming the field', () => {

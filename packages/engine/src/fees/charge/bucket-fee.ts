@@ -17,7 +17,7 @@ import {
   sign,
   ZERO,
 } from '../../core/index';
-import { keepDecimal, spreadDecimals } from '../fee-decimals';
+import { feeDecimal, keepDecimal, spreadDecimals } from '../fee-decimals';
 import { buildFee, type FeeLine } from '../fee-object';
 import { guardNegative } from '../negative-guard';
 import { carriedIn, carriedOut } from './carried-units';
@@ -39,7 +39,8 @@ export interface PricedFee {
   readonly zero: boolean;
   /** Minor units the true-up counts as used: the pricing-unit cents with a pricing unit (§4). */
   readonly usedCents: number;
-  readonly usedPreciseCents: string;
+  /** Its exact `precise_amount_cents` (the decimal the amount was written from). */
+  readonly usedPreciseCents: Decimal;
 }
 
 /** The exact sum of per-event increments (each read as a scaled integer when it fits). */
@@ -308,13 +309,15 @@ export function priceBucket(
   const charged = withProjection(fee, projected.right);
   if (isLeft(charged)) return charged;
   const used = amounts.pricing_unit_details ?? amounts.fee;
+  const usedPrecise = feeDecimal(used, 'precise_amount_cents', [...at, 'precise_amount_cents']);
+  if (isLeft(usedPrecise)) return usedPrecise;
   return right({
     line: line.right,
     fee: charged.right,
     isDefault: bucket.filter === undefined,
     zero: sign(units) === 0 && amounts.fee.amount_cents === 0 && group.figures.count === 0,
     usedCents: used.amount_cents,
-    usedPreciseCents: used.precise_amount_cents,
+    usedPreciseCents: usedPrecise.right,
   });
 }
 

@@ -1,6 +1,5 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { readBack } from '../../charge-models/index';
-import { type FeecastError, feecastError, formatDecimal, ONE, sum } from '../../core/index';
+import { type FeecastError, feecastError, ONE, sum } from '../../core/index';
 import { dayCount } from '../../periods/index';
 import { buildFee } from '../fee-object';
 import { minAmountTrueUp } from '../true-up';
@@ -59,7 +58,7 @@ export function chargeTrueUp(
   const trueUp = minAmountTrueUp({
     min_amount_cents: setup.minAmountCents,
     used_amount_cents: used,
-    used_precise_amount_cents: formatDecimal(sum(priced.map((p) => readBack(p.usedPreciseCents)))),
+    used_precise_amount_cents: sum(priced.map((p) => p.usedPreciseCents)),
     charges_duration_days: period.charges_duration ?? days.right,
     days_billed: context.terminatedByUpgrade ? Math.max(0, days.right - 1) : days.right,
     currency: context.currency,

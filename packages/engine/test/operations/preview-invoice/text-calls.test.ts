@@ -66,8 +66,8 @@ const demoPlan = plan({
   ],
 });
 
-/** The preview of `events` in March 2025, and the text calls it made. */
-function counted(events: readonly UsageEvent[]) {
+/** The preview of `events` in March 2025 on `onPlan`, and the text calls it made. */
+function counted(events: readonly UsageEvent[], onPlan = demoPlan) {
   const formats = vi.mocked(format.formatDecimal);
   const parses = vi.mocked(parse.parseDecimal);
   formats.mockClear();
@@ -75,7 +75,7 @@ function counted(events: readonly UsageEvent[]) {
   const preview = ok(
     previewInvoice(
       input({
-        plan: demoPlan,
+        plan: onPlan,
         billableMetrics: [apiCalls],
         events,
         now: '2025-03-31T23:59:59Z',
@@ -120,6 +120,28 @@ describe('text calls of previewInvoice (issue 20 §3)', () => {
     // now the subscription fee is built from its decimal units, the invoice floor takes the
     // decimals the fees were written from (`fees/fee-decimals.ts`) and an absent credit-note
     // share is 0: 19 − 1 − 12 − 3 = 3.
+    expect(run.parses).toBe(3);
+  });
+
+  it("reads no text for a charge's min_amount_cents true-up", () => {
+    // The standard charge with a 100.00 EUR minimum (min_amount_cents 10000) over the whole
+    // of March (31 of 31 days): it used 7144 cents, so a true-up of 10000 − 7144 = 2856 cents,
+    // one unit (charge-models.md §4). The true-up sums its fees' exact precise cents
+    // (7144.375) as decimals: the parses stay the 3 charge properties of the first test.
+    const withMinimum = plan({
+      charges: [
+        charge(
+          'api_calls',
+          'standard',
+          { amount: '0.0125' },
+          { svc_billable_metric_id: apiCalls.svc_id, min_amount_cents: 10000 },
+        ),
+        ...demoPlan.charges.slice(1),
+      ],
+    });
+    const run = counted(exampleEvents, withMinimum);
+    expect(run.fees).toContainEqual([2856, '1']);
+    expect(run.fees).toHaveLength(4);
     expect(run.parses).toBe(3);
   });
 
