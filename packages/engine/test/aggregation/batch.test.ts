@@ -179,6 +179,22 @@ function metricOf(
   });
 }
 
+/**
+ * Events summed by hand in two tests: 1.5 + 2.25 + 9007199254740993 = 9007199254740996.75,
+ * the repeat of "a" and the "x" value rejected, the April event outside March (both
+ * timestamp forms).
+ */
+function handSummed(): UsageEvent[] {
+  return [
+    event('2025-03-02T00:00:00Z', { v: '1.5' }, 'a'),
+    event(Date.UTC(2025, 2, 3) / 1000, { v: '2.25' }, 'b'),
+    event('2025-03-04T00:00:00Z', { v: '9007199254740993' }, 'c'),
+    event('2025-03-05T00:00:00Z', { v: '7' }, 'a'),
+    event('2025-03-06T00:00:00Z', { v: 'x' }, 'd'),
+    event('2025-04-06T00:00:00Z', { v: '1' }, 'e'),
+  ];
+}
+
 describe('columnar batches (issue 19 §3)', () => {
   it('a batch aggregates exactly as its events do, for every type, filter, group and option', () => {
     fc.assert(
@@ -280,14 +296,7 @@ describe('columnar batches (issue 19 §3)', () => {
   it('sums by hand: scaled values, a value beyond 2^53, duplicates and junk, as rows', () => {
     // 1.5 + 2.25 + 9007199254740993 (exact: beyond a double) = 9007199254740996.75; the repeat
     // of "a" and the "x" value are rejected, the April event is outside March.
-    const events = [
-      event('2025-03-02T00:00:00Z', { v: '1.5' }, 'a'),
-      event(Date.UTC(2025, 2, 3) / 1000, { v: '2.25' }, 'b'),
-      event('2025-03-04T00:00:00Z', { v: '9007199254740993' }, 'c'),
-      event('2025-03-05T00:00:00Z', { v: '7' }, 'a'),
-      event('2025-03-06T00:00:00Z', { v: 'x' }, 'd'),
-      event('2025-04-06T00:00:00Z', { v: '1' }, 'e'),
-    ];
+    const events = handSummed();
     const result = run(metric('sum_agg'), [] as UsageEvent[]);
     expect(result.aggregation).toBe('0');
     const columns = aggregate(metric('sum_agg'), batchOf(events), MARCH);
@@ -304,14 +313,7 @@ describe('columnar batches (issue 19 §3)', () => {
   it('a metric compiled without the kernel (a preview’s) reads a batch row by row: the same figures', () => {
     // The events of the test above: 1.5 + 2.25 + 9007199254740993 = 9007199254740996.75, the
     // repeat of "a" and the "x" value rejected, the April event outside March.
-    const events = [
-      event('2025-03-02T00:00:00Z', { v: '1.5' }, 'a'),
-      event(Date.UTC(2025, 2, 3) / 1000, { v: '2.25' }, 'b'),
-      event('2025-03-04T00:00:00Z', { v: '9007199254740993' }, 'c'),
-      event('2025-03-05T00:00:00Z', { v: '7' }, 'a'),
-      event('2025-03-06T00:00:00Z', { v: 'x' }, 'd'),
-      event('2025-04-06T00:00:00Z', { v: '1' }, 'e'),
-    ];
+    const events = handSummed();
     const language = { kinds: { sum_agg: sumKind }, parseExpression: undefined };
     const figures = (columnar: boolean) => {
       const m = metric('sum_agg');
