@@ -12,7 +12,7 @@ import {
   parseDecimal,
   toCents,
 } from '../core/index';
-import { keepDecimal } from './fee-decimals';
+import { keepDecimals } from './fee-decimals';
 
 /** A fee's amount fields (charge-models.md §2). */
 export interface FeeAmountFields {
@@ -72,8 +72,12 @@ export function amountFields(
     precise_unit_amount: formatDecimal(precise(unitAmount)),
     precise_amount: text,
   };
-  keepDecimal(fields, 'precise_amount_cents', centsText, preciseCents);
-  return right(keepDecimal(fields, 'precise_amount', text, preciseAmount));
+  return right(
+    keepDecimals(fields, {
+      precise_amount: { text, value: preciseAmount },
+      precise_amount_cents: { text: centsText, value: preciseCents },
+    }),
+  );
 }
 
 /** A charge model's amount and unit amount, read as decimals (in the fee's currency or unit). */

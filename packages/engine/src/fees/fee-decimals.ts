@@ -32,7 +32,7 @@ export type DecimalField =
   | 'projected_units';
 
 /** A decimal and the text it was written as. */
-interface KeptDecimal {
+export interface KeptDecimal {
   readonly text: string;
   readonly value: Decimal;
 }
@@ -81,11 +81,25 @@ export function keepDecimal<T extends object>(
   text: string,
   value: Decimal,
 ): T {
+  return keepDecimals(owner, { [field]: { text, value } });
+}
+
+/**
+ * {@link keepDecimal} of several fields at once, in one record (`decimals`: each field's text
+ * and decimal). Returns `owner`.
+ *
+ * @example
+ * keepDecimals(fields, { precise_amount: { text: '0.5', value }, precise_amount_cents: { text: '50', value: cents } });
+ * @internal
+ */
+export function keepDecimals<T extends object>(
+  owner: T,
+  decimals: { readonly [K in DecimalField]?: KeptDecimal },
+): T {
   const was = kept.get(owner);
-  const decimal: KeptDecimal = { text, value };
   kept.set(
     owner,
-    record((f) => (f === field ? decimal : was?.[f])),
+    record((f) => decimals[f] ?? was?.[f]),
   );
   return owner;
 }
