@@ -240,15 +240,15 @@ export async function serverLoad(
   const errors = results.flatMap((r) => r.errors);
   if (errors.length > 0) process.exitCode = 1;
   return [
-    `### server load (${subscriptions} subscriptions, ${events.toLocaleString('en-US')} stored events; ${total.toLocaleString('en-US')} requests per kind, concurrency ${concurrency}, 127.0.0.1)`,
+    `### server load (${subscriptions} subscriptions, ${events.toLocaleString('en-US')} stored events; ${total.toLocaleString('en-US')} requests per kind, concurrency ${concurrency}, 127.0.0.1, ${process.env.FEECAST_LOAD_CLIENT === 'node-http' ? 'node:http' : 'raw socket'} clients)`,
     '',
     `state built in ${buildSeconds.toFixed(1)} s; errors: ${errors.length}; ${memory.join('')}`,
     '',
-    '| request | count | requests/s | p50 ms | p99 ms | server CPU µs/request | errors |',
-    '|---|---|---|---|---|---|---|',
+    '| request | count | requests/s | p50 ms | p99 ms | server CPU µs/request | client CPU µs/request | errors |',
+    '|---|---|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMicros.toFixed(0)} | ${r.errors.length} |`,
+        `| ${r.name} | ${r.count} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMicros.toFixed(0)} | ${r.clientCpuMicros.toFixed(0)} | ${r.errors.length} |`,
     ),
     '',
     "The server process's pauses during each measured run: garbage collections (count, summed and longest pause, longest major one) and the event loop's delay (p99, max).",
