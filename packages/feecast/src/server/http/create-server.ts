@@ -129,12 +129,26 @@ function later(a: string, b: string | undefined): string {
   return b !== undefined && Date.parse(b) > Date.parse(a) ? b : a;
 }
 
+/**
+ * Each headers object's names and values in one flat list, as `writeHead` takes them: made once
+ * per headers object (the JSON answers that add no headers share one, answers.ts), so an answer
+ * costs no object built from a spread.
+ */
+const HEADER_LISTS = new WeakMap<object, readonly string[]>();
+
+function headerList(headers: Readonly<Record<string, string>>): readonly string[] {
+  let list = HEADER_LISTS.get(headers);
+  if (list === undefined) {
+    list = Object.entries(headers).flat();
+    HEADER_LISTS.set(headers, list);
+  }
+  return list;
+}
+
 /** Writes `answer` whole; a HEAD request gets the headers of its GET answer only. */
 function send(res: ServerResponse, answer: HttpAnswer, headOnly: boolean): void {
-  res.writeHead(answer.status, {
-    ...answer.headers,
-    'content-length': Buffer.byteLength(answer.text),
-  });
+  const length = String(Buffer.byteLength(answer.text));
+  res.writeHead(answer.status, headerList(answer.headers).concat('content-length', length));
   res.end(headOnly ? undefined : answer.text);
 }
 
