@@ -74,7 +74,7 @@ export {
   type SettleInvoiceOptions,
   settleInvoice,
 } from './settle-invoice';
-export { feeTaxes, setFeeTaxes } from './taxes/apply-taxes';
+export { feeTaxes, feeTaxesOfSet, setFeeTaxes } from './taxes/apply-taxes';
 export {
   applyResolvedTaxes,
   applyTaxes,

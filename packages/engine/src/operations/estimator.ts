@@ -32,7 +32,9 @@ import {
   prepareInAdvancePass,
 } from '../fees/index';
 import {
-  feeTaxes,
+  type FeeTaxSet,
+  feeTaxesOfSet,
+  feeTaxSet,
   type ResolvedTaxSources,
   resolveTaxSources,
   setFeeTaxes,
@@ -262,6 +264,11 @@ class PreparedEstimator implements Estimator {
   /** By metric code; only codes of listed metrics, so unknown codes cannot grow it. */
   private readonly metrics = new Map<string, MetricCharges>();
   private taxes: Either<FeecastError, ResolvedTaxSources> | undefined;
+  /**
+   * Each charge's tax set (by the charge's index in the plan), found for its first fee: every fee
+   * of a charge has the same item, charge, subscription and tax codes, all the set reads.
+   */
+  private readonly taxSets = new Map<number, Either<FeecastError, FeeTaxSet>>();
   /** The last periods' fee contexts and charge passes (one period in practice). */
   private periods: PeriodEntry[] = [];
 
@@ -535,8 +542,18 @@ class PreparedEstimator implements Estimator {
       fees.push(own);
     }
     if (isLeft(this.taxes)) return this.taxes;
+    const resolved = this.taxes.right;
     for (const [i, fee] of fees.entries()) {
-      const taxed = feeTaxes(fee, i, this.taxes.right);
+      // A charge's fee is always at the same place `i` (its place among the metric's charges).
+      const at = found.charges[i]?.at ?? -1;
+      const taxed = feeTaxesOfSet(fee, i, () => {
+        let set = this.taxSets.get(at);
+        if (set === undefined) {
+          set = feeTaxSet(fee, resolved, ['fees', String(i)]);
+          this.taxSets.set(at, set);
+        }
+        return set;
+      });
       if (isLeft(taxed)) return taxed;
       if (taxed.right.fields !== undefined) setFeeTaxes(fee, taxed.right.fields);
     }

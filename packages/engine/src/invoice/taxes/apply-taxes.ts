@@ -5,6 +5,7 @@ import { spreadDecimals } from '../../fees/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
 import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
 import {
+  type FeeTaxSet,
   feeTaxSet,
   type ResolvedTaxSources,
   resolveTaxSources,
@@ -115,15 +116,31 @@ export function feeTaxes(
   index: number,
   resolved: ResolvedTaxSources,
 ): Either<FeecastError, FeeTaxes> {
+  return feeTaxesOfSet(fee, index, () => feeTaxSet(fee, resolved, ['fees', String(index)]));
+}
+
+/**
+ * {@link feeTaxes} with the fee's tax set given by `taxSet` (what `feeTaxSet` answers for the
+ * fee, asked only when the fee is not already taxed): for a caller that taxes fee after fee of
+ * the same item (a prepared estimator's fees of one charge) and keeps the set. @internal
+ *
+ * @example
+ * feeTaxesOfSet(fee1000, 0, () => right({ source: 'customer', taxes: [vat10, vat12] })) // right({ fields: { taxes_amount_cents: 220, ... }, ... })
+ */
+export function feeTaxesOfSet(
+  fee: TaxableFeeInput,
+  index: number,
+  taxSet: () => Either<FeecastError, FeeTaxSet>,
+): Either<FeecastError, FeeTaxes> {
   if (fee.applied_taxes !== undefined && fee.applied_taxes.length > 0) {
     return right({
       fields: undefined,
       outcome: { fee_index: index, source: 'already_taxed', tax_codes: [] },
     });
   }
-  const path = ['fees', String(index)];
-  const set = feeTaxSet(fee, resolved, path);
+  const set = taxSet();
   if (isLeft(set)) return set;
+  const path = ['fees', String(index)];
   const net = readFeeNet(fee, path);
   if (isLeft(net)) return net;
   const fields = feeTaxFields(fee, net.right, set.right.taxes, path);
