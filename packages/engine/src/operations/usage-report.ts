@@ -115,6 +115,33 @@ export function* usageFees(
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
 ): Feeding<Either<FeecastError, UsageFees>> {
+  const report = yield* usageChargeFees(input, context, events, kind, compiled);
+  if (isLeft(report)) return report;
+  const fees = report.right;
+  const { period } = context;
+  const pricingUnits = input.pricingUnits ?? undefined;
+  const charges = usageRows(input.plan, input.billableMetrics, fees, {
+    pricingUnits,
+    elapsed: period.elapsed_days === period.days,
+  });
+  return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+}
+
+/**
+ * The fees of {@link usageFees}, without their rows: with `compiled`, the fees of its metrics'
+ * charges only (a caller that prices some of the plan's metrics again, `createUsageMeter`).
+ *
+ * @example
+ * driveSync(usageChargeFees(read, context, events, 'current', compiled)); // right([...fees])
+ * @internal
+ */
+export function* usageChargeFees(
+  input: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits'>,
+  context: CheckedContext,
+  events: Fed<UsageInput>['events'],
+  kind: UsageKind,
+  compiled?: CompiledPlanCharges,
+): Feeding<Either<FeecastError, ChargeFee[]>> {
   const { period, currency, timezone } = context;
   const { plan, subscription, customer, billableMetrics } = input;
   const pricingUnits = input.pricingUnits ?? undefined;
@@ -137,13 +164,7 @@ export function* usageFees(
     },
     compiled,
   );
-  if (isLeft(report)) return report;
-  const { fees } = report.right;
-  const charges = usageRows(plan, billableMetrics, fees, {
-    pricingUnits,
-    elapsed: period.elapsed_days === period.days,
-  });
-  return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+  return isLeft(report) ? report : right(report.right.fees);
 }
 
 /**
