@@ -15,6 +15,7 @@ import {
   usageFees,
 } from './usage-report';
 import { type ChargeRows, usageRows } from './usage-rows';
+import type { TaxedFees } from './usage-taxes';
 
 /** What a usage meter is made for: a usage operation's input without `now` and events. */
 export type UsageMeterContext = Omit<OperationContext, 'now'>;
@@ -126,6 +127,8 @@ class PreparedMeter implements UsageMeter {
    * code: every reading then prices them all, as `currentUsage` does, errors included).
    */
   private priced: Map<string, PricedMetric> | undefined;
+  /** The kept fees with their taxes (the meter's tax sources are fixed): taxed once each. */
+  private readonly taxed: TaxedFees = new WeakMap();
 
   constructor(private readonly read: UsageMeterContext & ReadContext) {
     this.contextAt = createContextCache(read, usageActivity(read));
@@ -201,7 +204,7 @@ class PreparedMeter implements UsageMeter {
         });
       }
     }
-    const amounts = usageAmount(input, context.right, priced);
+    const amounts = usageAmount(input, context.right, priced, this.taxed);
     if (isLeft(amounts)) return amounts;
     return right({
       from_datetime: context.right.period.charges_from_datetime,

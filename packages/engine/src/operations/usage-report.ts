@@ -21,7 +21,7 @@ import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 import { type UsageKind, usageEntries } from './usage-entries';
 import { type ChargeRows, usageRows } from './usage-rows';
-import { usageTaxes } from './usage-taxes';
+import { type TaxedFees, usageTaxes } from './usage-taxes';
 
 function noActiveSubscription(message: string, path: readonly string[]): FeecastError {
   return feecastError('no_active_subscription', message, path);
@@ -169,7 +169,8 @@ export function* usageChargeFees(
 
 /**
  * The amount of usage fees (Σ of every row, rounded once) and their taxes, rounded once at the
- * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`).
+ * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`); with `kept`, the fees
+ * taxed before are not taxed again.
  *
  * @example
  * usageAmount(read, context, usageFees); // right({ amount: 2532, taxes: 506 })
@@ -179,6 +180,7 @@ export function usageAmount(
   input: ReadOperation & Pick<UsageInput, 'applyTaxes'>,
   context: CheckedContext,
   priced: UsageFees,
+  kept?: TaxedFees,
 ): Either<FeecastError, { readonly amount: number; readonly taxes: number }> {
   const rows = priced.charges.flatMap((charge) => charge.rows);
   const amount = roundCents(sum(rows.map((row) => row.amount)), context.currency, ['amount_cents']);
@@ -191,6 +193,7 @@ export function usageAmount(
           operationTaxSources(input),
           amount.right,
           context.period.charges_from_datetime,
+          kept,
         );
   if (isLeft(taxes)) return taxes;
   return right({ amount: amount.right, taxes: taxes.right });
