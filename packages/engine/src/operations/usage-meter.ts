@@ -1,12 +1,21 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { driveSync } from '../aggregation/index';
 import { type FeecastError, feecastError, isIterableObject, roundCents, sum } from '../core/index';
-import { type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
+import { type ChargeFee, type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
 import { createContextCache } from './context-cache';
 import type { OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadContext, readOperationContext } from './operation-context';
 import { byMetricName } from './usage-entries';
-import { otherCustomer, usageActivity, usageAmount, usageFees } from './usage-report';
+import {
+  otherCustomer,
+  type UsageFees,
+  usageActivity,
+  usageAmount,
+  usageChargeFees,
+  usageFees,
+} from './usage-report';
+import { type ChargeRows, usageRows } from './usage-rows';
+import type { TaxedFees } from './usage-taxes';
 
 /** What a usage meter is made for: a usage operation's input without `now` and events. */
 export type UsageMeterContext = Omit<OperationContext, 'now'>;
@@ -46,6 +55,63 @@ export interface UsageMeter {
   amounts(reading: UsageMeterReading): Either<FeecastError, UsageAmounts>;
 }
 
+/** One charge of a metric priced: its fees, its rows and its amount (`charges_usage`'s). */
+interface PricedCharge {
+  /** The charge's place in the plan. */
+  readonly at: number;
+  readonly fees: readonly ChargeFee[];
+  readonly rows: ChargeRows;
+  readonly amount: number;
+}
+
+/**
+ * A metric's charges as last priced, and what they were priced from: the period (by identity:
+ * a context of the same local day shares it), the metric's given state (by content: see
+ * {@link sameData}), and the metric's given events (by content too).
+ */
+interface PricedMetric {
+  readonly period: CheckedContext['period'];
+  readonly currency: string;
+  readonly timezone: string | null;
+  readonly state: unknown;
+  readonly events: readonly unknown[];
+  readonly charges: readonly PricedCharge[];
+}
+
+const NO_EVENTS: readonly unknown[] = [];
+/** A metric given no state (its events only). */
+const NO_STATE: unique symbol = Symbol('no state');
+
+/**
+ * Whether two values read as plain data are the same data: the same primitives, arrays item by
+ * item, objects key by key in the same order (a state written by the same accumulator keeps
+ * its keys' order; another order only prices the metric again). The guarded meter's readings
+ * are copies (the boundary reads its arguments as plain data), so a kept state is compared by
+ * its content: a few buckets and groups, far less than pricing them.
+ */
+function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  const others = Object.keys(b);
+  if (keys.length !== others.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    if (key !== others[i]) return false;
+    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
+      return false;
+    }
+  }
+  return true;
+}
+
 /** The meter of one context: checked, its period and compiled charges kept between readings. */
 class PreparedMeter implements UsageMeter {
   private readonly contextAt: (now: unknown) => Either<FeecastError, CheckedContext>;
@@ -54,6 +120,15 @@ class PreparedMeter implements UsageMeter {
   private compiled:
     | { readonly currency: string; readonly charges: CompiledPlanCharges }
     | undefined;
+  /**
+   * Each metric's charges as last priced, by metric code, so that a reading prices again only
+   * the metrics whose state (or events, or period) changed; `undefined` when the plan's
+   * charges cannot be priced metric by metric (two charges with one id, two metrics with one
+   * code: every reading then prices them all, as `currentUsage` does, errors included).
+   */
+  private priced: Map<string, PricedMetric> | undefined;
+  /** The kept fees with their taxes (the meter's tax sources are fixed): taxed once each. */
+  private readonly taxed: TaxedFees = new WeakMap();
 
   constructor(private readonly read: UsageMeterContext & ReadContext) {
     this.contextAt = createContextCache(read, usageActivity(read));
@@ -72,6 +147,11 @@ class PreparedMeter implements UsageMeter {
     });
     if (isLeft(charges)) return charges;
     this.compiled = { currency, charges: charges.right };
+    const ids = new Set(plan.charges.map((charge) => charge.svc_id));
+    const codes = new Set(charges.right.metrics.map((entry) => entry.metric.code));
+    const separable =
+      ids.size === plan.charges.length && codes.size === charges.right.metrics.length;
+    this.priced = separable ? new Map() : undefined;
     return charges;
   }
 
@@ -96,21 +176,35 @@ class PreparedMeter implements UsageMeter {
       aggregates: reading.aggregates ?? null,
       applyTaxes: reading.applyTaxes ?? null,
     };
-    const priced = driveSync(usageFees(input, context.right, events, 'current', compiled.right));
-    if (isLeft(priced)) return priced;
     const { currency } = context.right;
+    const kept = this.byMetric(input, context.right, events, compiled.right);
+    let priced: UsageFees;
     const charges: UsageMeterCharge[] = [];
-    for (const charge of byMetricName(priced.right.charges)) {
-      const path = ['charges_usage', String(charges.length), 'amount_cents'];
-      const amount = roundCents(sum(charge.rows.map((row) => row.amount)), currency, path);
-      if (isLeft(amount)) return amount;
-      charges.push({
-        billable_metric_code: charge.metric.code,
-        amount_currency: currency,
-        amount_cents: amount.right,
-      });
+    if (kept !== undefined) {
+      priced = kept.priced;
+      for (const charge of byMetricName(priced.charges)) {
+        charges.push({
+          billable_metric_code: charge.metric.code,
+          amount_currency: currency,
+          amount_cents: kept.amounts.get(charge) ?? 0,
+        });
+      }
+    } else {
+      const all = driveSync(usageFees(input, context.right, events, 'current', compiled.right));
+      if (isLeft(all)) return all;
+      priced = all.right;
+      for (const charge of byMetricName(priced.charges)) {
+        const path = ['charges_usage', String(charges.length), 'amount_cents'];
+        const amount = roundCents(sum(charge.rows.map((row) => row.amount)), currency, path);
+        if (isLeft(amount)) return amount;
+        charges.push({
+          billable_metric_code: charge.metric.code,
+          amount_currency: currency,
+          amount_cents: amount.right,
+        });
+      }
     }
-    const amounts = usageAmount(input, context.right, priced.right);
+    const amounts = usageAmount(input, context.right, priced, this.taxed);
     if (isLeft(amounts)) return amounts;
     return right({
       from_datetime: context.right.period.charges_from_datetime,
@@ -118,6 +212,120 @@ class PreparedMeter implements UsageMeter {
       taxes_amount_cents: amounts.right.taxes,
       charges,
     });
+  }
+
+  /**
+   * The fees and rows of every charge, and each charge's amount, the metrics whose state,
+   * events and period are those of their last pricing kept and the others priced again (in
+   * one pass over `events`, their places in it kept); `undefined` when this reading cannot be
+   * priced metric by metric or a stage refuses it: the caller then prices every charge, which
+   * gives the same figures and answers the same error.
+   */
+  private byMetric(
+    input: Parameters<typeof usageFees>[0],
+    context: CheckedContext,
+    events: Iterable<OperationEvent>,
+    compiled: CompiledPlanCharges,
+  ): { readonly priced: UsageFees; readonly amounts: ReadonlyMap<ChargeRows, number> } | undefined {
+    const kept = this.priced;
+    // Another iterable (a generator, a batch) is read by the pass over every charge.
+    if (kept === undefined || !Array.isArray(events)) return undefined;
+    const aggregates = input.aggregates ?? {};
+    if (typeof aggregates !== 'object' || Array.isArray(aggregates)) return undefined;
+    const codes = new Set(compiled.metrics.map((entry) => entry.metric.code));
+    for (const code of Object.keys(aggregates)) if (!codes.has(code)) return undefined;
+    // The events, read once, each metric's own by its code (what its pass would read).
+    const list: readonly OperationEvent[] = events;
+    const own = new Map<string, unknown[]>();
+    for (const event of list) {
+      const code = typeof event === 'object' && event !== null ? event.code : undefined;
+      if (typeof code !== 'string') continue;
+      const found = own.get(code);
+      if (found === undefined) own.set(code, [event]);
+      else found.push(event);
+    }
+    const { period, currency, timezone } = context;
+    const again: CompiledPlanCharges['metrics'][number][] = [];
+    const states: Record<string, unknown> = {};
+    for (const entry of compiled.metrics) {
+      const { code } = entry.metric;
+      const given = Object.hasOwn(aggregates, code);
+      const state = given ? aggregates[code] : NO_STATE;
+      const last = kept.get(code);
+      const same =
+        last !== undefined &&
+        last.period === period &&
+        last.currency === currency &&
+        last.timezone === timezone &&
+        sameData(last.state, state) &&
+        sameData(last.events, own.get(code) ?? NO_EVENTS);
+      if (same) continue;
+      again.push(entry);
+      if (given) states[code] = state;
+    }
+    if (again.length > 0) {
+      const fees = driveSync(
+        usageChargeFees({ ...input, aggregates: states }, context, list, 'current', {
+          currency: compiled.currency,
+          metrics: again,
+        }),
+      );
+      if (isLeft(fees)) return undefined;
+      const byCharge = new Map<string, ChargeFee[]>();
+      for (const fee of fees.right) {
+        const id = fee.svc_charge_id ?? '';
+        const found = byCharge.get(id);
+        if (found === undefined) byCharge.set(id, [fee]);
+        else found.push(fee);
+      }
+      const elapsed = period.elapsed_days === period.days;
+      const pricingUnits = input.pricingUnits ?? undefined;
+      const made = new Map<string, PricedMetric>();
+      for (const entry of again) {
+        const charges: PricedCharge[] = [];
+        for (const at of entry.order) {
+          const charge = input.plan.charges[at];
+          if (charge === undefined) return undefined;
+          const chargeFees = byCharge.get(charge.svc_id) ?? [];
+          const rows = usageRows(
+            { ...input.plan, charges: [charge] },
+            input.billableMetrics,
+            chargeFees,
+            { pricingUnits, elapsed },
+          );
+          if (isLeft(rows)) return undefined;
+          const [only] = rows.right;
+          if (only === undefined) return undefined;
+          const amount = roundCents(sum(only.rows.map((row) => row.amount)), currency, []);
+          if (isLeft(amount)) return undefined;
+          charges.push({ at, fees: chargeFees, rows: only, amount: amount.right });
+        }
+        const { code } = entry.metric;
+        made.set(code, {
+          period,
+          currency,
+          timezone,
+          state: Object.hasOwn(states, code) ? states[code] : NO_STATE,
+          events: own.get(code) ?? NO_EVENTS,
+          charges,
+        });
+      }
+      for (const [code, metric] of made) kept.set(code, metric);
+    }
+    const placed: (PricedCharge | undefined)[] = new Array(input.plan.charges.length);
+    for (const entry of compiled.metrics) {
+      for (const charge of kept.get(entry.metric.code)?.charges ?? []) placed[charge.at] = charge;
+    }
+    const fees: ChargeFee[] = [];
+    const rows: ChargeRows[] = [];
+    const amounts = new Map<ChargeRows, number>();
+    for (const charge of placed) {
+      if (charge === undefined) return undefined;
+      for (const fee of charge.fees) fees.push(fee);
+      rows.push(charge.rows);
+      amounts.set(charge.rows, charge.amount);
+    }
+    return { priced: { fees, charges: rows }, amounts };
   }
 }
 

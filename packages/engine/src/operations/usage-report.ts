@@ -21,7 +21,7 @@ import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 import { type UsageKind, usageEntries } from './usage-entries';
 import { type ChargeRows, usageRows } from './usage-rows';
-import { usageTaxes } from './usage-taxes';
+import { type TaxedFees, usageTaxes } from './usage-taxes';
 
 function noActiveSubscription(message: string, path: readonly string[]): FeecastError {
   return feecastError('no_active_subscription', message, path);
@@ -115,6 +115,33 @@ export function* usageFees(
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
 ): Feeding<Either<FeecastError, UsageFees>> {
+  const report = yield* usageChargeFees(input, context, events, kind, compiled);
+  if (isLeft(report)) return report;
+  const fees = report.right;
+  const { period } = context;
+  const pricingUnits = input.pricingUnits ?? undefined;
+  const charges = usageRows(input.plan, input.billableMetrics, fees, {
+    pricingUnits,
+    elapsed: period.elapsed_days === period.days,
+  });
+  return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+}
+
+/**
+ * The fees of {@link usageFees}, without their rows: with `compiled`, the fees of its metrics'
+ * charges only (a caller that prices some of the plan's metrics again, `createUsageMeter`).
+ *
+ * @example
+ * driveSync(usageChargeFees(read, context, events, 'current', compiled)); // right([...fees])
+ * @internal
+ */
+export function* usageChargeFees(
+  input: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits'>,
+  context: CheckedContext,
+  events: Fed<UsageInput>['events'],
+  kind: UsageKind,
+  compiled?: CompiledPlanCharges,
+): Feeding<Either<FeecastError, ChargeFee[]>> {
   const { period, currency, timezone } = context;
   const { plan, subscription, customer, billableMetrics } = input;
   const pricingUnits = input.pricingUnits ?? undefined;
@@ -137,18 +164,13 @@ export function* usageFees(
     },
     compiled,
   );
-  if (isLeft(report)) return report;
-  const { fees } = report.right;
-  const charges = usageRows(plan, billableMetrics, fees, {
-    pricingUnits,
-    elapsed: period.elapsed_days === period.days,
-  });
-  return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+  return isLeft(report) ? report : right(report.right.fees);
 }
 
 /**
  * The amount of usage fees (Σ of every row, rounded once) and their taxes, rounded once at the
- * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`).
+ * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`); with `kept`, the fees
+ * taxed before are not taxed again.
  *
  * @example
  * usageAmount(read, context, usageFees); // right({ amount: 2532, taxes: 506 })
@@ -158,6 +180,7 @@ export function usageAmount(
   input: ReadOperation & Pick<UsageInput, 'applyTaxes'>,
   context: CheckedContext,
   priced: UsageFees,
+  kept?: TaxedFees,
 ): Either<FeecastError, { readonly amount: number; readonly taxes: number }> {
   const rows = priced.charges.flatMap((charge) => charge.rows);
   const amount = roundCents(sum(rows.map((row) => row.amount)), context.currency, ['amount_cents']);
@@ -170,6 +193,7 @@ export function usageAmount(
           operationTaxSources(input),
           amount.right,
           context.period.charges_from_datetime,
+          kept,
         );
   if (isLeft(taxes)) return taxes;
   return right({ amount: amount.right, taxes: taxes.right });

@@ -1,8 +1,53 @@
 import { Timestamp, Uuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
-import type { ChargeFee } from '../fees/index';
-import { applyTaxes, computeInvoiceTaxes, type TaxSources } from '../invoice/index';
+import { type ChargeFee, spreadDecimals } from '../fees/index';
+import {
+  applyTaxes,
+  computeInvoiceTaxes,
+  feeTaxes,
+  resolveTaxSources,
+  type TaxSources,
+} from '../invoice/index';
+
+/**
+ * Each fee with its taxes applied, by fee object: a caller that taxes the same fees again (a
+ * usage meter keeps the fees of the metrics that did not change) gives one to
+ * {@link usageTaxes}, which then taxes only the fees it has not seen. A fee's taxes depend on
+ * the fee and the tax sources only: keep one per set of sources.
+ * @internal
+ */
+export type TaxedFees = WeakMap<ChargeFee, ChargeFee>;
+
+/** `applyTaxes(fees, sources).fees`, the fees found in `kept` taxed as they were then. */
+function taxedFees(
+  fees: readonly ChargeFee[],
+  sources: TaxSources,
+  kept: TaxedFees | undefined,
+): Either<FeecastError, readonly ChargeFee[]> {
+  if (kept === undefined) {
+    const taxed = applyTaxes(fees, sources);
+    return isLeft(taxed) ? taxed : right(taxed.right.fees);
+  }
+  const resolved = resolveTaxSources(sources);
+  if (isLeft(resolved)) return resolved;
+  const out: ChargeFee[] = [];
+  for (const [i, fee] of fees.entries()) {
+    const known = kept.get(fee);
+    if (known !== undefined) {
+      out.push(known);
+      continue;
+    }
+    // As applyResolvedTaxes does to the fee at `i` (its index only names it in an error).
+    const taxed = feeTaxes(fee, i, resolved.right);
+    if (isLeft(taxed)) return taxed;
+    const { fields } = taxed.right;
+    const made = fields === undefined ? fee : spreadDecimals({ ...fee, ...fields }, fee, fields);
+    kept.set(fee, made);
+    out.push(made);
+  }
+  return right(out);
+}
 
 /** Usage is not an invoice: this id only satisfies the invoice-tax computation's input. */
 const USAGE_INVOICE_ID = '00000000-0000-0000-0000-000000000000';
@@ -21,10 +66,11 @@ export function usageTaxes(
   sources: TaxSources,
   amountCents: number,
   createdAt: string,
+  kept?: TaxedFees,
 ): Either<FeecastError, number> {
   const [first] = fees;
   if (first === undefined) return right(0);
-  const taxed = applyTaxes(fees, sources);
+  const taxed = taxedFees(fees, sources, kept);
   if (isLeft(taxed)) return taxed;
   if (!Uuid.is(USAGE_INVOICE_ID) || !Timestamp.is(createdAt)) {
     return left(
@@ -37,7 +83,7 @@ export function usageTaxes(
     svc_id: USAGE_INVOICE_ID,
     currency: first.amount_currency,
     created_at: createdAt,
-    fees: taxed.right.fees,
+    fees: taxed.right,
     sub_total_excluding_taxes_amount_cents: amountCents,
   });
   return isLeft(invoice) ? invoice : right(invoice.right.taxes_amount_cents);

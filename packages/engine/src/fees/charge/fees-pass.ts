@@ -330,8 +330,8 @@ export function passAggregation(
 interface PreparedRestore {
   readonly source: BillableMetricInput;
   readonly charges: readonly ChargeBuckets[];
-  /** The options, as JSON text (dates, zone, duration: small). */
-  readonly options: string;
+  /** The options (dates, zone, duration, flags: each a string, a number, a boolean or null). */
+  readonly options: PassOptions;
   readonly restore: ReturnType<typeof prepareRestoredPass>;
 }
 
@@ -354,20 +354,36 @@ function preparedRestore(
   if (options.previous !== undefined) {
     return prepareRestoredPass(source, charges, options, metric);
   }
-  const text = JSON.stringify(options);
   const kept = restores.get(setups);
   if (
     kept !== undefined &&
     kept.source === source &&
-    kept.options === text &&
+    sameOptions(kept.options, options) &&
     kept.charges.length === charges.length &&
     kept.charges.every((charge, i) => charge === charges[i])
   ) {
     return kept.restore;
   }
   const restore = prepareRestoredPass(source, charges, options, metric);
-  restores.set(setups, { source, charges, options: text, restore });
+  restores.set(setups, { source, charges, options, restore });
   return restore;
+}
+
+/**
+ * Whether two passes' options (without a carried state) are the same: the same keys, each with
+ * the same value (`periodOptions`' values are strings, numbers, booleans and null: compared as
+ * they are, no text written). A value that is an object (not `periodOptions`') is the same only
+ * as the same object, which at worst prepares the restore again.
+ */
+function sameOptions(kept: PassOptions, given: PassOptions): boolean {
+  if (kept === given) return true;
+  const keys = Object.keys(kept);
+  if (keys.length !== Object.keys(given).length) return false;
+  for (const key of keys) {
+    if (!Object.hasOwn(given, key)) return false;
+    if (!Object.is(kept[key as keyof PassOptions], given[key as keyof PassOptions])) return false;
+  }
+  return true;
 }
 
 /** The charges accumulator of a pass restored from `state` (a metric priced from its events cannot be). */

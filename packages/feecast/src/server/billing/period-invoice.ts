@@ -4,16 +4,25 @@
  * finalizes it after the grace period, through the finalize route's settlement). Nothing here
  * knows a period rule: the engine's invoice says when it is created and why.
  */
-import type { PreviewSubscription } from '@feecast/engine';
-import type { Customer, Invoice, Plan, Subscription, Timestamp } from '@feecast/models';
+import { type PreviewSubscription, previewAggregations } from '@feecast/engine';
+import type {
+  Customer,
+  Invoice,
+  Plan,
+  Subscription,
+  Timestamp,
+  UsageEventRecord,
+} from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
 import { eventsOf } from '../routes/invoice-preview';
 import type { Operations } from '../routes/operations';
 import { asTimestamp } from '../state/brands';
+import { eventLog } from '../state/event-index';
 import { epochMs } from '../state/instant';
 import { operationTaxes, planOf } from '../state/lookup';
 import type { ServerState } from '../state/state';
+import { invoiceAggregates } from '../state/usage-accumulators';
 
 /** The next billing run of a subscription: when, and whether it is its termination. */
 export interface NextRun {
@@ -85,13 +94,16 @@ export function runSkeleton(
   run: RunOf,
   operations: Operations,
 ): Either<ApiErrorResponse, Invoice> {
-  return preview(state, run, runInstant(run), operations, false);
+  return preview(state, run, runInstant(run), operations, 'none');
 }
 
 /**
  * The invoice of the period that contains `at` as it stands at `at`: `previewInvoice` of the
  * subscription's stored events so far, with the period's earlier progressive-billing invoices
  * credited (invoicing.md §3.3). A progressive-billing invoice is made of its usage fees.
+ * The events of the metrics that can be are given as the states of accumulators kept for the
+ * subscription (`previewAggregations`, state/usage-accumulators.ts: the same invoice), so that
+ * each invoice of a period costs the events stored since the last one, not every stored event.
  *
  * @example
  * periodSoFar(state, subscription, '2025-01-10T00:00:00Z', defaultOperations);
@@ -103,7 +115,7 @@ export function periodSoFar(
   at: Timestamp,
   operations: Operations,
 ): Either<ApiErrorResponse, Invoice> {
-  return preview(state, { subscription, at }, at, operations);
+  return preview(state, { subscription, at }, at, operations, 'aggregated');
 }
 
 /** The instant a run is previewed at: the run itself when starting, else a second before. */
@@ -115,12 +127,18 @@ function oneSecondBefore(at: Timestamp): string {
   return new Date(epochMs(at) - 1000).toISOString();
 }
 
+/**
+ * How a preview reads the subscription's usage: its stored events, its stored events given as
+ * the states of kept accumulators where they can be (the same invoice), or none.
+ */
+type Usage = 'events' | 'aggregated' | 'none';
+
 function preview(
   state: ServerState,
   run: RunOf,
   now: string,
   operations: Operations,
-  withEvents = true,
+  usage: Usage = 'events',
 ): Either<ApiErrorResponse, Invoice> {
   const found = parties(state, run.subscription);
   if (isLeft(found)) return found;
@@ -133,12 +151,18 @@ function preview(
       ? {}
       : { nextPlan: { interval: run.nextPlan.interval, amount_cents: run.nextPlan.amount_cents } }),
   };
+  const given =
+    usage === 'aggregated'
+      ? aggregatedEntry(state, customer, run.subscription, entry, now)
+      : undefined;
   const taxes = operationTaxes(state, customer);
   const previewed = operations.previewInvoice({
     customer,
-    subscriptions: [entry],
+    subscriptions: [given?.entry ?? entry],
     billableMetrics: state.billable_metrics,
-    events: withEvents ? eventsOf(state, new Set([run.subscription.external_id])) : [],
+    events:
+      given?.events ??
+      (usage === 'none' ? [] : eventsOf(state, new Set([run.subscription.external_id]))),
     taxes: { billing_entity: taxes.billing_entity ?? null, customer: taxes.customer ?? null },
     progressiveBilling: {
       invoices: state.invoices.filter((i) => i.customer.svc_id === customer.svc_id),
@@ -148,6 +172,40 @@ function preview(
     status: 'draft',
   });
   return isLeft(previewed) ? previewed : right(previewed.right.invoice);
+}
+
+/** A stored event of a subscription: it names it. */
+type Named = UsageEventRecord & { readonly external_subscription_id: string };
+
+/**
+ * `entry` with its usage as the states of the subscription's kept accumulators
+ * (`invoiceAggregates`) and the events of the metrics that need theirs, as `previewAggregations`
+ * describes the invoice at `now`; `undefined` when it cannot be described or an accumulator
+ * cannot be made (the preview then reads every stored event, and answers the engine's error).
+ */
+function aggregatedEntry(
+  state: ServerState,
+  customer: Customer,
+  subscription: Subscription,
+  entry: PreviewSubscription,
+  now: string,
+): { readonly entry: PreviewSubscription; readonly events: readonly Named[] } | undefined {
+  const described = previewAggregations({
+    customer,
+    subscriptions: [entry],
+    billableMetrics: state.billable_metrics,
+    now,
+  });
+  if (isLeft(described)) return undefined;
+  const [only] = described.right;
+  if (only === undefined || only.external_subscription_id !== subscription.external_id)
+    return undefined;
+  const events = eventLog(state.events).ofSubscription(subscription.external_id);
+  const aggregated = invoiceAggregates(subscription, only.metrics, events);
+  if (aggregated === undefined) return undefined;
+  // The log holds under the subscription's id the events that name it only (as `eventsOf`).
+  const named = aggregated.events as readonly Named[];
+  return { entry: { ...entry, aggregates: aggregated.aggregates }, events: named };
 }
 
 /**
@@ -165,7 +223,7 @@ export function nextRun(
   position: Timestamp,
   operations: Operations,
 ): Either<ApiErrorResponse, NextRun> {
-  const invoice = preview(state, { subscription, at: position }, position, operations, false);
+  const invoice = preview(state, { subscription, at: position }, position, operations, 'none');
   if (isLeft(invoice)) return invoice;
   const reasons = invoice.right.billing_periods.map((period) => period.invoicing_reason);
   return right({

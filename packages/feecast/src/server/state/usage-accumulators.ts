@@ -14,14 +14,16 @@
 import {
   type ChargesAccumulator,
   createChargesAccumulator,
+  type MetricAggregation,
   type OperationContext,
   type UsageEvent,
   usageAggregations,
 } from '@feecast/engine';
-import type { UsageEventRecord } from '@feecast/models';
+import type { Subscription, UsageEventRecord } from '@feecast/models';
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import type { SubscriptionEvents } from './event-index';
 import { epochMs } from './instant';
+import { sameJson } from './same-json';
 
 /** One metric's accumulator and the stored events it has been fed (a prefix of `events`). */
 interface Fed {
@@ -32,16 +34,20 @@ interface Fed {
   state?: { readonly count: number; readonly value: unknown };
 }
 
-/** The aggregation of one subscription's current period. */
-interface Aggregation {
-  readonly context: Omit<OperationContext, 'now' | 'taxes'>;
-  readonly fromMs: number;
-  readonly toMs: number;
+/** The accumulators of one description of a subscription's aggregation (see {@link feeding}). */
+interface Feeding {
   /** The metrics given to the engine as states, by code. */
   readonly fed: Map<string, Fed>;
   /** The codes of the metrics whose events must be given as events (`needsEvents`). */
   readonly eventCodes: readonly string[];
   readonly start: ReadonlyMap<string, () => ChargesAccumulator | undefined>;
+}
+
+/** The aggregation of one subscription's current period. */
+interface Aggregation extends Feeding {
+  readonly context: Omit<OperationContext, 'now' | 'taxes'>;
+  readonly fromMs: number;
+  readonly toMs: number;
 }
 
 /**
@@ -72,12 +78,11 @@ function sameContext(aggregation: Aggregation, context: OperationContext, nowMs:
   );
 }
 
-function prepare(context: OperationContext): Aggregation | undefined {
-  const described = usageAggregations({ ...context });
-  if (isLeft(described)) return undefined;
+/** The accumulators (none fed yet) of the metrics an engine operation describes. */
+function feeding(metrics: readonly MetricAggregation[]): Feeding {
   const start = new Map<string, () => ChargesAccumulator | undefined>();
   const eventCodes: string[] = [];
-  for (const metric of described.right.metrics) {
+  for (const metric of metrics) {
     if (metric.needsEvents !== undefined) {
       eventCodes.push(metric.code);
       continue;
@@ -87,7 +92,14 @@ function prepare(context: OperationContext): Aggregation | undefined {
       return isRight(made) ? made.right : undefined;
     });
   }
+  return { fed: new Map(), eventCodes, start };
+}
+
+function prepare(context: OperationContext): Aggregation | undefined {
+  const described = usageAggregations({ ...context });
+  if (isLeft(described)) return undefined;
   return {
+    ...feeding(described.right.metrics),
     context: {
       customer: context.customer,
       subscription: context.subscription,
@@ -96,9 +108,6 @@ function prepare(context: OperationContext): Aggregation | undefined {
     },
     fromMs: epochMs(described.right.from_datetime),
     toMs: epochMs(described.right.to_datetime),
-    fed: new Map(),
-    eventCodes,
-    start,
   };
 }
 
@@ -124,6 +133,21 @@ export function aggregatedUsage(
     const others = kept.filter((a) => a.context.plan !== context.plan);
     aggregations.set(context.subscription, [aggregation, ...others.slice(0, KEPT_PLANS - 1)]);
   }
+  return feedAll(aggregation, events, false);
+}
+
+/**
+ * The states of `aggregation`'s accumulators, each fed the stored events of its metric it has
+ * not been fed yet (made again from the first event when the metric's list is another list or
+ * shorter), and the stored events of the metrics given as events (metric after metric, or
+ * with `storedOrder` in the order they were stored); `undefined` when an accumulator cannot
+ * be made.
+ */
+function feedAll(
+  aggregation: Feeding,
+  events: SubscriptionEvents,
+  storedOrder: boolean,
+): AggregatedUsage | undefined {
   const aggregates: Record<string, unknown> = {};
   for (const [code, start] of aggregation.start) {
     const stored = events.byCode.get(code) ?? NONE;
@@ -145,10 +169,72 @@ export function aggregatedUsage(
     aggregates[code] = fed.state.value;
   }
   const given: UsageEventRecord[] = [];
-  for (const code of aggregation.eventCodes) {
-    for (const event of events.byCode.get(code) ?? NONE) given.push(event);
+  const codes = aggregation.eventCodes;
+  if (storedOrder && codes.length > 1) {
+    for (const event of events.all) if (codes.includes(event.code)) given.push(event);
+  } else {
+    for (const code of codes)
+      for (const event of events.byCode.get(code) ?? NONE) given.push(event);
   }
   return { aggregates, events: given };
 }
 
 const NONE: readonly UsageEventRecord[] = [];
+
+/** A description of an aggregation and its accumulators. */
+interface Described extends Feeding {
+  readonly metrics: readonly MetricAggregation[];
+}
+
+/**
+ * Each subscription's aggregation of the invoice of its current period (`previewAggregations`),
+ * kept for the progressive-billing invoices of the period: made again when the description
+ * changes (another period, plan, metric or charges).
+ */
+const invoiceAggregations = new WeakMap<Subscription, Described>();
+
+/** Whether two descriptions aggregate the same: the same metric objects, charges and options. */
+function sameDescription(
+  kept: readonly MetricAggregation[],
+  given: readonly MetricAggregation[],
+): boolean {
+  if (kept === given) return true;
+  if (kept.length !== given.length) return false;
+  return kept.every((metric, i) => {
+    const other = given[i];
+    return (
+      other !== undefined &&
+      metric.code === other.code &&
+      metric.metric === other.metric &&
+      metric.needsEvents === other.needsEvents &&
+      sameJson(metric.options, other.options) &&
+      sameJson(metric.charges, other.charges)
+    );
+  });
+}
+
+/**
+ * What an invoice of `subscription` aggregates (`metrics`: `previewAggregations`' description of
+ * it) given as `aggregates` (the states of accumulators kept for the subscription and fed its
+ * new stored events only) and `events` (the stored events of the metrics that cannot be given
+ * as states, in the order they were stored), so that previewing the period's invoice again costs the events stored since the
+ * last time, not every stored event of the subscription. `undefined` when an accumulator cannot
+ * be made (the caller then gives every event, and the engine answers the error).
+ *
+ * @example
+ * const described = previewAggregations({ customer, subscriptions: [{ subscription, plan }], billableMetrics, now });
+ * invoiceAggregates(subscription, described.right[0].metrics, eventLog(state.events).ofSubscription('sub_1'));
+ * // { aggregates: { requests: {...}, cpu: {...} }, events: [...the events of its dynamic charges' metric] }
+ */
+export function invoiceAggregates(
+  subscription: Subscription,
+  metrics: readonly MetricAggregation[],
+  events: SubscriptionEvents,
+): AggregatedUsage | undefined {
+  let kept = invoiceAggregations.get(subscription);
+  if (kept === undefined || !sameDescription(kept.metrics, metrics)) {
+    kept = { ...feeding(metrics), metrics };
+    invoiceAggregations.set(subscription, kept);
+  }
+  return feedAll(kept, events, true);
+}

@@ -5,11 +5,13 @@
 // that kept them answers exactly what a server answers from scratch, the same state read anew
 // (every object copied, so nothing kept matches it), at every step.
 import fc from 'fast-check';
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { arrearsAmounts } from '../../../src/server/billing/arrears-usage';
 import { billedUsage } from '../../../src/server/billing/billed-usage';
+import { periodSoFar } from '../../../src/server/billing/period-invoice';
 import { clockRequest } from '../../../src/server/routes/clock';
+import { eventsOf } from '../../../src/server/routes/invoice-preview';
 import { defaultOperations } from '../../../src/server/routes/operations';
 import { reduce } from '../../../src/server/routes/reducer';
 import { usageContext } from '../../../src/server/routes/usage-context';
@@ -17,7 +19,7 @@ import { asTimestamp } from '../../../src/server/state/brands';
 import { exampleState } from '../../../src/server/state/example-state';
 import { customerById } from '../../../src/server/state/indexes';
 import { epochMs } from '../../../src/server/state/instant';
-import { planOf } from '../../../src/server/state/lookup';
+import { operationTaxes, planOf } from '../../../src/server/state/lookup';
 import type { ServerState } from '../../../src/server/state/state';
 
 /** The example's clock: inside its subscription's period (from the 15th). */
@@ -145,6 +147,27 @@ function expectFigures(state: ServerState): void {
   const from = body.from_datetime;
   expect(billedUsage(state, customer, subscription, from, epochMs(now))).toEqual(
     billedUsage(fresh, customer, subscription, from, epochMs(now)),
+  );
+  // The invoice of the period so far (a progressive-billing invoice's), priced from the kept
+  // accumulators (state/usage-accumulators.ts, invoiceAggregates), against previewInvoice of
+  // every stored event of the subscription.
+  if (plan === undefined) return;
+  const taxes = operationTaxes(state, customer);
+  const fromEvents = defaultOperations.previewInvoice({
+    customer,
+    subscriptions: [{ subscription, plan }],
+    billableMetrics: state.billable_metrics,
+    events: eventsOf(state, new Set([SUB])),
+    taxes: { billing_entity: taxes.billing_entity ?? null, customer: taxes.customer ?? null },
+    progressiveBilling: {
+      invoices: state.invoices.filter((i) => i.customer.svc_id === customer.svc_id),
+      credit_notes: state.credit_notes.filter((n) => n.customer.svc_id === customer.svc_id),
+    },
+    now,
+    status: 'draft',
+  });
+  expect(periodSoFar(state, subscription, now, defaultOperations)).toEqual(
+    isLeft(fromEvents) ? fromEvents : right(fromEvents.right.invoice),
   );
 }
 
