@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { appendCost } from './append-cost';
 import { backtestBench, backtestDuckdbBench } from './backtest';
 import { clickhouseSource } from './clickhouse-source';
 import { estimateStreamMemory } from './estimate-stream';
@@ -94,6 +95,11 @@ const benchmarks: readonly {
         100,
         Number(process.env.FEECAST_LOAD_EVENTS ?? 100_000),
       ),
+  },
+  {
+    name: 'append cost',
+    // FEECAST_APPEND_LOGS (default 100,000): the activity logs stored before the writes.
+    run: () => appendCost(Number(process.env.FEECAST_APPEND_LOGS ?? 100_000)),
   },
   { name: 'clickhouse source', run: () => clickhouseSource(), byNameOnly: true },
   {

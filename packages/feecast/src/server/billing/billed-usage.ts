@@ -16,6 +16,7 @@ import type { CreditNote, Customer, Fee, Invoice, Subscription, Uuid } from '@fe
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
 import { apiErrorOf } from '../routes/engine-error';
+import type { Items } from '../state/chunked-list';
 import { epochMs } from '../state/instant';
 import type { ServerState } from '../state/state';
 import { invoiceFigure } from './invoice-figures';
@@ -30,7 +31,7 @@ export interface BilledUsage {
 
 /** Figures kept with the invoices list, the credit notes and the span of instants they hold for. */
 interface Kept {
-  readonly creditNotes: readonly CreditNote[];
+  readonly creditNotes: Items<CreditNote>;
   /** The instants (epoch ms) that see the same invoices: `sinceMs <= now < untilMs`. */
   readonly sinceMs: number;
   readonly untilMs: number;

@@ -7,9 +7,10 @@
  * passed, a pay-in-advance fee) makes a new list, and the figures it reads are made again.
  */
 import type { Invoice } from '@feecast/models';
+import type { Items } from '../state/chunked-list';
 
 /** Each invoices list's figures, by key. */
-const figures = new WeakMap<readonly Invoice[], Map<string, unknown>>();
+const figures = new WeakMap<Items<Invoice>, Map<string, unknown>>();
 
 /**
  * The figure `key` of `invoices`: the one kept for that list when `usable` accepts it, else
@@ -19,7 +20,7 @@ const figures = new WeakMap<readonly Invoice[], Map<string, unknown>>();
  * invoiceFigure(state.invoices, `drafts:${customerId}`, () => draftLines(state.invoices, customerId));
  */
 export function invoiceFigure<T>(
-  invoices: readonly Invoice[],
+  invoices: Items<Invoice>,
   key: string,
   compute: () => T,
   usable: (kept: T) => boolean = () => true,

@@ -27,6 +27,7 @@ import { finalizeDraft } from '../routes/finalize-draft';
 import type { Operations } from '../routes/operations';
 import { subscriptionEntry } from '../routes/subscriptions';
 import { asTimestamp } from '../state/brands';
+import { appendItem } from '../state/chunked-list';
 import { StateDraft } from '../state/draft';
 import { planOf } from '../state/lookup';
 import { replaceItem } from '../state/replace-item';
@@ -59,7 +60,7 @@ function issue(state: ServerState, invoice: Invoice, now: Timestamp, operations:
     after: invoice,
     externalCustomerId: invoice.customer.external_id,
   });
-  const drafted = draft.commit({ invoices: [...state.invoices, invoice] });
+  const drafted = draft.commit({ invoices: appendItem(state.invoices, invoice) });
   const customer = drafted.customers.find((c) => c.svc_id === invoice.customer.svc_id);
   if (graceDays(drafted, customer) > 0) return right(drafted);
   return finalizeStored(drafted, invoice, now, operations);

@@ -11,6 +11,7 @@
  */
 import type { AppliedCoupon, Invoice, Wallet, WalletTransaction } from '@feecast/models';
 import type { ActivityEntry } from '../state/activity';
+import type { Items } from '../state/chunked-list';
 import { sameJson } from '../state/same-json';
 import { appliedCouponView } from '../state/views';
 import type { FinalizedInvoice } from './finalize-invoice';
@@ -23,7 +24,7 @@ export interface FinalizationChanges {
   readonly before: {
     readonly applied_coupons: readonly AppliedCoupon[];
     readonly wallets: readonly Wallet[];
-    readonly wallet_transactions: readonly WalletTransaction[];
+    readonly wallet_transactions: Items<WalletTransaction>;
   };
   /** The finalization, with its objects as the state stores them. */
   readonly done: Pick<
@@ -34,7 +35,7 @@ export interface FinalizationChanges {
 
 /** Pairs of (before, after) for the items of `after` that differ from the item with their id. */
 function changed<T extends { readonly svc_id: string }>(
-  before: readonly T[],
+  before: Items<T>,
   after: readonly T[],
 ): { readonly before: T; readonly after: T }[] {
   return after.flatMap((item) => {

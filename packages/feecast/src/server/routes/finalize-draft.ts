@@ -8,23 +8,15 @@
 import type { Invoice } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
+import { appendItem, appendItems, listOf } from '../state/chunked-list';
 import { customerCoupons } from '../state/customer-coupons';
 import { StateDraft } from '../state/draft';
 import { operationTaxes, planOf } from '../state/lookup';
-import { replaceItem } from '../state/replace-item';
+import { replaceItem, replaceItems } from '../state/replace-item';
 import type { ServerState } from '../state/state';
 import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
 import { finalizationActivity } from './finalize-activity';
 import type { Operations } from './operations';
-
-/** Items of `items` replaced by the item of `updated` with the same `svc_id`. */
-function replacedById<T extends { readonly svc_id: string }>(
-  items: readonly T[],
-  updated: readonly T[],
-): T[] {
-  const byId = new Map(updated.map((item) => [item.svc_id, item]));
-  return items.map((item) => byId.get(item.svc_id) ?? item);
-}
 
 /**
  * What finalizing an invoice reads in the state: the invoice's subscriptions with their plans,
@@ -80,14 +72,14 @@ export function finalizeDraft(
   return right({
     invoice: done.invoice,
     state: draft.commit({
-      invoices: replaceItem(state.invoices, invoice, done.invoice),
-      applied_coupons: replacedById(state.applied_coupons, done.applied_coupons),
-      credit_notes: replacedById(state.credit_notes, done.credit_notes),
-      wallets: replacedById(state.wallets, done.wallets),
-      wallet_transactions: [
-        ...replacedById(state.wallet_transactions, done.updated_transactions),
-        ...done.wallet_transactions,
-      ],
+      invoices: replaceItem(listOf(state.invoices), invoice, done.invoice),
+      applied_coupons: replaceItems(state.applied_coupons, done.applied_coupons),
+      credit_notes: replaceItems(listOf(state.credit_notes), done.credit_notes),
+      wallets: replaceItems(state.wallets, done.wallets),
+      wallet_transactions: appendItems(
+        replaceItems(listOf(state.wallet_transactions), done.updated_transactions),
+        done.wallet_transactions,
+      ),
     }),
   });
 }
@@ -107,6 +99,6 @@ export function issueAtOnce(
   draft: StateDraft,
   operations: Operations,
 ): Either<ApiErrorResponse, { readonly invoice: Invoice; readonly state: ServerState }> {
-  const drafted = draft.commit({ invoices: [...state.invoices, invoice] });
+  const drafted = draft.commit({ invoices: appendItem(state.invoices, invoice) });
   return finalizeDraft(drafted, invoice, new StateDraft(drafted, draft.now, 'system'), operations);
 }

@@ -19,6 +19,7 @@ import type {
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { depletedWallets } from '../billing/wallet-ongoing';
 import { type ApiErrorResponse, invalidField, validationErrors } from '../http/api-error';
+import { appendItems } from '../state/chunked-list';
 import { StateDraft } from '../state/draft';
 import { replaceItem } from '../state/replace-item';
 import { sameJson } from '../state/same-json';
@@ -115,7 +116,7 @@ export function addWalletTransactions(
   return right({
     state: draft.commit({
       wallets: replaceItem(state.wallets, wallet, nextWallet),
-      wallet_transactions: [...state.wallet_transactions, ...created],
+      wallet_transactions: appendItems(state.wallet_transactions, created),
     }),
     created,
   });

@@ -1,10 +1,12 @@
 /**
  * A change to the state in the making: one request's new ids and activity logs. A handler
  * builds its new objects with a draft, then {@link StateDraft.commit} returns the new state.
- * Nothing is shared: the draft lives for one request, the base state is never written to.
+ * The draft lives for one request; the base state is never changed (its lists may gain items
+ * past its own length, which it never reads: chunked-list.ts).
  */
 import type { ActivityLog, Timestamp, Uuid } from '@feecast/models';
 import { type ActivityEntry, type ActivitySource, activityLog } from './activity';
+import { appendItems } from './chunked-list';
 import { idFor } from './ids';
 import type { ServerState, StateCollections } from './state';
 
@@ -62,10 +64,7 @@ export class StateDraft {
       ...this.base,
       ...changes,
       id_sequence: this.sequence,
-      activity_logs:
-        this.logs.length === 0
-          ? this.base.activity_logs
-          : [...this.base.activity_logs, ...this.logs],
+      activity_logs: appendItems(this.base.activity_logs, this.logs),
     };
   }
 }

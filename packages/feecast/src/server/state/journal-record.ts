@@ -6,9 +6,11 @@
 import { createHash } from 'node:crypto';
 import type { UsageEventRecord, Uuid } from '@feecast/models';
 import { isRecord } from '../../guards';
+import { appendItems, type Items, itemsSince } from './chunked-list';
 import { eventLog } from './event-index';
 import {
   COLLECTION_NAMES,
+  LISTED_COLLECTIONS,
   readClock,
   type ServerState,
   type StateCollections,
@@ -31,13 +33,6 @@ export interface JournalRecord {
   readonly changes: Readonly<Partial<Record<keyof StateCollections, CollectionChange>>>;
 }
 
-/** Whether `next` is `before` with items added at its end (the same objects in front). */
-function extends_(before: readonly unknown[], next: readonly unknown[]): boolean {
-  if (next.length < before.length) return false;
-  for (let i = 0; i < before.length; i++) if (next[i] !== before[i]) return false;
-  return true;
-}
-
 /** How `now` changed from `was` (two different values of one collection). */
 function changeOf(
   name: keyof StateCollections,
@@ -50,9 +45,10 @@ function changeOf(
     const added = log.since(eventLog(was as StateCollections['events']));
     return added === undefined ? { set: log.toJSON() } : { append: added };
   }
-  const before = was as readonly unknown[];
-  const after = now as readonly unknown[];
-  return extends_(before, after) ? { append: after.slice(before.length) } : { set: after };
+  // The items appended to a list, without a pass over the older ones (chunked-list.ts).
+  const after = now as Items<unknown>;
+  const added = itemsSince(was as Items<unknown>, after);
+  return added === undefined ? { set: after.slice() } : { append: added };
 }
 
 /**
@@ -98,9 +94,9 @@ export function applyRecord(state: ServerState, record: JournalRecord): ServerSt
     } else if (name === 'events') {
       next[name] = eventLog(state.events).appendAll(change.append as readonly UsageEventRecord[]);
     } else {
-      const items = (state[name] as readonly unknown[]).slice();
-      for (const item of change.append) items.push(item);
-      next[name] = items;
+      next[name] = LISTED_COLLECTIONS.has(name)
+        ? appendItems(state[name] as Items<unknown>, change.append)
+        : [...(state[name] as readonly unknown[]), ...change.append];
     }
   }
   if (record.id_sequence !== undefined) next.id_sequence = record.id_sequence;

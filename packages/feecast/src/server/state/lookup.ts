@@ -15,6 +15,7 @@ import type {
 } from '@feecast/models';
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type ApiErrorResponse, notFound } from '../http/api-error';
+import type { Items } from './chunked-list';
 import { customerByExternalId, subscriptionById } from './indexes';
 import type { ItemOf, ListName, ServerState, StateCollections } from './state';
 
@@ -41,7 +42,7 @@ export function findBy<C extends ListName, F extends keyof ItemOf<C> & string>(
   value: string,
   resource: string,
 ): Either<ApiErrorResponse, ItemOf<C>> {
-  const items: StateCollections[C] = state[collection];
+  const items = state[collection] as Items<ItemOf<C>>;
   return found(
     items.find((item: ItemOf<C>) => item[field] === value),
     resource,

@@ -36,6 +36,7 @@ import {
   type WebhookDelivery,
 } from '../webhooks/delivery-records';
 import { asUuid } from './brands';
+import type { Items } from './chunked-list';
 import type { StoredEvents } from './event-index';
 
 /** The version of the state format this server reads and writes. */
@@ -52,7 +53,13 @@ export interface PlanOverride {
   readonly plan: Plan;
 }
 
-/** The collections of a state, each a list of wire objects. */
+/**
+ * The collections of a state, each a list of wire objects. Those that grow with the traffic
+ * (invoices, wallet transactions, credit notes, payment receipts, activity logs, webhook
+ * deliveries and attempts) are {@link Items}: an array (a state built in code or read from
+ * JSON) or the persistent list the server's writes make (chunked-list.ts), so a write does not
+ * copy them. The others grow with the catalog and the customers, and stay arrays.
+ */
 export interface StateCollections {
   readonly billing_entities: readonly BillingEntity[];
   readonly taxes: readonly Tax[];
@@ -65,25 +72,36 @@ export interface StateCollections {
   readonly coupons: readonly Coupon[];
   readonly applied_coupons: readonly AppliedCoupon[];
   readonly wallets: readonly Wallet[];
-  readonly wallet_transactions: readonly WalletTransaction[];
-  readonly invoices: readonly Invoice[];
-  readonly credit_notes: readonly CreditNote[];
-  readonly payment_receipts: readonly PaymentReceipt[];
+  readonly wallet_transactions: Items<WalletTransaction>;
+  readonly invoices: Items<Invoice>;
+  readonly credit_notes: Items<CreditNote>;
+  readonly payment_receipts: Items<PaymentReceipt>;
   readonly webhook_endpoints: readonly WebhookEndpoint[];
-  readonly activity_logs: readonly ActivityLog[];
+  readonly activity_logs: Items<ActivityLog>;
   /** The stored events: an array, or the log the server appends to (event-index.ts). */
   readonly events: StoredEvents;
   /** The webhooks to send, one per activity of a webhook type and endpoint (webhooks/). */
-  readonly webhook_deliveries: readonly WebhookDelivery[];
+  readonly webhook_deliveries: Items<WebhookDelivery>;
   /** The outcome of each attempt of a webhook delivery. */
-  readonly webhook_attempts: readonly WebhookAttempt[];
+  readonly webhook_attempts: Items<WebhookAttempt>;
 }
 
-/** The collections held as arrays: all but `events` (see {@link StoredEvents}). */
+/** The collections held as lists of items (arrays or lists): all but `events` (see {@link StoredEvents}). */
 export type ListName = Exclude<keyof StateCollections, 'events'>;
 
+/** The collections that are {@link Items} (arrays or lists); the others are arrays. */
+export const LISTED_COLLECTIONS: ReadonlySet<ListName> = new Set<ListName>([
+  'invoices',
+  'wallet_transactions',
+  'credit_notes',
+  'payment_receipts',
+  'activity_logs',
+  'webhook_deliveries',
+  'webhook_attempts',
+]);
+
 /** An item of the state collection `C` (`ItemOf<'wallets'>` is a `Wallet`). */
-export type ItemOf<C extends ListName> = StateCollections[C][number];
+export type ItemOf<C extends ListName> = StateCollections[C] extends Items<infer T> ? T : never;
 
 /**
  * Where the server's clock stands (`billing/`): everything that became due up to `now` has run.

@@ -14,6 +14,7 @@
  */
 import type { ActivityLog, WebhookEndpoint } from '@feecast/models';
 import type { IdPrefix } from '../http/answers';
+import { appendItem } from '../state/chunked-list';
 import type { ServerState } from '../state/state';
 import { type DeliveryEntry, deliveryLog } from './delivery-log';
 import type { AttemptOutcome, WebhookAttempt } from './delivery-records';
@@ -155,11 +156,10 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       outcome,
       next_retry_at: delay === undefined ? null : new Date(nowMs() + delay).toISOString(),
     };
-    const kept = await options.commit((state) => {
-      const attempts = state.webhook_attempts.slice();
-      attempts.push(record);
-      return { ...state, webhook_attempts: attempts };
-    });
+    const kept = await options.commit((state) => ({
+      ...state,
+      webhook_attempts: appendItem(state.webhook_attempts, record),
+    }));
     options.report?.(
       `webhook ${entry.webhook_type} ${entry.svc_id} to ${endpoint?.webhook_url ?? entry.svc_webhook_endpoint_id}: attempt ${number}, ${answer.status ?? answer.error}, ${outcome}${record.next_retry_at === null ? '' : ` (next at ${record.next_retry_at})`}`,
     );

@@ -4,6 +4,7 @@
  * one record (a crash cannot keep one without the other).
  */
 import type { ActivityLog, Timestamp } from '@feecast/models';
+import { appendItems, itemsSince } from '../state/chunked-list';
 import { idFor } from '../state/ids';
 import type { ServerState } from '../state/state';
 import type { WebhookDelivery } from './delivery-records';
@@ -14,10 +15,8 @@ import { webhookObjectType } from './webhook-types';
 function newActivities(before: ServerState, next: ServerState): readonly ActivityLog[] {
   const was = before.activity_logs;
   const now = next.activity_logs;
-  if (was === now) return [];
-  let extended = now.length >= was.length;
-  for (let i = 0; extended && i < was.length; i++) extended = now[i] === was[i];
-  if (extended) return now.slice(was.length);
+  const appended = itemsSince(was, now);
+  if (appended !== undefined) return appended;
   const known = new Set(was.map((log) => log.activity_id));
   return now.filter((log) => !known.has(log.activity_id));
 }
@@ -29,7 +28,7 @@ function newActivities(before: ServerState, next: ServerState): readonly Activit
  *
  * @example
  * const queued = queueWebhooks(before, next);
- * queued.webhook_deliveries.slice(before.webhook_deliveries.length);
+ * itemsSince(before.webhook_deliveries, queued.webhook_deliveries);
  * // [{ svc_id, svc_webhook_endpoint_id, activity_id, webhook_type: 'wallet_transaction.created', ... }]
  */
 export function queueWebhooks(before: ServerState, next: ServerState): ServerState {
@@ -51,7 +50,6 @@ export function queueWebhooks(before: ServerState, next: ServerState): ServerSta
     }
   }
   if (added.length === 0) return next;
-  const deliveries = next.webhook_deliveries.slice();
-  for (const delivery of added) deliveries.push(delivery);
+  const deliveries = appendItems(next.webhook_deliveries, added);
   return { ...next, id_sequence: sequence, webhook_deliveries: deliveries };
 }

@@ -102,7 +102,7 @@ describe('period ends (invoicing.md §1)', () => {
       '2025-02-01T00:00:00.000Z',
     ]);
     expect(moved.state.invoices).toHaveLength(1);
-    const invoice = moved.state.invoices[0] as Invoice;
+    const invoice = moved.state.invoices.at(0) as Invoice;
     expect(figures(invoice)).toEqual({
       status: 'finalized',
       fees: 11000,
@@ -117,7 +117,7 @@ describe('period ends (invoicing.md §1)', () => {
 
   it("is previewInvoice's invoice of the period", () => {
     const moved = move(january, { advance: 'P1M' });
-    const invoice = moved.state.invoices[0] as Invoice;
+    const invoice = moved.state.invoices.at(0) as Invoice;
     const preview = previewInvoice({
       customer: CUSTOMER,
       subscriptions: [{ subscription: SUBSCRIPTION, plan: BASIC }],
@@ -187,8 +187,8 @@ describe('period ends (invoicing.md §1)', () => {
     expect(drafted.state.invoices.map((i) => i.status)).toEqual(['draft']);
     const finalized = move(drafted.state, { now: '2025-02-04T00:00:00Z' });
     expect(types(finalized.response.body)).toEqual(['invoice.created']);
-    expect(figures(finalized.state.invoices[0] as Invoice).total).toBe(11000);
-    expect((finalized.state.invoices[0] as Invoice).issuing_date).toBe('2025-02-04');
+    expect(figures(finalized.state.invoices.at(0) as Invoice).total).toBe(11000);
+    expect((finalized.state.invoices.at(0) as Invoice).issuing_date).toBe('2025-02-04');
   });
 
   it('a state without a clock starts it where asked: nothing before runs', () => {

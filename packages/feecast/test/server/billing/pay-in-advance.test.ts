@@ -82,7 +82,7 @@ describe('pay-in-advance charges', () => {
     ]);
     const fee = first.logs[0]?.activity_object as unknown as Fee;
     expect([fee.amount_cents, fee.units, fee.event_transaction_id]).toEqual([200, '1', 'tx_1']);
-    const invoice = first.state.invoices[0] as Invoice;
+    const invoice = first.state.invoices.at(0) as Invoice;
     expect(invoice.svc_id).toBe(fee.svc_invoice_id);
     expect([invoice.status, invoice.fees_amount_cents, invoice.total_amount_cents]).toEqual([
       'finalized',

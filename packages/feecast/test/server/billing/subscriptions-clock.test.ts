@@ -70,7 +70,7 @@ describe('subscriptions end at ending_at', () => {
     // 1 to 10 March (the termination's day counted whole): 10 days of 31;
     // 100.00 × 10 / 31 = 32.258... → 32.26.
     expect(moved.state.invoices.map((i) => i.total_amount_cents)).toEqual([10000, 10000, 3226]);
-    expect(moved.state.invoices[2]?.billing_periods[0]?.invoicing_reason).toBe(
+    expect(moved.state.invoices.at(2)?.billing_periods[0]?.invoicing_reason).toBe(
       'subscription_terminating',
     );
     const ended = moved.state.subscriptions[0] as Subscription;

@@ -86,7 +86,7 @@ describe('expirations', () => {
     expect(moved.state.wallet_transactions).toHaveLength(1);
     // January's invoice (100.00, no usage) on 1 February takes nothing from it, and the
     // monthly rule tops nothing up.
-    const invoice = moved.state.invoices[0];
+    const invoice = moved.state.invoices.at(0);
     expect([invoice?.total_amount_cents, invoice?.prepaid_credit_amount_cents]).toEqual([10000, 0]);
     expect(moved.logs.map((log) => log.activity_type)).toEqual([
       'wallet.terminated',

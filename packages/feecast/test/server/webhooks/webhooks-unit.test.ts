@@ -159,7 +159,7 @@ describe('the queue', () => {
 
   it('a queued delivery is pending until an attempt delivers it or the last one fails', () => {
     const queued = queueWebhooks(base, withLogs(base, [activity(1, 'invoice.created', null)]));
-    const id = queued.webhook_deliveries[0]?.svc_id ?? asUuid('');
+    const id = queued.webhook_deliveries.at(0)?.svc_id ?? asUuid('');
     const attempt = (n: number, outcome: 'delivered' | 'retrying' | 'failed') => ({
       svc_webhook_delivery_id: id,
       attempt: n,
