@@ -23,6 +23,7 @@ export {
   parseExpression,
   passedUsageThresholds,
   planChargeFeesReport,
+  prepareUsage,
   pricingUnitAmounts,
   progressiveBilledAmount,
   recurringTopUp,

@@ -64,7 +64,8 @@ export {
 // An estimator whose pay-in-advance charges keep tallies of the stored events given to it in an
 // array that only grows (the server's per-subscription estimator); a meter of a subscription's
 // current usage amounts, read from its accumulators' states after each stored event (the
-// server's usage thresholds and wallets).
+// server's usage thresholds and wallets); the usage of one plan's subscriptions, the plan read
+// and compiled once (the pushdown of every subscription's usage).
 export {
   applyPlanOverrides,
   type BacktestAggregations,
@@ -82,7 +83,11 @@ export {
   type FedEstimator,
   inWholeInput,
   type PlanOverridesOptions,
+  type PlanUsageContext,
+  type PreparedUsage,
+  prepareUsage,
   type SharedResult,
+  type SubscriptionUsage,
   type UsageAmounts,
   type UsageMeter,
   type UsageMeterCharge,

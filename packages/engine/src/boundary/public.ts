@@ -276,6 +276,21 @@ export const createUsageMeter = guardedResult(
     amounts: guarded(meter.amounts.bind(meter), { name: 'amounts of a usage meter' }),
   }),
 );
+// The usage of one plan's subscriptions (feecast's pushdown of every subscription's usage): the
+// plan read and compiled once, each call its subscription's part only.
+export const prepareUsage = guardedResult(
+  operationsApi.prepareUsage,
+  { name: 'prepareUsage' },
+  (prepared) => ({
+    aggregations: guarded(prepared.aggregations.bind(prepared), {
+      name: 'aggregations of a prepared usage',
+    }),
+    current: guarded(prepared.current.bind(prepared), { name: 'current of a prepared usage' }),
+    projected: guarded(prepared.projected.bind(prepared), {
+      name: 'projected of a prepared usage',
+    }),
+  }),
+);
 
 export const compileChargeModel = guardedResult(
   chargeModelsApi.compileChargeModel,

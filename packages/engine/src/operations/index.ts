@@ -100,6 +100,12 @@ export {
   taxesOfCodes,
 } from './plan-overrides/index';
 export {
+  type PlanUsageContext,
+  type PreparedUsage,
+  prepareUsage,
+  type SubscriptionUsage,
+} from './prepared-usage';
+export {
   type AssumedEvent,
   type AssumedUsage,
   type AssumedUsageSource,

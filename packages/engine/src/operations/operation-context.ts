@@ -71,12 +71,41 @@ function relocatePeriodError(error: FeecastError): FeecastError {
   return error;
 }
 
+/** The part of an operation's context that a plan decides: its billable metrics and the plan, read. */
+export type PlanContext = Pick<ReadContext, 'billableMetrics' | 'plan'>;
+
+/**
+ * The billable metrics and the plan of an operation's input (its charges matched with the
+ * metrics), read by the shared input layer: what every subscription of one plan shares, read
+ * once for all of them by a caller that prices many ({@link readOperationContext} with
+ * `planned`).
+ *
+ * @example
+ * readPlanContext({ plan, billableMetrics }) // right({ plan: { charges: [...], ... }, billableMetrics: [...] })
+ * @internal
+ */
+export function readPlanContext(
+  input: Pick<OperationContext, 'plan' | 'billableMetrics'>,
+): Either<FeecastError, PlanContext> {
+  if (!Array.isArray(input.billableMetrics)) {
+    return left(
+      invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']),
+    );
+  }
+  const billableMetrics = readBillableMetrics(input.billableMetrics, ['billableMetrics']);
+  if (isLeft(billableMetrics)) return billableMetrics;
+  const plan = readPlan(input.plan, ['plan'], billableMetrics.right);
+  if (isLeft(plan)) return plan;
+  return right({ billableMetrics: billableMetrics.right, plan: plan.right });
+}
+
 /**
  * The context of an operation, read by the shared input layer (docs/inputs.md): the
  * customer, billable metrics, plan (its charges matched with the metrics) and subscription as
  * full wire objects, the minimal fields given and the others defaulted, and the operation's
  * taxes. The other keys of the input (`now`, `event`, `events`, `applyTaxes`...) are kept as
- * they are. Every problem is a `Left` whose path names the operation's input.
+ * they are. Every problem is a `Left` whose path names the operation's input. With `planned`
+ * (the input's plan and metrics already read, {@link readPlanContext}), they are not read again.
  *
  * @example
  * readOperationContext({ customer: { external_id: 'cust_1' }, subscription, plan, billableMetrics, now })
@@ -85,6 +114,7 @@ function relocatePeriodError(error: FeecastError): FeecastError {
  */
 export function readOperationContext<I extends Omit<OperationContext, 'now'>>(
   input: I,
+  planned?: PlanContext,
 ): Either<FeecastError, I & ReadContext> {
   if (!isRecord(input)) {
     return left(
@@ -96,18 +126,12 @@ export function readOperationContext<I extends Omit<OperationContext, 'now'>>(
   }
   const customer = readCustomer(input.customer, ['customer']);
   if (isLeft(customer)) return customer;
-  if (!Array.isArray(input.billableMetrics)) {
-    return left(
-      invalid('billableMetrics must be a list of billable metrics.', ['billableMetrics']),
-    );
-  }
-  const billableMetrics = readBillableMetrics(input.billableMetrics, ['billableMetrics']);
-  if (isLeft(billableMetrics)) return billableMetrics;
-  const plan = readPlan(input.plan, ['plan'], billableMetrics.right);
-  if (isLeft(plan)) return plan;
+  const read = planned === undefined ? readPlanContext(input) : right(planned);
+  if (isLeft(read)) return read;
+  const { billableMetrics, plan } = read.right;
   const subscription = readSubscription(input.subscription, ['subscription'], {
     customer: customer.right,
-    plan: plan.right,
+    plan,
   });
   if (isLeft(subscription)) return subscription;
   const taxes = readOperationTaxes(input.taxes);
@@ -115,8 +139,8 @@ export function readOperationContext<I extends Omit<OperationContext, 'now'>>(
   return right({
     ...input,
     customer: customer.right,
-    billableMetrics: billableMetrics.right,
-    plan: plan.right,
+    billableMetrics,
+    plan,
     subscription: subscription.right,
     taxes: taxes.right,
   });
@@ -193,7 +217,8 @@ export function contextAt(
  * `now`: {@link readOperationContext}), checks that the subscription is active at `now` (else
  * `activity.error`), and finds the period that contains `now` in the customer's applicable
  * time zone (estimate-and-usage.md §2.7, §3.3; {@link contextAt}). Every problem is a `Left`
- * whose path names the operation's input (`['now']`, `['plan', 'interval']`...).
+ * whose path names the operation's input (`['now']`, `['plan', 'interval']`...). With
+ * `planned`, the plan and metrics are not read again (see {@link readOperationContext}).
  *
  * @example
  * checkContext({ customer, subscription, plan, billableMetrics, now: '2025-03-02T10:00:00Z' }, rule)
@@ -203,8 +228,9 @@ export function contextAt(
 export function checkContext<I extends OperationContext>(
   input: I,
   activity: ActivityRule,
+  planned?: PlanContext,
 ): Either<FeecastError, { readonly read: I & ReadContext; readonly context: CheckedContext }> {
-  const read = readOperationContext(input);
+  const read = readOperationContext(input, planned);
   if (isLeft(read)) return read;
   const context = contextAt(read.right, read.right.now, activity);
   return isLeft(context) ? context : right({ read: read.right, context: context.right });

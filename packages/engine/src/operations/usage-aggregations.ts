@@ -1,7 +1,12 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../core/index';
-import { type MetricAggregation, planAggregations } from '../fees/index';
+import {
+  type CompiledPlanCharges,
+  compiledAggregations,
+  type MetricAggregation,
+} from '../fees/index';
 import type { UsageInput } from './inputs';
+import type { CheckedContext, ReadOperation } from './operation-context';
 import { checkUsageContext } from './usage-report';
 
 /** What a usage operation aggregates, for a caller that aggregates the events elsewhere. */
@@ -49,21 +54,40 @@ export function usageAggregations(
 ): Either<FeecastError, UsageAggregations> {
   const checked = checkUsageContext(input);
   if (isLeft(checked)) return checked;
-  const { read, context } = checked.right;
+  return usageAggregationsOf(checked.right.read, checked.right.context);
+}
+
+/**
+ * {@link usageAggregations} of a context already checked (`checkUsageContext`), from the
+ * plan's charges compiled once ({@link compilePlanCharges} of the same plan, metrics,
+ * pricing units and currency) when given.
+ *
+ * @example
+ * usageAggregationsOf(read, context, compiled) // right({ external_subscription_id: 'sub_1', metrics: [...], ... })
+ * @internal
+ */
+export function usageAggregationsOf(
+  read: ReadOperation,
+  context: CheckedContext,
+  compiled?: CompiledPlanCharges,
+): Either<FeecastError, UsageAggregations> {
   const { period, currency, timezone } = context;
-  const metrics = planAggregations({
-    plan: read.plan,
-    billableMetrics: read.billableMetrics,
-    period,
-    currency,
-    timezone,
-    subscription: read.subscription,
-    customer: read.customer,
-    purpose: 'usage',
-    ...(read.pricingUnits === undefined || read.pricingUnits === null
-      ? {}
-      : { pricing_units: read.pricingUnits }),
-  });
+  const metrics = compiledAggregations(
+    {
+      plan: read.plan,
+      billableMetrics: read.billableMetrics,
+      period,
+      currency,
+      timezone,
+      subscription: read.subscription,
+      customer: read.customer,
+      purpose: 'usage',
+      ...(read.pricingUnits === undefined || read.pricingUnits === null
+        ? {}
+        : { pricing_units: read.pricingUnits }),
+    },
+    compiled,
+  );
   if (isLeft(metrics)) return metrics;
   return right({
     external_subscription_id: read.subscription.external_id,

@@ -15,6 +15,7 @@ import {
   type ActivityRule,
   type CheckedContext,
   checkContext,
+  type PlanContext,
   type ReadOperation,
 } from './operation-context';
 import { subscriptionEvents } from './subscription-events';
@@ -55,15 +56,16 @@ export function otherCustomer(
 
 /**
  * The context of a usage operation: the subscription is the customer's and active at `now`
- * (else `no_active_subscription`), and the period containing `now` (see `checkContext`).
+ * (else `no_active_subscription`), and the period containing `now` (see `checkContext`; with
+ * `planned`, the plan and metrics already read).
  *
  * @example
  * checkUsageContext({ customer, subscription, plan, billableMetrics, now: '2025-07-03T10:00:00Z' })
  * // right({ read: { customer, subscription, ... }, context: { period: { charges_from_datetime: '2025-07-01T00:00:00Z', ... } } })
  * @internal
  */
-export function checkUsageContext<I extends OperationContext>(given: I) {
-  const checked = checkContext(given, usageActivity(given));
+export function checkUsageContext<I extends OperationContext>(given: I, planned?: PlanContext) {
+  const checked = checkContext(given, usageActivity(given), planned);
   if (isLeft(checked)) return checked;
   const foreign = otherCustomer(checked.right.read);
   return foreign === undefined ? checked : left(foreign);
@@ -232,8 +234,29 @@ export function* usageReport(
       ),
     );
   }
+  return yield* usageBody(input, context, input.events, kind);
+}
+
+/**
+ * The body of a usage report (see {@link usageReport}) for a context already checked
+ * (`checkUsageContext`): its fees over `events` and the input's `aggregates`, entries, amounts
+ * and taxes. With `compiled` (the plan's charges compiled once, see {@link usageFees}), they
+ * are not checked and compiled again.
+ *
+ * @example
+ * driveSync(usageBody(read, context, [], 'current', compiled))
+ * // right({ from_datetime: '2025-07-01T00:00:00Z', amount_cents: 5, ... })
+ * @internal
+ */
+export function* usageBody(
+  input: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits' | 'applyTaxes'>,
+  context: CheckedContext,
+  events: Fed<UsageInput>['events'],
+  kind: UsageKind,
+  compiled?: CompiledPlanCharges,
+): Feeding<Either<FeecastError, Record<string, unknown>>> {
   const { period, currency, issuingDate } = context;
-  const priced = yield* usageFees(input, context, input.events, kind);
+  const priced = yield* usageFees(input, context, events, kind, compiled);
   if (isLeft(priced)) return priced;
   const entries = usageEntries(priced.right.charges, currency, kind);
   if (isLeft(entries)) return entries;

@@ -169,6 +169,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
   ['createEstimator', [context]],
   ['createFedEstimator', [context]],
   ['createUsageMeter', [context]],
+  ['prepareUsage', [{ plan: context.plan, billableMetrics: context.billableMetrics }]],
   [
     'createPreviewEstimator',
     [context, [engine.standardModel, engine.countAggregation, engine.sumAggregation]],
@@ -275,6 +276,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
     const estimator = engine.createEstimator(context);
     const fed = internal.createFedEstimator(context);
     const meter = internal.createUsageMeter(context);
+    const prepared = internal.prepareUsage(context);
     const preview = engine.createPreviewEstimator(context, [engine.standardModel]);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
@@ -286,6 +288,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
       isLeft(estimator) ||
       isLeft(fed) ||
       isLeft(meter) ||
+      isLeft(prepared) ||
       isLeft(preview) ||
       isLeft(accumulator) ||
       isLeft(charges) ||
@@ -302,6 +305,9 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
           value,
         ]);
         expectEither('usageMeter.amounts', (r) => meter.right.amounts(r as never), [value]);
+        for (const call of ['aggregations', 'current', 'projected'] as const) {
+          expectEither(`preparedUsage.${call}`, (r) => prepared.right[call](r as never), [value]);
+        }
         expectEither('preview.estimateFees', (r) => preview.right.estimateFees(r as never), [
           value,
         ]);

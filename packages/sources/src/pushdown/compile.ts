@@ -11,7 +11,9 @@
  * per charge: a status row (`c = -1`, `b` the status, the rows not ok included), a repeats row
  * (`c = -3`: the rows of an id beyond its first) or, for an `ok` row, one row per pushed charge
  * (`c`) with its bucket (`b`: the most specific filter it matches, else the default) and group
- * (`g0`, `g1`...), aggregated into the state's figures.
+ * (`g0`, `g1`...), aggregated into the state's figures. The rows are aggregated before they
+ * are repeated: once into partial figures per row key (every charge's bucket and groups at
+ * once, each row read once), then the partials, repeated per charge, into the figures.
  *
  * Decimals are never summed as floats: a value of at most 36 integer and 36 fraction digits
  * (every DECIMAL(38, s) and Decimal128 value) is split into four parts of 18 digits, each a
@@ -397,17 +399,43 @@ export function compileQueries(
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;
+  // The figures are aggregated twice: once per row into its partial figures (L5, `GROUP BY`
+  // the row's own bucket and groups of every charge, each row read once), then the partials
+  // once per charge (the rows L5 gives, a few per subscription, bucket and group) into the
+  // figures. `inner` holds L5's partial columns; each helper gives the outer expression.
+  const inner: string[] = [];
+  const partial = (sql: string): string => {
+    const alias = `__a${inner.length}`;
+    inner.push(`${sql} AS ${alias}`);
+    return alias;
+  };
+  const sumOf = (expr: string, condition: string) => `sum(${partial(d.sumIf(expr, condition))})`;
+  const countOf = (condition: string) => d.text(`sum(${partial(d.countIf(condition))})`);
+  const maxOf = (expr: string) => `max(${partial(`max(${expr})`)})`;
+  /** The `value` of the greatest `key` of the rows meeting `condition`: of the partials' greatest. */
+  const argMaxOf = (value: string, key: string, condition: string) => {
+    const v = partial(d.argMaxIf(value, key, condition));
+    const k = partial(d.argMaxIf(key, key, condition));
+    const n = partial(d.countIf(condition));
+    return d.argMaxIf(v, k, `${n} > 0`);
+  };
   // Values summed from their text (typed columns never are).
   const residue = () =>
-    exact === undefined ? d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr') : 'NULL';
+    exact === undefined
+      ? d.concatLists(partial(d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr')))
+      : 'NULL';
   /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
   const partSums = (prefix: string, condition: string, times?: string) =>
     VALUE_PARTS.map(({ column, suffix }) => {
       const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
-      return `${d.wideText(d.sumIf(summed, condition))} AS ${prefix}${suffix}`;
+      return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
     });
-  // Each row counts once, a status row its rows, a repeats row the rows beyond the first.
-  const weight = `CASE WHEN c = -3 THEN __w - 1 WHEN __st <> 'ok' THEN __w ELSE ${d.int("'1'")} END`;
+  // Each row counts once, a status row its rows, a repeats row the rows beyond the first:
+  // L5 sums each of the three per partial.
+  const rows = partial(`sum(${d.int("'1'")})`);
+  const rowsOfStatus = partial('sum(__w)');
+  const repeats = partial('sum(__w - 1)');
+  const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> 'ok' THEN ${rowsOfStatus} ELSE ${rows} END`;
   let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
@@ -419,36 +447,45 @@ export function compileQueries(
       break;
     case 'max_agg':
       figures.push(
-        `${d.argMaxIf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular)} AS mx`,
-        `${d.text(d.countIf(regular))} AS mxn`,
+        `${argMaxOf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular)} AS mx`,
+        `${countOf(regular)} AS mxn`,
         `${residue()} AS res`,
       );
       break;
     case 'latest_agg':
-      figures.push(`${d.argMaxIf('__v', key, d.true)} AS lv`, `${d.text('max(__t)')} AS lt`);
+      figures.push(`${argMaxOf('__v', key, d.true)} AS lv`, `${d.text(maxOf('__t'))} AS lt`);
       break;
     case 'weighted_sum_agg': {
       const weight = `(${endSql} - __t)`;
       figures = figures.concat(partSums('w', regular, weight), partSums('v', regular), [
         // The bound of the weighted sums (see state-rows.ts, `mayOverflow`): rows and largest weight.
-        `${d.text(d.countIf(regular))} AS wn`,
-        `${d.text(`max(CASE WHEN ${regular} THEN ${weight} END)`)} AS ww`,
+        `${countOf(regular)} AS wn`,
+        `${d.text(maxOf(`CASE WHEN ${regular} THEN ${weight} END`))} AS ww`,
         `${residue()} AS res`,
       ]);
       break;
     }
     case 'unique_count_agg':
       figures.push(
-        `${d.text(d.argMaxIf('__add', key, d.true))} AS la`,
-        `${d.text('max(__t)')} AS lt`,
-        `${d.text(d.argMaxIf('__add', key, before))} AS ba`,
-        `${d.text(d.argMaxIf('__t', key, before))} AS bt`,
-        `${d.text(d.countIf(before))} AS bn`,
+        `${d.text(argMaxOf('__add', key, d.true))} AS la`,
+        `${d.text(maxOf('__t'))} AS lt`,
+        `${d.text(argMaxOf('__add', key, before))} AS ba`,
+        `${d.text(argMaxOf('__t', key, before))} AS bt`,
+        `${countOf(before)} AS bn`,
       );
       break;
     case 'count_agg':
       break;
   }
+  // L5's key: what the charges' buckets, groups and the row's statuses read of a row.
+  const rowKey = [
+    ...(input.perSubscription ? ['__s'] : []),
+    '__st',
+    '__vs',
+    ...charges.flatMap((ch) => [`__b${ch.c}`, ...ch.groups.map((_, j) => `__g${ch.c}_${j}`)]),
+    ...(unique ? ['__u'] : []),
+  ];
+  const l5 = `SELECT ${[...rowKey, ...inner].join(', ')} FROM (${l4}) AS l4 GROUP BY ${rowKey.join(', ')}`;
   const output = [
     ...(input.perSubscription ? ['__s AS s'] : []),
     'c',
@@ -470,11 +507,11 @@ export function compileQueries(
     ? "__vs IN ('invalid_value', 'invalid_operation_type')"
     : d.false;
   const buckets = `SELECT ${output.join(', ')} FROM ${d.explode(
-    `(${l4}) AS l4`,
+    `(${l5}) AS l5`,
     charges.map((ch) => ch.c),
     "__vs = 'ok'",
     ghost,
-    "__st = 'ok' AND __w > 1",
+    `__st = 'ok' AND ${repeats} > 0`,
   )} GROUP BY ${grouping.join(', ')}`;
   return { buckets, groupColumns };
 }

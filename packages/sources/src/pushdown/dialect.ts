@@ -40,6 +40,8 @@ export interface Dialect {
   argMaxIf(value: string, key: string, condition: string): string;
   /** The list of `expr` over the rows meeting `condition` (in no particular order). */
   listIf(expr: string, condition: string): string;
+  /** The lists `expr` (of `listIf`) of the rows, concatenated (in no particular order). */
+  concatLists(expr: string): string;
   /** The number of distinct values of `expr`. */
   countDistinct(expr: string): string;
   /** `expr` with every `from` replaced by `to` (plain text, not patterns). */
@@ -93,6 +95,8 @@ export const duckdbDialect: Dialect = {
   sumIf: (expr, condition) => `sum(${expr}) FILTER (WHERE ${condition})`,
   argMaxIf: (value, key, condition) => `arg_max(${value}, ${key}) FILTER (WHERE ${condition})`,
   listIf: (expr, condition) => `list(${expr}) FILTER (WHERE ${condition})`,
+  // `listIf` of no row is NULL (as the concatenation of none).
+  concatLists: (expr) => `flatten(list(${expr}) FILTER (WHERE ${expr} IS NOT NULL))`,
   countDistinct: (expr) => `count(DISTINCT ${expr})`,
   replace: (expr, from, to) =>
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
@@ -133,6 +137,7 @@ export const clickhouseDialect: Dialect = {
   sumIf: (expr, condition) => `sumIf(${expr}, ${condition})`,
   argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
   listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
+  concatLists: (expr) => `groupArrayArray(${expr})`,
   countDistinct: (expr) => `uniqExact(${expr})`,
   replace: (expr, from, to) =>
     `replaceAll(${expr}, ${clickhouseDialect.string(from)}, ${clickhouseDialect.string(to)})`,

@@ -14,6 +14,7 @@ import {
   type UsageInput,
   usageAggregations,
 } from '@feecast/engine';
+import { type PreparedUsage, prepareUsage } from '@feecast/engine/internal';
 import type {
   CustomerProjectedUsageResponse,
   CustomerUsageResponse,
@@ -146,6 +147,7 @@ async function priced(
   states: ReadonlyMap<string, { readonly state: unknown; readonly aggregates: Aggregates }>,
   table: UsageTable,
   options: PushdownUsageOptions,
+  prepared?: PreparedUsage,
 ): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
   const aggregates: Record<string, unknown> = {};
   const plan: MetricUsagePlan[] = [];
@@ -170,14 +172,19 @@ async function priced(
   const price = options.projected === true ? projectedUsage : currentUsage;
   // Without a streamed metric the states are all there is: priced synchronously, with no
   // stream to open (most plans, and every subscription of pushdownUsageOfAll).
+  // With the plan prepared (pushdownUsageOfAll), only the subscription's part is read again.
   const usage =
-    codes.length === 0
-      ? price({ ...context, events: [], aggregates })
-      : await price({
-          ...context,
-          events: streamed(table, codes, wanted.external_subscription_id, failure),
-          aggregates,
-        });
+    codes.length === 0 && prepared !== undefined
+      ? options.projected === true
+        ? prepared.projected({ ...context, aggregates })
+        : prepared.current({ ...context, aggregates })
+      : codes.length === 0
+        ? price({ ...context, events: [], aggregates })
+        : await price({
+            ...context,
+            events: streamed(table, codes, wanted.external_subscription_id, failure),
+            aggregates,
+          });
   if (failure.error !== undefined) return left(failure.error);
   return isLeft(usage) ? usage : right({ usage: usage.right, plan });
 }
@@ -284,8 +291,10 @@ export async function pushdownUsageOfAll(
   options: PushdownUsageOptions = {},
 ): Promise<Either<FeecastError, PushdownUsage<Usage>[]>> {
   const wanted: UsageAggregations[] = [];
+  const prepared = preparedPlans();
   for (const [i, context] of contexts.entries()) {
-    const found = usageAggregations(context);
+    const plan = prepared(context);
+    const found = plan === undefined ? usageAggregations(context) : plan.aggregations(context);
     if (isLeft(found)) return left(within(found.left, i));
     wanted.push(found.right);
   }
@@ -314,11 +323,44 @@ export async function pushdownUsageOfAll(
       if (found !== undefined) states.set(metric.code, found);
     }
     const context = contexts[i] as UsageContext;
-    const usage = await priced(context, own, states, table, options);
+    const usage = await priced(context, own, states, table, options, prepared(context));
     if (isLeft(usage)) return left(within(usage.left, i));
     answers.push(usage.right);
   }
   return right(answers);
+}
+
+/**
+ * The usage of each plan prepared once (`prepareUsage`: its plan and billable metrics read and
+ * checked, its charges compiled, for all its subscriptions), by the identity of the context's
+ * plan, metrics and pricing units; `undefined` for a plan the engine refuses, whose contexts
+ * then answer as `usageAggregations` and `currentUsage` do on their own (the same error).
+ */
+function preparedPlans(): (context: UsageContext) => PreparedUsage | undefined {
+  const plans = new Map<unknown, Map<unknown, Map<unknown, PreparedUsage | undefined>>>();
+  const of = (context: UsageContext): PreparedUsage | undefined => {
+    const byMetrics = plans.get(context.plan) ?? new Map();
+    plans.set(context.plan, byMetrics);
+    const byUnits = byMetrics.get(context.billableMetrics) ?? new Map();
+    byMetrics.set(context.billableMetrics, byUnits);
+    if (!byUnits.has(context.pricingUnits)) {
+      const made = prepareUsage({
+        plan: context.plan,
+        billableMetrics: context.billableMetrics,
+        ...(context.pricingUnits === undefined ? {} : { pricingUnits: context.pricingUnits }),
+      });
+      byUnits.set(context.pricingUnits, isLeft(made) ? undefined : made.right);
+    }
+    return byUnits.get(context.pricingUnits);
+  };
+  return (context) => {
+    // A context that is not an object, or whose plan cannot be read, answers on its own.
+    try {
+      return of(context);
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 /** An error of the `i`-th context, its path under `contexts`. */

@@ -1,0 +1,150 @@
+/**
+ * `prepareUsage` (@feecast/engine/internal): the usage of one plan's subscriptions, the plan
+ * read and compiled once. Its law: for every subscription's part, `aggregations`, `current`
+ * and `projected` give what `usageAggregations`, `currentUsage` and `projectedUsage` give for
+ * the whole input with `events: []` and the same states, errors included.
+ */
+import fc from 'fast-check';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { describe, expect, it } from 'vitest';
+import { createChargesAccumulator } from '../../src/aggregation/index';
+import {
+  currentUsage,
+  prepareUsage,
+  projectedUsage,
+  usageAggregations,
+} from '../../src/operations/index';
+import { anyCharge, cloudMetric, stream } from './arbitraries';
+import { charge, customer, event, metric, plan, rightOf, subscription, tax } from './builders';
+
+describe('prepareUsage', () => {
+  it('answers as usageAggregations, currentUsage and projectedUsage do, subscription after subscription', () => {
+    let priced = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        fc.constantFrom('count_agg', 'sum_agg', 'unique_count_agg', 'max_agg').chain((type) => {
+          const m = cloudMetric(type);
+          return fc.tuple(fc.constant(m), anyCharge(m, false), anyCharge(m, false));
+        }),
+        stream(),
+        fc.array(
+          fc.record({
+            started: fc.constantFrom('2025-01-01T00:00:00Z', '2025-03-25T00:00:00Z'),
+            timezone: fc.constantFrom('UTC', 'Asia/Tokyo'),
+            take: fc.nat({ max: 8 }),
+            now: fc.constantFrom('2025-03-20T12:00:00Z', '2025-04-05T12:00:00Z'),
+            applyTaxes: fc.constantFrom(true, false, null),
+            // Another customer's subscription: no_active_subscription.
+            foreign: fc.boolean(),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        ([m, first, second], events, subscriptions) => {
+          const calls = metric('calls', 'count_agg');
+          const shared = {
+            plan: plan([
+              first,
+              { ...second, svc_id: 'b0000000-0000-4000-8000-000000000001' },
+              charge(calls, 'standard', { amount: '0.35' }),
+            ]),
+            billableMetrics: [m, calls],
+          };
+          const prepared = rightOf(prepareUsage(shared));
+          for (const [i, s] of subscriptions.entries()) {
+            const own = {
+              customer: customer(s.timezone),
+              subscription: {
+                ...subscription(s.started),
+                external_id: `sub_${i}`,
+                ...(s.foreign ? { external_customer_id: 'someone_else' } : {}),
+              },
+              taxes: { billing_entity: [tax('vat', 20)] },
+              now: s.now,
+            };
+            const whole = { ...shared, ...own };
+            const described = usageAggregations(whole);
+            expect(prepared.aggregations(own)).toEqual(described);
+            const aggregates: Record<string, unknown> = {};
+            if (!isLeft(described)) {
+              for (const entry of described.right.metrics) {
+                const accumulator = rightOf(
+                  createChargesAccumulator(entry.metric, entry.charges, entry.options),
+                );
+                for (const e of events.slice(0, s.take)) {
+                  if (e.code === entry.code) accumulator.add(e);
+                }
+                aggregates[entry.code] = accumulator.state();
+              }
+            }
+            const reading = { ...own, aggregates, applyTaxes: s.applyTaxes };
+            const current = prepared.current(reading);
+            expect(current).toEqual(currentUsage({ ...whole, ...reading, events: [] }));
+            expect(prepared.projected(reading)).toEqual(
+              projectedUsage({ ...whole, ...reading, events: [] }),
+            );
+            if (isLeft(current)) refused++;
+            else priced++;
+          }
+        },
+      ),
+    );
+    expect(priced).toBeGreaterThan(15);
+    expect(refused).toBeGreaterThan(10);
+  });
+
+  it('prices the states of two subscriptions of one plan', () => {
+    // sub_a: 3 calls at 2.00 = 600 cents, VAT 20 %: 120. sub_b: 1 call = 200 cents, VAT 40.
+    const calls = metric('calls', 'count_agg', { name: 'API calls' });
+    const shared = {
+      plan: plan([charge(calls, 'standard', { amount: '2' })]),
+      billableMetrics: [calls],
+    };
+    const prepared = rightOf(prepareUsage(shared));
+    const now = '2025-03-20T12:00:00Z';
+    const amounts = ['sub_a', 'sub_b'].map((id, n) => {
+      const own = {
+        customer: customer('UTC'),
+        subscription: { ...subscription('2025-01-01T00:00:00Z'), external_id: id },
+        taxes: { billing_entity: [tax('vat', 20)] },
+        now,
+      };
+      const [entry] = rightOf(prepared.aggregations(own)).metrics;
+      if (entry === undefined) throw new Error('the plan aggregates calls');
+      const accumulator = rightOf(
+        createChargesAccumulator(entry.metric, entry.charges, entry.options),
+      );
+      for (let k = 0; k < 3 - 2 * n; k++)
+        accumulator.add(event('calls', `2025-03-0${k + 2}T10:00:00Z`));
+      const usage = rightOf(
+        prepared.current({ ...own, aggregates: { calls: accumulator.state() } }),
+      );
+      return [usage.customer_usage.amount_cents, usage.customer_usage.taxes_amount_cents];
+    });
+    expect(amounts).toEqual([
+      [600, 120],
+      [200, 40],
+    ]);
+  });
+
+  it('refuses a charge it cannot compile where currentUsage does: after the subscription', () => {
+    // A dynamic charge prices a sum only: compiling the plan refuses this count.
+    const calls = metric('calls', 'count_agg');
+    const shared = { plan: plan([charge(calls, 'dynamic', {})]), billableMetrics: [calls] };
+    const prepared = rightOf(prepareUsage(shared));
+    const own = {
+      customer: customer('UTC'),
+      subscription: subscription('2025-01-01T00:00:00Z'),
+      now: '2025-03-20T12:00:00Z',
+    };
+    const refused = prepared.current(own);
+    expect(isLeft(refused) && refused.left.path).toEqual(['plan', 'charges', '0', 'charge_model']);
+    expect(refused).toEqual(currentUsage({ ...shared, ...own, events: [] }));
+    // Before the subscription starts, the subscription's error comes first, as in currentUsage.
+    const early = prepared.current({ ...own, now: '2024-12-20T12:00:00Z' });
+    expect(isLeft(early) && early.left.code).toBe('no_active_subscription');
+    expect(early).toEqual(
+      currentUsage({ ...shared, ...own, now: '2024-12-20T12:00:00Z', events: [] }),
+    );
+  });
+});
