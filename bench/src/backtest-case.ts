@@ -91,28 +91,52 @@ function digestOf(
   return digest.digest('hex').slice(0, 16);
 }
 
+/**
+ * What the first progress report tells (the events all read, or the states all there, and
+ * nothing priced yet): the time, the processor time and the peak resident memory until then.
+ */
+function firstProgress() {
+  const start = performance.now();
+  let seen: { ms: number; cpu: number; peak: number } | undefined;
+  return {
+    onProgress: () => {
+      seen ??= { ms: performance.now() - start, cpu: cpuMs(), peak: megabytes() };
+    },
+    figures: () => ({
+      read_ms: Math.round(seen?.ms ?? 0),
+      read_cpu_ms: Math.round(seen?.cpu ?? 0),
+      read_peak_mb: seen?.peak ?? 0,
+    }),
+  };
+}
+
 /** The backtest in this thread, over one read of the NDJSON file (`feecast backtest --workers 1`). */
 function backtestHere(file: string, unique: boolean) {
+  const first = firstProgress();
   const source = readEventsSync(file);
   const result = backtest({
     ...backtestInputs(),
     events: source.events,
+    onProgress: first.onProgress,
     ...(unique ? { deduplicate: false } : {}),
   });
   const error = source.error();
   if (error !== undefined) throw new Error(error.message);
-  return { digest: digestOf(result) };
+  return { ...first.figures(), digest: digestOf(result) };
 }
 
 /** The backtest across `workers` threads (`feecast backtest --workers N`). */
 async function backtestInThreads(file: string, workers: number, unique: boolean) {
+  // The first progress: every worker has read its events.
+  const first = firstProgress();
   const run = await backtestInWorkers({
     workers,
     file: { path: file, name: file },
     input: { ...backtestInputs(), ...(unique ? { deduplicate: false } : {}) },
+    onProgress: first.onProgress,
   });
   if (run.fileError !== undefined) throw new Error(run.fileError.message);
-  return { digest: digestOf(run.result) };
+  return { ...first.figures(), digest: digestOf(run.result) };
 }
 
 /** The backtest priced from the states DuckDB computes over the Parquet file, in `workers` threads. */
@@ -123,10 +147,12 @@ async function backtestDuckdb(file: string, workers: number) {
   // holds the workers' start and their finding of their share's periods).
   let aggregated = 0;
   let aggregatedCpu = 0;
+  let aggregatedPeak = 0;
   const onProgress = () => {
     if (aggregated !== 0) return;
     aggregated = performance.now() - start;
     aggregatedCpu = cpuMs();
+    aggregatedPeak = megabytes();
   };
   const run = await backtestInWorkers({
     workers,
@@ -143,6 +169,8 @@ async function backtestDuckdb(file: string, workers: number) {
   const pricingCpu = cpuMs() - aggregatedCpu;
   return {
     aggregated_ms: Math.round(aggregated),
+    // The peak resident memory until then (DuckDB's run, the states, the workers' start).
+    aggregated_peak_mb: aggregatedPeak,
     // The pricing's processor time (DuckDB is done by then): what a loaded machine's
     // wall clock does not tell, per invoice.
     pricing_cpu_ms: Math.round(pricingCpu),

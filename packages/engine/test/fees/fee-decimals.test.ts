@@ -36,6 +36,26 @@ describe('kept decimals of a fee', () => {
     expect(read({ precise_amount: 'x' })).toBe('invalid_decimal');
   });
 
+  it('are no field of the fee: JSON, keys, spreads and deep equality see none', () => {
+    const fee = keepDecimal({ precise_amount: '1.5' }, 'precise_amount', '1.5', d('99'));
+    expect(JSON.stringify(fee)).toBe('{"precise_amount":"1.5"}');
+    expect(Object.keys(fee)).toEqual(['precise_amount']);
+    expect(fee).toStrictEqual({ precise_amount: '1.5' });
+    // A spread copy does not carry them (spreadDecimals does): its text is read.
+    expect(read({ ...fee })).toBe('1.5');
+    expect(read(structuredClone(fee))).toBe('1.5');
+  });
+
+  it('are kept for an object that cannot take a property (frozen), without a throw', () => {
+    const fee = keepDecimal(
+      Object.freeze({ precise_amount: '1.5' }),
+      'precise_amount',
+      '1.5',
+      d('99'),
+    );
+    expect(read(fee)).toBe('99');
+  });
+
   it('follow a spread copy, the later source winning as its fields do', () => {
     const fee = keepDecimal({ precise_amount: '1.5' }, 'precise_amount', '1.5', d('10'));
     const fields = keepDecimal({ precise_amount: '3' }, 'precise_amount', '3', d('30'));

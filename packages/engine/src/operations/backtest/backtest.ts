@@ -26,7 +26,8 @@ import { inBacktestTerms, type Series, type SeriesPeriod, seriesOf } from './ser
 import { type BacktestSummary, backtestSummary } from './summary';
 
 /** What pricing reads of a grid: its states, its kept events, its counts. @internal */
-export type PricedGrid = Pick<EventGrid, 'aggregates' | 'keptEvents' | 'counts'>;
+export type PricedGrid = Pick<EventGrid, 'aggregates' | 'keptEvents' | 'counts'> &
+  Partial<Pick<EventGrid, 'release'>>;
 
 /** The result of {@link backtest}. */
 export interface Backtest {
@@ -180,6 +181,8 @@ export function priceSeries(
       if (isLeft(priced)) return priced;
       for (const row of priced.right) rows.push(row);
     }
+    // The customer's invoices are all priced: its states can go.
+    for (const s of own) grid.release?.(s);
   }
   const summary = backtestSummary(rows, plans, facts.top, grid.counts);
   if (isLeft(summary)) return summary;
