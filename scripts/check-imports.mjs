@@ -23,7 +23,7 @@ const root = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.u
 /** Bare specifiers (and their subpaths) each pure package may import. */
 const browserSafe = {
   'packages/models/src': ['fp-ts', 'io-ts'],
-  'packages/engine/src': ['fp-ts', 'io-ts', 'big.js', '@feecast/models'],
+  'packages/engine/src': ['fp-ts', 'io-ts', '@feecast/models'],
 };
 
 /** The engine's sources, and its floors from the bottom up: the one place their order is written. */

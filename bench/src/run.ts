@@ -1,6 +1,6 @@
 /**
  * Runs the benchmarks on the built packages: `pnpm bench` (all) or `pnpm bench -- NAME`
- * (those whose name contains NAME: decimal, aggregation, operations, estimator, history, usage,
+ * (those whose name contains NAME: decimal, decimal operations, aggregation, operations, estimator, history, usage,
  * invoice, streaming, server, clickhouse). Prints Markdown tables
  * and writes bench/output/<suite>.json. Exits 1 when a suite's result disagrees with its
  * reference (a benchmark of wrong code is worthless); targets missed are reported, not fatal.
@@ -17,6 +17,7 @@ import { pushdownMemory } from './pushdown-memory';
 import { serverLoad } from './server-load';
 import { streamingMemory } from './streaming';
 import { aggregationSuite } from './suites/aggregation';
+import { decimalOperationSuites } from './suites/decimal-operations';
 import { decimalSumSuite } from './suites/decimal-sum';
 import { estimatorSuite } from './suites/estimator';
 import { historySuite } from './suites/history';
@@ -56,6 +57,14 @@ const benchmarks: readonly {
   readonly byNameOnly?: boolean;
 }[] = [
   { name: 'decimal sum', run: () => ratioSuite(decimalSumSuite()) },
+  {
+    name: 'decimal operations',
+    run: async () => {
+      const tables: string[] = [];
+      for (const suite of decimalOperationSuites()) tables.push(await ratioSuite(suite));
+      return tables.join('\n\n');
+    },
+  },
   { name: 'aggregation', run: () => ratioSuite(aggregationSuite()) },
   {
     name: 'operations',

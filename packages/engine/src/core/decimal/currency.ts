@@ -1,12 +1,12 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
-import { Big } from './big';
-import { type Decimal, fromBig, movePoint } from './decimal';
+import { movePoint } from './decimal';
 import { formatDecimal } from './format';
 import { MINOR_UNITS } from './iso4217';
 import type { Rounding } from './rounding';
 import type { Scale } from './scale';
 import { scaledOf } from './scaled-batch';
+import { type Decimal, decimalOf, fromValue } from './value';
 
 /**
  * The number of decimal places of a currency's minor unit (ISO 4217): EUR 2, JPY 0, KWD 3,
@@ -78,7 +78,7 @@ export function wholeMinorUnits(
   const scaled = scaledOf(cents);
   if (scaled !== undefined && scaled.scale === 0)
     return right(scaled.units === 0 ? 0 : scaled.units);
-  // big.js's exact decimal text of an integer; not float arithmetic.
+  // The exact decimal text of an integer; not float arithmetic.
   const text = formatDecimal(cents);
   // An exact integer's text read as a JSON number, checked safe below: no rounding happens.
   const asNumber = Number(text);
@@ -123,5 +123,5 @@ export function fromCents(
       ),
     );
   }
-  return right(movePoint(fromBig(new Big(String(cents))), -exponent.right));
+  return right(fromValue(decimalOf(cents, exponent.right)));
 }

@@ -1,26 +1,19 @@
 import { type Either, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../error';
-import { Big, type BigValue, DIVISION_PLACES } from './big';
+import { quotient } from './division';
+import { decimalOfNumber } from './parse';
+import { MAX_SAFE, POW10 } from './safe-integers';
+import {
+  bigAt,
+  type Decimal,
+  DecimalValue,
+  decimalOf,
+  fromValue,
+  toValue,
+  ZERO_VALUE,
+} from './value';
 
-declare const decimalBrand: unique symbol;
-
-/**
- * An exact decimal number. Opaque: create one with `parseDecimal`, `decimalFromInteger` or
- * the arithmetic below, read it with `formatDecimal`. No binary floating point is involved.
- */
-export interface Decimal {
-  readonly [decimalBrand]: 'Decimal';
-}
-
-/** @internal */
-export function fromBig(value: BigValue): Decimal {
-  return value as unknown as Decimal;
-}
-
-/** @internal */
-export function toBig(value: Decimal): BigValue {
-  return value as unknown as BigValue;
-}
+export type { Decimal } from './value';
 
 /**
  * `true` when `value` is a decimal of the engine (e.g. an expression's numeric result).
@@ -30,13 +23,13 @@ export function toBig(value: Decimal): BigValue {
  * isDecimal('1.5') // => false
  */
 export function isDecimal(value: unknown): value is Decimal {
-  return value instanceof Big;
+  return value instanceof DecimalValue;
 }
 
 /** The decimal 0. */
-export const ZERO: Decimal = fromBig(new Big('0'));
+export const ZERO: Decimal = fromValue(ZERO_VALUE);
 /** The decimal 1. */
-export const ONE: Decimal = fromBig(new Big('1'));
+export const ONE: Decimal = fromValue(decimalOf(1, 0));
 
 /**
  * An exact decimal from a safe integer, or from a bigint of any size.
@@ -54,7 +47,35 @@ export function decimalFromInteger(n: number | bigint): Either<FeecastError, Dec
       }),
     );
   }
-  return right(fromBig(new Big(n.toString())));
+  return right(fromValue(decimalOf(n, 0)));
+}
+
+/** x + y: on the coefficients in doubles while they stay safe integers, else on bigints. */
+function plus(x: DecimalValue, y: DecimalValue): DecimalValue {
+  const cx = x.coefficient;
+  const cy = y.coefficient;
+  if (typeof cx === 'number' && typeof cy === 'number') {
+    if (cx === 0) return y;
+    if (cy === 0) return x;
+    // Both at the larger scale; a product or sum whose double is within ±(2^53 − 1) is exact
+    // (rounding is monotonic and 2^53 − 1 is a double, so an inexact one lands beyond it).
+    const d = x.scale - y.scale;
+    const ax = d >= 0 ? cx : cx * (POW10[-d] ?? Number.POSITIVE_INFINITY);
+    const ay = d <= 0 ? cy : cy * (POW10[d] ?? Number.POSITIVE_INFINITY);
+    if (ax <= MAX_SAFE && ax >= -MAX_SAFE && ay <= MAX_SAFE && ay >= -MAX_SAFE) {
+      const t = ax + ay;
+      if (t <= MAX_SAFE && t >= -MAX_SAFE) return decimalOf(t, d >= 0 ? x.scale : y.scale);
+    }
+  }
+  const to = Math.max(x.scale, y.scale);
+  return decimalOf(bigAt(x, to) + bigAt(y, to), to);
+}
+
+/** −x. */
+function minus(x: DecimalValue): DecimalValue {
+  const c = x.coefficient;
+  // The one zero has no sign.
+  return c === 0 ? x : new DecimalValue(-c, x.scale);
 }
 
 /**
@@ -64,7 +85,7 @@ export function decimalFromInteger(n: number | bigint): Either<FeecastError, Dec
  * formatDecimal(add(parseDecimalUnsafe('0.1'), parseDecimalUnsafe('0.2'))) // => '0.3'
  */
 export function add(a: Decimal, b: Decimal): Decimal {
-  return fromBig(toBig(a).plus(toBig(b)));
+  return fromValue(plus(toValue(a), toValue(b)));
 }
 
 /**
@@ -74,7 +95,7 @@ export function add(a: Decimal, b: Decimal): Decimal {
  * formatDecimal(subtract(parseDecimalUnsafe('1'), parseDecimalUnsafe('0.9'))) // => '0.1'
  */
 export function subtract(a: Decimal, b: Decimal): Decimal {
-  return fromBig(toBig(a).minus(toBig(b)));
+  return fromValue(plus(toValue(a), minus(toValue(b))));
 }
 
 /**
@@ -84,7 +105,16 @@ export function subtract(a: Decimal, b: Decimal): Decimal {
  * formatDecimal(multiply(parseDecimalUnsafe('54874.5'), parseDecimalUnsafe('0.0025'))) // => '137.18625'
  */
 export function multiply(a: Decimal, b: Decimal): Decimal {
-  return fromBig(toBig(a).times(toBig(b)));
+  const x = toValue(a);
+  const y = toValue(b);
+  const cx = x.coefficient;
+  const cy = y.coefficient;
+  if (typeof cx === 'number' && typeof cy === 'number') {
+    // A product of integers whose double is within ±(2^53 − 1) is exact (see `plus`).
+    const p = cx * cy;
+    if (p <= MAX_SAFE && p >= -MAX_SAFE) return fromValue(decimalOf(p, x.scale + y.scale));
+  }
+  return fromValue(decimalOf(BigInt(cx) * BigInt(cy), x.scale + y.scale));
 }
 
 /**
@@ -97,68 +127,25 @@ export function multiply(a: Decimal, b: Decimal): Decimal {
  * divide(ONE, ZERO) // ~> left({ code: 'division_by_zero' })
  */
 export function divide(a: Decimal, b: Decimal): Either<FeecastError, Decimal> {
-  const divisor = toBig(b);
-  if (divisor.eq(toBig(ZERO))) {
+  const divisor = toValue(b);
+  if (divisor.coefficient === 0) {
     return left(feecastError('division_by_zero', 'Cannot divide by zero.'));
   }
-  return right(fromBig(quotient(toBig(a), divisor)));
-}
-
-/** 10^n as bigints, made once per exponent. */
-const BIG_POWERS_OF_TEN: bigint[] = [];
-
-function bigPowerOfTen(n: number): bigint {
-  let power = BIG_POWERS_OF_TEN[n];
-  if (power === undefined) {
-    power = 10n ** BigInt(n);
-    if (n < 256) BIG_POWERS_OF_TEN[n] = power;
-  }
-  return power;
-}
-
-/** big.js's digits (most significant first) as one integer; up to 15 digits add up exactly. */
-function digitsOf(digits: readonly number[]): bigint {
-  if (digits.length > 15) return BigInt(digits.join(''));
-  let n = 0;
-  for (const digit of digits) n = n * 10 + digit;
-  return BigInt(n);
-}
-
-/**
- * x ÷ y (y ≠ 0) to {@link DIVISION_PLACES} places, half away from zero at the last: the
- * value big.js's `div` gives with the engine's settings, by one integer division of the two
- * digit strings (x = X × 10^-sx, y = Y × 10^-sy, so x ÷ y × 10^40 = X × 10^(40 + sy - sx) ÷ Y)
- * instead of big.js's digit-by-digit long division, several times slower.
- */
-function quotient(x: BigValue, y: BigValue): BigValue {
-  const digitsX = digitsOf(x.c);
-  if (digitsX === 0n) return toBig(ZERO);
-  const digitsY = digitsOf(y.c);
-  const shift = DIVISION_PLACES + (y.c.length - 1 - y.e) - (x.c.length - 1 - x.e);
-  const dividend = shift >= 0 ? digitsX * bigPowerOfTen(shift) : digitsX;
-  const divisor = shift >= 0 ? digitsY : digitsY * bigPowerOfTen(-shift);
-  let units = dividend / divisor;
-  // Half away from zero: the magnitudes are divided, the sign is put back after rounding.
-  if (2n * (dividend - units * divisor) >= divisor) units += 1n;
-  if (units === 0n) return toBig(ZERO);
-  return new Big(`${x.s * y.s < 0 ? '-' : ''}${units}e-${DIVISION_PLACES}`);
+  return right(fromValue(quotient(toValue(a), divisor)));
 }
 
 /**
  * a × 10^places, exactly, for an integer `places` (negative: ÷ 10^-places): a move of the
- * decimal point (the same digits, another exponent), with no multiplication or division.
+ * decimal point (the same digits, another scale), with no multiplication or division.
  *
  * @example
  * formatDecimal(movePoint(parseDecimalUnsafe('12.345'), 2)) // => '1234.5'
  * formatDecimal(movePoint(parseDecimalUnsafe('1234.5'), -2)) // => '12.345'
  */
 export function movePoint(a: Decimal, places: number): Decimal {
-  const value = toBig(a);
-  // Zero has no point to move (big.js keeps it as the digit 0 at exponent 0).
-  if (places === 0 || value.c[0] === 0) return a;
-  const moved = new Big(value);
-  moved.e += places;
-  return fromBig(moved);
+  const value = toValue(a);
+  if (places === 0 || value.coefficient === 0) return a;
+  return fromValue(new DecimalValue(value.coefficient, value.scale - places));
 }
 
 /**
@@ -168,7 +155,7 @@ export function movePoint(a: Decimal, places: number): Decimal {
  * formatDecimal(negate(parseDecimalUnsafe('2.5'))) // => '-2.5'
  */
 export function negate(a: Decimal): Decimal {
-  return fromBig(toBig(a).neg());
+  return fromValue(minus(toValue(a)));
 }
 
 /**
@@ -178,7 +165,8 @@ export function negate(a: Decimal): Decimal {
  * formatDecimal(abs(parseDecimalUnsafe('-2.5'))) // => '2.5'
  */
 export function abs(a: Decimal): Decimal {
-  return fromBig(toBig(a).abs());
+  const value = toValue(a);
+  return value.coefficient < 0 ? fromValue(minus(value)) : a;
 }
 
 /**
@@ -189,7 +177,30 @@ export function abs(a: Decimal): Decimal {
  * compare(parseDecimalUnsafe('1.50'), parseDecimalUnsafe('1.5')) // => 0
  */
 export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
-  return toBig(a).cmp(toBig(b));
+  const x = toValue(a);
+  const y = toValue(b);
+  const sx = signOf(x.coefficient);
+  const sy = signOf(y.coefficient);
+  if (sx !== sy) return sx < sy ? -1 : 1;
+  if (sx === 0) return 0;
+  const cx = x.coefficient;
+  const cy = y.coefficient;
+  if (typeof cx === 'number' && typeof cy === 'number') {
+    const d = x.scale - y.scale;
+    const ax = d >= 0 ? cx : cx * (POW10[-d] ?? Number.POSITIVE_INFINITY);
+    const ay = d <= 0 ? cy : cy * (POW10[d] ?? Number.POSITIVE_INFINITY);
+    // Both exact (see `plus`): compared as they are.
+    if (ax <= MAX_SAFE && ax >= -MAX_SAFE && ay <= MAX_SAFE && ay >= -MAX_SAFE)
+      return ax < ay ? -1 : ax > ay ? 1 : 0;
+  }
+  const to = Math.max(x.scale, y.scale);
+  const bx = bigAt(x, to);
+  const by = bigAt(y, to);
+  return bx < by ? -1 : bx > by ? 1 : 0;
+}
+
+function signOf(c: number | bigint): -1 | 0 | 1 {
+  return c > 0 ? 1 : c < 0 ? -1 : 0;
 }
 
 /**
@@ -199,7 +210,10 @@ export function compare(a: Decimal, b: Decimal): -1 | 0 | 1 {
  * equals(parseDecimalUnsafe('1.50'), parseDecimalUnsafe('1.5')) // => true
  */
 export function equals(a: Decimal, b: Decimal): boolean {
-  return toBig(a).eq(toBig(b));
+  const x = toValue(a);
+  const y = toValue(b);
+  // One form per value: equal values have equal fields.
+  return x.scale === y.scale && x.coefficient === y.coefficient;
 }
 
 /**
@@ -230,7 +244,7 @@ export function max(a: Decimal, b: Decimal): Decimal {
  * sign(ZERO) // => 0
  */
 export function sign(a: Decimal): -1 | 0 | 1 {
-  return toBig(a).cmp(toBig(ZERO));
+  return signOf(toValue(a).coefficient);
 }
 
 /**
@@ -241,9 +255,14 @@ export function sign(a: Decimal): -1 | 0 | 1 {
  * formatDecimal(sum([])) // => '0'
  */
 export function sum(values: Iterable<Decimal>): Decimal {
-  let total = toBig(ZERO);
-  for (const value of values) total = total.plus(toBig(value));
-  return fromBig(total);
+  let total = ZERO_VALUE;
+  for (const value of values) total = plus(total, toValue(value));
+  return fromValue(total);
+}
+
+/** x + y on the engine's values, for the exact accumulator. @internal */
+export function addValues(x: DecimalValue, y: DecimalValue): DecimalValue {
+  return plus(x, y);
 }
 
 /**
@@ -254,5 +273,5 @@ export function sum(values: Iterable<Decimal>): Decimal {
  * formatDecimal(decimalFromCount(3)) // => '3'
  */
 export function decimalFromCount(count: number): Decimal {
-  return fromBig(new Big(String(count)));
+  return Number.isSafeInteger(count) ? fromValue(decimalOf(count, 0)) : decimalOfNumber(count);
 }

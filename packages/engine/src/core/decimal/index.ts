@@ -1,6 +1,7 @@
 /**
- * The exact-decimal core: every amount of money in the engine flows through this module,
- * and this directory is the only place that imports big.js.
+ * The exact-decimal core: every amount of money in the engine flows through this module. A
+ * decimal is a coefficient and a scale (`value.ts`), on native integers: doubles while the
+ * coefficient is a safe integer, bigints beyond; no library.
  */
 export { currencyExponent, fromCents, toCents } from './currency';
 export {

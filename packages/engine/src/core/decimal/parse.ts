@@ -1,9 +1,15 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { detailValue } from '../describe-value';
 import { type FeecastError, feecastError } from '../error';
-import { Big } from './big';
-import { type Decimal, fromBig } from './decimal';
-import { type DecimalProblem, describeProblem, numberText, type Scan, scanDecimal } from './scan';
+import {
+  type DecimalProblem,
+  describeProblem,
+  numberText,
+  type Scan,
+  scanDecimal,
+  scannedDigits,
+} from './scan';
+import { type Decimal, type DecimalValue, decimalOf, fromValue } from './value';
 
 /**
  * Reads a decimal from a string or a JSON number, strictly. Accepted: `"12"`, `"-0.005"`,
@@ -27,8 +33,11 @@ export function parseDecimal(
   if (text === undefined) {
     return invalid(typeof input === 'number' ? 'not_finite' : 'not_a_number', input, path);
   }
-  const problem = scanDecimal(text, scratch());
-  return problem === undefined ? right(fromBig(new Big(text))) : invalid(problem, input, path);
+  const scan = scratch();
+  const problem = scanDecimal(text, scan);
+  return problem === undefined
+    ? right(fromValue(scanned(text, scan)))
+    : invalid(problem, input, path);
 }
 
 function invalid(
@@ -78,7 +87,31 @@ export function readDecimal(input: unknown, scan: Scan): Decimal | DecimalProble
   else return 'not_a_number';
   if (text === undefined) return 'not_finite';
   const problem = scanDecimal(text, scan);
-  return problem === undefined ? fromBig(new Big(text)) : problem;
+  return problem === undefined ? fromValue(scanned(text, scan)) : problem;
+}
+
+/**
+ * The decimal of a text that `scan` has just read: from the mantissa it read when that is
+ * exact (no text read again), from the digits of the text beyond 2^53 − 1.
+ */
+function scanned(text: string, scan: Scan): DecimalValue {
+  if (scan.exact) return decimalOf(scan.negative ? -scan.mantissa : scan.mantissa, scan.scale);
+  const digits = scannedDigits(text);
+  return decimalOf(scan.negative ? -digits : digits, scan.scale);
+}
+
+/**
+ * A finite JavaScript number as the exact decimal of its shortest text (`0.1` is 0.1); a
+ * number that is not finite is a `RangeError` (the engine's counters never make one).
+ * @internal
+ */
+export function decimalOfNumber(n: number): Decimal {
+  const scan = scratch();
+  const text = numberText(n);
+  if (text === undefined || scanDecimal(text, scan) !== undefined) {
+    throw new RangeError(`Expected a finite number, got ${String(n)}.`);
+  }
+  return fromValue(scanned(text, scan));
 }
 
 /** Like {@link readDecimal}, but only checks the value and returns its text. @internal */

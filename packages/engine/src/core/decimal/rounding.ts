@@ -1,6 +1,7 @@
-import { Big, type BigValue } from './big';
-import { type Decimal, fromBig, toBig } from './decimal';
+import { pow10n } from './powers-of-ten';
+import { POW10 } from './safe-integers';
 import type { Scale } from './scale';
+import { type Decimal, type DecimalValue, decimalOf, fromValue, toValue } from './value';
 
 /**
  * A rounding mode: a named function that rounds a decimal to `scale` decimal places (a
@@ -9,14 +10,64 @@ import type { Scale } from './scale';
  */
 export type Rounding = (value: Decimal, scale: Scale) => Decimal;
 
-function mode(rm: 0 | 1 | 2 | 3): Rounding {
-  return (value, scale) => fromBig(toBig(value).round(scale, rm));
+/** The modes on magnitudes: toward zero, half up (away from zero), half to even, away from zero. */
+type Mode = 0 | 1 | 2 | 3;
+const DOWN = 0;
+const HALF_UP = 1;
+const HALF_EVEN = 2;
+const UP = 3;
+
+/**
+ * Whether a magnitude rounds up one unit, from what was dropped: its comparison with half a
+ * unit (`half`: −1, 0 or 1), whether it is not zero, and whether the kept part is odd.
+ */
+function roundsUp(mode: Mode, half: number, dropped: boolean, odd: boolean): boolean {
+  if (mode === UP) return dropped;
+  if (mode === HALF_UP) return half >= 0;
+  if (mode === HALF_EVEN) return half > 0 || (half === 0 && odd);
+  return false;
 }
 
-function signed(positive: 0 | 3, negative: 0 | 3): Rounding {
+/**
+ * `value` rounded to `scale` places by `mode`, on its magnitude (the sign is put back after):
+ * a value with no more places is itself. In doubles when the coefficient is a safe integer and
+ * at most 15 digits are dropped (a remainder and an exact division), else on bigints.
+ */
+function rounded(value: DecimalValue, scale: number, mode: Mode): DecimalValue {
+  const drop = value.scale - scale;
+  if (drop <= 0) return value;
+  const c = value.coefficient;
+  if (typeof c === 'number') {
+    const unit = POW10[drop];
+    if (unit !== undefined) {
+      const m = c < 0 ? -c : c;
+      const rest = m % unit;
+      let kept = (m - rest) / unit;
+      const half = unit / 2;
+      if (roundsUp(mode, rest > half ? 1 : rest < half ? -1 : 0, rest > 0, kept % 2 === 1))
+        kept += 1;
+      return decimalOf(c < 0 ? -kept : kept, scale);
+    }
+  }
+  const b = typeof c === 'bigint' ? c : BigInt(c);
+  const m = b < 0n ? -b : b;
+  const unit = pow10n(drop);
+  let kept = m / unit;
+  const rest = m - kept * unit;
+  const half = unit / 2n;
+  if (roundsUp(mode, rest > half ? 1 : rest < half ? -1 : 0, rest > 0n, kept % 2n === 1n))
+    kept += 1n;
+  return decimalOf(b < 0n ? -kept : kept, scale);
+}
+
+function mode(m: Mode): Rounding {
+  return (value, scale) => fromValue(rounded(toValue(value), scale, m));
+}
+
+function signed(positive: Mode, negative: Mode): Rounding {
   return (value, scale) => {
-    const big: BigValue = toBig(value);
-    return fromBig(big.round(scale, big.s < 0 ? negative : positive));
+    const v = toValue(value);
+    return fromValue(rounded(v, scale, v.coefficient < 0 ? negative : positive));
   };
 }
 
@@ -29,7 +80,7 @@ function signed(positive: 0 | 3, negative: 0 | 3): Rounding {
  *   formatDecimal(halfAwayFromZero(parseDecimalUnsafe('-2.345'), cents)) // => '-2.35'
  * }
  */
-export const halfAwayFromZero: Rounding = mode(Big.roundHalfUp);
+export const halfAwayFromZero: Rounding = mode(HALF_UP);
 
 /**
  * Half to even, "banker's rounding" (2.345 -> 2.34, 2.355 -> 2.36).
@@ -40,7 +91,7 @@ export const halfAwayFromZero: Rounding = mode(Big.roundHalfUp);
  *   formatDecimal(halfEven(parseDecimalUnsafe('2.355'), cents)) // => '2.36'
  * }
  */
-export const halfEven: Rounding = mode(Big.roundHalfEven);
+export const halfEven: Rounding = mode(HALF_EVEN);
 
 /**
  * Away from zero (2.341 -> 2.35, -2.341 -> -2.35).
@@ -51,7 +102,7 @@ export const halfEven: Rounding = mode(Big.roundHalfEven);
  *   formatDecimal(up(parseDecimalUnsafe('-2.341'), cents)) // => '-2.35'
  * }
  */
-export const up: Rounding = mode(Big.roundUp);
+export const up: Rounding = mode(UP);
 
 /**
  * Toward zero, truncation (2.349 -> 2.34, -2.349 -> -2.34).
@@ -62,7 +113,7 @@ export const up: Rounding = mode(Big.roundUp);
  *   formatDecimal(down(parseDecimalUnsafe('-2.349'), cents)) // => '-2.34'
  * }
  */
-export const down: Rounding = mode(Big.roundDown);
+export const down: Rounding = mode(DOWN);
 
 /**
  * Toward +∞ (2.341 -> 2.35, -2.349 -> -2.34).
@@ -73,7 +124,7 @@ export const down: Rounding = mode(Big.roundDown);
  *   formatDecimal(ceil(parseDecimalUnsafe('-2.349'), cents)) // => '-2.34'
  * }
  */
-export const ceil: Rounding = signed(Big.roundUp, Big.roundDown);
+export const ceil: Rounding = signed(UP, DOWN);
 
 /**
  * Toward −∞ (2.349 -> 2.34, -2.341 -> -2.35).
@@ -84,4 +135,4 @@ export const ceil: Rounding = signed(Big.roundUp, Big.roundDown);
  *   formatDecimal(floor(parseDecimalUnsafe('-2.341'), cents)) // => '-2.35'
  * }
  */
-export const floor: Rounding = signed(Big.roundDown, Big.roundUp);
+export const floor: Rounding = signed(DOWN, UP);

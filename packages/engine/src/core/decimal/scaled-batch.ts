@@ -1,7 +1,7 @@
-import { Big } from './big';
-import { type Decimal, fromBig, toBig, ZERO } from './decimal';
+import { ZERO } from './decimal';
 import { MAX_SAFE, POW10 } from './safe-integers';
 import { type Scan, scanDecimal } from './scan';
+import { type Decimal, decimalOf, fromValue, toValue } from './value';
 
 /**
  * Decimal texts as integers at one common scale: value i = `units[i]` × 10^-`scale`. Every
@@ -34,20 +34,20 @@ export interface Scaled {
  * @internal
  */
 export function scaledOf(value: Decimal): Scaled | undefined {
-  const big = toBig(value);
-  const digits = big.c;
-  if (digits.length > 15) return undefined;
-  let units = 0;
-  for (const digit of digits) units = units * 10 + digit;
-  let scale = digits.length - 1 - big.e;
+  const v = toValue(value);
+  const c = v.coefficient;
+  // Up to 15 digits: a bigint coefficient has more, and so has a number of 10^15 or beyond.
+  if (typeof c !== 'number' || c >= 1e15 || c <= -1e15) return undefined;
+  let units = c;
+  let scale = v.scale;
   if (scale < 0) {
     const factor = POW10[-scale];
-    if (factor === undefined || units * factor > MAX_SAFE) return undefined;
-    units *= factor;
+    if (factor === undefined || Math.abs(c) * factor > MAX_SAFE) return undefined;
+    units = c * factor;
     scale = 0;
   }
   if (scale > MAX_SCALE) return undefined;
-  return { units: big.s < 0 && units !== 0 ? -units : units, scale };
+  return { units, scale };
 }
 
 /**
@@ -77,25 +77,9 @@ export function scaledDecimal(units: number, scale: number): Decimal {
 const SHARED = 1024;
 const SHARED_DECIMALS: (Decimal | undefined)[][] = Array.from({ length: MAX_SCALE + 1 }, () => []);
 
-/** The decimal `units` × 10^-`scale` (`units` ≠ 0), built from its digits. */
+/** The decimal `units` × 10^-`scale` (`units` ≠ 0). */
 function built(units: number, scale: number): Decimal {
-  let rest = Math.abs(units);
-  // Trailing zeros are not digits of a big.js value.
-  let zeros = 0;
-  while (rest % 10 === 0) {
-    rest /= 10;
-    zeros++;
-  }
-  const digits: number[] = [];
-  for (let n = rest; n > 0; n = (n - (n % 10)) / 10) digits.push(n % 10);
-  digits.reverse();
-  const length = digits.length;
-  // A copy of 0 has big.js's own shape; its sign, exponent and digits are then set.
-  const out = new Big(toBig(ZERO));
-  out.s = units < 0 ? -1 : 1;
-  out.e = length + zeros - 1 - scale;
-  out.c = digits;
-  return fromBig(out);
+  return fromValue(decimalOf(units, scale));
 }
 
 /**

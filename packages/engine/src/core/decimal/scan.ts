@@ -103,6 +103,16 @@ export function scanDecimal(text: string, out: Scan): DecimalProblem | undefined
   return undefined;
 }
 
+/**
+ * The digits of a text `scanDecimal` accepted, sign, point and exponent left out, as a
+ * bigint: the magnitude of its mantissa when that is beyond 2^53 − 1 (`exact` false).
+ */
+export function scannedDigits(text: string): bigint {
+  const exponentAt = text.search(/[eE]/);
+  const mantissa = exponentAt < 0 ? text : text.slice(0, exponentAt);
+  return BigInt(mantissa.replace('-', '').replace('.', ''));
+}
+
 /** Names the problem of a text that does not match the grammar (the slow, error path only). */
 function classify(text: string): DecimalProblem {
   if (text.length === 0) return 'empty';

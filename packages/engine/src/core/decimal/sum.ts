@@ -1,13 +1,15 @@
-import { Big, type BigValue } from './big';
-import { type Decimal, fromBig, isDecimal, toBig, ZERO } from './decimal';
+import { addValues, isDecimal, ZERO } from './decimal';
+import { formatDecimal } from './format';
+import { pow10n } from './powers-of-ten';
 import { MAX_SAFE, POW10 } from './safe-integers';
 import { scaledOf } from './scaled-batch';
-import { type DecimalProblem, numberText, type Scan, scanDecimal } from './scan';
+import { type DecimalProblem, numberText, type Scan, scanDecimal, scannedDigits } from './scan';
+import { type Decimal, type DecimalValue, decimalOf, fromValue, toValue } from './value';
 
 /**
  * An exact running sum of decimals, for the hot path: values are read as scaled integers
- * (no big.js, no allocation per value for up to 15 significant digits) and the decimal is
- * built once, by {@link DecimalSum.result}. Equal to a big.js sum on every input.
+ * (no allocation per value for up to 15 significant digits) and the decimal is
+ * built once, by {@link DecimalSum.result}. Equal to a sum by `add` on every input.
  */
 export interface DecimalSum {
   /**
@@ -26,17 +28,6 @@ export interface DecimalSum {
   result(): Decimal;
 }
 
-function pow10n(k: number): bigint {
-  return 10n ** BigInt(k);
-}
-
-/** The digits of a scanned text as a bigint, for mantissas beyond 2^53 (the slow path). */
-function digitsOf(text: string): bigint {
-  const exponentAt = text.search(/[eE]/);
-  const mantissa = exponentAt < 0 ? text : text.slice(0, exponentAt);
-  return BigInt(mantissa.replace('-', '').replace('.', ''));
-}
-
 /**
  * A new, empty exact sum.
  *
@@ -52,7 +43,7 @@ export function createDecimalSum(): DecimalSum {
   let small = 0;
   let big = 0n;
   // Values that arrive as decimals whose digits do not fit a double are summed as decimals.
-  let decimals: BigValue | undefined;
+  let decimals: DecimalValue | undefined;
   const scan: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
 
   function rescale(to: number): void {
@@ -80,7 +71,7 @@ export function createDecimalSum(): DecimalSum {
     let m = scan.mantissa;
     if (!scan.exact || s < 0) {
       // Beyond a double's exact range, or a positive exponent: the bigint path.
-      const digits = scan.exact ? BigInt(m) : digitsOf(text);
+      const digits = scan.exact ? BigInt(m) : scannedDigits(text);
       const units = scan.negative ? -digits : digits;
       if (s < 0) addUnits(units * pow10n(-s), 0);
       else addUnits(units, s);
@@ -132,10 +123,11 @@ export function createDecimalSum(): DecimalSum {
         return text === undefined ? 'not_finite' : addText(text);
       }
       if (isDecimal(value)) {
-        // Read from its digits as a scaled integer when it fits (no big.js addition).
+        // Read as a scaled integer when it fits (no decimal addition).
         const scaled = scaledOf(value);
         if (scaled !== undefined) addScaled(scaled.units, scaled.scale);
-        else decimals = decimals === undefined ? toBig(value) : decimals.plus(toBig(value));
+        else
+          decimals = decimals === undefined ? toValue(value) : addValues(decimals, toValue(value));
         return undefined;
       }
       return 'not_a_number';
@@ -143,21 +135,13 @@ export function createDecimalSum(): DecimalSum {
     addScaled,
     merge(other) {
       // A sum's result is exact, and its plain text reads back exactly.
-      addText(toBig(other.result()).toFixed());
+      addText(formatDecimal(other.result()));
     },
     result() {
       if (small === 0 && big === 0n && decimals === undefined) return ZERO;
-      // `small` is a safe integer, so its text is exact; the bigint only when `big` holds a part.
-      const units = unitsToBig(
-        big === 0n ? String(small) : (big + BigInt(small)).toString(),
-        scale,
-      );
-      return fromBig(decimals === undefined ? units : units.plus(decimals));
+      // `small` is a safe integer: a bigint only when `big` holds a part.
+      const units = decimalOf(big === 0n ? small : big + BigInt(small), scale);
+      return fromValue(decimals === undefined ? units : addValues(units, decimals));
     },
   };
-}
-
-/** The decimal `units × 10^-scale`, from the integer text of `units`. */
-function unitsToBig(units: string, scale: number): BigValue {
-  return new Big(scale === 0 ? units : `${units}e-${scale}`);
 }
