@@ -20,7 +20,7 @@ import type { BenchSuite } from '../harness';
  * in ten negative). One suite per operation, each case over every pair once; both sides start
  * from values already read, except `parse`.
  */
-export function decimalOperationSuites(count = 200_000): BenchSuite[] {
+export function decimalOperationSuites(count = 20_000): BenchSuite[] {
   const Big = BigJs();
   Big.strict = true;
   Big.DP = 40;
