@@ -39,8 +39,8 @@ export {
   type UsageInput,
 } from './routes/operations';
 export { type Reduction, reduce } from './routes/reducer';
-export { decodeState } from './state/decode-state';
 export type { Items } from './state/chunked-list';
+export { decodeState } from './state/decode-state';
 export type { EventLog, StoredEvents, SubscriptionEvents } from './state/event-index';
 export { exampleState } from './state/example-state';
 export { readSnapshot, SNAPSHOT_FILE, writeSnapshot } from './state/snapshot';
