@@ -28,8 +28,9 @@
 export const CHUNK = 512;
 
 /**
- * A collection of a state, read-only: a plain array or a {@link ChunkedList}. The methods are
- * the array's (with the item's position where the array gives it).
+ * A collection of a state, read-only: a plain array or the server's persistent chunked list
+ * (`ChunkedList`). The methods are the array's (with the item's position where the array
+ * gives it).
  */
 export interface Items<T> extends Iterable<T> {
   readonly length: number;
