@@ -217,9 +217,10 @@ function sameDescription(
  * What an invoice of `subscription` aggregates (`metrics`: `previewAggregations`' description of
  * it) given as `aggregates` (the states of accumulators kept for the subscription and fed its
  * new stored events only) and `events` (the stored events of the metrics that cannot be given
- * as states, in the order they were stored), so that previewing the period's invoice again costs the events stored since the
- * last time, not every stored event of the subscription. `undefined` when an accumulator cannot
- * be made (the caller then gives every event, and the engine answers the error).
+ * as states, in the order they were stored), so that previewing the period's invoice again
+ * costs the events stored since the last time, not every stored event of the subscription.
+ * `undefined` when an accumulator cannot be made (the caller then gives every event, and the
+ * engine answers the error).
  *
  * @example
  * const described = previewAggregations({ customer, subscriptions: [{ subscription, plan }], billableMetrics, now });
