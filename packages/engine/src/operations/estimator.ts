@@ -913,7 +913,10 @@ export function createPreviewEstimator(
  * grows (a server's index of a subscription's events): each pay-in-advance charge keeps a tally
  * of the period's events, per filter bucket and group (`createEventTally`), fed the events added
  * since the last estimate, so an estimate costs what the metric's charges cost, not what the
- * stored events do. A charge whose fee reads more than a tally keeps (see `createEventTally`),
+ * stored events do; while no event is added to the event's group, an estimate of the same value
+ * is answered with the charge's last fee again, taxes included (a copy, with the event's
+ * transaction id; its nested objects are shared with earlier answers, which are read, not
+ * changed). A charge whose fee reads more than a tally keeps (see `createEventTally`),
  * a stored event a tally cannot stand for, or one dated after `now`, sends the estimate through
  * `estimateFees` with the events: every answer is `estimateFees`' own, errors included.
  *
