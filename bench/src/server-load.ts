@@ -195,7 +195,9 @@ export async function serverLoad(
   const built = performance.now();
   const state = loadState(subscriptions, events);
   const buildSeconds = (performance.now() - built) / 1000;
-  const clock = () => new Date(NOW);
+  // The pinned instant read once: the server reads its clock on every request.
+  const pinned = Date.parse(NOW);
+  const clock = () => new Date(pinned);
   const run = String(Date.now());
   // FEECAST_LOAD_KINDS=estimate,current: only the kinds whose names start so (to profile one).
   const only = process.env.FEECAST_LOAD_KINDS?.split(',');

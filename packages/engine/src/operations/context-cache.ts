@@ -58,7 +58,8 @@ function remember(context: CheckedContext): Remembered | undefined {
  * `contextAt` for one input checked once, for operations that run at many instants (a
  * prepared estimator): the period and issuing date of the last `now` are reused for any later
  * `now` of the same local day inside that period, where `billingPeriod` gives the same
- * answer; `now` is parsed and the subscription's activity checked on every call.
+ * answer; `now` is parsed and the subscription's activity checked on every call but one that gives
+ * the same text as the last (a pinned clock): its context is given again.
  *
  * @example
  * const at = createContextCache({ customer, subscription, plan, billableMetrics }, rule);
@@ -71,14 +72,20 @@ export function createContextCache(
   activity: ActivityRule,
 ): (now: unknown) => Either<FeecastError, CheckedContext> {
   let last: Remembered | undefined;
+  /** The last `now` asked within `last`, and its context: the same text answers the same. */
+  let same: { readonly text: string; readonly context: CheckedContext } | undefined;
   return (nowValue) => {
+    if (same !== undefined && nowValue === same.text) return right(same.context);
+    same = undefined;
     if (last !== undefined) {
       const now = parseInstant(nowValue, ['now']);
       if (isLeft(now)) return now;
       if (now.right >= last.from && now.right <= last.to) {
         const inactive = inactivity(input.subscription, now.right, activity.status);
         if (inactive !== undefined) return left(activity.error(inactive));
-        return right({ ...last.context, now: now.right, nowText: formatInstant(now.right) });
+        const context = { ...last.context, now: now.right, nowText: formatInstant(now.right) };
+        same = { text: nowValue as string, context };
+        return right(context);
       }
     }
     const context = contextAt(input, nowValue, activity);

@@ -30,6 +30,7 @@ import {
   prepareFirstEvent,
   prepareInAdvanceChargeIn,
   prepareInAdvancePass,
+  spreadDecimals,
 } from '../fees/index';
 import {
   type FeeTaxSet,
@@ -748,15 +749,61 @@ class PreparedEstimator implements Estimator {
  */
 class FedPreparedEstimator extends PreparedEstimator {
   /**
+   * Each charge's last answered fee (by the charge's index in the plan): the tally's fee it was
+   * made from and the fee as answered, taxes included. A tally gives the same fee object again
+   * while the figures it read are the same, and the fee's taxes read that fee only.
+   */
+  private readonly answered = new Map<number, { readonly from: ChargeFee; readonly fee: Fee }>();
+
+  /**
    * {@link FedEstimator.estimateFees}: from each charge's tally of `events` when every charge
    * of the metric has one that can price the event, else as `estimateFees` (which also gives
-   * every error: the tallies only ever answer a fee).
+   * every error: the tallies only ever answer a fee). A tally's fee answered before is
+   * answered again, a copy with this event's transaction id.
    */
   estimateFed(request: FedEstimateRequest): Either<FeecastError, EstimateFeesResponse> {
     const prepared = this.prepare(request);
     const fees = isLeft(prepared) ? undefined : this.tallyFees(prepared.right, request.events);
     if (isLeft(prepared) || fees === undefined) return this.estimateFees(request);
-    return this.finish(prepared.right, (_charge, k) => fees[k] as Either<FeecastError, ChargeFee>);
+    const { found, event } = prepared.right;
+    const again = this.answeredAgain(found, fees, event.transaction_id ?? null);
+    if (again !== undefined) return right({ fees: again });
+    // A tally's fee may be given again: the answer's fee is a copy, set in place by `finish`.
+    const answer = this.finish(prepared.right, (_charge, k) => {
+      const fee = fees[k] as Either<FeecastError, ChargeFee>;
+      return isLeft(fee) ? fee : right(spreadDecimals({ ...fee.right }, fee.right));
+    });
+    if (isRight(answer)) {
+      for (const [k, charge] of found.charges.entries()) {
+        const from = fees[k];
+        const fee = answer.right.fees[k];
+        if (from !== undefined && isRight(from) && fee !== undefined) {
+          this.answered.set(charge.at, { from: from.right, fee: { ...fee } });
+        }
+      }
+    }
+    return answer;
+  }
+
+  /**
+   * The fees answered before for these tally fees (each charge's the same object as last
+   * time), copied with `transactionId`; `undefined` when a charge's fee is another.
+   */
+  private answeredAgain(
+    found: MetricCharges,
+    fees: readonly Either<FeecastError, ChargeFee>[],
+    transactionId: string | null,
+  ): Fee[] | undefined {
+    const again: Fee[] = [];
+    for (const [k, charge] of found.charges.entries()) {
+      const fee = fees[k];
+      const kept = this.answered.get(charge.at);
+      if (fee === undefined || isLeft(fee) || kept === undefined || kept.from !== fee.right) {
+        return undefined;
+      }
+      again.push({ ...kept.fee, event_transaction_id: transactionId });
+    }
+    return again;
   }
 
   /** The fee of each charge of the estimate's metric from its tally, or `undefined`. */
@@ -866,7 +913,10 @@ export function createPreviewEstimator(
  * grows (a server's index of a subscription's events): each pay-in-advance charge keeps a tally
  * of the period's events, per filter bucket and group (`createEventTally`), fed the events added
  * since the last estimate, so an estimate costs what the metric's charges cost, not what the
- * stored events do. A charge whose fee reads more than a tally keeps (see `createEventTally`),
+ * stored events do; while no event is added to the event's group, an estimate of the same value
+ * is answered with the charge's last fee again, taxes included (a copy, with the event's
+ * transaction id; its nested objects are shared with earlier answers, which are read, not
+ * changed). A charge whose fee reads more than a tally keeps (see `createEventTally`),
  * a stored event a tally cannot stand for, or one dated after `now`, sends the estimate through
  * `estimateFees` with the events: every answer is `estimateFees`' own, errors included.
  *

@@ -4,6 +4,7 @@
  * `createEstimator`'s: after any sequence of stored events and estimates it answers exactly what
  * `estimateFees` answers over all the events stored so far, errors included.
  */
+import type { Cents, EstimateFeesResponse, Fee } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
@@ -120,6 +121,69 @@ describe('createFedEstimator', () => {
       ),
     );
     expect(priced).toBeGreaterThan(10);
+  });
+
+  it("answers an unchanged tally's fee again, as estimateFees answers it fresh, after any writes", () => {
+    let again = 0;
+    fc.assert(
+      fc.property(
+        meteredCharge(['count_agg', 'sum_agg', 'unique_count_agg'], true),
+        stream(),
+        // Writes and estimates in any order: estimates of a few shapes, often the same one
+        // after no write (answered again), with their own transaction ids.
+        fc.array(
+          fc.oneof(
+            fc.record({ store: fc.integer({ min: 1, max: 3 }) }),
+            fc.record({
+              cloud: fc.constantFrom('aws', 'gcp', undefined),
+              region: fc.constantFrom('eu', 'us'),
+              // `stored`: the value of the first stored event (a unique count's repeated value).
+              value: fc.constantFrom('3', '0.5', '0', 'stored'),
+              id: fc.constantFrom('t1', 't2', undefined),
+            }),
+          ),
+          { minLength: 2, maxLength: 30 },
+        ),
+        ([m, c], toStore, steps) => {
+          const context = {
+            customer: customer('UTC'),
+            subscription: subscription('2025-03-01T00:00:00Z'),
+            plan: plan([{ ...c, pay_in_advance: true }]),
+            billableMetrics: [m],
+            taxes: { billing_entity: [tax('vat', 20)] },
+          };
+          const estimator = rightOf(createFedEstimator(context));
+          const stored: UsageEvent[] = [];
+          let last: EstimateFeesResponse | undefined;
+          for (const step of steps) {
+            if ('store' in step) {
+              stored.push(...toStore.splice(0, step.store));
+              continue;
+            }
+            const value =
+              step.value === 'stored' ? (stored[0]?.properties?.value as string) : step.value;
+            const event = {
+              ...estimated('m', { cloud: step.cloud, region: step.region, value }),
+              ...(step.id === undefined ? {} : { transaction_id: step.id }),
+            };
+            const now = '2025-03-30T12:00:00Z';
+            const answer = estimator.estimateFees({ event, events: stored, now });
+            expect(answer).toEqual(estimateFees({ ...context, event, events: [...stored], now }));
+            if (answer._tag === 'Left') continue;
+            // A fee answered again shares its taxes' list with the last answer's.
+            const [fee] = answer.right.fees;
+            if (fee !== undefined && fee.applied_taxes === last?.fees[0]?.applied_taxes) again++;
+            last = answer.right;
+            // The answer is the caller's: changing its fees changes no later answer.
+            for (const changed of answer.right.fees as Fee[]) {
+              changed.amount_cents = -1 as Cents;
+              changed.event_transaction_id = 'changed';
+            }
+          }
+        },
+      ),
+    );
+    expect(again).toBeGreaterThan(20);
   });
 
   it('starts its tallies again when given another array, or the clock moves to another period', () => {

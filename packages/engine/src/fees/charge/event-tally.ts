@@ -10,7 +10,9 @@ import {
 } from '../../aggregation/index';
 import {
   createDecimalSum,
+  type Decimal,
   type DecimalSum,
+  equals,
   type FeecastError,
   ONE,
   sign,
@@ -28,7 +30,22 @@ interface GroupTally {
   readonly units: DecimalSum;
   /** A unique count: the values they made active. */
   readonly values: Set<string | null> | undefined;
+  /**
+   * The fees priced after these figures (the last few shapes: a new event's value and what it
+   * bills), given again while no event is added to the group.
+   */
+  priced: PricedFee[];
 }
+
+/** A fee priced after a group's figures, and the figures of the new event it read. */
+interface PricedFee {
+  readonly value: Decimal;
+  readonly increment: Decimal;
+  readonly fee: Either<FeecastError, ChargeFee>;
+}
+
+/** How many shapes of a new event a group keeps the fee of (a new value, a repeated one, ...). */
+const PRICED_SHAPES = 4;
 
 /**
  * A pay-in-advance charge's tally of a period's stored events, per filter bucket and group:
@@ -47,7 +64,11 @@ export interface EventTally {
    * The fee of `event` at `timeMs` after every event added, as the pass prices the last event
    * of the period (charge-models.md §5), or `undefined` when the tally cannot say: unusable,
    * an added event dated after `timeMs`, or an event the pass must judge (outside the period,
-   * a rejected value, a `remove`).
+   * a rejected value, a `remove`). The fee of a stored group is kept until an event is added
+   * to the group: a new event of the same value, billing the same (a count's event, a new
+   * value of a unique count, a sum's same value), gets the same object again, whatever its
+   * other properties and its transaction id (the first's). So the caller must not change it,
+   * and sets the fee's `event_transaction_id` on its own copy.
    */
   fee(event: UsageEvent, timeMs: number): Either<FeecastError, ChargeFee> | undefined;
 }
@@ -105,7 +126,10 @@ export function createEventTally(
   let usable = true;
   let latestMs = Number.NEGATIVE_INFINITY;
 
-  /** The event's bucket and group, and its group's tally (started when `create`). */
+  /**
+   * The event's bucket and group, and its group's tally (started when `create`; `stored`:
+   * whether the group is one of the tally's).
+   */
   const place = (event: UsageEvent, create: boolean) => {
     const b = route(event.properties);
     const bucket = run.setup.buckets[b];
@@ -114,15 +138,17 @@ export function createEventTally(
     const key = keys.length === 0 ? null : groupKey(keys, event.properties);
     const id = `${b} ${JSON.stringify(key)}`;
     let group = groups.get(id);
+    const stored = group !== undefined || create;
     if (group === undefined) {
       group = {
         events: 0,
         units: createDecimalSum(),
         values: uniqueField === undefined ? undefined : new Set(),
+        priced: [],
       };
       if (create) groups.set(id, group);
     }
-    return { b, bucket, keys, key, group };
+    return { b, bucket, keys, key, group, stored };
   };
 
   /** A unique count's value of an `add`; `undefined` for a `remove` or a rejected event. */
@@ -149,6 +175,8 @@ export function createEventTally(
         return;
       }
       const { group } = placed;
+      // The group's figures change: the fees priced after them are not its fees any more.
+      if (group.priced.length > 0) group.priced = [];
       if (group.values !== undefined) {
         const value = uniqueValue(event);
         if (value === undefined) {
@@ -177,7 +205,7 @@ export function createEventTally(
       if (timeMs < window.fromMs || timeMs > window.toMs) return undefined;
       const placed = place(event, false);
       if (placed === undefined) return undefined;
-      const { b, bucket, keys, key, group } = placed;
+      const { b, bucket, keys, key, group, stored } = placed;
       let value = ONE;
       let increment = ONE;
       if (group.values !== undefined) {
@@ -190,10 +218,14 @@ export function createEventTally(
         value = read;
         increment = sign(read) > 0 ? read : ZERO;
       }
+      // The fee reads the group's figures, the event's value and its increment only.
+      for (const kept of group.priced) {
+        if (equals(kept.value, value) && equals(kept.increment, increment)) return kept.fee;
+      }
       const exponent = feeExponent(run);
       if (isLeft(exponent)) return exponent;
       const grouped = keys.length === 0 ? {} : groupedBy(keys, key);
-      return eventFee(
+      const fee = eventFee(
         run,
         bucket,
         () => inAdvanceLines(run).of(b, grouped),
@@ -211,6 +243,12 @@ export function createEventTally(
         },
         event.transaction_id,
       );
+      // Kept for a group of the tally only: estimates of other groups do not grow it.
+      if (stored) {
+        if (group.priced.length === PRICED_SHAPES) group.priced.shift();
+        group.priced.push({ value, increment, fee });
+      }
+      return fee;
     },
   };
 }

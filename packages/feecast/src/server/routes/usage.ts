@@ -13,7 +13,7 @@ import type { BodyPrecheck } from '../http/body';
 import { queryValue } from '../http/query';
 import { eventLog } from '../state/event-index';
 import { subscriptionsOf } from '../state/indexes';
-import { epochMs, notAfter } from '../state/instant';
+import { epochMs } from '../state/instant';
 import { findBillableMetric, findCustomer } from '../state/lookup';
 import type { ServerState } from '../state/state';
 import { aggregatedUsage } from '../state/usage-accumulators';
@@ -32,13 +32,16 @@ function estimateSubscription(
   externalId: string,
   now: string,
 ): Subscription | undefined {
+  const nowMs = epochMs(now);
   const candidates = subscriptionsOf(state.subscriptions, externalId).filter(
     (s) =>
       s.started_at !== null &&
       // `started_at` truncated to the second, as the reference compares it.
-      Math.floor(epochMs(s.started_at) / 1000) <= Math.floor(epochMs(now) / 1000) &&
-      (s.terminated_at === null || notAfter(now, s.terminated_at)),
+      Math.floor(epochMs(s.started_at) / 1000) <= Math.floor(nowMs / 1000) &&
+      (s.terminated_at === null || nowMs <= epochMs(s.terminated_at)),
   );
+  // One subscription of the id in practice: nothing to order.
+  if (candidates.length < 2) return candidates[0];
   return candidates.sort((a, b) => {
     const terminated = Number(a.terminated_at !== null) - Number(b.terminated_at !== null);
     if (terminated !== 0) return terminated;

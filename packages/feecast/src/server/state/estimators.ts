@@ -6,7 +6,8 @@
  * event index's list (which only grows as events are stored, see event-index.ts), each
  * pay-in-advance charge keeps a tally of them per filter bucket and group, fed the events stored
  * since the last estimate, so an estimate costs what the charges cost, not what the stored events
- * do. Its answers (errors included) are `estimateFees`' own.
+ * do (and an estimate of the same shape against an unchanged tally is the last fee again, a
+ * copy). Its answers (errors included) are `estimateFees`' own.
  */
 import {
   type EstimateFeesInput,
