@@ -27,6 +27,7 @@ export {
   pricingUnitAmounts,
   progressiveBilledAmount,
   recurringTopUp,
+  sameData,
   settleInvoice,
 } from './boundary/index';
 export * from './internal';

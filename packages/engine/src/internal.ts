@@ -20,6 +20,10 @@ export {
   type PricingContext,
 } from './charge-models/index';
 
+// Whether two values are the same plain data (key order aside): the server's kept states and
+// stored resources, compared by identity first and by content only when it changed.
+export { sameData } from './core/index';
+
 // A fee's amounts from a charge model's price, in the currency or a pricing unit; the fees of a
 // plan's charges with the report of how they were read (the benchmarks).
 export {

@@ -268,12 +268,17 @@ export const createFedEstimator = guardedResult(
   }),
 );
 // The usage meter of feecast's server (the amounts its thresholds and wallets read after each
-// stored event): the context read once, each reading its own states only.
+// stored event): the context read once, each reading its own states only. A reading is passed
+// as it is, not copied (the meter reads it as `unknown` and keeps its states to compare the
+// next reading's by identity first: see `UsageMeter`); a throw is still a `Left`.
 export const createUsageMeter = guardedResult(
   operationsApi.createUsageMeter,
   { name: 'createUsageMeter' },
   (meter) => ({
-    amounts: guarded(meter.amounts.bind(meter), { name: 'amounts of a usage meter' }),
+    amounts: guarded(meter.amounts.bind(meter), {
+      name: 'amounts of a usage meter',
+      asGiven: [0],
+    }),
   }),
 );
 // The usage of one plan's subscriptions (feecast's pushdown of every subscription's usage): the
@@ -320,6 +325,8 @@ export const isDecimal = inspecting(decimalApi.isDecimal, false);
 export const isScale = inspecting(decimalApi.isScale, false);
 export const eventTimeMs = inspecting(aggregationApi.eventTimeMs, undefined);
 export const isEventBatch = inspecting(aggregationApi.isEventBatch, false);
+// Two values compared as plain data (feecast's server: kept states, stored resources).
+export const sameData = inspecting(decimalApi.sameData, false);
 
 // The throwing twins throw only the documented Error, whose cause is the FeecastError.
 export const parseDecimalUnsafe = throwing(parseDecimal, decimalApi.parseDecimalUnsafe);

@@ -92,6 +92,7 @@ export {
   unitsToCents,
 } from './money';
 export type { OtherWireKeys, Plain } from './plain';
+export { sameData } from './same-data';
 export {
   addDays,
   addMonths,

@@ -1,6 +1,14 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { driveSync } from '../aggregation/index';
-import { type FeecastError, feecastError, isIterableObject, roundCents, sum } from '../core/index';
+import {
+  type FeecastError,
+  feecastError,
+  isIterableObject,
+  isRecord,
+  roundCents,
+  sameData,
+  sum,
+} from '../core/index';
 import { type ChargeFee, type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
 import { createContextCache } from './context-cache';
 import type { OperationContext, OperationEvent } from './inputs';
@@ -49,7 +57,14 @@ export interface UsageAmounts {
   readonly charges: readonly UsageMeterCharge[];
 }
 
-/** The current usage amounts of one subscription, read again and again. */
+/**
+ * The current usage amounts of one subscription, read again and again. A reading is read as
+ * it is given, not copied: the meter keeps each metric's state and events to price again only
+ * the metrics whose state changed, comparing the next reading's by identity first (the same
+ * object is the same state) and by content only when the identity changed. So give each new
+ * state as a new object (an accumulator's `state()` is one), and never change in place a state
+ * or events already given.
+ */
 export interface UsageMeter {
   /** The amounts `currentUsage` gives for this reading: the same figures, errors included. */
   amounts(reading: UsageMeterReading): Either<FeecastError, UsageAmounts>;
@@ -66,8 +81,8 @@ interface PricedCharge {
 
 /**
  * A metric's charges as last priced, and what they were priced from: the period (by identity:
- * a context of the same local day shares it), the metric's given state (by content: see
- * {@link sameData}), and the metric's given events (by content too).
+ * a context of the same local day shares it), the metric's given state and its given events
+ * (`sameData`: by identity, else by content).
  */
 interface PricedMetric {
   readonly period: CheckedContext['period'];
@@ -82,43 +97,18 @@ const NO_EVENTS: readonly unknown[] = [];
 /** A metric given no state (its events only). */
 const NO_STATE: unique symbol = Symbol('no state');
 
-/**
- * Whether two values read as plain data are the same data: the same primitives, arrays item by
- * item, objects key by key in the same order (a state written by the same accumulator keeps
- * its keys' order; another order only prices the metric again). The guarded meter's readings
- * are copies (the boundary reads its arguments as plain data), so a kept state is compared by
- * its content: a few buckets and groups, far less than pricing them.
- */
-function sameData(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
-  const keys = Object.keys(a);
-  const others = Object.keys(b);
-  if (keys.length !== others.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    if (key !== others[i]) return false;
-    if (!sameData((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
-      return false;
-    }
-  }
-  return true;
-}
-
 /** The meter of one context: checked, its period and compiled charges kept between readings. */
 class PreparedMeter implements UsageMeter {
   private readonly contextAt: (now: unknown) => Either<FeecastError, CheckedContext>;
   /** The subscription given for another customer: checked, as `currentUsage` does, after the period. */
   private readonly foreign: FeecastError | undefined;
   private compiled:
-    | { readonly currency: string; readonly charges: CompiledPlanCharges }
+    | {
+        readonly currency: string;
+        readonly charges: CompiledPlanCharges;
+        /** The codes of the charges' metrics. */
+        readonly codes: ReadonlySet<string>;
+      }
     | undefined;
   /**
    * Each metric's charges as last priced, by metric code, so that a reading prices again only
@@ -135,8 +125,13 @@ class PreparedMeter implements UsageMeter {
     this.foreign = otherCustomer(read);
   }
 
-  private compiledFor(currency: string): Either<FeecastError, CompiledPlanCharges> {
-    if (this.compiled?.currency === currency) return right(this.compiled.charges);
+  private compiledFor(
+    currency: string,
+  ): Either<
+    FeecastError,
+    { readonly charges: CompiledPlanCharges; readonly codes: ReadonlySet<string> }
+  > {
+    if (this.compiled?.currency === currency) return right(this.compiled);
     const { plan, billableMetrics } = this.read;
     const pricingUnits = this.read.pricingUnits ?? undefined;
     const charges = compilePlanCharges({
@@ -146,16 +141,20 @@ class PreparedMeter implements UsageMeter {
       ...(pricingUnits === undefined ? {} : { pricing_units: pricingUnits }),
     });
     if (isLeft(charges)) return charges;
-    this.compiled = { currency, charges: charges.right };
-    const ids = new Set(plan.charges.map((charge) => charge.svc_id));
     const codes = new Set(charges.right.metrics.map((entry) => entry.metric.code));
+    this.compiled = { currency, charges: charges.right, codes };
+    const ids = new Set(plan.charges.map((charge) => charge.svc_id));
     const separable =
       ids.size === plan.charges.length && codes.size === charges.right.metrics.length;
     this.priced = separable ? new Map() : undefined;
-    return charges;
+    return right(this.compiled);
   }
 
   amounts(reading: UsageMeterReading): Either<FeecastError, UsageAmounts> {
+    // Read as given (not copied at the boundary): its shape is checked here.
+    if (!isRecord(reading)) {
+      return left(feecastError('invalid_input', 'A reading must be an object with `now`.', []));
+    }
     const context = this.contextAt(reading.now);
     if (isLeft(context)) return context;
     if (this.foreign !== undefined) return left(this.foreign);
@@ -190,7 +189,9 @@ class PreparedMeter implements UsageMeter {
         });
       }
     } else {
-      const all = driveSync(usageFees(input, context.right, events, 'current', compiled.right));
+      const all = driveSync(
+        usageFees(input, context.right, events, 'current', compiled.right.charges),
+      );
       if (isLeft(all)) return all;
       priced = all.right;
       for (const charge of byMetricName(priced.charges)) {
@@ -225,14 +226,16 @@ class PreparedMeter implements UsageMeter {
     input: Parameters<typeof usageFees>[0],
     context: CheckedContext,
     events: Iterable<OperationEvent>,
-    compiled: CompiledPlanCharges,
+    {
+      charges: compiled,
+      codes,
+    }: { readonly charges: CompiledPlanCharges; readonly codes: ReadonlySet<string> },
   ): { readonly priced: UsageFees; readonly amounts: ReadonlyMap<ChargeRows, number> } | undefined {
     const kept = this.priced;
     // Another iterable (a generator, a batch) is read by the pass over every charge.
     if (kept === undefined || !Array.isArray(events)) return undefined;
     const aggregates = input.aggregates ?? {};
     if (typeof aggregates !== 'object' || Array.isArray(aggregates)) return undefined;
-    const codes = new Set(compiled.metrics.map((entry) => entry.metric.code));
     for (const code of Object.keys(aggregates)) if (!codes.has(code)) return undefined;
     // The events, read once, each metric's own by its code (what its pass would read).
     const list: readonly OperationEvent[] = events;

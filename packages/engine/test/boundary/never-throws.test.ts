@@ -58,7 +58,7 @@ const OVER_ENGINE_VALUES = new Set([
 ]);
 
 /** Predicates and readers over any value: they answer, whatever the value. */
-const INSPECTORS = new Set(['isDecimal', 'isScale', 'eventTimeMs', 'isEventBatch']);
+const INSPECTORS = new Set(['isDecimal', 'isScale', 'eventTimeMs', 'isEventBatch', 'sameData']);
 
 /** The throwing twins: they throw the documented Error (whose cause is the FeecastError) only. */
 const TWINS = new Set([

@@ -71,9 +71,31 @@ export function timeZone(name: unknown, path: readonly string[]): Either<Feecast
       ),
     );
   }
-  const zone: TimeZone = { name, offsetAt: (instant) => offsetFromParts(format, instant) };
+  const zone: TimeZone = { name, offsetAt: offsetsOf(format) };
   if (ZONES.size < MAX_ZONES) ZONES.set(name, zone);
   return right(zone);
+}
+
+/** How many offsets a zone keeps, by whole second, before it forgets them all. */
+const MAX_OFFSETS = 4096;
+
+/**
+ * A zone's offset at any instant, each whole second's read from `format` once and kept: the
+ * periods of a subscription ask the same instants again and again (its period's bounds, their
+ * local midnights), and `formatToParts` costs microseconds. The offset of a second never
+ * changes, so the memo changes no result; it is bounded (emptied when full).
+ */
+function offsetsOf(format: Intl.DateTimeFormat): (instant: Instant) => number {
+  const known = new Map<number, number>();
+  return (instant) => {
+    const second = instant - mod(instant, SECOND_MS);
+    const kept = known.get(second);
+    if (kept !== undefined) return kept;
+    if (known.size >= MAX_OFFSETS) known.clear();
+    const offset = offsetFromParts(format, second);
+    known.set(second, offset);
+    return offset;
+  };
 }
 
 /** Offset at the whole second containing `instant`: the local wall clock minus UTC. */

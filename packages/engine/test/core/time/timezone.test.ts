@@ -126,6 +126,33 @@ describe('time zones through Intl', () => {
     );
   });
 
+  it('an offset kept by whole second is the one of that second, in any order of asking', () => {
+    // New York moves from UTC-5 to UTC-4 at 2022-03-13T07:00:00Z: instants a few seconds
+    // around it (milliseconds included), asked in any order, each get their own second's.
+    const change = ms('2022-03-13T07:00:00Z');
+    const newYork = zone('America/New_York');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -5_000, max: 5_000 }), { minLength: 1 }), (steps) => {
+        for (const step of steps) {
+          expect(newYork.offsetAt(change + step)).toBe(step < 0 ? -5 * HOUR : -4 * HOUR);
+        }
+      }),
+    );
+  });
+
+  it('offsets asked past what a zone keeps are the same when asked again', () => {
+    const paris = zone('Europe/Paris');
+    const start = ms('2023-03-26T00:59:00Z');
+    const first = Array.from({ length: 120 }, (_, i) => paris.offsetAt(start + i * 1000));
+    // 5,000 other seconds: more than a zone keeps, so it forgets the first ones.
+    for (let i = 0; i < 5_000; i++) paris.offsetAt(ms('2024-01-01T00:00:00Z') + i * 1000);
+    const again = Array.from({ length: 120 }, (_, i) => paris.offsetAt(start + i * 1000));
+    expect(again).toEqual(first);
+    // Paris moves from UTC+1 to UTC+2 at 01:00:00Z.
+    expect(first.slice(0, 60).every((offset) => offset === 1 * HOUR)).toBe(true);
+    expect(first.slice(60).every((offset) => offset === 2 * HOUR)).toBe(true);
+  });
+
   it('localDate agrees with Intl', () => {
     const min = ms('1990-01-01T00:00:00Z');
     const max = ms('2040-12-31T23:59:59Z');

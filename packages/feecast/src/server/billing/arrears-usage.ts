@@ -41,6 +41,8 @@ interface Kept {
     readonly list: readonly unknown[];
     readonly events: number;
     readonly now: string;
+    /** Whether its taxes were computed (else its `taxes_amount_cents` is 0). */
+    readonly taxes: boolean;
     readonly answer: Either<ApiErrorResponse, UsageAmounts>;
   };
 }
@@ -53,11 +55,15 @@ function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
 }
 
 /**
- * The amounts of current usage with taxes (`amount_cents`, `taxes_amount_cents`, each charge's
+ * The amounts of current usage (`amount_cents`, `taxes_amount_cents`, each charge's
  * `amount_cents` in `charges_usage`'s order, `from_datetime`) of `subscription`'s charges
  * billed in arrears, for `usage` (its context at `now`): what `GET .../current_usage` would
- * answer of them on that plan. The last reading is kept until an event of the subscription is
- * stored or `now` moves, so the thresholds and the wallets of one event share it.
+ * answer of them on that plan, its taxes computed only `withTaxes` (else `taxes_amount_cents`
+ * is 0, or the taxes of a kept reading: the usage thresholds read the charges' amounts only,
+ * the wallets the taxes too). The
+ * last reading is kept until an event of the subscription is stored or `now` moves, so the
+ * thresholds and the wallets of one event share it (the thresholds ask for the taxes when the
+ * customer has an active wallet).
  *
  * @example
  * arrearsAmounts(state, subscription, usage);
@@ -67,6 +73,7 @@ export function arrearsAmounts(
   state: ServerState,
   subscription: Subscription,
   usage: UsageContext,
+  withTaxes = true,
 ): Either<ApiErrorResponse, UsageAmounts> {
   const plan = arrearsPlan(usage.plan);
   const reads = [usage.customer, plan, usage.billableMetrics, usage.taxes, usage.pricingUnits];
@@ -90,7 +97,8 @@ export function arrearsAmounts(
     last !== undefined &&
     last.list === events.all &&
     last.events === events.all.length &&
-    last.now === usage.now
+    last.now === usage.now &&
+    (last.taxes || !withTaxes)
   ) {
     return last.answer;
   }
@@ -99,9 +107,15 @@ export function arrearsAmounts(
     now: usage.now,
     aggregates: aggregated?.aggregates ?? null,
     events: aggregated?.events ?? usage.events,
-    applyTaxes: true,
+    applyTaxes: withTaxes,
   });
   const answer = isLeft(read) ? left(apiErrorOf(read.left)) : right(read.right);
-  kept.last = { list: events.all, events: events.all.length, now: usage.now, answer };
+  kept.last = {
+    list: events.all,
+    events: events.all.length,
+    now: usage.now,
+    taxes: withTaxes,
+    answer,
+  };
   return answer;
 }

@@ -49,6 +49,7 @@ import { subscriptionListView } from '../state/views';
 import { arrearsAmounts } from './arrears-usage';
 import { billedUsage, isUsageFee } from './billed-usage';
 import { periodSoFar } from './period-invoice';
+import { hasActiveWallet } from './wallet-ongoing';
 
 /**
  * The usage thresholds checked for `subscription` on `plan` (its plan, or its own copy): none
@@ -164,9 +165,11 @@ function lifetimeUsage(
 ): Either<ApiErrorResponse, { readonly usage: LifetimeUsageAmounts; readonly billed: number }> {
   const context = usageContext(state, customer, subscription, now);
   if (isLeft(context)) return context;
-  // The usage of the charges billed in arrears, from the period's accumulators (with taxes, as
-  // the wallets read it: one reading kept for both; a charge's `amount_cents` is before taxes).
-  const current = arrearsAmounts(state, subscription, context.right);
+  // The usage of the charges billed in arrears, from the period's accumulators (a charge's
+  // `amount_cents` is before taxes); with its taxes when the customer's wallets will read it
+  // after this check (events.ts), so that both share one reading.
+  const wallets = hasActiveWallet(state, customer.svc_id);
+  const current = arrearsAmounts(state, subscription, context.right, wallets);
   if (isLeft(current)) return current;
   let currentCents = 0;
   for (const charge of current.right.charges) currentCents += charge.amount_cents;

@@ -25,7 +25,7 @@
  * left it above 0 (a top-up) and another took it to 0 or below.
  */
 import { add, decimalFromCount, divide, formatDecimal, multiply } from '@feecast/engine';
-import { allocateOngoingUsage, type OngoingUsageLine } from '@feecast/engine/internal';
+import { allocateOngoingUsage, type OngoingUsageLine, sameData } from '@feecast/engine/internal';
 import type { Customer, Subscription, Timestamp, Wallet } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import type { ApiErrorResponse } from '../http/api-error';
@@ -34,7 +34,6 @@ import { usageContext } from '../routes/usage-context';
 import { StateDraft } from '../state/draft';
 import { customerById } from '../state/indexes';
 import { epochMs } from '../state/instant';
-import { sameJson } from '../state/same-json';
 import type { ServerState } from '../state/state';
 import { storedWallet } from '../state/stored-wallet';
 import { arrearsAmounts } from './arrears-usage';
@@ -206,7 +205,7 @@ function refreshCustomer(
     const computed = allocated.right[i];
     if (computed === undefined) continue;
     const refreshed = storedWallet(computed);
-    if (!sameJson(stored, refreshed))
+    if (!sameData(stored, refreshed))
       changed.set(stored, { ...refreshed, last_balance_sync_at: now });
   }
   return right(withDepletions(state, wallets, changed, before, now));

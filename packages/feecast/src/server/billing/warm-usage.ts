@@ -32,7 +32,8 @@ export function warmUsage(state: ServerState, now: Timestamp): void {
     const context = usageContext(state, customer, subscription, now);
     if (isLeft(context)) continue;
     const thresholds = thresholdsOf(subscription, planOf(state, subscription)).length > 0;
-    if (!thresholds && !hasActiveWallet(state, customer.svc_id)) continue;
-    arrearsAmounts(state, subscription, context.right);
+    const wallets = hasActiveWallet(state, customer.svc_id);
+    if (!thresholds && !wallets) continue;
+    arrearsAmounts(state, subscription, context.right, wallets);
   }
 }

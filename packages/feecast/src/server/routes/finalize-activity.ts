@@ -9,10 +9,10 @@
  * stays active and a credit note whose balance goes down have no documented activity type;
  * their change is in the invoice's log (its `credits`).
  */
+import { sameData } from '@feecast/engine/internal';
 import type { AppliedCoupon, Invoice, Wallet, WalletTransaction } from '@feecast/models';
 import type { ActivityEntry } from '../state/activity';
 import type { Items } from '../state/chunked-list';
-import { sameJson } from '../state/same-json';
 import { appliedCouponView } from '../state/views';
 import type { FinalizedInvoice } from './finalize-invoice';
 
@@ -40,7 +40,7 @@ function changed<T extends { readonly svc_id: string }>(
 ): { readonly before: T; readonly after: T }[] {
   return after.flatMap((item) => {
     const old = before.find((b) => b.svc_id === item.svc_id);
-    return old === undefined || sameJson(old, item) ? [] : [{ before: old, after: item }];
+    return old === undefined || sameData(old, item) ? [] : [{ before: old, after: item }];
   });
 }
 

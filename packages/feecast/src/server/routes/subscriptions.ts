@@ -1,6 +1,7 @@
 /**
  * `PUT /subscriptions/{external_id}` and `GET /subscriptions`.
  */
+import { sameData } from '@feecast/engine/internal';
 import type {
   ActivationRule,
   Subscription,
@@ -18,7 +19,6 @@ import { epochMs, notAfter } from '../state/instant';
 import { planOf } from '../state/lookup';
 import { newestFirst } from '../state/order';
 import { replaceItem } from '../state/replace-item';
-import { sameJson } from '../state/same-json';
 import type { PlanOverride, ServerState } from '../state/state';
 import { subscriptionListView, subscriptionView } from '../state/views';
 import { type Handler, pathParam, unchanged } from './handler';
@@ -170,7 +170,7 @@ export const updateSubscription: Handler<UpdateSubscriptionRequest> = (input) =>
     const previous = state.plan_overrides.find(
       (o) => o.svc_subscription_id === subscription.svc_id,
     );
-    if (previous === undefined || !sameJson(previous.plan, plan.right)) {
+    if (previous === undefined || !sameData(previous.plan, plan.right)) {
       draft.log({
         type: previous === undefined ? 'plan.created' : 'plan.updated',
         resourceType: 'Plan',

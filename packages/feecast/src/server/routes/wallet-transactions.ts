@@ -8,7 +8,10 @@
  * stores the transactions with the server's ids and decimal form.
  */
 import type { FeecastError } from '@feecast/engine';
-import { createWalletTransactions as walletTransactionsOf } from '@feecast/engine/internal';
+import {
+  sameData,
+  createWalletTransactions as walletTransactionsOf,
+} from '@feecast/engine/internal';
 import type {
   CreateWalletTransactionRequest,
   Wallet,
@@ -22,7 +25,6 @@ import { type ApiErrorResponse, invalidField, validationErrors } from '../http/a
 import { appendItems } from '../state/chunked-list';
 import { StateDraft } from '../state/draft';
 import { replaceItem } from '../state/replace-item';
-import { sameJson } from '../state/same-json';
 import type { ServerState } from '../state/state';
 import { storedTransactionDecimals, storedWallet } from '../state/stored-wallet';
 import { walletTransactionView } from '../state/views';
@@ -103,7 +105,7 @@ export function addWalletTransactions(
     return transaction;
   });
   const nextWallet = storedWallet(result.right.wallet);
-  if (!sameJson(wallet, nextWallet)) {
+  if (!sameData(wallet, nextWallet)) {
     draft.log({
       type: 'wallet.updated',
       resourceType: 'Wallet',

@@ -3,8 +3,8 @@
  * a request, `system` for what the server's clock ran), the object after the change and its
  * changes as `{field: [before, after]}`.
  */
+import { sameData } from '@feecast/engine/internal';
 import type { ActivityLog, Timestamp, Uuid } from '@feecast/models';
-import { sameJson } from './same-json';
 
 /** Who made a change: a request (`api`), or the server as its clock moved (`system`). */
 export type ActivitySource = 'api' | 'system';
@@ -42,7 +42,7 @@ export function objectChanges(
   for (const key of new Set([...old.keys(), ...now.keys()])) {
     const a = old.get(key) ?? null;
     const b = now.get(key) ?? null;
-    if (!sameJson(a, b)) {
+    if (!sameData(a, b)) {
       Object.defineProperty(changes, key, {
         value: [a, b],
         enumerable: true,

@@ -1,5 +1,47 @@
 /** Calendar dates of instants, for issuing and due dates. */
 
+/** How many zones keep their formats (far more than the IANA names in use). */
+const MAX_ZONES = 1024;
+
+/**
+ * A format of dates in `timeZone` (UTC when the zone is unknown), made once per zone and
+ * options: making an `Intl.DateTimeFormat` costs tens of microseconds, and the server asks for
+ * the same few zones on every invoice it issues.
+ */
+function zoneFormat(
+  kept: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = kept.get(timeZone);
+  if (format !== undefined) return format;
+  try {
+    format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone: 'UTC' });
+  }
+  if (kept.size < MAX_ZONES) kept.set(timeZone, format);
+  return format;
+}
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+};
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+};
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * The date of an instant in an IANA time zone (`YYYY-MM-DD`); UTC when the zone is unknown.
  *
@@ -7,19 +49,7 @@
  * localDate('2025-03-01T02:00:00Z', 'America/New_York'); // '2025-02-28'
  */
 export function localDate(instant: string, timeZone: string): string {
-  const date = new Date(instant);
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(date);
+  return zoneFormat(dateFormats, timeZone, DATE_OPTIONS).format(new Date(instant));
 }
 
 /**
@@ -35,18 +65,9 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The offset of `zone` from UTC at `at` (epoch ms), in milliseconds. */
+/** The offset of `zone` from UTC at `at` (epoch ms), in milliseconds (UTC for an unknown zone). */
 function offsetMs(at: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(at));
+  const parts = zoneFormat(timeFormats, zone, TIME_OPTIONS).formatToParts(new Date(at));
   const field = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   const local = Date.UTC(
     field('year'),
@@ -66,13 +87,7 @@ function offsetMs(at: number, zone: string): number {
  * @example
  * new Date(startOfLocalDay('2025-04-01', 'America/Los_Angeles')).toISOString(); // '2025-04-01T07:00:00.000Z'
  */
-export function startOfLocalDay(date: string, timeZone: string): number {
-  let zone = timeZone;
-  try {
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
-  } catch {
-    zone = 'UTC';
-  }
+export function startOfLocalDay(date: string, zone: string): number {
   const midnight = Date.parse(`${date}T00:00:00Z`);
   // The offset near midnight, read again at the instant found (a change of offset that day).
   let at = midnight - offsetMs(midnight, zone);

@@ -11,6 +11,7 @@
  * (a roll-over starts a new one) and the list of the metric's stored events (an index made
  * again is another list). When one changes, the accumulators are made again from the events.
  */
+
 import {
   type ChargesAccumulator,
   createChargesAccumulator,
@@ -19,11 +20,11 @@ import {
   type UsageEvent,
   usageAggregations,
 } from '@feecast/engine';
+import { sameData } from '@feecast/engine/internal';
 import type { Subscription, UsageEventRecord } from '@feecast/models';
 import { isLeft, isRight } from 'fp-ts/lib/Either.js';
 import type { SubscriptionEvents } from './event-index';
 import { epochMs } from './instant';
-import { sameJson } from './same-json';
 
 /** One metric's accumulator and the stored events it has been fed (a prefix of `events`). */
 interface Fed {
@@ -207,8 +208,8 @@ function sameDescription(
       metric.code === other.code &&
       metric.metric === other.metric &&
       metric.needsEvents === other.needsEvents &&
-      sameJson(metric.options, other.options) &&
-      sameJson(metric.charges, other.charges)
+      sameData(metric.options, other.options) &&
+      sameData(metric.charges, other.charges)
     );
   });
 }

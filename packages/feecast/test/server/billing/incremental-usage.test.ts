@@ -118,6 +118,9 @@ function expectFigures(state: ServerState): void {
   if (customer === undefined || now === undefined) return;
   const usage = usageContext(state, customer, subscription, now);
   if (isLeft(usage)) return;
+  // Without its taxes first (the usage thresholds' reading of a customer without an active
+  // wallet), then with them (a wallet's, or the thresholds' when the customer has one).
+  const untaxed = arrearsAmounts(state, subscription, usage.right, false);
   const kept = arrearsAmounts(state, subscription, usage.right);
   // From scratch: currentUsage over every stored event on the plan's charges billed in arrears.
   const plan = planOf(state, subscription);
@@ -133,6 +136,11 @@ function expectFigures(state: ServerState): void {
   expect(isLeft(kept)).toBe(isLeft(scratch));
   if (isLeft(kept) || isLeft(scratch)) return;
   const body = scratch.right.customer_usage;
+  expect(isLeft(untaxed)).toBe(false);
+  if (isLeft(untaxed)) return;
+  // Its taxes are not computed: 0, or those of the reading it shares.
+  expect([0, body.taxes_amount_cents]).toContain(untaxed.right.taxes_amount_cents);
+  expect({ ...untaxed.right, taxes_amount_cents: body.taxes_amount_cents }).toEqual(kept.right);
   expect(kept.right).toEqual({
     from_datetime: body.from_datetime,
     amount_cents: body.amount_cents,
@@ -174,17 +182,27 @@ function expectFigures(state: ServerState): void {
 describe('what a stored event reads, kept between events', () => {
   it('answers what a server answers from scratch, after any sequence of events and clock moves', () => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
-        let kept: ServerState = { ...exampleState(START), clock: { now: START, pinned: true } };
-        for (const [n, s] of steps.entries()) {
-          const fromScratch = apply(anew(kept), s, n);
-          const next = apply(kept, s, n);
-          expect(JSON.stringify(next.answer)).toBe(JSON.stringify(fromScratch.answer));
-          expect(JSON.stringify(next.state)).toBe(JSON.stringify(fromScratch.state));
-          kept = next.state;
-          expectFigures(kept);
-        }
-      }),
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 25 }),
+        fc.boolean(),
+        (steps, wallets) => {
+          // Without wallets, the usage thresholds read the usage without its taxes.
+          const example = exampleState(START);
+          let kept: ServerState = {
+            ...example,
+            wallets: wallets ? example.wallets : [],
+            clock: { now: START, pinned: true },
+          };
+          for (const [n, s] of steps.entries()) {
+            const fromScratch = apply(anew(kept), s, n);
+            const next = apply(kept, s, n);
+            expect(JSON.stringify(next.answer)).toBe(JSON.stringify(fromScratch.answer));
+            expect(JSON.stringify(next.state)).toBe(JSON.stringify(fromScratch.state));
+            kept = next.state;
+            expectFigures(kept);
+          }
+        },
+      ),
       { numRuns: 40 },
     );
   }, 120_000);
