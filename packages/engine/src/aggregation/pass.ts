@@ -181,8 +181,8 @@ export class MetricPass implements KernelTarget {
     /** Its buckets keep per-event records. */
     readonly recording: boolean;
   }[];
-  /** Transaction ids seen, per subscription id ('' when the event names none). */
-  private readonly seen = new Map<unknown, IdSet>();
+  /** Transaction ids seen, per subscription id ('' when the event names none); made at the first. */
+  private seen: Map<unknown, IdSet> | undefined;
   readonly log: RejectionLog;
   /** Events of the metric dated outside the period. */
   private outside = 0;
@@ -379,6 +379,7 @@ export class MetricPass implements KernelTarget {
   /** The ids seen of one subscription (the last one asked is remembered: streams are runs of one). */
   idsOf(subscription: unknown): IdSet {
     if (subscription === this.lastSubscription && this.lastIds !== undefined) return this.lastIds;
+    this.seen ??= new Map();
     let ids = this.seen.get(subscription);
     if (ids === undefined) {
       ids = new IdSet(this.expectedIds);
@@ -401,12 +402,12 @@ export class MetricPass implements KernelTarget {
   expect(count: number): void {
     if (!this.options.deduplicate) return;
     this.expectedIds = Math.max(this.expectedIds, count);
-    if (this.seen.size === 1) for (const ids of this.seen.values()) ids.reserve(count + ids.size);
+    if (this.seen?.size === 1) for (const ids of this.seen.values()) ids.reserve(count + ids.size);
   }
 
   /** Adds `other`'s events (a later part of the same stream) to this pass. */
   merge(other: MetricPass): void {
-    for (const [subscription, theirs] of other.seen) {
+    for (const [subscription, theirs] of other.seen ?? []) {
       const mine = this.idsOf(subscription);
       for (const id of theirs) {
         // Where the repeat sits in `other`'s stream is not kept: its index is -1.
