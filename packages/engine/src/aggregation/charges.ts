@@ -126,6 +126,12 @@ export interface ChargesFigures {
 export interface ChargesPass extends ChargesAccumulator {
   /** {@link ChargesAccumulator.result}, the units as decimals (the stages after aggregation). */
   figures(): ChargesFigures;
+  /**
+   * {@link ChargesAccumulator.add} of an event whose timestamp the caller has read already:
+   * `timeMs` must be `eventTimeMs` of it (a caller that routes events by their time does not
+   * have them read twice).
+   */
+  addTimed(event: UsageEvent, timeMs: number): void;
 }
 
 function consumerOf(
@@ -172,6 +178,10 @@ class PassAccumulator implements ChargesPass {
 
   addAt(event: UsageEvent, position: number): void {
     this.pass.addReadable(event, position);
+  }
+
+  addTimed(event: UsageEvent, timeMs: number): void {
+    this.pass.addReadable(event, undefined, timeMs);
   }
 
   addAll(events: Iterable<UsageEvent> | EventBatch): void {

@@ -181,8 +181,8 @@ export class MetricPass implements KernelTarget {
     /** Its buckets keep per-event records. */
     readonly recording: boolean;
   }[];
-  /** Transaction ids seen, per subscription id ('' when the event names none). */
-  private readonly seen = new Map<unknown, IdSet>();
+  /** Transaction ids seen, per subscription id ('' when the event names none); made at the first. */
+  private seen: Map<unknown, IdSet> | undefined;
   readonly log: RejectionLog;
   /** Events of the metric dated outside the period. */
   private outside = 0;
@@ -227,8 +227,10 @@ export class MetricPass implements KernelTarget {
   /**
    * Adds an event: the next of the stream, or, with `at`, the item at that position of the
    * caller's stream (positions then name the caller's items in rejections and event orders).
+   * `timed`: the event's time as `eventTimeMs` reads its timestamp, when the caller has read
+   * it already (it is then not read again).
    */
-  add(event: UsageEvent, at?: number): void {
+  add(event: UsageEvent, at?: number, timed?: number): void {
     const position = at ?? this.position;
     this.position = Math.max(this.position, position + 1);
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
@@ -237,16 +239,19 @@ export class MetricPass implements KernelTarget {
       this.log.add(position, 'missing_transaction_id', transactionId, transactionId);
       return;
     }
-    const timestamp = event.timestamp;
-    // Whole Unix seconds (the common numeric form) are read as they are; every other form
-    // goes through the one reader of event time.
-    const timeMs =
-      typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0
-        ? timestamp * 1000
-        : eventTimeMs(timestamp);
+    let timeMs = timed;
     if (timeMs === undefined) {
-      this.log.add(position, 'invalid_timestamp', transactionId, timestamp);
-      return;
+      const timestamp = event.timestamp;
+      // Whole Unix seconds (the common numeric form) are read as they are; every other form
+      // goes through the one reader of event time.
+      timeMs =
+        typeof timestamp === 'number' && Number.isSafeInteger(timestamp) && timestamp >= 0
+          ? timestamp * 1000
+          : eventTimeMs(timestamp);
+      if (timeMs === undefined) {
+        this.log.add(position, 'invalid_timestamp', transactionId, timestamp);
+        return;
+      }
     }
     if (timeMs >= this.options.endMs || (timeMs < this.options.fromMs && !this.readsHistory)) {
       this.outside++;
@@ -307,10 +312,10 @@ export class MetricPass implements KernelTarget {
    * {@link add} for an event of the caller that may throw when read (a getter, a proxy): the
    * event is then rejected (`unreadable_event`) instead of the throw escaping.
    */
-  addReadable(event: UsageEvent, at?: number): void {
+  addReadable(event: UsageEvent, at?: number, timed?: number): void {
     const position = at ?? this.position;
     try {
-      this.add(event, position);
+      this.add(event, position, timed);
     } catch (thrown) {
       this.position = Math.max(this.position, position + 1);
       this.log.add(position, 'unreadable_event', readableId(event), describeThrown(thrown));
@@ -374,6 +379,7 @@ export class MetricPass implements KernelTarget {
   /** The ids seen of one subscription (the last one asked is remembered: streams are runs of one). */
   idsOf(subscription: unknown): IdSet {
     if (subscription === this.lastSubscription && this.lastIds !== undefined) return this.lastIds;
+    this.seen ??= new Map();
     let ids = this.seen.get(subscription);
     if (ids === undefined) {
       ids = new IdSet(this.expectedIds);
@@ -396,12 +402,12 @@ export class MetricPass implements KernelTarget {
   expect(count: number): void {
     if (!this.options.deduplicate) return;
     this.expectedIds = Math.max(this.expectedIds, count);
-    if (this.seen.size === 1) for (const ids of this.seen.values()) ids.reserve(count + ids.size);
+    if (this.seen?.size === 1) for (const ids of this.seen.values()) ids.reserve(count + ids.size);
   }
 
   /** Adds `other`'s events (a later part of the same stream) to this pass. */
   merge(other: MetricPass): void {
-    for (const [subscription, theirs] of other.seen) {
+    for (const [subscription, theirs] of other.seen ?? []) {
       const mine = this.idsOf(subscription);
       for (const id of theirs) {
         // Where the repeat sits in `other`'s stream is not kept: its index is -1.

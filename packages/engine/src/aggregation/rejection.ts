@@ -44,51 +44,76 @@ export type RejectionCounts = Partial<Record<RejectionReason, number>>;
 
 const REASON_LIST = Object.keys(REJECTION_REASONS) as RejectionReason[];
 
+/** A count per reason code, all 0. */
+function zeroCounts(): number[] {
+  return REASON_LIST.map(() => 0);
+}
+
+/** The listed rejections of a log, one entry per rejected event in each array. */
+interface Listed {
+  readonly positions: number[];
+  readonly reasons: number[];
+  readonly ids: string[];
+  readonly details: unknown[];
+}
+
 /**
  * The rejections of a pass, kept compactly: per rejected event its stream position, reason
  * code, transaction id and the offending value (references the event already holds), with
  * counts per reason. Messages are written only when the list is read. Memory: four array
- * slots per rejected event (~32 bytes), nothing per accepted one.
+ * slots per rejected event (~32 bytes), nothing per accepted one, and nothing at all until
+ * the first rejection (a backtest holds a pass per period and metric, most rejecting none).
  * @internal
  */
 export class RejectionLog {
-  private readonly positions: number[] = [];
-  private readonly reasons: number[] = [];
-  private readonly ids: string[] = [];
-  private readonly details: unknown[] = [];
-  private readonly counts = new Float64Array(REASON_LIST.length);
+  private listed: Listed | undefined;
+  /** Counts per reason code of the listed rejections. */
+  private counts: number[] | undefined;
   /** Counts of rejections known only by number (restored states), per reason code. */
-  private readonly unlisted = new Float64Array(REASON_LIST.length);
+  private unlisted: number[] | undefined;
 
   /** `fieldName`: the metric's field, named in the messages about values. */
   constructor(private readonly fieldName: string) {}
 
   /** The number of rejected events. */
   get size(): number {
-    return this.positions.length;
+    return this.listed?.positions.length ?? 0;
   }
 
   /** Records the event at `position`, left out for `reason`; `detail` is the offending value. */
   add(position: number, reason: RejectionReason, transactionId: unknown, detail: unknown): void {
-    const code = REASON_LIST.indexOf(reason);
-    this.positions.push(position);
-    this.reasons.push(code);
-    this.ids.push(typeof transactionId === 'string' ? transactionId : '');
-    this.details.push(detail);
+    this.push(
+      position,
+      REASON_LIST.indexOf(reason),
+      typeof transactionId === 'string' ? transactionId : '',
+      detail,
+    );
+  }
+
+  private push(position: number, code: number, id: string, detail: unknown): void {
+    this.listed ??= { positions: [], reasons: [], ids: [], details: [] };
+    this.listed.positions.push(position);
+    this.listed.reasons.push(code);
+    this.listed.ids.push(id);
+    this.listed.details.push(detail);
+    this.counts ??= zeroCounts();
     this.counts[code] = (this.counts[code] ?? 0) + 1;
   }
 
   /** Adds `other`'s rejections, whose positions start at `offset` in this stream. */
   merge(other: RejectionLog, offset: number): void {
-    for (let i = 0; i < other.positions.length; i++) {
-      const code = other.reasons[i] ?? 0;
-      this.positions.push((other.positions[i] ?? 0) + offset);
-      this.reasons.push(code);
-      this.ids.push(other.ids[i] ?? '');
-      this.details.push(other.details[i]);
-      this.counts[code] = (this.counts[code] ?? 0) + 1;
+    const theirs = other.listed;
+    const size = theirs?.positions.length ?? 0;
+    for (let i = 0; i < size; i++) {
+      this.push(
+        (theirs?.positions[i] ?? 0) + offset,
+        theirs?.reasons[i] ?? 0,
+        theirs?.ids[i] ?? '',
+        theirs?.details[i],
+      );
     }
-    other.unlisted.forEach((count, code) => {
+    other.unlisted?.forEach((count, code) => {
+      this.unlisted ??= zeroCounts();
       this.unlisted[code] = (this.unlisted[code] ?? 0) + count;
     });
   }
@@ -99,32 +124,37 @@ export class RejectionLog {
    */
   addCounts(counts: RejectionCounts): void {
     REASON_LIST.forEach((reason, code) => {
-      this.unlisted[code] = (this.unlisted[code] ?? 0) + (counts[reason] ?? 0);
+      const count = counts[reason] ?? 0;
+      if (count === 0) return;
+      this.unlisted ??= zeroCounts();
+      this.unlisted[code] = (this.unlisted[code] ?? 0) + count;
     });
   }
 
   /** The counts per reason. */
   countsByReason(): RejectionCounts {
     const out: RejectionCounts = {};
+    if (this.counts === undefined && this.unlisted === undefined) return out;
     REASON_LIST.forEach((reason, code) => {
-      const count = (this.counts[code] ?? 0) + (this.unlisted[code] ?? 0);
+      const count = (this.counts?.[code] ?? 0) + (this.unlisted?.[code] ?? 0);
       if (count > 0) out[reason] = count;
     });
     return out;
   }
 
   /** The first `limit` rejections (default: all), in the order recorded, with their messages. */
-  list(limit = this.positions.length): Rejection[] {
-    const out = new Array<Rejection>(Math.min(limit, this.positions.length));
+  list(limit = this.size): Rejection[] {
+    const listed = this.listed;
+    const out = new Array<Rejection>(Math.min(limit, this.size));
     for (let i = 0; i < out.length; i++) {
-      const reason = REASON_LIST[this.reasons[i] ?? 0] ?? 'invalid_value';
-      const id = this.ids[i] ?? '';
-      const detail = detailText(reason, this.details[i], this.fieldName);
+      const reason = REASON_LIST[listed?.reasons[i] ?? 0] ?? 'invalid_value';
+      const id = listed?.ids[i] ?? '';
+      const detail = detailText(reason, listed?.details[i], this.fieldName);
       out[i] = {
         transaction_id: id,
         reason,
         message: `Event ${JSON.stringify(id)} left out: ${REJECTION_REASONS[reason]}${detail ? ` (${detail})` : ''}`,
-        index: this.positions[i] ?? 0,
+        index: listed?.positions[i] ?? 0,
       };
     }
     return out;

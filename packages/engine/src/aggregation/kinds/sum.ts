@@ -5,6 +5,7 @@ import {
   type Decimal,
   type DecimalSum,
   formatDecimal,
+  sign,
   ZERO,
 } from '../../core/index';
 import type {
@@ -21,8 +22,12 @@ import { readCountAndDecimals } from './state-json';
 class SumState implements BucketState {
   /** The period's events. */
   private readonly total: DecimalSum = createDecimalSum();
-  /** Events before the period (a recurring sum reads them). */
-  private readonly earlier: DecimalSum = createDecimalSum();
+  /**
+   * Events before the period (a recurring sum reads them): made on the first such event, so
+   * that the states of other sums (most of them, one per bucket and group of every period)
+   * hold one running sum, not two.
+   */
+  private earlier: DecimalSum | undefined;
   private count = 0;
 
   constructor(
@@ -31,15 +36,15 @@ class SumState implements BucketState {
   ) {}
 
   add(value: unknown, timeMs: number): 'invalid_value' | undefined {
-    if ((timeMs < this.fromMs ? this.earlier : this.total).add(value) !== undefined)
-      return 'invalid_value';
+    const sum = timeMs < this.fromMs ? this.earlierSum() : this.total;
+    if (sum.add(value) !== undefined) return 'invalid_value';
     this.count++;
     return undefined;
   }
 
   merge(other: SumState): void {
     this.total.merge(other.total);
-    this.earlier.merge(other.earlier);
+    if (other.earlier !== undefined) this.earlierSum().merge(other.earlier);
     this.count += other.count;
   }
 
@@ -49,7 +54,7 @@ class SumState implements BucketState {
   }
 
   result(): KindResult {
-    const start = add(this.previous, this.earlier.result());
+    const start = add(this.previous, this.earlier?.result() ?? ZERO);
     const aggregation = add(start, this.total.result());
     return { aggregation, count: this.count, carried: aggregation, start };
   }
@@ -58,7 +63,7 @@ class SumState implements BucketState {
     return {
       count: this.count,
       sum: formatDecimal(this.total.result()),
-      sum_before_period: formatDecimal(this.earlier.result()),
+      sum_before_period: formatDecimal(this.earlier?.result() ?? ZERO),
     };
   }
 
@@ -66,8 +71,13 @@ class SumState implements BucketState {
   restoreFrom(count: number, total: Decimal, earlier: Decimal): this {
     this.count = count;
     this.total.add(total);
-    this.earlier.add(earlier);
+    if (sign(earlier) !== 0) this.earlierSum().add(earlier);
     return this;
+  }
+
+  private earlierSum(): DecimalSum {
+    this.earlier ??= createDecimalSum();
+    return this.earlier;
   }
 }
 

@@ -2,17 +2,18 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   type ChargeBuckets,
   type ChargesAccumulator,
+  type ChargesPass,
   eventTimeMs,
   type PassOptions,
   prepareChargesAccumulator,
   type UsageEvent,
 } from '../../aggregation/index';
-import type { FeecastError } from '../../core/index';
+import { type FeecastError, SECOND_MS } from '../../core/index';
 import type { Series, SeriesPeriod } from './series';
 
 /** One charges accumulator of a period: one billable metric of one candidate plan. */
 interface Slot {
-  readonly accumulator: ChargesAccumulator;
+  readonly accumulator: ChargesPass;
   /** A recurring metric reads the events before its period too. */
   readonly recurring: boolean;
   /**
@@ -151,7 +152,7 @@ function accumulatorStarts() {
       metric: Parameters<typeof prepareChargesAccumulator>[0],
       charges: readonly ChargeBuckets[],
       options: PassOptions,
-    ): Either<FeecastError, ChargesAccumulator> {
+    ): Either<FeecastError, ChargesPass> {
       let key: string | undefined;
       try {
         key = JSON.stringify([metric, charges, options]);
@@ -170,6 +171,20 @@ function accumulatorStarts() {
 
 function namedOf(event: object, key: string): unknown {
   return (event as Readonly<Record<string, unknown>>)[key];
+}
+
+/**
+ * `eventTimeMs` of a timestamp, whole Unix seconds as a number (of at most 11 digits, as it
+ * reads them) read without writing them as text first: the grid reads each event's time once
+ * and hands it to the accumulator (`addTimed`).
+ */
+function timeOf(timestamp: unknown): number | undefined {
+  return typeof timestamp === 'number' &&
+    Number.isSafeInteger(timestamp) &&
+    timestamp >= 0 &&
+    timestamp < 1e11
+    ? timestamp * SECOND_MS
+    : eventTimeMs(timestamp);
 }
 
 /**
@@ -314,11 +329,11 @@ export function eventGrid(
           slot.duplicates++;
           return;
         }
-        slot.accumulator.add(event);
+        slot.accumulator.addTimed(event, t);
         return;
       }
       if (repeat) slot.duplicates++;
-      else slot.accumulator.add(event);
+      else slot.accumulator.addTimed(event, t);
     }
   };
 
@@ -338,7 +353,7 @@ export function eventGrid(
       }
       const code = namedOf(event, 'code');
       if (typeof code !== 'string') return;
-      const t = eventTimeMs(namedOf(event, 'timestamp'));
+      const t = timeOf(namedOf(event, 'timestamp'));
       if (t === undefined) {
         counts.invalid_timestamp++;
         return;
@@ -409,7 +424,7 @@ export function eventGrid(
       if (codes.size === 0) return out;
       for (const event of routes.get(subscription)?.kept ?? []) {
         const code = namedOf(event, 'code');
-        const t = eventTimeMs(namedOf(event, 'timestamp'));
+        const t = timeOf(namedOf(event, 'timestamp'));
         if (typeof code === 'string' && codes.has(code) && t !== undefined && t < endMs) {
           out.push(event);
         }
