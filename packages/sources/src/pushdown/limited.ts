@@ -1,6 +1,6 @@
 /**
- * Asynchronous work run at most so many at a time: the pushdown's metric queries, which the
- * database runs while feecast reads another query's rows.
+ * Asynchronous work run at most so many at a time, in the order asked: the pushdown's metric
+ * queries, started while feecast checks the contexts that ask for them.
  */
 
 /**

@@ -306,10 +306,8 @@ export async function pushdownUsageOfAll(
   const keyOf = aggregationKeys();
   // One grouped query per metric and per distinct aggregation (metric, charges, options),
   // started as soon as a context first asks for it: the database runs it while the next
-  // contexts are checked, and the rows of one query are read while the next one runs.
-  const queries = limited(queriesAtOnce(table), (spec: AggregatesSpec) =>
-    aggregatesOf(table, spec),
-  );
+  // contexts are checked.
+  const queries = limited(QUERIES_AT_ONCE, (spec: AggregatesSpec) => aggregatesOf(table, spec));
   const pending = new Map<string, Promise<Either<FeecastError, Aggregates> | undefined>>();
   const refused = async (error: FeecastError) => {
     queries.stop();
@@ -388,16 +386,12 @@ function aggregationKeys(): (metric: MetricAggregation) => string {
 }
 
 /**
- * How many metric queries run at once: two where each opens its own connection (a file read in
- * place, a ClickHouse server), so that the database runs one while feecast reads the other's
- * rows into states; one on a connection of the caller's own, a database file, or under a
- * `memoryLimit` (which bounds one instance).
+ * How many metric queries run at once: one. Two at a time (each DuckDB instance with its own
+ * threads, so the database runs one while feecast reads the other's rows) was measured on the
+ * benchmark's 10,010,000 rows (bench/README.md, "pushdown: the Node side"): no faster, and
+ * more CPU time, with two instances' memory at once.
  */
-function queriesAtOnce(table: UsageTable): number {
-  if ('clickhouse' in table) return 2;
-  const target = table.duckdb;
-  return 'file' in target && target.memoryLimit === undefined ? 2 : 1;
-}
+const QUERIES_AT_ONCE = 1;
 
 /** A plan prepared once, and a context's own part (what is read again for each subscription). */
 interface Prepared {
