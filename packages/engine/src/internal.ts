@@ -88,6 +88,7 @@ export {
   inWholeInput,
   type PlanOverridesOptions,
   type PlanUsageContext,
+  type PreparedSubscription,
   type PreparedUsage,
   prepareUsage,
   type SharedResult,

@@ -294,6 +294,21 @@ export const prepareUsage = guardedResult(
     projected: guarded(prepared.projected.bind(prepared), {
       name: 'projected of a prepared usage',
     }),
+    subscription: guardedResult(
+      prepared.subscription.bind(prepared),
+      { name: 'subscription of a prepared usage' },
+      (part) => ({
+        aggregations: part.aggregations,
+        current: guarded(part.current.bind(part), {
+          name: 'current of a prepared subscription',
+          args: ['aggregates'],
+        }),
+        projected: guarded(part.projected.bind(part), {
+          name: 'projected of a prepared subscription',
+          args: ['aggregates'],
+        }),
+      }),
+    ),
   }),
 );
 

@@ -101,6 +101,7 @@ export {
 } from './plan-overrides/index';
 export {
   type PlanUsageContext,
+  type PreparedSubscription,
   type PreparedUsage,
   prepareUsage,
   type SubscriptionUsage,

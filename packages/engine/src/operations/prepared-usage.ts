@@ -4,7 +4,12 @@ import { driveSync } from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord } from '../core/index';
 import { type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
 import type { UsageInput } from './inputs';
-import { type PlanContext, readPlanContext } from './operation-context';
+import {
+  type CheckedContext,
+  type PlanContext,
+  type ReadOperation,
+  readPlanContext,
+} from './operation-context';
 import { type UsageAggregations, usageAggregationsOf } from './usage-aggregations';
 import type { UsageKind } from './usage-entries';
 import { checkUsageContext, usageBody } from './usage-report';
@@ -22,6 +27,23 @@ export type SubscriptionUsage = Omit<
   'plan' | 'billableMetrics' | 'pricingUnits' | 'events'
 >;
 
+/**
+ * One subscription of a prepared plan, its part read and checked once: what its usage
+ * aggregates, and its usage priced from its metrics' states.
+ */
+export interface PreparedSubscription {
+  /** `usageAggregations` of the plan's context with this subscription's part. */
+  readonly aggregations: UsageAggregations;
+  /** `currentUsage` of the plan's context with this subscription's part, these states and `events: []`. */
+  current(
+    aggregates: Readonly<Record<string, unknown>>,
+  ): Either<FeecastError, CustomerUsageResponse>;
+  /** `projectedUsage` of the plan's context with this subscription's part, these states and `events: []`. */
+  projected(
+    aggregates: Readonly<Record<string, unknown>>,
+  ): Either<FeecastError, CustomerProjectedUsageResponse>;
+}
+
 /** Usage of the subscriptions of one plan, the plan read, checked and compiled once. */
 export interface PreparedUsage {
   /** `usageAggregations` of the plan's context with this subscription's part. */
@@ -32,6 +54,72 @@ export interface PreparedUsage {
   current(input: SubscriptionUsage): Either<FeecastError, CustomerUsageResponse>;
   /** `projectedUsage` of the plan's context with this subscription's part and `events: []`. */
   projected(input: SubscriptionUsage): Either<FeecastError, CustomerProjectedUsageResponse>;
+  /**
+   * The subscription's part read and checked once, for its aggregations and then its usage
+   * from their states (a caller that asks for both: the part is not read again). A `Left`:
+   * what `aggregations` answers for this part.
+   */
+  subscription(
+    input: Omit<SubscriptionUsage, 'aggregates'>,
+  ): Either<FeecastError, PreparedSubscription>;
+}
+
+/** A subscription's part checked against the prepared plan, with the plan's charges compiled. */
+interface CheckedSubscription {
+  readonly read: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits' | 'applyTaxes'>;
+  readonly context: CheckedContext;
+  readonly compiled: CompiledPlanCharges;
+}
+
+/** The usage body of a checked part, priced from its states (`aggregates` when given). */
+function bodyOf(
+  checked: CheckedSubscription,
+  aggregates: UsageInput['aggregates'],
+  kind: UsageKind,
+) {
+  const { read, context, compiled } = checked;
+  const input = aggregates === undefined ? read : { ...read, aggregates };
+  return driveSync(usageBody(input, context, [], kind, compiled));
+}
+
+/** `currentUsage`'s answer for a checked part. */
+function currentOf(
+  checked: CheckedSubscription,
+  aggregates?: UsageInput['aggregates'],
+): Either<FeecastError, CustomerUsageResponse> {
+  const body = bodyOf(checked, aggregates, 'current');
+  return isLeft(body) ? body : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+}
+
+/** `projectedUsage`'s answer for a checked part. */
+function projectedOf(
+  checked: CheckedSubscription,
+  aggregates?: UsageInput['aggregates'],
+): Either<FeecastError, CustomerProjectedUsageResponse> {
+  const body = bodyOf(checked, aggregates, 'projected');
+  return isLeft(body)
+    ? body
+    : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
+}
+
+/** One subscription's part of a prepared plan, checked once (see {@link PreparedSubscription}). */
+class SubscriptionPart implements PreparedSubscription {
+  constructor(
+    private readonly checked: CheckedSubscription,
+    readonly aggregations: UsageAggregations,
+  ) {}
+
+  current(
+    aggregates: Readonly<Record<string, unknown>>,
+  ): Either<FeecastError, CustomerUsageResponse> {
+    return currentOf(this.checked, aggregates);
+  }
+
+  projected(
+    aggregates: Readonly<Record<string, unknown>>,
+  ): Either<FeecastError, CustomerProjectedUsageResponse> {
+    return projectedOf(this.checked, aggregates);
+  }
 }
 
 /** The usage of a plan read once: each call reads and checks the subscription's part only. */
@@ -45,7 +133,7 @@ class PlanUsage implements PreparedUsage {
   ) {}
 
   /** The whole input (the plan's context and the subscription's part), checked as usage checks it. */
-  private checked(input: unknown) {
+  private checked(input: unknown): Either<FeecastError, CheckedSubscription> {
     if (!isRecord(input)) {
       return left(
         feecastError(
@@ -73,23 +161,26 @@ class PlanUsage implements PreparedUsage {
     return usageAggregationsOf(read, context, compiled);
   }
 
-  private body(input: SubscriptionUsage, kind: UsageKind) {
-    const checked = this.checked(input);
-    if (isLeft(checked)) return checked;
-    const { read, context, compiled } = checked.right;
-    return driveSync(usageBody(read, context, [], kind, compiled));
-  }
-
   current(input: SubscriptionUsage): Either<FeecastError, CustomerUsageResponse> {
-    const body = this.body(input, 'current');
-    return isLeft(body) ? body : wireBody(CustomerUsageResponse, { customer_usage: body.right });
+    const checked = this.checked(input);
+    return isLeft(checked) ? checked : currentOf(checked.right);
   }
 
   projected(input: SubscriptionUsage): Either<FeecastError, CustomerProjectedUsageResponse> {
-    const body = this.body(input, 'projected');
-    return isLeft(body)
-      ? body
-      : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
+    const checked = this.checked(input);
+    return isLeft(checked) ? checked : projectedOf(checked.right);
+  }
+
+  subscription(
+    input: Omit<SubscriptionUsage, 'aggregates'>,
+  ): Either<FeecastError, PreparedSubscription> {
+    const checked = this.checked(input);
+    if (isLeft(checked)) return checked;
+    const { read, context, compiled } = checked.right;
+    const aggregations = usageAggregationsOf(read, context, compiled);
+    return isLeft(aggregations)
+      ? aggregations
+      : right(new SubscriptionPart(checked.right, aggregations.right));
   }
 }
 
@@ -100,8 +191,9 @@ class PlanUsage implements PreparedUsage {
  * and check only its own part (customer, subscription, taxes, `now`) and price its metrics'
  * states. Each gives exactly what `usageAggregations`, `currentUsage` and `projectedUsage` give
  * for the whole input with `events: []` and the same states, errors included (a plan the engine
- * refuses is refused where those operations refuse it, after the subscription's checks). A
- * `Left` only when `context` is not an object.
+ * refuses is refused where those operations refuse it, after the subscription's checks);
+ * `subscription` reads and checks the part once for its aggregations and then its usage from
+ * their states. A `Left` only when `context` is not an object.
  *
  * @example
  * const prepared = prepareUsage({ plan, billableMetrics });

@@ -277,6 +277,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
     const fed = internal.createFedEstimator(context);
     const meter = internal.createUsageMeter(context);
     const prepared = internal.prepareUsage(context);
+    const part = isLeft(prepared) ? prepared : prepared.right.subscription(context);
     const preview = engine.createPreviewEstimator(context, [engine.standardModel]);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
@@ -289,6 +290,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
       isLeft(fed) ||
       isLeft(meter) ||
       isLeft(prepared) ||
+      isLeft(part) ||
       isLeft(preview) ||
       isLeft(accumulator) ||
       isLeft(charges) ||
@@ -305,8 +307,13 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
           value,
         ]);
         expectEither('usageMeter.amounts', (r) => meter.right.amounts(r as never), [value]);
-        for (const call of ['aggregations', 'current', 'projected'] as const) {
+        for (const call of ['aggregations', 'current', 'projected', 'subscription'] as const) {
           expectEither(`preparedUsage.${call}`, (r) => prepared.right[call](r as never), [value]);
+        }
+        for (const call of ['current', 'projected'] as const) {
+          expectEither(`preparedSubscription.${call}`, (r) => part.right[call](r as never), [
+            value,
+          ]);
         }
         expectEither('preview.estimateFees', (r) => preview.right.estimateFees(r as never), [
           value,

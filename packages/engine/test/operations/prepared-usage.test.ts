@@ -83,6 +83,14 @@ describe('prepareUsage', () => {
             expect(prepared.projected(reading)).toEqual(
               projectedUsage({ ...whole, ...reading, events: [] }),
             );
+            // The part read once answers the same, for its aggregations and its usage.
+            const part = prepared.subscription({ ...own, applyTaxes: s.applyTaxes });
+            if (isLeft(part)) expect(part).toEqual(described);
+            else {
+              expect(part.right.aggregations).toEqual(rightOf(described));
+              expect(part.right.current(aggregates)).toEqual(current);
+              expect(part.right.projected(aggregates)).toEqual(prepared.projected(reading));
+            }
             if (isLeft(current)) refused++;
             else priced++;
           }

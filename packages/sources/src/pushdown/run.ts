@@ -2,7 +2,8 @@
  * The runner shared by both databases: checks the spec with the engine, plans it, runs the
  * compiled queries for the pushed charges, streams the rows into the in-process accumulator
  * for the others (or for all, when a row is one SQL does not read exactly), and gives one
- * state per subscription, each checked by restoring it into the engine.
+ * state per subscription, each checked by restoring it into the engine (or, for a usage, by
+ * the engine's pricing, which restores it: `pricedNext`).
  */
 import {
   type AggregationType,
@@ -170,6 +171,12 @@ export interface RunOptions {
    * does not report it.
    */
   readonly periodRowsOnly?: boolean;
+  /**
+   * The states go to the engine's pricing, which checks each as it restores it: a state SQL
+   * gives alone (no rows naming none, no carried `previous`, no streamed charge to merge) is
+   * given as read, not restored here first. For a usage.
+   */
+  readonly pricedNext?: boolean;
 }
 
 /** Runs a pushdown on `database` (see `duckdbAggregates`, `clickhouseAggregates`). */
@@ -278,6 +285,17 @@ export async function runAggregates(
   const states: SubscriptionState[] = [];
   for (const key of keys) {
     let sqlState: ChargesAccumulatorState | undefined;
+    const alone =
+      options.pricedNext === true &&
+      fallback.length === 0 &&
+      noneSql === undefined &&
+      spec.options.previous === undefined
+        ? sqlStates.get(single ? '' : key)
+        : undefined;
+    if (alone !== undefined) {
+      states.push({ subscription: key, state: alone as ChargesAccumulatorState });
+      continue;
+    }
     if (pushed.length > 0) {
       const mine =
         pushedOf(single ? '' : key) ??

@@ -14,7 +14,11 @@ import {
   type UsageInput,
   usageAggregations,
 } from '@feecast/engine';
-import { type PreparedUsage, prepareUsage } from '@feecast/engine/internal';
+import {
+  type PreparedSubscription,
+  type PreparedUsage,
+  prepareUsage,
+} from '@feecast/engine/internal';
 import type {
   CustomerProjectedUsageResponse,
   CustomerUsageResponse,
@@ -27,6 +31,7 @@ import { duckdbEvents } from '../duckdb-events';
 import type { AsyncEventSource } from '../event-source';
 import { clickhouseAggregatesWith } from './clickhouse-aggregates';
 import { type DuckdbAggregatesTarget, duckdbAggregatesWith } from './duckdb-aggregates';
+import { limited } from './limited';
 import type { ChargePlan } from './plan';
 import { type Aggregates, period } from './run';
 import type { AggregatesSpec } from './spec';
@@ -80,9 +85,12 @@ function specOf(metric: MetricAggregation, subscription: string | undefined): Ag
   };
 }
 
-/** A metric's states for a usage: only the period's rows are read (a usage does not report the others). */
+/**
+ * A metric's states for a usage: only the period's rows are read (a usage does not report the
+ * others), and the states are checked by the pricing that restores them.
+ */
 function aggregatesOf(table: UsageTable, spec: AggregatesSpec) {
-  const options = { periodRowsOnly: true };
+  const options = { periodRowsOnly: true, pricedNext: true };
   return 'duckdb' in table
     ? duckdbAggregatesWith(table.duckdb, spec, options)
     : clickhouseAggregatesWith(table.clickhouse, spec, options);
@@ -147,7 +155,7 @@ async function priced(
   states: ReadonlyMap<string, { readonly state: unknown; readonly aggregates: Aggregates }>,
   table: UsageTable,
   options: PushdownUsageOptions,
-  prepared?: PreparedUsage,
+  prepared?: PreparedSubscription,
 ): Promise<Either<FeecastError, PushdownUsage<Usage>>> {
   const aggregates: Record<string, unknown> = {};
   const plan: MetricUsagePlan[] = [];
@@ -172,12 +180,13 @@ async function priced(
   const price = options.projected === true ? projectedUsage : currentUsage;
   // Without a streamed metric the states are all there is: priced synchronously, with no
   // stream to open (most plans, and every subscription of pushdownUsageOfAll).
-  // With the plan prepared (pushdownUsageOfAll), only the subscription's part is read again.
+  // With the plan prepared (pushdownUsageOfAll), the subscription's part is already read and
+  // checked: only its states are read.
   const usage =
     codes.length === 0 && prepared !== undefined
       ? options.projected === true
-        ? prepared.projected({ ...context, aggregates })
-        : prepared.current({ ...context, aggregates })
+        ? prepared.projected(aggregates)
+        : prepared.current(aggregates)
       : codes.length === 0
         ? price({ ...context, events: [], aggregates })
         : await price({
@@ -291,54 +300,119 @@ export async function pushdownUsageOfAll(
   options: PushdownUsageOptions = {},
 ): Promise<Either<FeecastError, PushdownUsage<Usage>[]>> {
   const wanted: UsageAggregations[] = [];
-  const prepared = preparedPlans();
+  const keys: string[][] = [];
+  const plans = preparedPlans();
+  const prepared: (PreparedSubscription | undefined)[] = [];
+  const keyOf = aggregationKeys();
+  // One grouped query per metric and per distinct aggregation (metric, charges, options),
+  // started as soon as a context first asks for it: the database runs it while the next
+  // contexts are checked.
+  const queries = limited(QUERIES_AT_ONCE, (spec: AggregatesSpec) => aggregatesOf(table, spec));
+  const pending = new Map<string, Promise<Either<FeecastError, Aggregates> | undefined>>();
+  const refused = async (error: FeecastError) => {
+    queries.stop();
+    await Promise.all(pending.values());
+    return left(error);
+  };
   for (const [i, context] of contexts.entries()) {
-    const plan = prepared(context);
-    const found = plan === undefined ? usageAggregations(context) : plan.aggregations(context);
-    if (isLeft(found)) return left(within(found.left, i));
-    wanted.push(found.right);
-  }
-  // One grouped query per metric and per distinct aggregation (metric, charges, options).
-  const shared = new Map<string, Map<string | null, { state: unknown; aggregates: Aggregates }>>();
-  for (const own of wanted) {
-    for (const metric of own.metrics) {
-      const key = JSON.stringify(specOf(metric, undefined));
-      if (metric.needsEvents !== undefined || shared.has(key)) continue;
-      const result = await aggregatesOf(table, specOf(metric, undefined));
-      if (isLeft(result)) return result;
-      // `null`: the rows naming no subscription alone, the state of a subscription without rows.
-      const bySubscription = new Map<string | null, { state: unknown; aggregates: Aggregates }>();
-      for (const { subscription, state } of result.right.states) {
-        bySubscription.set(subscription, { state, aggregates: result.right });
+    // With the plan prepared, the context's own part is read and checked once, for its
+    // aggregations and its pricing.
+    const plan = plans(context);
+    const part = plan === undefined ? undefined : plan.usage.subscription(plan.own);
+    if (part !== undefined && isLeft(part)) return refused(within(part.left, i));
+    const found = part === undefined ? usageAggregations(context) : right(part.right.aggregations);
+    if (isLeft(found)) return refused(within(found.left, i));
+    const own = found.right.metrics.map(keyOf);
+    for (const [m, metric] of found.right.metrics.entries()) {
+      const key = own[m] as string;
+      if (metric.needsEvents === undefined && !pending.has(key)) {
+        pending.set(key, queries.add(specOf(metric, undefined)));
       }
-      shared.set(key, bySubscription);
     }
+    wanted.push(found.right);
+    keys.push(own);
+    prepared.push(part?.right);
+    // The queries started go on (their connections open, their rows are read) between contexts.
+    if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((next) => setImmediate(next));
+  }
+  const shared = new Map<string, Map<string | null, { state: unknown; aggregates: Aggregates }>>();
+  for (const [key, query] of pending) {
+    const result = await query;
+    if (result === undefined) continue;
+    if (isLeft(result)) return refused(result.left);
+    // `null`: the rows naming no subscription alone, the state of a subscription without rows.
+    const bySubscription = new Map<string | null, { state: unknown; aggregates: Aggregates }>();
+    for (const { subscription, state } of result.right.states) {
+      bySubscription.set(subscription, { state, aggregates: result.right });
+    }
+    shared.set(key, bySubscription);
   }
   const answers: PushdownUsage<Usage>[] = [];
   for (const [i, own] of wanted.entries()) {
     const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
-    for (const metric of own.metrics) {
-      const of = shared.get(JSON.stringify(specOf(metric, undefined)));
+    for (const [m, metric] of own.metrics.entries()) {
+      const of = shared.get(keys[i]?.[m] ?? '');
       const found = of?.get(own.external_subscription_id) ?? of?.get(null);
       if (found !== undefined) states.set(metric.code, found);
     }
     const context = contexts[i] as UsageContext;
-    const usage = await priced(context, own, states, table, options, prepared(context));
+    const usage = await priced(context, own, states, table, options, prepared[i]);
     if (isLeft(usage)) return left(within(usage.left, i));
     answers.push(usage.right);
   }
   return right(answers);
 }
 
+/** How many contexts are checked between two turns of the event loop (for the queries started). */
+const YIELD_EVERY = 50;
+
+/**
+ * The key of a metric's aggregation (its metric, charges and options as JSON): the same for
+ * the subscriptions that share one query. A metric or charges object met again (a prepared
+ * plan gives the same metric to each subscription) is not written again.
+ */
+function aggregationKeys(): (metric: MetricAggregation) => string {
+  const texts = new WeakMap<object, string>();
+  const text = (value: object): string => {
+    const known = texts.get(value);
+    if (known !== undefined) return known;
+    const written = JSON.stringify(value);
+    texts.set(value, written);
+    return written;
+  };
+  // JSON holds no raw line break: the three texts joined by one are read back unambiguously.
+  return (metric) =>
+    `${text(metric.metric)}\n${text(metric.charges)}\n${JSON.stringify(metric.options)}`;
+}
+
+/**
+ * How many metric queries run at once: one. Two at a time (each DuckDB instance with its own
+ * threads, so the database runs one while feecast reads the other's rows) was measured on the
+ * benchmark's 10,010,000 rows (bench/README.md, "pushdown: the Node side"): no faster, and
+ * more CPU time, with two instances' memory at once.
+ */
+const QUERIES_AT_ONCE = 1;
+
+/** A plan prepared once, and a context's own part (what is read again for each subscription). */
+interface Prepared {
+  readonly usage: PreparedUsage;
+  readonly own: Omit<UsageContext, 'plan' | 'billableMetrics' | 'pricingUnits'>;
+}
+
+/** The keys of a usage context that the prepared plan holds. */
+const PLAN_KEYS: ReadonlySet<string> = new Set(['plan', 'billableMetrics', 'pricingUnits']);
+
 /**
  * The usage of each plan prepared once (`prepareUsage`: its plan and billable metrics read and
  * checked, its charges compiled, for all its subscriptions), by the identity of the context's
- * plan, metrics and pricing units; `undefined` for a plan the engine refuses, whose contexts
- * then answer as `usageAggregations` and `currentUsage` do on their own (the same error).
+ * plan, metrics and pricing units, with the context's own part (the plan's keys left out, so
+ * that they are not copied again for each call); `undefined` for a plan the engine refuses,
+ * whose contexts then answer as `usageAggregations` and `currentUsage` do on their own (the
+ * same error).
  */
-function preparedPlans(): (context: UsageContext) => PreparedUsage | undefined {
+function preparedPlans(): (context: UsageContext) => Prepared | undefined {
   const plans = new Map<unknown, Map<unknown, Map<unknown, PreparedUsage | undefined>>>();
-  const of = (context: UsageContext): PreparedUsage | undefined => {
+  const of = (context: UsageContext): Prepared | undefined => {
     const byMetrics = plans.get(context.plan) ?? new Map();
     plans.set(context.plan, byMetrics);
     const byUnits = byMetrics.get(context.billableMetrics) ?? new Map();
@@ -351,7 +425,13 @@ function preparedPlans(): (context: UsageContext) => PreparedUsage | undefined {
       });
       byUnits.set(context.pricingUnits, isLeft(made) ? undefined : made.right);
     }
-    return byUnits.get(context.pricingUnits);
+    const usage = byUnits.get(context.pricingUnits);
+    if (usage === undefined || typeof context !== 'object' || context === null) return undefined;
+    const own: Record<string, unknown> = {};
+    for (const key of Object.keys(context)) {
+      if (!PLAN_KEYS.has(key)) own[key] = (context as unknown as Record<string, unknown>)[key];
+    }
+    return { usage, own: own as Prepared['own'] };
   };
   return (context) => {
     // A context that is not an object, or whose plan cannot be read, answers on its own.
