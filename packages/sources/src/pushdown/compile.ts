@@ -4,8 +4,8 @@
  * metric's code (and subscription), each given a status before deduplication (`doubt`,
  * `missing_transaction_id`, `invalid_timestamp`, `outside`, `ok`); the dialect's `firstOfEach` keeps
  * one row per subscription and transaction id of the `ok` rows (DuckDB the first in read
- * order, by windows that spill; ClickHouse, which has no read order, the earliest, by a hash
- * aggregation) and one per subscription and
+ * order; ClickHouse, which has no read order, the earliest; both by a hash aggregation) and
+ * one per subscription and
  * status of the others, each with its number of rows; each `ok` row is read for the metric's
  * value (`missing_value`, `invalid_value`, `invalid_operation_type`, `ok`) and then counted once
  * per charge: a status row (`c = -1`, `b` the status, the rows not ok included), a repeats row
@@ -285,10 +285,10 @@ export function compileQueries(
   // are the repeats). The rows' statuses and the first of each id at once (`firstOfEach`).
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
+    // What the queries above read of a row (its doubts are in its status already).
     const picked = [
       '__n',
       '__t',
-      '__sd',
       ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`]),
       ...carried,
       ...(periods === undefined ? [] : ['__pf', '__pe']),

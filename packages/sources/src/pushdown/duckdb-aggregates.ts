@@ -10,7 +10,7 @@ import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duck
 import { openDuckdb } from '../duckdb-instance';
 import type { AsyncEventSource } from '../event-source';
 import { formatFromName } from '../file-format';
-import { duckdbDialect } from './dialect';
+import { duckdbBoundedDialect, duckdbDialect } from './dialect';
 import { duckdbRowSource } from './duckdb-source';
 import type { RowSource } from './row-source';
 import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
@@ -81,7 +81,11 @@ export function duckdbDatabase(target: DuckdbAggregatesTarget): {
     return opened;
   };
   const database: Database = {
-    dialect: duckdbDialect,
+    // Under a memory limit, the deduplication that runs in the least memory (a sort).
+    dialect:
+      'memoryLimit' in target && target.memoryLimit !== undefined
+        ? duckdbBoundedDialect
+        : duckdbDialect,
     async source(): Promise<Either<FeecastError, RowSource | string>> {
       const relation = relationFor(events);
       if (typeof relation === 'string') return right(relation);
