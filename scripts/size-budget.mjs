@@ -7,10 +7,10 @@
 // whole engine. Fails (exit 1) when one is over
 // its budget, or when fp-ts's CommonJS build (`fp-ts/lib/`) is in a bundle (fp-ts twice).
 // Run after the build. Figures and history: bench/README.md, "browser bundle size".
-// `node --import tsx scripts/size-budget.mjs --analyze` also lists what each bundle holds, by
-// minified bytes, from esbuild's metafile: the same bundle made from the packages' sources with
-// the build's rewrites (`tsup.plugins.ts`), each folder (or dependency) with its largest files
-// (`--analyze=N`: N files each; default 4).
+// `pnpm size:analyze` (`node --import tsx scripts/size-budget.mjs --analyze`) also lists what
+// each bundle holds, by minified bytes, from esbuild's metafile: the same bundle made from the
+// packages' sources with the build's rewrites (`tsup.plugins.ts`), each folder (or dependency)
+// with its largest files (`--analyze=N`: N files each; default 4).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -29,7 +29,7 @@ const BUNDLES = [
     name: 'slim price preview (createPreviewEstimator, standard, count and sum)',
     code: "export { createPreviewEstimator, standardModel, countAggregation, sumAggregation } from '@feecast/engine';",
     budget: 50_800,
-    // Issue 25's target, not met: what it would take is in bench/README.md ("third pass").
+    // Issue 25's target, not met: what it would take is in bench/README.md ("fourth pass").
     target: 35_000,
   },
   { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 116_700 },
