@@ -10,7 +10,10 @@
 // `pnpm size:analyze` (`node --import tsx scripts/size-budget.mjs --analyze`) also lists what
 // each bundle holds, by minified bytes, from esbuild's metafile: the same bundle made from the
 // packages' sources with the build's rewrites (`tsup.plugins.ts`), each folder (or dependency)
-// with its largest files (`--analyze=N`: N files each; default 4).
+// with its largest files (`--analyze=N`: N files each; default 4). `--why=TEXT` (with the same
+// loader) shows why a module is in each bundle: the kept files that import the first kept file
+// whose path holds TEXT, directly or through index files (an import through an index file may be
+// of another of its names: the list is a superset). `--why=io-ts`, `--why=plan-change`.
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -38,6 +41,7 @@ const BUNDLES = [
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const analyzeArg = process.argv.find((arg) => arg === '--analyze' || arg.startsWith('--analyze='));
 const analyzeFiles = analyzeArg === undefined ? 0 : Number(analyzeArg.split('=')[1] ?? 4);
+const whyArg = process.argv.find((arg) => arg.startsWith('--why='))?.slice('--why='.length);
 
 /** Where an input of the bundle comes from: a package's folder (`engine/aggregation`) or a dependency. */
 function floorOf(input) {
@@ -79,6 +83,37 @@ function analysis(metafile) {
   return lines.join('\n');
 }
 
+/** An entry file that only re-exports (`index.ts`, the engine's `runtime.ts`). */
+const isBarrel = (input) => /(^|[\\/])(index|runtime|internal-runtime)\.ts$/.test(input);
+
+/**
+ * Why the first kept input whose path holds `text` is in the bundle: the kept files that import
+ * it, directly or through the `index.ts` files of its folders (a barrel re-exports, it does not
+ * use; an import through one may be of another of its names, so the list may hold more).
+ */
+function importersOf(metafile, text) {
+  const output = Object.values(metafile.outputs)[0];
+  const kept = (input) => (output.inputs[input]?.bytesInOutput ?? 0) > 0;
+  const target = Object.keys(metafile.inputs).find((input) => input.includes(text) && kept(input));
+  if (target === undefined) return undefined;
+  const reaches = (input) => {
+    const seen = new Set();
+    const stack = metafile.inputs[input].imports.map(({ path }) => path);
+    while (stack.length > 0) {
+      const next = stack.pop();
+      if (next === target) return true;
+      if (seen.has(next) || !isBarrel(next) || metafile.inputs[next] === undefined) continue;
+      seen.add(next);
+      for (const { path } of metafile.inputs[next].imports) stack.push(path);
+    }
+    return false;
+  };
+  const importers = Object.keys(metafile.inputs).filter(
+    (input) => input !== target && !isBarrel(input) && kept(input) && reaches(input),
+  );
+  return { target, importers };
+}
+
 /** The bundle made from the sources, as the build rewrites them, and what it holds. */
 async function analyze(bundle) {
   const { bundleFriendly } = await import('../tsup.plugins.ts');
@@ -105,7 +140,15 @@ async function analyze(bundle) {
   const code = result.outputFiles[0].contents;
   const gzipped = gzipSync(code, { level: 9 }).length;
   console.log(`      from the sources: ${kb(code.length)} minified, ${kb(gzipped)} gzipped`);
-  console.log(analysis(result.metafile));
+  if (analyzeArg !== undefined) console.log(analysis(result.metafile));
+  if (whyArg !== undefined) {
+    const why = importersOf(result.metafile, whyArg);
+    console.log(
+      why === undefined
+        ? `      no kept file's path holds ${JSON.stringify(whyArg)}`
+        : `      ${why.target}, imported by:\n${why.importers.map((input) => `        ${input}`).join('\n')}`,
+    );
+  }
 }
 
 function options(bundle) {
@@ -142,7 +185,7 @@ for (const bundle of BUNDLES) {
     console.log(`      fp-ts's CommonJS build is bundled: ${fpTsCommonJs.slice(0, 3).join(', ')}`);
   }
   if (over || fpTsCommonJs.length > 0) failed++;
-  if (analyzeArg !== undefined) await analyze(bundle);
+  if (analyzeArg !== undefined || whyArg !== undefined) await analyze(bundle);
 }
 console.log(`\nsize-budget: ${BUNDLES.length - failed} passed, ${failed} failed`);
 process.exitCode = failed === 0 ? 0 : 1;
