@@ -1,11 +1,12 @@
 /**
- * What the deduplication's window costs every subscription's pushdown (issue 21 §Checks), and
+ * What the deduplication (a hash aggregation keeping each transaction id's first row; window
+ * functions under a `memoryLimit`) costs every subscription's pushdown (issue 21 §Checks), and
  * what a precheck that would let it be skipped costs: on the Parquet file of `pushdown-data.ts`
  * (FEECAST_PUSHDOWN_DIR), per metric of the benchmark's plan, the median of 3 alternated rounds
- * of `duckdbAggregates` every subscription with `deduplicate` (the window) and without it (no
- * window: the figures differ, the repeats counted, only the time is compared), and of the
- * precheck `count(*) = count(DISTINCT (subscription, transaction id))` over the metric's period
- * rows. Run: `node --import tsx src/pushdown-dedup.ts` from bench/.
+ * of `duckdbAggregates` every subscription with `deduplicate` and without it (the figures
+ * differ, the repeats counted, only the time is compared), and of the precheck
+ * `count(*) = count(DISTINCT (subscription, transaction id))` over the metric's period rows.
+ * Run: `node --import tsx src/pushdown-dedup.ts` from bench/.
  */
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -30,7 +31,7 @@ const timed = async (run: () => Promise<unknown>) => {
 };
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[1] ?? 0;
 
-console.log('| metric | with the window ms | without ms | precheck ms | ids unique |');
+console.log('| metric | deduplicated ms | without ms | precheck ms | ids unique |');
 console.log('| --- | ---: | ---: | ---: | --- |');
 for (const m of wanted.right.metrics) {
   const spec = { metric: m.metric, charges: m.charges, options: m.options };
