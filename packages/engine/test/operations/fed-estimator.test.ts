@@ -183,7 +183,9 @@ describe('createFedEstimator', () => {
         },
       ),
     );
-    expect(again).toBeGreaterThan(20);
+    // How many answers are given again depends on the generated cases (as few as 14 in one
+    // run); the law is the equality above, this only shows that answering again ran.
+    expect(again).toBeGreaterThan(0);
   });
 
   it('starts its tallies again when given another array, or the clock moves to another period', () => {
