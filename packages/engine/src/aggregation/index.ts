@@ -87,6 +87,7 @@ export {
 } from './filters';
 export type { GroupedBy } from './groups';
 export { groupedBy, groupKey } from './groups';
+export { IdSet } from './id-set';
 export { countKind } from './kinds/count';
 export type {
   AggregationKind,

@@ -9,6 +9,7 @@ import {
   type UsageEvent,
 } from '../../aggregation/index';
 import { type FeecastError, SECOND_MS } from '../../core/index';
+import { PeriodIds } from './period-ids';
 import type { Series, SeriesPeriod } from './series';
 
 /** One charges accumulator of a period: one billable metric of one candidate plan. */
@@ -23,6 +24,13 @@ interface Slot {
    * ids are its subscription's (`SubscriptionRoute.recurringIds`).
    */
   ids: Set<string> | undefined;
+  /**
+   * Out of time order, the transaction ids the slots of this metric and lane counted, with
+   * their periods (the grid finds the repeats: one table per subscription and metric, not one
+   * per period); `undefined` in time order, for a recurring metric (its accumulators find
+   * their repeats), or without deduplication.
+   */
+  readonly periodIds: PeriodIds | undefined;
   /** The repeats the grid left out of this slot. */
   duplicates: number;
   /** Its state, once asked (the events are all read by then): the series of a lane share it. */
@@ -190,10 +198,14 @@ function timeOf(timestamp: unknown): number | undefined {
 /**
  * The grid of the series, grouped by subscription (`external_id` of each series' subscription,
  * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. With
- * `ordered` (the events of each subscription come in time order), the grid finds the repeats
- * itself and forgets a period's ids when the subscription's events pass its end: what it
- * remembers is the ids of the open periods and of the recurring metrics, not of every event;
- * an event dated in a period already passed is recorded (`late()`) and not counted. A
+ * it, the grid finds the repeats itself, as each period's accumulator would (an id repeated
+ * in another period is not a repeat there), in one table of ids per subscription and metric
+ * ({@link PeriodIds}) rather than one per period; only a recurring metric's accumulators,
+ * whose events before their period may come later, find their own. With `ordered` (the
+ * events of each subscription come in time order), the grid forgets a period's ids when the
+ * subscription's events pass its end: what it remembers is the ids of the open periods and of
+ * the recurring metrics, not of every event; an event dated in a period already passed is
+ * recorded (`late()`) and not counted. A
  * metric's accumulator that cannot be created is a `Left` (the metric and charges were
  * checked by `previewAggregations`, so this is not expected).
  * @internal
@@ -204,7 +216,8 @@ export function eventGrid(
   deduplicate = true,
   ordered = false,
 ): Either<FeecastError, EventGrid> {
-  const ownIds = deduplicate && ordered;
+  /** In time order, the grid finds every repeat; out of it, those of non-recurring metrics. */
+  const gridFinds = (recurring: boolean) => deduplicate && (ordered || !recurring);
   const starts = accumulatorStarts();
   const routes = new Map<string, SubscriptionRoute>();
   /** Per series given: its periods' accumulators, by the period's index in its `periods`. */
@@ -237,6 +250,8 @@ export function eventGrid(
     }
     const slots: PeriodSlots[] = [];
     const placed = new Map<number, PeriodSlots>();
+    /** Out of time order: the lane's table of ids per metric. */
+    const laneIds = new Map<string, PeriodIds>();
     for (const [p, period] of one.periods.entries()) {
       if (period.window === undefined) continue;
       const byCode = new Map<string, Slot>();
@@ -245,18 +260,26 @@ export function eventGrid(
           (route.keptCodes as Set<string>).add(metric.code);
           continue;
         }
+        const recurring = metric.metric.recurring === true;
         const created = starts.start(
           metric.metric,
           metric.charges,
-          deduplicate && !ownIds ? metric.options : { ...metric.options, deduplicate: false },
+          deduplicate && !gridFinds(recurring)
+            ? metric.options
+            : { ...metric.options, deduplicate: false },
         );
         if (isLeft(created)) return created;
-        const recurring = metric.metric.recurring === true;
         if (recurring) recurringCodes.add(metric.code);
+        let periodIds: PeriodIds | undefined;
+        if (gridFinds(recurring) && !ordered) {
+          periodIds = laneIds.get(metric.code) ?? new PeriodIds();
+          laneIds.set(metric.code, periodIds);
+        }
         byCode.set(metric.code, {
           accumulator: created.right,
           recurring,
-          ids: ownIds && !recurring ? new Set() : undefined,
+          ids: ordered && gridFinds(recurring) && !recurring ? new Set() : undefined,
+          periodIds,
           duplicates: 0,
           saved: undefined,
         });
@@ -306,7 +329,7 @@ export function eventGrid(
     event: UsageEvent,
     code: string,
     t: number,
-    /** In time order, the key of the event's id (its subscription's, as the accumulator's). */
+    /** The key of the event's id (its subscription's, as the accumulator's), when the grid finds repeats. */
     key: string | undefined,
     /** In time order, a recurring metric's repeat (decided once for all its periods). */
     repeat: boolean,
@@ -325,7 +348,12 @@ export function eventGrid(
       if (period === undefined || slot === undefined) return;
       if (!slot.recurring) {
         if (t < period.fromMs) return;
-        if (slot.ids !== undefined && key !== undefined && repeated(slot.ids, key)) {
+        if (
+          key !== undefined &&
+          (slot.ids !== undefined
+            ? repeated(slot.ids, key)
+            : slot.periodIds?.repeated(key, p) === true)
+        ) {
           slot.duplicates++;
           return;
         }
@@ -373,12 +401,12 @@ export function eventGrid(
       // An event without a subscription id is its only subscription's, but the accumulator
       // tells its ids apart from those of events that name it: so does the key.
       const key =
-        !ownIds || typeof id !== 'string' || id === ''
+        !deduplicate || typeof id !== 'string' || id === ''
           ? undefined
           : typeof named === 'string'
             ? id
             : `\u0000${id}`;
-      if (key !== undefined && recurringCodes.has(code)) {
+      if (ordered && key !== undefined && recurringCodes.has(code)) {
         let ids = route.recurringIds.get(code);
         if (ids === undefined) {
           ids = new Set();
