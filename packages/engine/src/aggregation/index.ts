@@ -35,6 +35,7 @@ export {
   restoreChargesAccumulator,
   restoreChargesPass,
   restoreCompiledChargesPass,
+  sharedState,
 } from './charges';
 export { evaluateForAggregation } from './evaluate-field';
 export { eventTimeMs, NO_EVENT, type UsageEvent } from './event';

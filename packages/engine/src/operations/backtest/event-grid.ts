@@ -6,6 +6,7 @@ import {
   eventTimeMs,
   type PassOptions,
   prepareChargesAccumulator,
+  sharedState,
   type UsageEvent,
 } from '../../aggregation/index';
 import { type FeecastError, SECOND_MS } from '../../core/index';
@@ -430,7 +431,8 @@ export function eventGrid(
       let rejected = 0;
       if (slots !== undefined) {
         for (const [code, slot] of slots.byCode) {
-          slot.saved ??= slot.accumulator.state();
+          // The events are all read: a restore of the same shape and period shares its states.
+          slot.saved ??= sharedState(slot.accumulator);
           const state = slot.saved;
           states[code] = state;
           for (const count of Object.values(state.rejected_counts)) rejected += count ?? 0;
