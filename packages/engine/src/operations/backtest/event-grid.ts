@@ -45,13 +45,25 @@ interface PeriodSlots {
   readonly byCode: ReadonlyMap<string, Slot>;
 }
 
+/**
+ * The periods of a lane that aggregate usage, in order, with their windows' bounds as plain
+ * numbers in a row (each event's period is searched in `ends`: no boxed number read per step).
+ */
+interface Lane {
+  readonly periods: readonly PeriodSlots[];
+  /** Per period, its `fromMs`. */
+  readonly starts: Float64Array;
+  /** Per period, its `endMs` (increasing: the periods follow each other). */
+  readonly ends: Float64Array;
+}
+
 /** Where a subscription's events go. */
 interface SubscriptionRoute {
   /**
-   * Per lane of the subscription, its periods that aggregate usage, by `endMs`: a lane is the
-   * periods of one series, shared by the subscription's series that aggregate alike.
+   * The lanes of the subscription: a lane is the periods of one series, shared by the
+   * subscription's series that aggregate alike.
    */
-  readonly series: readonly (readonly PeriodSlots[])[];
+  readonly series: readonly Lane[];
   /** The lanes by what they aggregate ({@link laneKey}), by the period's index in the series. */
   readonly lanes: Map<string, Map<number, PeriodSlots>>;
   /** The codes of metrics some candidate prices from each event: their events are kept. */
@@ -289,7 +301,11 @@ export function eventGrid(
       slots.push(entry);
       placed.set(p, entry);
     }
-    (route.series as (readonly PeriodSlots[])[]).push(slots);
+    (route.series as Lane[]).push({
+      periods: slots,
+      starts: Float64Array.from(slots, (slot) => slot.fromMs),
+      ends: Float64Array.from(slots, (slot) => slot.endMs),
+    });
     route.firstOpen.push(0);
     route.lanes.set(lane, placed);
     bySeries.push(placed);
@@ -310,7 +326,7 @@ export function eventGrid(
    * that end by then. `false` when `t` falls in a period already closed (a late event).
    */
   const advance = (route: SubscriptionRoute, t: number): boolean => {
-    for (const [s, slots] of route.series.entries()) {
+    for (const [s, { periods: slots }] of route.series.entries()) {
       let open = route.firstOpen[s] ?? 0;
       // The period the event falls in must still be open.
       if (open > 0 && (slots[open - 1]?.endMs ?? 0) > t) return false;
@@ -326,7 +342,7 @@ export function eventGrid(
   };
 
   const feed = (
-    slots: readonly PeriodSlots[],
+    { periods: slots, starts, ends }: Lane,
     event: UsageEvent,
     code: string,
     t: number,
@@ -340,7 +356,7 @@ export function eventGrid(
     let hi = slots.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((slots[mid]?.endMs ?? 0) > t) hi = mid;
+      if ((ends[mid] ?? 0) > t) hi = mid;
       else lo = mid + 1;
     }
     for (let p = lo; p < slots.length; p++) {
@@ -348,7 +364,7 @@ export function eventGrid(
       const slot = period?.byCode.get(code);
       if (period === undefined || slot === undefined) return;
       if (!slot.recurring) {
-        if (t < period.fromMs) return;
+        if (t < (starts[p] ?? 0)) return;
         if (
           key !== undefined &&
           (slot.ids !== undefined
@@ -415,7 +431,7 @@ export function eventGrid(
         }
         repeat = repeated(ids, key);
       }
-      for (const slots of route.series) feed(slots, event, code, t, key, repeat);
+      for (const lane of route.series) feed(lane, event, code, t, key, repeat);
     } catch {
       counts.unreadable++;
     }
