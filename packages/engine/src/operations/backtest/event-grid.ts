@@ -412,7 +412,7 @@ export function eventGrid(
         };
         return;
       }
-      if (route.keptCodes.has(code)) route.kept.push(event);
+      if (route.keptCodes.size > 0 && route.keptCodes.has(code)) route.kept.push(event);
       let repeat = false;
       const id = namedOf(event, 'transaction_id');
       // An event without a subscription id is its only subscription's, but the accumulator
