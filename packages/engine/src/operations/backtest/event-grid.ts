@@ -103,9 +103,10 @@ export interface LateEvent {
  * every later period, which reads the events before it). Candidate plans whose accumulators
  * aggregate alike (the same metric, charges' buckets and periods: plans that differ in their
  * prices only) share them: each event is added once for them all. Memory is one accumulator
- * state per subscription x period x distinct aggregation x metric (with, as
- * `previewInvoice`, the transaction ids of the events each counts, to find repeats), plus the
- * events of metrics priced from each event (`needsEvents`), kept per subscription.
+ * state per subscription x period x distinct aggregation x metric, the transaction ids of
+ * each subscription's events of a metric with their periods (to find repeats as each
+ * period's `previewInvoice` does: `PeriodIds`), plus the events of metrics priced from each
+ * event (`needsEvents`), kept per subscription.
  * @internal
  */
 export interface EventGrid {
@@ -213,7 +214,7 @@ function timeOf(timestamp: unknown): number | undefined {
  * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. With
  * it, the grid finds the repeats itself, as each period's accumulator would (an id repeated
  * in another period is not a repeat there), in one table of ids per subscription and metric
- * ({@link PeriodIds}) rather than one per period; only a recurring metric's accumulators,
+ * (`PeriodIds`) rather than one per period; only a recurring metric's accumulators,
  * whose events before their period may come later, find their own. With `ordered` (the
  * events of each subscription come in time order), the grid forgets a period's ids when the
  * subscription's events pass its end: what it remembers is the ids of the open periods and of

@@ -5,7 +5,7 @@ import { IdSet } from '../../aggregation/index';
  * one lane) counted, each with its periods: what each period's accumulator would remember to
  * find its repeats (an id repeated in another period is not a repeat there), held in one
  * table per subscription and metric instead of one per period. Memory per id: the
- * {@link IdSet}'s, and its first period; an id counted in several periods also keeps the
+ * `IdSet`'s, and its first period; an id counted in several periods also keeps the
  * others (rare: a repeat across a period end).
  * @internal
  */
