@@ -9,6 +9,7 @@ import {
   compileMetric,
   createAccumulator,
   createChargesAccumulator,
+  type PassOptions,
   restoreAccumulator,
   restoreChargesAccumulator,
   restoreChargesPass,
@@ -303,14 +304,20 @@ describe.each(CASES)('the charges state of a %s', (_name, m, options) => {
 
 describe('a shared state', () => {
   const count = metric('count_agg');
-  const period = { from_datetime: MARCH.from_datetime, to_datetime: MARCH.to_datetime };
-  const april = { from_datetime: MARCH.to_datetime, to_datetime: '2025-05-01T00:00:00Z' };
+  const period: PassOptions = {
+    from_datetime: MARCH.from_datetime,
+    to_datetime: MARCH.to_datetime,
+  };
+  const april: PassOptions = {
+    from_datetime: MARCH.to_datetime,
+    to_datetime: '2025-05-01T00:00:00Z',
+  };
   const event = (id: string) => ({
     transaction_id: id,
     code: 'm',
     timestamp: '2025-03-10T00:00:00Z',
   });
-  const countOf = (state: unknown, options: typeof period) => {
+  const countOf = (state: unknown, options: PassOptions) => {
     const acc = restoreChargesPass(count, [{}], options, state);
     if (acc._tag === 'Left') throw new Error(acc.left.message);
     return acc.right;
