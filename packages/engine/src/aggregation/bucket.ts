@@ -1,6 +1,6 @@
 import { EventRecords } from './event-records';
 import { type GroupKey, groupKey } from './groups';
-import type { BucketState } from './kinds/kind';
+import type { AggregationKind, BucketState, KindContext } from './kinds/kind';
 
 /** A group's (or an ungrouped bucket's) running state, and its events when per-event views are on. */
 export interface Slot {
@@ -24,9 +24,11 @@ export class Bucket {
   /** An ungrouped bucket's one slot, made at the first event (found without a map lookup). */
   private ungrouped: Slot | undefined;
 
+  /** `kind` makes its slots' states, in `context` (its pass's). */
   constructor(
     readonly groupKeys: readonly string[],
-    private readonly create: () => BucketState,
+    private readonly kind: AggregationKind,
+    private readonly context: KindContext,
     readonly recording: boolean,
   ) {}
 
@@ -107,6 +109,9 @@ export class Bucket {
   }
 
   private newSlot(): Slot {
-    return { state: this.create(), records: this.recording ? new EventRecords() : undefined };
+    return {
+      state: this.kind.create(this.context),
+      records: this.recording ? new EventRecords() : undefined,
+    };
   }
 }

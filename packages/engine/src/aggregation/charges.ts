@@ -25,6 +25,7 @@ import {
   passHeader,
   restoreBucket,
   restoreHeader,
+  restoreShared,
 } from './pass-state';
 import type { Rejection } from './rejection';
 
@@ -533,13 +534,49 @@ function perEventRefusal(
   );
 }
 
-/** A new accumulator filled from `state`: its header, then its buckets. */
+/**
+ * A new accumulator filled from `state`: its header, then its buckets; from the accumulator
+ * of a {@link sharedState} itself when it is of the same shape and period.
+ */
 function restoreInto(
   accumulator: PassAccumulator,
   state: unknown,
 ): Either<FeecastError, ChargesPass> {
+  const shared =
+    typeof state === 'object' && state !== null
+      ? (state as { readonly [SHARED]?: PassAccumulator })[SHARED]
+      : undefined;
+  if (shared !== undefined && restoreShared(accumulator.pass, shared.pass)) {
+    return right(accumulator);
+  }
   const header = restoreHeader(accumulator.pass, state, ['state']);
   return isLeft(header) ? header : accumulator.restoreCharges(header.right);
+}
+
+/** The key of a {@link sharedState}'s accumulator (not enumerable: no JSON, no copy sees it). */
+const SHARED = Symbol('feecast.sharedState');
+
+/**
+ * `accumulator.state()` for a restore in the same thread (a backtest's pricing of the states
+ * its grid aggregated): its JSON form, the charges written only if read, and the accumulator
+ * itself, so that a restore of the same shape and period shares its bucket states instead of
+ * reading their JSON (`restoreShared`: the same figures). The accumulator must take no more
+ * events (its states would change under every pass restored from it), and a restored pass
+ * must take none either.
+ * @internal
+ */
+export function sharedState(accumulator: ChargesPass): ChargesAccumulatorState {
+  if (!isInstance(accumulator, PassAccumulator)) return accumulator.state();
+  const pass = accumulator.pass;
+  let charges: ChargesAccumulatorState['charges'] | undefined;
+  const state = Object.defineProperty(passHeader(pass), 'charges', {
+    enumerable: true,
+    get: () => {
+      charges ??= accumulator.state().charges;
+      return charges;
+    },
+  }) as ChargesAccumulatorState;
+  return Object.defineProperty(state, SHARED, { value: accumulator });
 }
 
 /**

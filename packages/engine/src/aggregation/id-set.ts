@@ -39,18 +39,33 @@ export class IdSet {
 
   /** Adds `id`; `false` when it was already there. */
   add(id: string): boolean {
-    return this.addHashed(id, hashOf(id));
+    return this.placeHashed(id, hashOf(id)) < 0;
   }
 
   /** Adds `id` whose {@link hashOf} is `hash` (computed elsewhere, e.g. with a batch). */
   addHashed(id: string, hash: number): boolean {
+    return this.placeHashed(id, hash) < 0;
+  }
+
+  /**
+   * Where `id` was added (0 for the first id, in insertion order) when it is there; else adds
+   * it (it is then at `size - 1`) and answers -1. For a caller that keeps something per id.
+   */
+  place(id: string): number {
+    return this.placeHashed(id, hashOf(id));
+  }
+
+  private placeHashed(id: string, hash: number): number {
     const hashes = this.hashes;
     const mask = this.mask;
     let slot = hash & mask;
     for (;;) {
       const h = hashes[slot] ?? 0;
       if (h === 0) break;
-      if (h === hash && this.ids[this.entries[slot] ?? 0] === id) return false;
+      if (h === hash) {
+        const at = this.entries[slot] ?? 0;
+        if (this.ids[at] === id) return at;
+      }
       slot = (slot + 1) & mask;
     }
     hashes[slot] = hash;
@@ -58,7 +73,7 @@ export class IdSet {
     this.ids.push(id);
     // Keep the table at most half full, so probes stay short.
     if (this.ids.length * 2 > mask) this.rehash((mask + 1) * 2);
-    return true;
+    return -1;
   }
 
   /** `true` when `id` is in the set. */

@@ -35,6 +35,7 @@ export {
   restoreChargesAccumulator,
   restoreChargesPass,
   restoreCompiledChargesPass,
+  sharedState,
 } from './charges';
 export { evaluateForAggregation } from './evaluate-field';
 export { eventTimeMs, NO_EVENT, type UsageEvent } from './event';
@@ -87,6 +88,7 @@ export {
 } from './filters';
 export type { GroupedBy } from './groups';
 export { groupedBy, groupKey } from './groups';
+export { IdSet } from './id-set';
 export { countKind } from './kinds/count';
 export type {
   AggregationKind,

@@ -1,8 +1,9 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import { type FeecastError, feecastError } from '../core/index';
+import { equals, type FeecastError, feecastError } from '../core/index';
 import type { Bucket } from './bucket';
 import { type GroupedBy, type GroupKey, groupedBy } from './groups';
 import type { AggregationType, BucketStateJson } from './kinds/index';
+import type { KindContext } from './kinds/kind';
 import { readArray, readCount, readObject } from './kinds/state-json';
 import { compareUniqueValues } from './kinds/unique-operation';
 import type { MetricPass } from './pass';
@@ -157,4 +158,70 @@ export function restoreBucket(
     }
   }
   return right(undefined);
+}
+
+/**
+ * Fills `pass` (a new, empty pass) with the bucket states of `source`, a pass that takes no
+ * more events, shared rather than copied: what restoring `source`'s state (`passHeader`, then
+ * each bucket's `bucketGroups`) would give, without writing and reading its JSON. Its
+ * rejections are counts only, as a restored state's. `false` (and `pass` unchanged) unless
+ * both have the same aggregation type, the same consumers (kinds, proration), buckets and
+ * group keys, and the same period (the context every state reads).
+ * @internal
+ */
+export function restoreShared(pass: MetricPass, source: MetricPass): boolean {
+  if (pass.metric.kind !== source.metric.kind || !sameContext(pass.context, source.context)) {
+    return false;
+  }
+  const consumers = pass.consumers;
+  if (consumers.length !== source.consumers.length) return false;
+  for (const [c, consumer] of consumers.entries()) {
+    const theirs = source.consumers[c];
+    if (
+      theirs === undefined ||
+      theirs.kind !== consumer.kind ||
+      theirs.prorated !== consumer.prorated ||
+      theirs.buckets.length !== consumer.buckets.length ||
+      consumer.buckets.some(
+        (bucket, b) => !sameKeys(bucket.groupKeys, theirs.buckets[b]?.groupKeys),
+      )
+    ) {
+      return false;
+    }
+  }
+  pass.log.addCounts(source.log.countsByReason());
+  pass.countOutside(source.outsidePeriod);
+  for (const [c, consumer] of consumers.entries()) {
+    for (const [b, bucket] of consumer.buckets.entries()) {
+      const from = source.consumers[c]?.buckets[b];
+      if (from === undefined) continue;
+      // In the order of the state's groups (`bucketGroups`), as a restore sets them.
+      const slots = Array.from(from.slots).sort(([x], [y]) => compareUniqueValues(x, y));
+      for (const [key, slot] of slots) bucket.restoreSlot(key, slot.state);
+    }
+  }
+  return true;
+}
+
+function sameKeys(a: readonly string[], b: readonly string[] | undefined): boolean {
+  return b !== undefined && a.length === b.length && a.every((key, i) => key === b[i]);
+}
+
+/** Whether two passes read the same period: every field their states read. */
+function sameContext(a: KindContext, b: KindContext): boolean {
+  return (
+    a.fromMs === b.fromMs &&
+    a.endMs === b.endMs &&
+    a.toMs === b.toMs &&
+    a.chargesDurationDays === b.chargesDurationDays &&
+    a.periodDays === b.periodDays &&
+    a.zone.name === b.zone.name &&
+    (a.previous === b.previous ||
+      (a.previous !== undefined && b.previous !== undefined && equals(a.previous, b.previous))) &&
+    (a.previousActive === b.previousActive ||
+      (a.previousActive !== undefined &&
+        b.previousActive !== undefined &&
+        a.previousActive.length === b.previousActive.length &&
+        a.previousActive.every((value, i) => value === b.previousActive?.[i])))
+  );
 }

@@ -196,22 +196,12 @@ export class MetricPass implements KernelTarget {
     readonly options: ResolvedOptions,
     specs: readonly ConsumerSpec[],
   ) {
-    this.context = {
-      fromMs: options.fromMs,
-      endMs: options.endMs,
-      chargesDurationDays: options.chargesDurationDays,
-      previous: metric.recurring ? options.previous : undefined,
-      previousActive: metric.recurring ? options.previousActive : undefined,
-      zone: options.zone,
-      toMs: options.toMs,
-      periodDays: options.periodDays,
-    };
+    this.context = contextOf(options, metric.recurring);
     this.readsHistory = metric.recurring && metric.kind.recurringReadsHistory;
     this.log = new RejectionLog(metric.fieldName ?? '');
     this.consumers = specs.map((spec) => {
       const prorated = spec.prorated === true && metric.kind.prorated !== undefined;
       const kind = prorated ? (metric.kind.prorated ?? metric.kind) : metric.kind;
-      const create = () => kind.create(this.context);
       const recording = options.perEvent || spec.perEvent === true;
       return {
         route: spec.route,
@@ -219,7 +209,9 @@ export class MetricPass implements KernelTarget {
         prorated,
         kind,
         recording,
-        buckets: spec.bucketGroupKeys.map((keys) => new Bucket(keys, create, recording)),
+        buckets: spec.bucketGroupKeys.map(
+          (keys) => new Bucket(keys, kind, this.context, recording),
+        ),
       };
     });
   }
@@ -555,6 +547,38 @@ function textOf(figures: object): object {
     }
   }
   return out;
+}
+
+/**
+ * The contexts of the passes of each resolved options, for a metric not recurring [0] and
+ * recurring [1]: the passes of one definition (a backtest's accumulators of one period and
+ * metric, thousands of them) share one, and so do their bucket states.
+ */
+const CONTEXTS = new WeakMap<ResolvedOptions, [KindContext?, KindContext?]>();
+
+/** The context of a pass of `options`, of a recurring metric or not (made once per options). */
+function contextOf(options: ResolvedOptions, recurring: boolean): KindContext {
+  let known = CONTEXTS.get(options);
+  if (known === undefined) {
+    known = [];
+    CONTEXTS.set(options, known);
+  }
+  const at = recurring ? 1 : 0;
+  let context = known[at];
+  if (context === undefined) {
+    context = {
+      fromMs: options.fromMs,
+      endMs: options.endMs,
+      chargesDurationDays: options.chargesDurationDays,
+      previous: recurring ? options.previous : undefined,
+      previousActive: recurring ? options.previousActive : undefined,
+      zone: options.zone,
+      toMs: options.toMs,
+      periodDays: options.periodDays,
+    };
+    known[at] = context;
+  }
+  return context;
 }
 
 /** An event's transaction id if it can be read, else `''`. */

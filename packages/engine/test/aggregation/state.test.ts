@@ -9,10 +9,12 @@ import {
   compileMetric,
   createAccumulator,
   createChargesAccumulator,
+  type PassOptions,
   restoreAccumulator,
   restoreChargesAccumulator,
   restoreChargesPass,
   restoreCompiledChargesPass,
+  sharedState,
   type UsageEvent,
 } from '../../src/aggregation/index';
 import { eventValue } from '../arbitraries';
@@ -259,6 +261,31 @@ describe.each(CASES)('the charges state of a %s', (_name, m, options) => {
     );
   });
 
+  it('restores a shared state to the figures of its JSON, for its period or another', () => {
+    const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+    const restorePass = (state: unknown, options: typeof period) => {
+      const acc = restoreChargesPass(withFilters, charges, options, state);
+      if (acc._tag === 'Left') throw new Error(acc.left.message);
+      return acc.right;
+    };
+    const april = { from_datetime: to_datetime, to_datetime: '2025-05-01T00:00:00Z' };
+    fc.assert(
+      fc.property(events, (list) => {
+        const source = restorePass(plain(pass(list).state()), period);
+        const shared = sharedState(source);
+        const json = plain(source.state());
+        expect(plain(shared)).toEqual(json);
+        for (const options of [period, april]) {
+          const restored = restorePass(shared, options);
+          const expected = restorePass(json, options);
+          expect(restored.state()).toStrictEqual(expected.state());
+          expect(plain(restored.result())).toEqual(plain(expected.result()));
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+
   it('names the path of a charge whose buckets do not fit', () => {
     const state = pass([]).state();
     const fewer = {
@@ -272,6 +299,44 @@ describe.each(CASES)('the charges state of a %s', (_name, m, options) => {
       '0',
       'filters',
     ]);
+  });
+});
+
+describe('a shared state', () => {
+  const count = metric('count_agg');
+  const period: PassOptions = {
+    from_datetime: MARCH.from_datetime,
+    to_datetime: MARCH.to_datetime,
+  };
+  const april: PassOptions = {
+    from_datetime: MARCH.to_datetime,
+    to_datetime: '2025-05-01T00:00:00Z',
+  };
+  const event = (id: string) => ({
+    transaction_id: id,
+    code: 'm',
+    timestamp: '2025-03-10T00:00:00Z',
+  });
+  const countOf = (state: unknown, options: PassOptions) => {
+    const acc = restoreChargesPass(count, [{}], options, state);
+    if (acc._tag === 'Left') throw new Error(acc.left.message);
+    return acc.right;
+  };
+
+  it("shares its accumulator's bucket states with a restore of the same shape and period, and only then", () => {
+    const source = createChargesAccumulator(count, [{}], period);
+    if (source._tag === 'Left') throw new Error(source.left.message);
+    source.right.add(event('t1'));
+    const shared = sharedState(source.right as Parameters<typeof sharedState>[0]);
+    const same = countOf(shared, period);
+    const other = countOf(shared, april);
+    const copied = countOf(JSON.parse(JSON.stringify(shared)), period);
+    // The source takes another event (a shared state's source must not: here it does, to tell).
+    source.right.add(event('t2'));
+    const counts = [same, other, copied].map((acc) => acc.result().charges[0]?.default.count);
+    // March's restore shares the source's state (2 events now); April's (a state restores into
+    // any period) and the JSON's are copies of it as it was (1 event).
+    expect(counts).toEqual([2, 1, 1]);
   });
 });
 

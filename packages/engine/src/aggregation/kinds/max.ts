@@ -10,13 +10,15 @@ import {
 import type { AggregationKind, BucketState, BucketStateJson, KindResult } from './kind';
 import { readCount, readDecimalText, readObject } from './state-json';
 
+/** The scratch of every max's reads (each read is done with it before the next starts). */
+const SCAN = createScan();
+
 class MaxState implements BucketState {
-  private readonly scan = createScan();
   private max: Decimal | undefined;
   private count = 0;
 
   add(value: unknown): 'invalid_value' | undefined {
-    const decimal = readDecimal(value, this.scan);
+    const decimal = readDecimal(value, SCAN);
     if (typeof decimal === 'string') return 'invalid_value';
     if (this.max === undefined || compare(decimal, this.max) > 0) this.max = decimal;
     this.count++;

@@ -30,13 +30,14 @@ class SumState implements BucketState {
   private earlier: DecimalSum | undefined;
   private count = 0;
 
-  constructor(
-    private readonly previous: Decimal,
-    private readonly fromMs: number,
-  ) {}
+  /**
+   * `context`: the pass's, shared by its states (its `fromMs` read from it: a field of its own
+   * would box the number in every state).
+   */
+  constructor(private readonly context: KindContext) {}
 
   add(value: unknown, timeMs: number): 'invalid_value' | undefined {
-    const sum = timeMs < this.fromMs ? this.earlierSum() : this.total;
+    const sum = timeMs < this.context.fromMs ? this.earlierSum() : this.total;
     if (sum.add(value) !== undefined) return 'invalid_value';
     this.count++;
     return undefined;
@@ -54,7 +55,7 @@ class SumState implements BucketState {
   }
 
   result(): KindResult {
-    const start = add(this.previous, this.earlier?.result() ?? ZERO);
+    const start = add(this.context.previous ?? ZERO, this.earlier?.result() ?? ZERO);
     const aggregation = add(start, this.total.result());
     return { aggregation, count: this.count, carried: aggregation, start };
   }
@@ -91,12 +92,12 @@ export const sumKind: AggregationKind = {
   needsField: true,
   recurringAllowed: true,
   recurringReadsHistory: true,
-  create: (context: KindContext) => new SumState(context.previous ?? ZERO, context.fromMs),
+  create: (context: KindContext) => new SumState(context),
   restore: (context, json, path) => {
     const read = readCountAndDecimals(json, path, ['sum', 'sum_before_period']);
     if (isLeft(read)) return read;
     const [total = ZERO, earlier = ZERO] = read.right.decimals;
-    const state = new SumState(context.previous ?? ZERO, context.fromMs);
+    const state = new SumState(context);
     return right(state.restoreFrom(read.right.count, total, earlier));
   },
 };

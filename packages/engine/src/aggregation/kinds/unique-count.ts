@@ -26,6 +26,9 @@ import {
   timeOf,
 } from './unique-operation';
 
+/** No values (a state's values before the period, until it has some). */
+const NO_VALUES: ReadonlyMap<UniqueValue, Operation> = new Map();
+
 /** Sets `value`'s latest operation in `latest` to `op` unless a later one is there (ties: `op` wins). */
 function keepLatest(latest: Map<UniqueValue, Operation>, value: UniqueValue, op: Operation): void {
   const known = latest.get(value);
@@ -49,16 +52,21 @@ function activeValues(latest: ReadonlyMap<UniqueValue, Operation>): UniqueValue[
  */
 class UniqueCountState implements BucketState {
   private readonly last = new Map<UniqueValue, Operation>();
-  /** The latest operation of each value before the period (carried values included). */
-  private readonly before = new Map<UniqueValue, Operation>();
+  /**
+   * The latest operation of each value before the period (carried values included): made at
+   * the first such value, so that the states of other unique counts (most of them, one per
+   * bucket and group of every period) hold one map, not two.
+   */
+  private before: Map<UniqueValue, Operation> | undefined;
 
+  /** `context`: the pass's, shared by its states (see `SumState`). */
   constructor(
     previousActive: readonly UniqueValue[],
-    private readonly fromMs: number,
+    private readonly context: KindContext,
   ) {
     for (const value of previousActive) {
       this.last.set(value, CARRIED);
-      this.before.set(value, CARRIED);
+      this.beforeMap().set(value, CARRIED);
     }
   }
 
@@ -67,14 +75,20 @@ class UniqueCountState implements BucketState {
     if (typeof operation === 'string') return operation;
     // Ties on the timestamp go to the later event of the stream.
     keepLatest(this.last, operation.text, operation.packed);
-    if (timeMs < this.fromMs) keepLatest(this.before, operation.text, operation.packed);
+    if (timeMs < this.context.fromMs)
+      keepLatest(this.beforeMap(), operation.text, operation.packed);
     return undefined;
   }
 
   /** `other` holds later events of the stream: it wins ties. */
   merge(other: UniqueCountState): void {
     for (const [value, op] of other.last) keepLatest(this.last, value, op);
-    for (const [value, op] of other.before) keepLatest(this.before, value, op);
+    for (const [value, op] of other.before ?? NO_VALUES) keepLatest(this.beforeMap(), value, op);
+  }
+
+  private beforeMap(): Map<UniqueValue, Operation> {
+    this.before ??= new Map();
+    return this.before;
   }
 
   /**
@@ -88,7 +102,7 @@ class UniqueCountState implements BucketState {
 
   result(): KindResult {
     const active = activeValues(this.last);
-    const startActive = activeValues(this.before);
+    const startActive = activeValues(this.before ?? NO_VALUES);
     const count = active.length;
     // The reference reports events_count = the aggregation for unique counts.
     return {
@@ -103,12 +117,15 @@ class UniqueCountState implements BucketState {
   state(): BucketStateJson {
     const entries = (latest: ReadonlyMap<UniqueValue, Operation>) =>
       sortedByValue(latest).map(([value, op]) => ({ value, ...operationJson(op) }));
-    return { values: entries(this.last), values_before_period: entries(this.before) };
+    return {
+      values: entries(this.last),
+      values_before_period: entries(this.before ?? NO_VALUES),
+    };
   }
 
   /** Sets each value's latest operation, overall or before the period (a restored state). */
   restoreOperation(beforePeriod: boolean, value: UniqueValue, op: Operation): void {
-    (beforePeriod ? this.before : this.last).set(value, op);
+    (beforePeriod ? this.beforeMap() : this.last).set(value, op);
   }
 }
 
@@ -123,12 +140,11 @@ export const uniqueCountKind: AggregationKind = {
   recurringAllowed: true,
   recurringReadsHistory: true,
   prorated: proratedUniqueCountKind,
-  create: (context: KindContext) =>
-    new UniqueCountState(context.previousActive ?? [], context.fromMs),
+  create: (context: KindContext) => new UniqueCountState(context.previousActive ?? [], context),
   restore: (context, json, path) => {
     const object = readObject(json, path);
     if (isLeft(object)) return object;
-    const state = new UniqueCountState([], context.fromMs);
+    const state = new UniqueCountState([], context);
     for (const key of ['values', 'values_before_period'] as const) {
       const list = readArray(object.right, key, path);
       if (isLeft(list)) return list;

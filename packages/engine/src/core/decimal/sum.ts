@@ -37,111 +37,128 @@ export interface DecimalSum {
  * formatDecimal(total.result()) // => '19.3'
  */
 export function createDecimalSum(): DecimalSum {
-  // The total is (big + small) × 10^-scale. `small` is an exact integer in a double, kept
-  // within ±(2^53 − 1); `big` takes over whatever would leave that range.
-  let scale = 0;
-  let small = 0;
-  let big = 0n;
-  // Values that arrive as decimals whose digits do not fit a double are summed as decimals.
-  let decimals: DecimalValue | undefined;
-  const scan: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
+  return new ScaledSum();
+}
 
-  function rescale(to: number): void {
-    const factor = POW10[to - scale];
-    const scaled = factor === undefined ? Number.POSITIVE_INFINITY : small * factor;
-    if (scaled <= MAX_SAFE && scaled >= -MAX_SAFE) {
-      small = scaled;
-    } else {
-      big += BigInt(small);
-      small = 0;
+/**
+ * The scratch of every sum's reads: `scanDecimal` fills it and the caller reads it at once,
+ * before any other scan (no call in between can scan), so one serves every sum.
+ */
+const SCAN: Scan = { negative: false, mantissa: 0, exact: true, scale: 0 };
+
+/** Zero as a bigint, shared (a literal would make one per sum). */
+const NO_BIG = 0n;
+
+/**
+ * A {@link DecimalSum} as one object of four fields (a backtest holds one per bucket and group
+ * of every period's accumulator: closures and a scratch each were most of a sum's memory).
+ * The total is (big + small) × 10^-scale. `small` is an exact integer in a double, kept
+ * within ±(2^53 − 1); `big` takes over whatever would leave that range.
+ */
+class ScaledSum implements DecimalSum {
+  private scale = 0;
+  private small = 0;
+  private big = NO_BIG;
+  /** Values that arrive as decimals whose digits do not fit a double are summed as decimals. */
+  private decimals: DecimalValue | undefined = undefined;
+
+  add(value: unknown): DecimalProblem | undefined {
+    if (typeof value === 'string') return this.addText(value);
+    if (typeof value === 'number') {
+      const text = numberText(value);
+      return text === undefined ? 'not_finite' : this.addText(text);
     }
-    big *= pow10n(to - scale);
-    scale = to;
+    if (isDecimal(value)) {
+      // Read as a scaled integer when it fits (no decimal addition).
+      const scaled = scaledOf(value);
+      if (scaled !== undefined) this.addScaled(scaled.units, scaled.scale);
+      else
+        this.decimals =
+          this.decimals === undefined ? toValue(value) : addValues(this.decimals, toValue(value));
+      return undefined;
+    }
+    return 'not_a_number';
   }
 
-  function addUnits(units: bigint, unitsScale: number): void {
-    if (unitsScale > scale) rescale(unitsScale);
-    big += units * pow10n(scale - unitsScale);
+  merge(other: DecimalSum): void {
+    // A sum's result is exact, and its plain text reads back exactly.
+    this.addText(formatDecimal(other.result()));
   }
 
-  function addText(text: string): DecimalProblem | undefined {
+  addScaled(units: number, unitsScale: number): void {
+    if (units === 0) return;
+    if (unitsScale > this.scale) this.rescale(unitsScale);
+    const factor = POW10[this.scale - unitsScale];
+    const m = factor === undefined ? Number.POSITIVE_INFINITY : Math.abs(units) * factor;
+    if (m > MAX_SAFE) {
+      this.addUnits(BigInt(units), unitsScale);
+      return;
+    }
+    this.addSafe(units < 0, m);
+  }
+
+  result(): Decimal {
+    const { small, big, decimals } = this;
+    if (small === 0 && big === 0n && decimals === undefined) return ZERO;
+    // `small` is a safe integer: a bigint only when `big` holds a part.
+    const units = decimalOf(big === 0n ? small : big + BigInt(small), this.scale);
+    return fromValue(decimals === undefined ? units : addValues(units, decimals));
+  }
+
+  private addText(text: string): DecimalProblem | undefined {
+    const scan = SCAN;
     const problem = scanDecimal(text, scan);
     if (problem !== undefined) return problem;
     const s = scan.scale;
-    let m = scan.mantissa;
+    const negative = scan.negative;
+    const mantissa = scan.mantissa;
     if (!scan.exact || s < 0) {
       // Beyond a double's exact range, or a positive exponent: the bigint path.
-      const digits = scan.exact ? BigInt(m) : scannedDigits(text);
-      const units = scan.negative ? -digits : digits;
-      if (s < 0) addUnits(units * pow10n(-s), 0);
-      else addUnits(units, s);
+      const digits = scan.exact ? BigInt(mantissa) : scannedDigits(text);
+      const units = negative ? -digits : digits;
+      if (s < 0) this.addUnits(units * pow10n(-s), 0);
+      else this.addUnits(units, s);
       return undefined;
     }
-    if (s > scale) rescale(s);
-    const factor = POW10[scale - s];
-    m = factor === undefined ? Number.POSITIVE_INFINITY : m * factor;
+    if (s > this.scale) this.rescale(s);
+    const factor = POW10[this.scale - s];
+    const m = factor === undefined ? Number.POSITIVE_INFINITY : mantissa * factor;
     if (m > MAX_SAFE) {
-      addUnits(scan.negative ? -BigInt(scan.mantissa) : BigInt(scan.mantissa), s);
+      this.addUnits(negative ? -BigInt(mantissa) : BigInt(mantissa), s);
       return undefined;
     }
-    const t = scan.negative ? small - m : small + m;
-    // |small| and m are both at most 2^53 − 1: if the exact sum leaves the safe range, the
-    // rounded t does too (rounding is monotonic and 2^53 is representable), so the check is exact.
-    if (t > MAX_SAFE || t < -MAX_SAFE) {
-      big += BigInt(small) + (scan.negative ? -BigInt(m) : BigInt(m));
-      small = 0;
-    } else {
-      small = t;
-    }
+    this.addSafe(negative, m);
     return undefined;
   }
 
-  function addScaled(units: number, unitsScale: number): void {
-    if (units === 0) return;
-    if (unitsScale > scale) rescale(unitsScale);
-    const factor = POW10[scale - unitsScale];
-    const m = factor === undefined ? Number.POSITIVE_INFINITY : Math.abs(units) * factor;
-    if (m > MAX_SAFE) {
-      addUnits(BigInt(units), unitsScale);
-      return;
-    }
-    const t = units < 0 ? small - m : small + m;
-    // As in addText: both within ±(2^53 − 1), so leaving the range is detected exactly.
+  /** Adds ±`m`, a safe integer at the sum's scale. */
+  private addSafe(negative: boolean, m: number): void {
+    const t = negative ? this.small - m : this.small + m;
+    // |small| and m are both at most 2^53 − 1: if the exact sum leaves the safe range, the
+    // rounded t does too (rounding is monotonic and 2^53 is representable), so the check is exact.
     if (t > MAX_SAFE || t < -MAX_SAFE) {
-      big += BigInt(small) + (units < 0 ? -BigInt(m) : BigInt(m));
-      small = 0;
+      this.big += BigInt(this.small) + (negative ? -BigInt(m) : BigInt(m));
+      this.small = 0;
     } else {
-      small = t;
+      this.small = t;
     }
   }
 
-  return {
-    add(value) {
-      if (typeof value === 'string') return addText(value);
-      if (typeof value === 'number') {
-        const text = numberText(value);
-        return text === undefined ? 'not_finite' : addText(text);
-      }
-      if (isDecimal(value)) {
-        // Read as a scaled integer when it fits (no decimal addition).
-        const scaled = scaledOf(value);
-        if (scaled !== undefined) addScaled(scaled.units, scaled.scale);
-        else
-          decimals = decimals === undefined ? toValue(value) : addValues(decimals, toValue(value));
-        return undefined;
-      }
-      return 'not_a_number';
-    },
-    addScaled,
-    merge(other) {
-      // A sum's result is exact, and its plain text reads back exactly.
-      addText(formatDecimal(other.result()));
-    },
-    result() {
-      if (small === 0 && big === 0n && decimals === undefined) return ZERO;
-      // `small` is a safe integer: a bigint only when `big` holds a part.
-      const units = decimalOf(big === 0n ? small : big + BigInt(small), scale);
-      return fromValue(decimals === undefined ? units : addValues(units, decimals));
-    },
-  };
+  private rescale(to: number): void {
+    const factor = POW10[to - this.scale];
+    const scaled = factor === undefined ? Number.POSITIVE_INFINITY : this.small * factor;
+    if (scaled <= MAX_SAFE && scaled >= -MAX_SAFE) {
+      this.small = scaled;
+    } else {
+      this.big += BigInt(this.small);
+      this.small = 0;
+    }
+    this.big *= pow10n(to - this.scale);
+    this.scale = to;
+  }
+
+  private addUnits(units: bigint, unitsScale: number): void {
+    if (unitsScale > this.scale) this.rescale(unitsScale);
+    this.big += units * pow10n(this.scale - unitsScale);
+  }
 }

@@ -52,8 +52,9 @@ export interface Backtest {
  * plan and metric; each invoice is priced from the states of its accumulators (the
  * `aggregates` of `previewInvoice`); plans whose charges split the events alike (prices apart)
  * share their accumulators. Memory is one state per subscription x period x plan x metric (at
- * most; with the transaction ids each counts, to find repeats as `previewInvoice` does,
- * unless `deduplicate: false` says they are distinct), plus, per subscription, the events
+ * most), the transaction ids of each subscription's events with their periods, to find
+ * repeats as `previewInvoice` does (none unless `deduplicate: false` says they are distinct),
+ * plus, per subscription, the events
  * of the metrics some plan prices from each event (pay in advance, percentage, prorated
  * graduated, dynamic): those are kept, and given to each of their periods' previews.
  *

@@ -6,9 +6,11 @@ import {
   eventTimeMs,
   type PassOptions,
   prepareChargesAccumulator,
+  sharedState,
   type UsageEvent,
 } from '../../aggregation/index';
 import { type FeecastError, SECOND_MS } from '../../core/index';
+import { PeriodIds } from './period-ids';
 import type { Series, SeriesPeriod } from './series';
 
 /** One charges accumulator of a period: one billable metric of one candidate plan. */
@@ -23,6 +25,13 @@ interface Slot {
    * ids are its subscription's (`SubscriptionRoute.recurringIds`).
    */
   ids: Set<string> | undefined;
+  /**
+   * Out of time order, the transaction ids the slots of this metric and lane counted, with
+   * their periods (the grid finds the repeats: one table per subscription and metric, not one
+   * per period); `undefined` in time order, for a recurring metric (its accumulators find
+   * their repeats), or without deduplication.
+   */
+  readonly periodIds: PeriodIds | undefined;
   /** The repeats the grid left out of this slot. */
   duplicates: number;
   /** Its state, once asked (the events are all read by then): the series of a lane share it. */
@@ -36,13 +45,25 @@ interface PeriodSlots {
   readonly byCode: ReadonlyMap<string, Slot>;
 }
 
+/**
+ * The periods of a lane that aggregate usage, in order, with their windows' bounds as plain
+ * numbers in a row (each event's period is searched in `ends`: no boxed number read per step).
+ */
+interface Lane {
+  readonly periods: readonly PeriodSlots[];
+  /** Per period, its `fromMs`. */
+  readonly starts: Float64Array;
+  /** Per period, its `endMs` (increasing: the periods follow each other). */
+  readonly ends: Float64Array;
+}
+
 /** Where a subscription's events go. */
 interface SubscriptionRoute {
   /**
-   * Per lane of the subscription, its periods that aggregate usage, by `endMs`: a lane is the
-   * periods of one series, shared by the subscription's series that aggregate alike.
+   * The lanes of the subscription: a lane is the periods of one series, shared by the
+   * subscription's series that aggregate alike.
    */
-  readonly series: readonly (readonly PeriodSlots[])[];
+  readonly series: readonly Lane[];
   /** The lanes by what they aggregate ({@link laneKey}), by the period's index in the series. */
   readonly lanes: Map<string, Map<number, PeriodSlots>>;
   /** The codes of metrics some candidate prices from each event: their events are kept. */
@@ -82,9 +103,10 @@ export interface LateEvent {
  * every later period, which reads the events before it). Candidate plans whose accumulators
  * aggregate alike (the same metric, charges' buckets and periods: plans that differ in their
  * prices only) share them: each event is added once for them all. Memory is one accumulator
- * state per subscription x period x distinct aggregation x metric (with, as
- * `previewInvoice`, the transaction ids of the events each counts, to find repeats), plus the
- * events of metrics priced from each event (`needsEvents`), kept per subscription.
+ * state per subscription x period x distinct aggregation x metric, the transaction ids of
+ * each subscription's events of a metric with their periods (to find repeats as each
+ * period's `previewInvoice` does: `PeriodIds`), plus the events of metrics priced from each
+ * event (`needsEvents`), kept per subscription.
  * @internal
  */
 export interface EventGrid {
@@ -190,10 +212,14 @@ function timeOf(timestamp: unknown): number | undefined {
 /**
  * The grid of the series, grouped by subscription (`external_id` of each series' subscription,
  * `subscriptionOf`); without `deduplicate`, its accumulators remember no transaction id. With
- * `ordered` (the events of each subscription come in time order), the grid finds the repeats
- * itself and forgets a period's ids when the subscription's events pass its end: what it
- * remembers is the ids of the open periods and of the recurring metrics, not of every event;
- * an event dated in a period already passed is recorded (`late()`) and not counted. A
+ * it, the grid finds the repeats itself, as each period's accumulator would (an id repeated
+ * in another period is not a repeat there), in one table of ids per subscription and metric
+ * (`PeriodIds`) rather than one per period; only a recurring metric's accumulators,
+ * whose events before their period may come later, find their own. With `ordered` (the
+ * events of each subscription come in time order), the grid forgets a period's ids when the
+ * subscription's events pass its end: what it remembers is the ids of the open periods and of
+ * the recurring metrics, not of every event; an event dated in a period already passed is
+ * recorded (`late()`) and not counted. A
  * metric's accumulator that cannot be created is a `Left` (the metric and charges were
  * checked by `previewAggregations`, so this is not expected).
  * @internal
@@ -204,7 +230,8 @@ export function eventGrid(
   deduplicate = true,
   ordered = false,
 ): Either<FeecastError, EventGrid> {
-  const ownIds = deduplicate && ordered;
+  /** In time order, the grid finds every repeat; out of it, those of non-recurring metrics. */
+  const gridFinds = (recurring: boolean) => deduplicate && (ordered || !recurring);
   const starts = accumulatorStarts();
   const routes = new Map<string, SubscriptionRoute>();
   /** Per series given: its periods' accumulators, by the period's index in its `periods`. */
@@ -237,6 +264,8 @@ export function eventGrid(
     }
     const slots: PeriodSlots[] = [];
     const placed = new Map<number, PeriodSlots>();
+    /** Out of time order: the lane's table of ids per metric. */
+    const laneIds = new Map<string, PeriodIds>();
     for (const [p, period] of one.periods.entries()) {
       if (period.window === undefined) continue;
       const byCode = new Map<string, Slot>();
@@ -245,18 +274,26 @@ export function eventGrid(
           (route.keptCodes as Set<string>).add(metric.code);
           continue;
         }
+        const recurring = metric.metric.recurring === true;
         const created = starts.start(
           metric.metric,
           metric.charges,
-          deduplicate && !ownIds ? metric.options : { ...metric.options, deduplicate: false },
+          deduplicate && !gridFinds(recurring)
+            ? metric.options
+            : { ...metric.options, deduplicate: false },
         );
         if (isLeft(created)) return created;
-        const recurring = metric.metric.recurring === true;
         if (recurring) recurringCodes.add(metric.code);
+        let periodIds: PeriodIds | undefined;
+        if (gridFinds(recurring) && !ordered) {
+          periodIds = laneIds.get(metric.code) ?? new PeriodIds();
+          laneIds.set(metric.code, periodIds);
+        }
         byCode.set(metric.code, {
           accumulator: created.right,
           recurring,
-          ids: ownIds && !recurring ? new Set() : undefined,
+          ids: ordered && gridFinds(recurring) && !recurring ? new Set() : undefined,
+          periodIds,
           duplicates: 0,
           saved: undefined,
         });
@@ -265,7 +302,11 @@ export function eventGrid(
       slots.push(entry);
       placed.set(p, entry);
     }
-    (route.series as (readonly PeriodSlots[])[]).push(slots);
+    (route.series as Lane[]).push({
+      periods: slots,
+      starts: Float64Array.from(slots, (slot) => slot.fromMs),
+      ends: Float64Array.from(slots, (slot) => slot.endMs),
+    });
     route.firstOpen.push(0);
     route.lanes.set(lane, placed);
     bySeries.push(placed);
@@ -286,7 +327,7 @@ export function eventGrid(
    * that end by then. `false` when `t` falls in a period already closed (a late event).
    */
   const advance = (route: SubscriptionRoute, t: number): boolean => {
-    for (const [s, slots] of route.series.entries()) {
+    for (const [s, { periods: slots }] of route.series.entries()) {
       let open = route.firstOpen[s] ?? 0;
       // The period the event falls in must still be open.
       if (open > 0 && (slots[open - 1]?.endMs ?? 0) > t) return false;
@@ -302,11 +343,11 @@ export function eventGrid(
   };
 
   const feed = (
-    slots: readonly PeriodSlots[],
+    { periods: slots, starts, ends }: Lane,
     event: UsageEvent,
     code: string,
     t: number,
-    /** In time order, the key of the event's id (its subscription's, as the accumulator's). */
+    /** The key of the event's id (its subscription's, as the accumulator's), when the grid finds repeats. */
     key: string | undefined,
     /** In time order, a recurring metric's repeat (decided once for all its periods). */
     repeat: boolean,
@@ -316,7 +357,7 @@ export function eventGrid(
     let hi = slots.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((slots[mid]?.endMs ?? 0) > t) hi = mid;
+      if ((ends[mid] ?? 0) > t) hi = mid;
       else lo = mid + 1;
     }
     for (let p = lo; p < slots.length; p++) {
@@ -324,8 +365,13 @@ export function eventGrid(
       const slot = period?.byCode.get(code);
       if (period === undefined || slot === undefined) return;
       if (!slot.recurring) {
-        if (t < period.fromMs) return;
-        if (slot.ids !== undefined && key !== undefined && repeated(slot.ids, key)) {
+        if (t < (starts[p] ?? 0)) return;
+        if (
+          key !== undefined &&
+          (slot.ids !== undefined
+            ? repeated(slot.ids, key)
+            : slot.periodIds?.repeated(key, p) === true)
+        ) {
           slot.duplicates++;
           return;
         }
@@ -367,18 +413,18 @@ export function eventGrid(
         };
         return;
       }
-      if (route.keptCodes.has(code)) route.kept.push(event);
+      if (route.keptCodes.size > 0 && route.keptCodes.has(code)) route.kept.push(event);
       let repeat = false;
       const id = namedOf(event, 'transaction_id');
       // An event without a subscription id is its only subscription's, but the accumulator
       // tells its ids apart from those of events that name it: so does the key.
       const key =
-        !ownIds || typeof id !== 'string' || id === ''
+        !deduplicate || typeof id !== 'string' || id === ''
           ? undefined
           : typeof named === 'string'
             ? id
             : `\u0000${id}`;
-      if (key !== undefined && recurringCodes.has(code)) {
+      if (ordered && key !== undefined && recurringCodes.has(code)) {
         let ids = route.recurringIds.get(code);
         if (ids === undefined) {
           ids = new Set();
@@ -386,7 +432,7 @@ export function eventGrid(
         }
         repeat = repeated(ids, key);
       }
-      for (const slots of route.series) feed(slots, event, code, t, key, repeat);
+      for (const lane of route.series) feed(lane, event, code, t, key, repeat);
     } catch {
       counts.unreadable++;
     }
@@ -402,7 +448,8 @@ export function eventGrid(
       let rejected = 0;
       if (slots !== undefined) {
         for (const [code, slot] of slots.byCode) {
-          slot.saved ??= slot.accumulator.state();
+          // The events are all read: a restore of the same shape and period shares its states.
+          slot.saved ??= sharedState(slot.accumulator);
           const state = slot.saved;
           states[code] = state;
           for (const count of Object.values(state.rejected_counts)) rejected += count ?? 0;

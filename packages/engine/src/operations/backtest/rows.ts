@@ -1,18 +1,18 @@
 import type { Fee, Invoice } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
+  add,
   type Decimal,
   type FeecastError,
   formatDecimal,
   localDate,
-  parseDecimal,
   parseInstant,
   readCents,
-  sum,
   timeZone,
   toWireCents,
   ZERO,
 } from '../../core/index';
+import { feeDecimal } from '../../fees/index';
 import { lineOf, type PlanDifferenceKind } from '../compare-plans/plan-differences';
 import type { SeriesPeriod } from './series';
 
@@ -88,7 +88,6 @@ function monthOf(instant: string, zone: string): Either<FeecastError, string> {
 
 /** The fees per line (see {@link BacktestFeeLine}). */
 function feeLines(fees: readonly Fee[]): Either<FeecastError, BacktestFeeLine[]> {
-  const order: string[] = [];
   const lines = new Map<
     string,
     { kind: PlanDifferenceKind; code: string | null; units: Decimal; amount: Decimal }
@@ -97,28 +96,25 @@ function feeLines(fees: readonly Fee[]): Either<FeecastError, BacktestFeeLine[]>
     const line = lineOf(fee);
     if (line === undefined) continue;
     const key = `${line.kind}\u0000${line.code ?? ''}`;
-    const path = ['fees', String(i)];
-    const amount = readCents(fee.amount_cents, [...path, 'amount_cents']);
+    const amount = readCents(fee.amount_cents, ['fees', String(i), 'amount_cents']);
     if (isLeft(amount)) return amount;
     let units = ZERO;
     if (fee.svc_true_up_parent_fee_id === null) {
-      const own = parseDecimal(fee.units, [...path, 'units']);
+      const own = feeDecimal(fee, 'units', ['fees', String(i), 'units']);
       if (isLeft(own)) return own;
       units = own.right;
     }
     const seen = lines.get(key);
     if (seen === undefined) {
-      order.push(key);
-      lines.set(key, { ...line, units, amount: amount.right });
+      // The lines in the order of their first fee (a map keeps its keys' order).
+      lines.set(key, { kind: line.kind, code: line.code, units, amount: amount.right });
     } else {
-      seen.units = sum([seen.units, units]);
-      seen.amount = sum([seen.amount, amount.right]);
+      seen.units = add(seen.units, units);
+      seen.amount = add(seen.amount, amount.right);
     }
   }
   const out: BacktestFeeLine[] = [];
-  for (const key of order) {
-    const line = lines.get(key);
-    if (line === undefined) continue;
+  for (const line of lines.values()) {
     const cents = toWireCents(line.amount, ['fees']);
     if (isLeft(cents)) return cents;
     out.push({

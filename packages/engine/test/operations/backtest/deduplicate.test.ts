@@ -33,6 +33,20 @@ describe('backtest deduplicate', () => {
     expect(row?.rejected_events).toBe(1);
   });
 
+  it('leaves out a repeat in its period only: an id repeated in a later period counts there', () => {
+    const april = (id: string, calls: string) => ({
+      ...call(id, '05', calls),
+      timestamp: '2025-04-05T10:00:00Z',
+    });
+    // t1 twice in March, then again in April (and t3 twice there).
+    const twoMonths = [...events, april('t1', '100'), april('t3', '7'), april('t3', '7')];
+    const rows = ok(backtest({ ...input, to: '2025-05-01T00:00:00Z', events: twoMonths })).rows;
+    const units = rows.map((row) => row.fees.find((line) => line.code === 'api_calls')?.units);
+    // March: 100 + 50 (the repeat of t1 left out); April: 100 + 7 (t1 is not March's repeat).
+    expect(units).toEqual(['150', '107']);
+    expect(rows.map((row) => row.rejected_events)).toEqual([1, 1]);
+  });
+
   it('with deduplicate: false counts every event, remembering no id', () => {
     const [row] = ok(backtest({ ...input, events, deduplicate: false })).rows;
     const units = row?.fees.find((line) => line.code === 'api_calls')?.units;
