@@ -11,8 +11,13 @@ import {
 } from '../core/index';
 import { type ChargeFee, type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
 import { createContextCache } from './context-cache';
-import type { OperationContext, OperationEvent } from './inputs';
-import { type CheckedContext, type ReadContext, readOperationContext } from './operation-context';
+import type { OperationContext, OperationEvent, UsageInput } from './inputs';
+import {
+  type CheckedContext,
+  type ReadContext,
+  type ReadOperation,
+  readOperationContext,
+} from './operation-context';
 import { byMetricName } from './usage-entries';
 import {
   otherCustomer,
@@ -97,6 +102,12 @@ const NO_EVENTS: readonly unknown[] = [];
 /** A metric given no state (its events only). */
 const NO_STATE: unique symbol = Symbol('no state');
 
+/** The places of `rows` in `byMetricName`'s order (the order of `charges_usage`). */
+function metricNameOrder(rows: readonly ChargeRows[]): number[] {
+  const places = new Map(rows.map((row, at) => [row, at]));
+  return byMetricName(rows).map((row) => places.get(row) ?? 0);
+}
+
 /** The meter of one context: checked, its period and compiled charges kept between readings. */
 class PreparedMeter implements UsageMeter {
   private readonly contextAt: (now: unknown) => Either<FeecastError, CheckedContext>;
@@ -119,10 +130,25 @@ class PreparedMeter implements UsageMeter {
   private priced: Map<string, PricedMetric> | undefined;
   /** The kept fees with their taxes (the meter's tax sources are fixed): taxed once each. */
   private readonly taxed: TaxedFees = new WeakMap();
+  /**
+   * The input of the usage stages with and without taxes (`applyTaxes` false), made once: a
+   * reading adds only its states, and only to the stage that prices them.
+   */
+  private readonly taxedInput: ReadOperation & Pick<UsageInput, 'applyTaxes'>;
+  private readonly untaxedInput: ReadOperation & Pick<UsageInput, 'applyTaxes'>;
+  /** Each charge of the plan alone in it, by its place (what its rows are read from). */
+  private readonly alone = new Map<number, ReadContext['plan']>();
+  /**
+   * The places of the plan's charges in `charges_usage`'s order (by metric name), once the
+   * charges were priced metric by metric: the metric of each place never changes.
+   */
+  private order: readonly number[] | undefined;
 
   constructor(private readonly read: UsageMeterContext & ReadContext) {
     this.contextAt = createContextCache(read, usageActivity(read));
     this.foreign = otherCustomer(read);
+    this.taxedInput = { ...read, applyTaxes: null };
+    this.untaxedInput = { ...read, applyTaxes: false };
   }
 
   private compiledFor(
@@ -143,6 +169,7 @@ class PreparedMeter implements UsageMeter {
     if (isLeft(charges)) return charges;
     const codes = new Set(charges.right.metrics.map((entry) => entry.metric.code));
     this.compiled = { currency, charges: charges.right, codes };
+    this.order = undefined;
     const ids = new Set(plan.charges.map((charge) => charge.svc_id));
     const separable =
       ids.size === plan.charges.length && codes.size === charges.right.metrics.length;
@@ -170,27 +197,33 @@ class PreparedMeter implements UsageMeter {
     }
     const compiled = this.compiledFor(context.right.currency);
     if (isLeft(compiled)) return compiled;
-    const input = {
-      ...this.read,
-      aggregates: reading.aggregates ?? null,
-      applyTaxes: reading.applyTaxes ?? null,
-    };
+    const aggregates = reading.aggregates ?? null;
+    // `applyTaxes` is read as `false` or not (usageAmount): null stands for any other value.
+    const input = reading.applyTaxes === false ? this.untaxedInput : this.taxedInput;
     const { currency } = context.right;
-    const kept = this.byMetric(input, context.right, events, compiled.right);
+    const kept = this.byMetric(aggregates, context.right, events, compiled.right);
     let priced: UsageFees;
     const charges: UsageMeterCharge[] = [];
     if (kept !== undefined) {
       priced = kept.priced;
-      for (const charge of byMetricName(priced.charges)) {
+      for (const at of kept.order) {
+        const charge = kept.placed[at];
+        if (charge === undefined) continue;
         charges.push({
-          billable_metric_code: charge.metric.code,
+          billable_metric_code: charge.rows.metric.code,
           amount_currency: currency,
-          amount_cents: kept.amounts.get(charge) ?? 0,
+          amount_cents: charge.amount,
         });
       }
     } else {
       const all = driveSync(
-        usageFees(input, context.right, events, 'current', compiled.right.charges),
+        usageFees(
+          { ...input, aggregates },
+          context.right,
+          events,
+          'current',
+          compiled.right.charges,
+        ),
       );
       if (isLeft(all)) return all;
       priced = all.right;
@@ -223,18 +256,27 @@ class PreparedMeter implements UsageMeter {
    * gives the same figures and answers the same error.
    */
   private byMetric(
-    input: Parameters<typeof usageFees>[0],
+    given: UsageMeterReading['aggregates'],
     context: CheckedContext,
     events: Iterable<OperationEvent>,
     {
       charges: compiled,
       codes,
     }: { readonly charges: CompiledPlanCharges; readonly codes: ReadonlySet<string> },
-  ): { readonly priced: UsageFees; readonly amounts: ReadonlyMap<ChargeRows, number> } | undefined {
+  ):
+    | {
+        readonly priced: UsageFees;
+        /** Each charge priced, at its place in the plan. */
+        readonly placed: readonly (PricedCharge | undefined)[];
+        /** The places in `charges_usage`'s order. */
+        readonly order: readonly number[];
+      }
+    | undefined {
     const kept = this.priced;
     // Another iterable (a generator, a batch) is read by the pass over every charge.
     if (kept === undefined || !Array.isArray(events)) return undefined;
-    const aggregates = input.aggregates ?? {};
+    const input = this.read;
+    const aggregates = given ?? {};
     if (typeof aggregates !== 'object' || Array.isArray(aggregates)) return undefined;
     for (const code of Object.keys(aggregates)) if (!codes.has(code)) return undefined;
     // The events, read once, each metric's own by its code (what its pass would read).
@@ -290,12 +332,15 @@ class PreparedMeter implements UsageMeter {
           const charge = input.plan.charges[at];
           if (charge === undefined) return undefined;
           const chargeFees = byCharge.get(charge.svc_id) ?? [];
-          const rows = usageRows(
-            { ...input.plan, charges: [charge] },
-            input.billableMetrics,
-            chargeFees,
-            { pricingUnits, elapsed },
-          );
+          let alone = this.alone.get(at);
+          if (alone === undefined) {
+            alone = { ...input.plan, charges: [charge] };
+            this.alone.set(at, alone);
+          }
+          const rows = usageRows(alone, input.billableMetrics, chargeFees, {
+            pricingUnits,
+            elapsed,
+          });
           if (isLeft(rows)) return undefined;
           const [only] = rows.right;
           if (only === undefined) return undefined;
@@ -321,14 +366,13 @@ class PreparedMeter implements UsageMeter {
     }
     const fees: ChargeFee[] = [];
     const rows: ChargeRows[] = [];
-    const amounts = new Map<ChargeRows, number>();
     for (const charge of placed) {
       if (charge === undefined) return undefined;
       for (const fee of charge.fees) fees.push(fee);
       rows.push(charge.rows);
-      amounts.set(charge.rows, charge.amount);
     }
-    return { priced: { fees, charges: rows }, amounts };
+    this.order ??= metricNameOrder(rows);
+    return { priced: { fees, charges: rows }, placed, order: this.order };
   }
 }
 

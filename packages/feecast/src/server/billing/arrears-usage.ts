@@ -31,10 +31,18 @@ function arrearsPlan(plan: UsageContext['plan']): UsageContext['plan'] {
   return kept;
 }
 
+/** What a meter is made from (compared by identity): the customer, the plan, the metrics, the taxes. */
+interface Reads {
+  readonly customer: UsageContext['customer'];
+  readonly plan: UsageContext['plan'];
+  readonly billableMetrics: UsageContext['billableMetrics'];
+  readonly taxes: UsageContext['taxes'];
+  readonly pricingUnits: UsageContext['pricingUnits'];
+}
+
 /** A subscription's meter, what it was made from, and its last reading. */
 interface Kept {
-  /** The objects the meter read (by identity): the customer, the plan, the metrics, the taxes. */
-  readonly reads: readonly unknown[];
+  readonly reads: Reads;
   readonly meter: Either<ApiErrorResponse, UsageMeter>;
   last?: {
     /** The subscription's list of stored events (it grows in place: event-index.ts), and its length. */
@@ -50,8 +58,15 @@ interface Kept {
 /** By subscription object (a changed subscription is another object). */
 const meters = new WeakMap<Subscription, Kept>();
 
-function sameReads(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((read, i) => read === b[i]);
+/** Whether the meter of `reads` reads `usage` priced on `plan` (nothing made for the comparison). */
+function sameReads(reads: Reads, usage: UsageContext, plan: UsageContext['plan']): boolean {
+  return (
+    reads.customer === usage.customer &&
+    reads.plan === plan &&
+    reads.billableMetrics === usage.billableMetrics &&
+    reads.taxes === usage.taxes &&
+    reads.pricingUnits === usage.pricingUnits
+  );
 }
 
 /**
@@ -76,9 +91,15 @@ export function arrearsAmounts(
   withTaxes = true,
 ): Either<ApiErrorResponse, UsageAmounts> {
   const plan = arrearsPlan(usage.plan);
-  const reads = [usage.customer, plan, usage.billableMetrics, usage.taxes, usage.pricingUnits];
   let kept = meters.get(subscription);
-  if (kept === undefined || !sameReads(kept.reads, reads)) {
+  if (kept === undefined || !sameReads(kept.reads, usage, plan)) {
+    const reads: Reads = {
+      customer: usage.customer,
+      plan,
+      billableMetrics: usage.billableMetrics,
+      taxes: usage.taxes,
+      pricingUnits: usage.pricingUnits,
+    };
     const made = createUsageMeter({
       customer: usage.customer,
       subscription,
@@ -102,7 +123,7 @@ export function arrearsAmounts(
   ) {
     return last.answer;
   }
-  const aggregated = aggregatedUsage({ ...usage, plan }, events);
+  const aggregated = aggregatedUsage(usage, events, plan);
   const read = kept.meter.right.amounts({
     now: usage.now,
     aggregates: aggregated?.aggregates ?? null,

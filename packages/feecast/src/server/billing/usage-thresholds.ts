@@ -156,6 +156,49 @@ function progressiveInvoice(
   return right(withNewIds(invoice, () => draft.newId()));
 }
 
+/** A subscription's last check: what it read, and the thresholds that passed. */
+interface LastCheck {
+  readonly thresholds: readonly UsageThreshold[];
+  readonly usage: LifetimeUsageAmounts;
+  readonly billed: number;
+  readonly passed: ReturnType<typeof passedUsageThresholds>;
+}
+
+/** By subscription object (a changed subscription is another object). */
+const lastChecks = new WeakMap<Subscription, LastCheck>();
+
+/**
+ * The engine's `passedUsageThresholds` of `thresholds` for this usage and `billed` (`P`): the
+ * answer of the subscription's last check when it read the same thresholds (by identity) and
+ * amounts (a pure function of them), so that an event that moves no amount (units still within
+ * a free or a paid package...) asks the engine nothing.
+ */
+function passedThresholds(
+  subscription: Subscription,
+  thresholds: readonly UsageThreshold[],
+  usage: LifetimeUsageAmounts,
+  billed: number,
+): ReturnType<typeof passedUsageThresholds> {
+  const last = lastChecks.get(subscription);
+  if (
+    last !== undefined &&
+    last.thresholds === thresholds &&
+    last.billed === billed &&
+    last.usage.historical_usage_amount_cents === usage.historical_usage_amount_cents &&
+    last.usage.invoiced_usage_amount_cents === usage.invoiced_usage_amount_cents &&
+    last.usage.current_usage_amount_cents === usage.current_usage_amount_cents
+  ) {
+    return last.passed;
+  }
+  const passed = passedUsageThresholds({
+    thresholds,
+    lifetime_usage: usage,
+    progressive_billed_amount_cents: billed,
+  });
+  lastChecks.set(subscription, { thresholds, usage, billed, passed });
+  return passed;
+}
+
 /** The subscription's lifetime usage at `now`, and the charges period it is in. */
 function lifetimeUsage(
   state: ServerState,
@@ -227,11 +270,7 @@ function thresholdsPassed(
   const lifetime = lifetimeUsage(state, customer, subscription, now);
   if (isLeft(lifetime)) return lifetime;
   const { usage, billed } = lifetime.right;
-  const passed = passedUsageThresholds({
-    thresholds,
-    lifetime_usage: usage,
-    progressive_billed_amount_cents: billed,
-  });
+  const passed = passedThresholds(subscription, thresholds, usage, billed);
   if (isLeft(passed)) return left(apiErrorOf(passed.left));
   if (passed.right.length === 0) return right(state);
 

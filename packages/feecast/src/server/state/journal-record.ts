@@ -3,7 +3,7 @@
  * framed as one line `<checksum> <json>\n` (see STATE.md, "The journal"). A record is the
  * difference between two states, so replaying it needs no pricing operation, clock or key.
  */
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { UsageEventRecord, Uuid } from '@feecast/models';
 import { isRecord } from '../../guards';
 import { appendItems, type Items, itemsSince } from './chunked-list';
@@ -105,9 +105,18 @@ export function applyRecord(state: ServerState, record: JournalRecord): ServerSt
   return next as unknown as ServerState;
 }
 
+/**
+ * SHA-256 of a text's UTF-8 bytes in hex: the one-shot `hash` of `node:crypto` where Node has it
+ * (20.12 and later: no `Hash` object made for each record), else a `Hash`.
+ */
+const sha256Hex: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
 /** The checksum of a record's JSON text: the first 16 hex digits of its SHA-256. */
 export function checksum(json: string): string {
-  return createHash('sha256').update(json).digest('hex').slice(0, 16);
+  return sha256Hex(json).slice(0, 16);
 }
 
 /**

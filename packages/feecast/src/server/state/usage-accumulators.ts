@@ -67,10 +67,15 @@ export interface AggregatedUsage {
   readonly events: readonly UsageEventRecord[];
 }
 
-function sameContext(aggregation: Aggregation, context: OperationContext, nowMs: number): boolean {
+function sameContext(
+  aggregation: Aggregation,
+  context: OperationContext,
+  plan: OperationContext['plan'],
+  nowMs: number,
+): boolean {
   const kept = aggregation.context;
   return (
-    kept.plan === context.plan &&
+    kept.plan === plan &&
     kept.billableMetrics === context.billableMetrics &&
     kept.customer === context.customer &&
     kept.subscription === context.subscription &&
@@ -96,15 +101,18 @@ function feeding(metrics: readonly MetricAggregation[]): Feeding {
   return { fed: new Map(), eventCodes, start };
 }
 
-function prepare(context: OperationContext): Aggregation | undefined {
-  const described = usageAggregations({ ...context });
+function prepare(
+  context: OperationContext,
+  plan: OperationContext['plan'],
+): Aggregation | undefined {
+  const described = usageAggregations({ ...context, plan });
   if (isLeft(described)) return undefined;
   return {
     ...feeding(described.right.metrics),
     context: {
       customer: context.customer,
       subscription: context.subscription,
-      plan: context.plan,
+      plan,
       billableMetrics: context.billableMetrics,
     },
     fromMs: epochMs(described.right.from_datetime),
@@ -113,9 +121,10 @@ function prepare(context: OperationContext): Aggregation | undefined {
 }
 
 /**
- * The `aggregates` and `events` of a usage operation for `context` (its subscription's
- * stored events in `events`), or `undefined` when the plan cannot be described (the caller
- * then gives every event, and the engine answers the error).
+ * The `aggregates` and `events` of a usage operation for `context` priced on `plan` (default:
+ * its own; the usage thresholds price a copy of it with its charges billed in arrears only),
+ * its subscription's stored events in `events`, or `undefined` when the plan cannot be
+ * described (the caller then gives every event, and the engine answers the error).
  *
  * @example
  * const usage = aggregatedUsage(context, eventLog(state.events).ofSubscription('sub_1'));
@@ -124,14 +133,15 @@ function prepare(context: OperationContext): Aggregation | undefined {
 export function aggregatedUsage(
   context: OperationContext,
   events: SubscriptionEvents,
+  plan: OperationContext['plan'] = context.plan,
 ): AggregatedUsage | undefined {
   const nowMs = epochMs(context.now);
   const kept = aggregations.get(context.subscription) ?? [];
-  let aggregation = kept.find((a) => a.context.plan === context.plan);
-  if (aggregation === undefined || !sameContext(aggregation, context, nowMs)) {
-    aggregation = prepare(context);
+  let aggregation = kept.find((a) => a.context.plan === plan);
+  if (aggregation === undefined || !sameContext(aggregation, context, plan, nowMs)) {
+    aggregation = prepare(context, plan);
     if (aggregation === undefined) return undefined;
-    const others = kept.filter((a) => a.context.plan !== context.plan);
+    const others = kept.filter((a) => a.context.plan !== plan);
     aggregations.set(context.subscription, [aggregation, ...others.slice(0, KEPT_PLANS - 1)]);
   }
   return feedAll(aggregation, events, false);

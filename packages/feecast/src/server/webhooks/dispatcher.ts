@@ -106,6 +106,13 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
   const stopping = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
+  /**
+   * The deliveries and attempts the last wake read. A wake that finds the same lists has nothing
+   * to send: what was due then is in flight, and what was not has its timer; only a timer, the
+   * end of an attempt or new lists make a wake read the log again. So a change that queues no webhook (most stored events) costs no pass
+   * over every delivery.
+   */
+  let seen: { readonly deliveries: unknown; readonly attempts: unknown } | undefined;
 
   function schedule(at: number): void {
     if (at >= timerAt) return;
@@ -115,6 +122,7 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       () => {
         timer = undefined;
         timerAt = Number.POSITIVE_INFINITY;
+        seen = undefined;
         wake();
       },
       Math.max(0, at - nowMs()),
@@ -164,12 +172,19 @@ export function startDispatcher(options: DispatcherOptions): Dispatcher {
       `webhook ${entry.webhook_type} ${entry.svc_id} to ${endpoint?.webhook_url ?? entry.svc_webhook_endpoint_id}: attempt ${number}, ${answer.status ?? answer.error}, ${outcome}${record.next_retry_at === null ? '' : ` (next at ${record.next_retry_at})`}`,
     );
     inFlight.delete(entry.svc_id);
+    // The last wake saw this delivery in flight (the commit above may have woken it): read the
+    // log again, now or (the outcome not kept) at the next wake.
+    seen = undefined;
     if (kept) wake();
   }
 
   function wake(): void {
     if (stopping.signal.aborted) return;
     const state = options.state();
+    const deliveries = state.webhook_deliveries;
+    const attempts = state.webhook_attempts;
+    if (seen !== undefined && seen.deliveries === deliveries && seen.attempts === attempts) return;
+    seen = { deliveries, attempts };
     const now = nowMs();
     const blocked = new Set<string>();
     let endpoints: Map<string, WebhookEndpoint> | undefined;
