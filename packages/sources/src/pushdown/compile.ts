@@ -243,11 +243,15 @@ export function compileQueries(
     const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
     if (rows !== undefined) where.push(rows);
   }
+  // The value's text, of a typed column summed by its parts and read by no filter or group, is
+  // not read; nor, after the row's status, its kind (missing: the column's NULL).
+  const unread = (i: number) =>
+    keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
+  const kindUnread = (i: number) => exact !== undefined && unread(i);
   const reads = got.reads.flatMap((p, i) => {
-    const unread = keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
     return [
       `${p.kind} AS __k${i}`,
-      unread ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
+      unread(i) ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
     ];
   });
   const carried = exact === undefined ? [] : ['__ev'];
@@ -289,7 +293,10 @@ export function compileQueries(
     const picked = [
       '__n',
       '__t',
-      ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`]),
+      ...got.reads.flatMap((_, i) => [
+        ...(kindUnread(i) ? [] : [`__k${i}`]),
+        ...(unread(i) ? [] : [`__x${i}`]),
+      ]),
       ...carried,
       ...(periods === undefined ? [] : ['__pf', '__pe']),
     ];
@@ -298,7 +305,12 @@ export function compileQueries(
   }
 
   // L4: the value, its status, and what the charges read of it.
-  const missing = value === undefined ? d.false : `${value.kind} IN ('a', 'z')`;
+  const missing =
+    value === undefined
+      ? d.false
+      : exact !== undefined
+        ? '__ev IS NULL'
+        : `${value.kind} IN ('a', 'z')`;
   let valueStatus = "'ok'";
   if (value !== undefined && input.type === 'count_agg') {
     valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
@@ -395,7 +407,8 @@ export function compileQueries(
     (_, j) =>
       `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
   );
-  const key = d.tuple(['__t', source.order === undefined ? '__id' : '__n']);
+  // The rows in time order, then read order (ClickHouse, with none: the transaction id).
+  const key = source.order === undefined ? d.tuple(['__t', '__id']) : d.orderKey('__t', '__n');
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;
@@ -415,7 +428,7 @@ export function compileQueries(
   /** The `value` of the greatest `key` of the rows meeting `condition`: of the partials' greatest. */
   const argMaxOf = (value: string, key: string, condition: string) => {
     const v = partial(d.argMaxIf(value, key, condition));
-    const k = partial(d.argMaxIf(key, key, condition));
+    const k = partial(d.maxIf(key, condition));
     const n = partial(d.countIf(condition));
     return d.argMaxIf(v, k, `${n} > 0`);
   };
@@ -439,15 +452,20 @@ export function compileQueries(
   let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
-      figures = figures.concat(
-        partSums('s', `${regular} AND ${inPeriod}`),
-        partSums('b', `${regular} AND ${before}`),
-        [`${residue()} AS res`],
-      );
+      // Without its history a metric's ok rows are all in the period (the others are
+      // `outside`): no sums before it (read as 0).
+      figures = readsHistory
+        ? figures.concat(
+            partSums('s', `${regular} AND ${inPeriod}`),
+            partSums('b', `${regular} AND ${before}`),
+            [`${residue()} AS res`],
+          )
+        : figures.concat(partSums('s', regular), [`${residue()} AS res`]);
       break;
     case 'max_agg':
       figures.push(
-        `${argMaxOf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular)} AS mx`,
+        // A typed column's value orders itself; a text's, its four parts.
+        `${argMaxOf('__v', exact === undefined ? d.tuple(VALUE_PARTS.map((p) => p.column)) : '__ev', regular)} AS mx`,
         `${countOf(regular)} AS mxn`,
         `${residue()} AS res`,
       );
@@ -469,10 +487,16 @@ export function compileQueries(
       figures.push(
         `${d.text(argMaxOf('__add', key, d.true))} AS la`,
         `${d.text(maxOf('__t'))} AS lt`,
-        `${d.text(argMaxOf('__add', key, before))} AS ba`,
-        `${d.text(argMaxOf('__t', key, before))} AS bt`,
-        `${countOf(before)} AS bn`,
       );
+      // The values' operations before the period: only a metric that reads its history has
+      // ok rows there (`bn` absent: none).
+      if (readsHistory) {
+        figures.push(
+          `${d.text(argMaxOf('__add', key, before))} AS ba`,
+          `${d.text(argMaxOf('__t', key, before))} AS bt`,
+          `${countOf(before)} AS bn`,
+        );
+      }
       break;
     case 'count_agg':
       break;
