@@ -158,8 +158,12 @@ export function compileQueries(
   if (typeof got === 'string') return got;
   const read = (key: string): PropertyRead => {
     const i = keys.indexOf(key);
-    return { kind: `__k${i}`, text: `__x${i}` };
+    const kinds = got.reads[i]?.kinds;
+    return { kind: `__k${i}`, text: `__x${i}`, ...(kinds === undefined ? {} : { kinds }) };
   };
+  /** Whether a property's rows can hold `kind` (a typed column holds few). */
+  const can = (p: PropertyRead, kind: string): boolean =>
+    p.kinds === undefined || p.kinds.includes(kind);
   /** Row doubts over the aliases: properties whose text SQL does not give as the rows do. */
   const doubts: string[] = [];
   const textUse = new Set<string>();
@@ -168,9 +172,15 @@ export function compileQueries(
     const p = read(key);
     if (!textUse.has(key)) {
       textUse.add(key);
-      doubts.push(
-        `${p.kind} = 'd' OR (${p.kind} = 'n' AND (NOT ${d.matches(p.text, CANONICAL_INTEGER)} OR ${p.text} = '-0'))`,
-      );
+      const doubt = [
+        ...(can(p, 'd') ? [`${p.kind} = 'd'`] : []),
+        ...(can(p, 'n')
+          ? [
+              `(${p.kind} = 'n' AND (NOT ${d.matches(p.text, CANONICAL_INTEGER)} OR ${p.text} = '-0'))`,
+            ]
+          : []),
+      ];
+      if (doubt.length > 0) doubts.push(doubt.join(' OR '));
     }
     return `CASE WHEN ${kindIn(p, ['s', 'n', 'b'])} THEN ${p.text} END`;
   };
@@ -188,7 +198,7 @@ export function compileQueries(
       : undefined;
   // Its text only where a figure holds it (a maximum, a latest value) or a filter reads it.
   const valueText = exact === undefined || input.type === 'max_agg' || input.type === 'latest_agg';
-  if (value !== undefined && numeric) {
+  if (value !== undefined && numeric && can(value, 'n')) {
     const digits = d.replace(d.replace(value.text, '-', ''), '.', '');
     doubts.push(
       `${value.kind} = 'n' AND NOT (${d.matches(value.text, PLAIN_NUMBER)} AND length(${digits}) <= 15)`,
@@ -323,6 +333,9 @@ export function compileQueries(
     const opValid = `(${operation.kind} = 'a' OR (${operation.kind} = 's' AND ${operation.text} IN ('add', 'remove')))`;
     valueStatus = `CASE WHEN ${value.kind} = 'o' THEN 'invalid_value' WHEN NOT ${opValid} THEN 'invalid_operation_type' ELSE 'ok' END`;
   }
+  // The parts a typed column never has (its high integer digits, its fraction beyond 18
+  // digits; an integer's fraction): not summed, their sums are 0.
+  const zeroParts = new Set<string>();
   // The rows that are not ok keep their status: counted once per status, with `__w`.
   const l4Columns = [`CASE WHEN __st <> 'ok' THEN __st ELSE ${valueStatus} END AS __vs`];
   if (exact !== undefined) {
@@ -334,6 +347,8 @@ export function compileQueries(
         ? '0'
         : `CAST((__ev - trunc(__ev)) * ${10n ** BigInt(exact.scale)} AS BIGINT) * ${10n ** BigInt(FRACTION_DIGITS - exact.scale)}`;
     const parts = ['0', whole, fraction, '0'];
+    for (const [k, { column }] of VALUE_PARTS.entries())
+      if (parts[k] === '0') zeroParts.add(column);
     l4Columns.push(
       `__st = 'ok' AND __ev IS NOT NULL AS __r`,
       `${d.false} AS __nr`,
@@ -440,6 +455,7 @@ export function compileQueries(
   /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
   const partSums = (prefix: string, condition: string, times?: string) =>
     VALUE_PARTS.map(({ column, suffix }) => {
+      if (zeroParts.has(column)) return `'0' AS ${prefix}${suffix}`;
       const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
       return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
     });
