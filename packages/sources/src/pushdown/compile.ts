@@ -158,8 +158,12 @@ export function compileQueries(
   if (typeof got === 'string') return got;
   const read = (key: string): PropertyRead => {
     const i = keys.indexOf(key);
-    return { kind: `__k${i}`, text: `__x${i}` };
+    const kinds = got.reads[i]?.kinds;
+    return { kind: `__k${i}`, text: `__x${i}`, ...(kinds === undefined ? {} : { kinds }) };
   };
+  /** Whether a property's rows can hold `kind` (a typed column holds few). */
+  const can = (p: PropertyRead, kind: string): boolean =>
+    p.kinds === undefined || p.kinds.includes(kind);
   /** Row doubts over the aliases: properties whose text SQL does not give as the rows do. */
   const doubts: string[] = [];
   const textUse = new Set<string>();
@@ -168,9 +172,15 @@ export function compileQueries(
     const p = read(key);
     if (!textUse.has(key)) {
       textUse.add(key);
-      doubts.push(
-        `${p.kind} = 'd' OR (${p.kind} = 'n' AND (NOT ${d.matches(p.text, CANONICAL_INTEGER)} OR ${p.text} = '-0'))`,
-      );
+      const doubt = [
+        ...(can(p, 'd') ? [`${p.kind} = 'd'`] : []),
+        ...(can(p, 'n')
+          ? [
+              `(${p.kind} = 'n' AND (NOT ${d.matches(p.text, CANONICAL_INTEGER)} OR ${p.text} = '-0'))`,
+            ]
+          : []),
+      ];
+      if (doubt.length > 0) doubts.push(doubt.join(' OR '));
     }
     return `CASE WHEN ${kindIn(p, ['s', 'n', 'b'])} THEN ${p.text} END`;
   };
@@ -188,7 +198,7 @@ export function compileQueries(
       : undefined;
   // Its text only where a figure holds it (a maximum, a latest value) or a filter reads it.
   const valueText = exact === undefined || input.type === 'max_agg' || input.type === 'latest_agg';
-  if (value !== undefined && numeric) {
+  if (value !== undefined && numeric && can(value, 'n')) {
     const digits = d.replace(d.replace(value.text, '-', ''), '.', '');
     doubts.push(
       `${value.kind} = 'n' AND NOT (${d.matches(value.text, PLAIN_NUMBER)} AND length(${digits}) <= 15)`,
@@ -243,11 +253,15 @@ export function compileQueries(
     const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
     if (rows !== undefined) where.push(rows);
   }
+  // The value's text, of a typed column summed by its parts and read by no filter or group, is
+  // not read; nor, after the row's status, its kind (missing: the column's NULL).
+  const unread = (i: number) =>
+    keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
+  const kindUnread = (i: number) => exact !== undefined && unread(i);
   const reads = got.reads.flatMap((p, i) => {
-    const unread = keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
     return [
       `${p.kind} AS __k${i}`,
-      unread ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
+      unread(i) ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
     ];
   });
   const carried = exact === undefined ? [] : ['__ev'];
@@ -289,7 +303,10 @@ export function compileQueries(
     const picked = [
       '__n',
       '__t',
-      ...got.reads.flatMap((_, i) => [`__k${i}`, `__x${i}`]),
+      ...got.reads.flatMap((_, i) => [
+        ...(kindUnread(i) ? [] : [`__k${i}`]),
+        ...(unread(i) ? [] : [`__x${i}`]),
+      ]),
       ...carried,
       ...(periods === undefined ? [] : ['__pf', '__pe']),
     ];
@@ -298,7 +315,12 @@ export function compileQueries(
   }
 
   // L4: the value, its status, and what the charges read of it.
-  const missing = value === undefined ? d.false : `${value.kind} IN ('a', 'z')`;
+  const missing =
+    value === undefined
+      ? d.false
+      : exact !== undefined
+        ? '__ev IS NULL'
+        : `${value.kind} IN ('a', 'z')`;
   let valueStatus = "'ok'";
   if (value !== undefined && input.type === 'count_agg') {
     valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
@@ -311,6 +333,9 @@ export function compileQueries(
     const opValid = `(${operation.kind} = 'a' OR (${operation.kind} = 's' AND ${operation.text} IN ('add', 'remove')))`;
     valueStatus = `CASE WHEN ${value.kind} = 'o' THEN 'invalid_value' WHEN NOT ${opValid} THEN 'invalid_operation_type' ELSE 'ok' END`;
   }
+  // The parts a typed column never has (its high integer digits, its fraction beyond 18
+  // digits; an integer's fraction): not summed, their sums are 0.
+  const zeroParts = new Set<string>();
   // The rows that are not ok keep their status: counted once per status, with `__w`.
   const l4Columns = [`CASE WHEN __st <> 'ok' THEN __st ELSE ${valueStatus} END AS __vs`];
   if (exact !== undefined) {
@@ -322,6 +347,8 @@ export function compileQueries(
         ? '0'
         : `CAST((__ev - trunc(__ev)) * ${10n ** BigInt(exact.scale)} AS BIGINT) * ${10n ** BigInt(FRACTION_DIGITS - exact.scale)}`;
     const parts = ['0', whole, fraction, '0'];
+    for (const [k, { column }] of VALUE_PARTS.entries())
+      if (parts[k] === '0') zeroParts.add(column);
     l4Columns.push(
       `__st = 'ok' AND __ev IS NOT NULL AS __r`,
       `${d.false} AS __nr`,
@@ -395,7 +422,8 @@ export function compileQueries(
     (_, j) =>
       `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
   );
-  const key = d.tuple(['__t', source.order === undefined ? '__id' : '__n']);
+  // The rows in time order, then read order (ClickHouse, with none: the transaction id).
+  const key = source.order === undefined ? d.tuple(['__t', '__id']) : d.orderKey('__t', '__n');
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;
@@ -415,7 +443,7 @@ export function compileQueries(
   /** The `value` of the greatest `key` of the rows meeting `condition`: of the partials' greatest. */
   const argMaxOf = (value: string, key: string, condition: string) => {
     const v = partial(d.argMaxIf(value, key, condition));
-    const k = partial(d.argMaxIf(key, key, condition));
+    const k = partial(d.maxIf(key, condition));
     const n = partial(d.countIf(condition));
     return d.argMaxIf(v, k, `${n} > 0`);
   };
@@ -427,6 +455,7 @@ export function compileQueries(
   /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
   const partSums = (prefix: string, condition: string, times?: string) =>
     VALUE_PARTS.map(({ column, suffix }) => {
+      if (zeroParts.has(column)) return `'0' AS ${prefix}${suffix}`;
       const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
       return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
     });
@@ -439,15 +468,20 @@ export function compileQueries(
   let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
-      figures = figures.concat(
-        partSums('s', `${regular} AND ${inPeriod}`),
-        partSums('b', `${regular} AND ${before}`),
-        [`${residue()} AS res`],
-      );
+      // Without its history a metric's ok rows are all in the period (the others are
+      // `outside`): no sums before it (read as 0).
+      figures = readsHistory
+        ? figures.concat(
+            partSums('s', `${regular} AND ${inPeriod}`),
+            partSums('b', `${regular} AND ${before}`),
+            [`${residue()} AS res`],
+          )
+        : figures.concat(partSums('s', regular), [`${residue()} AS res`]);
       break;
     case 'max_agg':
       figures.push(
-        `${argMaxOf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular)} AS mx`,
+        // A typed column's value orders itself; a text's, its four parts.
+        `${argMaxOf('__v', exact === undefined ? d.tuple(VALUE_PARTS.map((p) => p.column)) : '__ev', regular)} AS mx`,
         `${countOf(regular)} AS mxn`,
         `${residue()} AS res`,
       );
@@ -469,10 +503,16 @@ export function compileQueries(
       figures.push(
         `${d.text(argMaxOf('__add', key, d.true))} AS la`,
         `${d.text(maxOf('__t'))} AS lt`,
-        `${d.text(argMaxOf('__add', key, before))} AS ba`,
-        `${d.text(argMaxOf('__t', key, before))} AS bt`,
-        `${countOf(before)} AS bn`,
       );
+      // The values' operations before the period: only a metric that reads its history has
+      // ok rows there (`bn` absent: none).
+      if (readsHistory) {
+        figures.push(
+          `${d.text(argMaxOf('__add', key, before))} AS ba`,
+          `${d.text(argMaxOf('__t', key, before))} AS bt`,
+          `${countOf(before)} AS bn`,
+        );
+      }
       break;
     case 'count_agg':
       break;

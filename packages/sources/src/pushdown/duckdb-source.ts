@@ -147,14 +147,22 @@ function periodRowsOf(type: string | undefined, fromMs: number | undefined, endM
 function propertyColumn(name: string, type: string): PropertyRead | string {
   const col = column(name);
   const absent = `CASE WHEN ${col} IS NULL THEN 'a'`;
-  if (type === 'VARCHAR') return { kind: `${absent} ELSE 's' END`, text: col };
+  if (type === 'VARCHAR') return { kind: `${absent} ELSE 's' END`, text: col, kinds: ['a', 's'] };
   if (INTEGER.test(type)) {
-    const read = { kind: `${absent} ELSE 's' END`, text: `CAST(${col} AS VARCHAR)` };
+    const read = {
+      kind: `${absent} ELSE 's' END`,
+      text: `CAST(${col} AS VARCHAR)`,
+      kinds: ['a', 's'],
+    };
     return EXACT_INTEGER.test(type) ? { ...read, exact: { value: col, scale: 0 } } : read;
   }
   // The rows give a decimal without its trailing zeros: the same number, another text.
   if (type.startsWith('DECIMAL')) {
-    const read = { kind: `${absent} ELSE 'd' END`, text: `CAST(${col} AS VARCHAR)` };
+    const read = {
+      kind: `${absent} ELSE 'd' END`,
+      text: `CAST(${col} AS VARCHAR)`,
+      kinds: ['a', 'd'],
+    };
     const [, precision, scale] = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(type) ?? [];
     // At most 18 digits (a 64-bit decimal): its parts' products stay within DECIMAL(38).
     return Number(precision) <= 18
@@ -165,6 +173,7 @@ function propertyColumn(name: string, type: string): PropertyRead | string {
     return {
       kind: `${absent} ELSE 'b' END`,
       text: `CASE WHEN ${col} THEN 'true' ELSE 'false' END`,
+      kinds: ['a', 'b'],
     };
   }
   return `the column ${name} is ${type}: its text (as the rows give it) is not read in SQL`;
@@ -220,7 +229,10 @@ export function duckdbRowSource(
       for (const key of keys) {
         const name = `${PROPERTY_PREFIX}${key}`;
         const type = typeOf(name);
-        const read = type === undefined ? { kind: "'a'", text: "''" } : propertyColumn(name, type);
+        const read =
+          type === undefined
+            ? { kind: "'a'", text: "''", kinds: ['a'] }
+            : propertyColumn(name, type);
         if (typeof read === 'string') return read;
         reads.push(read);
       }

@@ -14,6 +14,11 @@ export interface PropertyRead {
   readonly kind: string;
   readonly text: string;
   /**
+   * The kinds the rows can give (a typed column: its own and `'a'`); absent: any. The
+   * compiler leaves out the doubts of kinds a column cannot give.
+   */
+  readonly kinds?: readonly string[];
+  /**
    * A typed number column whose values SQL sums without their text: `value` is SQL of the
    * column (a `DECIMAL(p, s)` with `p` at most 18, or an integer of at most 64 bits), `scale`
    * its `s` (0 for an integer). Each value is then split into the exact parts arithmetically
