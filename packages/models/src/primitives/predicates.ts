@@ -67,9 +67,6 @@ export interface EventTimestampBrand {
   readonly EventTimestamp: unique symbol;
 }
 
-type FiniteNumberValue = t.Branded<number, FiniteNumberBrand>;
-type IntegerValue = t.Branded<number, IntegerBrand>;
-
 const UUID = new RegExp(UUID_PATTERN);
 const DECIMAL = new RegExp(DECIMAL_STRING_PATTERN);
 const CURRENCY = new RegExp(CURRENCY_CODE_PATTERN);
@@ -194,7 +191,7 @@ export function isCurrencyCode(u: unknown): u is t.Branded<string, CurrencyCodeB
  * @example
  * isFiniteNumber(5) // => true
  */
-export function isFiniteNumber(u: unknown): u is FiniteNumberValue {
+export function isFiniteNumber(u: unknown): u is t.Branded<number, FiniteNumberBrand> {
   return typeof u === 'number' && Number.isFinite(u);
 }
 
@@ -206,7 +203,7 @@ export function isFiniteNumber(u: unknown): u is FiniteNumberValue {
  */
 export function isNonNegativeNumber(
   u: unknown,
-): u is t.Branded<FiniteNumberValue, NonNegativeNumberBrand> {
+): u is t.Branded<t.Branded<number, FiniteNumberBrand>, NonNegativeNumberBrand> {
   return isFiniteNumber(u) && u >= 0;
 }
 
@@ -216,7 +213,7 @@ export function isNonNegativeNumber(
  * @example
  * isInteger(3) // => true
  */
-export function isInteger(u: unknown): u is IntegerValue {
+export function isInteger(u: unknown): u is t.Branded<number, IntegerBrand> {
   return typeof u === 'number' && Number.isSafeInteger(u);
 }
 
@@ -228,7 +225,7 @@ export function isInteger(u: unknown): u is IntegerValue {
  */
 export function isNonNegativeInteger(
   u: unknown,
-): u is t.Branded<IntegerValue, NonNegativeIntegerBrand> {
+): u is t.Branded<t.Branded<number, IntegerBrand>, NonNegativeIntegerBrand> {
   return isInteger(u) && u >= 0;
 }
 
@@ -238,7 +235,9 @@ export function isNonNegativeInteger(
  * @example
  * isPositiveInteger(0) // => false
  */
-export function isPositiveInteger(u: unknown): u is t.Branded<IntegerValue, PositiveIntegerBrand> {
+export function isPositiveInteger(
+  u: unknown,
+): u is t.Branded<t.Branded<number, IntegerBrand>, PositiveIntegerBrand> {
   return isInteger(u) && u >= 1;
 }
 
