@@ -102,9 +102,9 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), pick: fc.nat(), key, value: junk }),
 );
 
-/** Every object and array inside `value`, the root first. */
+/** Every object and array inside `value` (each once), the root first. */
 function containers(value: unknown, out: object[] = []): object[] {
-  if (typeof value === 'object' && value !== null) {
+  if (typeof value === 'object' && value !== null && !out.includes(value)) {
     out.push(value);
     for (const item of Object.values(value)) containers(item, out);
   }
@@ -118,15 +118,17 @@ function mutated(valid: unknown, mutations: readonly Mutation[]): unknown {
   for (const change of mutations) {
     const all = containers(root);
     const target = all[change.pick % Math.max(all.length, 1)];
+    // Each change puts in a copy of its value: values are never shared, so never cyclic.
+    const value = change.kind === 'remove' ? undefined : structuredClone(change.value);
     if (target === undefined) {
-      if (change.kind === 'replace') root = change.value;
+      if (change.kind === 'replace') root = value;
       continue;
     }
     const keys = Object.keys(target);
     const at = keys[change.pick % Math.max(keys.length, 1)];
     if (change.kind === 'add') {
       Object.defineProperty(target, change.key, {
-        value: change.value,
+        value,
         enumerable: true,
         writable: true,
         configurable: true,
@@ -135,7 +137,7 @@ function mutated(valid: unknown, mutations: readonly Mutation[]): unknown {
       if (Array.isArray(target)) target.splice(Number(at), 1);
       else delete (target as Record<string, unknown>)[at];
     } else if (at !== undefined && change.kind === 'replace') {
-      (target as Record<string, unknown>)[at] = change.value;
+      (target as Record<string, unknown>)[at] = value;
     }
   }
   return root;

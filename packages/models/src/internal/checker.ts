@@ -83,10 +83,15 @@ const PRIMITIVES: Readonly<Record<string, (u: unknown) => boolean>> = {
 /** The names of the primitives a table may name (scripts/checks-table.ts refuses others). */
 export const PRIMITIVE_NAMES: readonly string[] = Object.keys(PRIMITIVES);
 
-/** Where a value sits: its path, the name of the codec expected there, its depth. */
+/**
+ * Where a value sits: the key it was read at under its parent (`up`), and the codec expected
+ * there. Its path and name are written only when a problem is found there.
+ */
 interface At {
-  readonly path: string;
-  readonly name: string;
+  readonly up: At | undefined;
+  readonly key: string;
+  readonly inArray: boolean;
+  readonly ref: CheckRef;
   /** How many contexts io-ts would hold here: 1 at the root, one more per key. */
   readonly depth: number;
 }
@@ -108,7 +113,7 @@ export function checkProblems(
 ): readonly DecodeProblem[] {
   const root = table.roots[name] ?? -1;
   const found: Found[] = [];
-  visit(table, root, input, { path: '', name: nameOf(table, root), depth: 1 }, found);
+  visit(table, root, input, { up: undefined, key: '', inArray: false, ref: root, depth: 1 }, found);
   return found.map(({ path, expected, actual }) => ({
     path: path === '' ? '$' : path,
     expected,
@@ -143,31 +148,43 @@ export function derivedName(table: CheckTable, node: CheckNode): string {
   }
 }
 
-function below(table: CheckTable, at: At, key: string, inArray: boolean, ref: CheckRef): At {
-  return { path: pathWith(at.path, key, inArray), name: nameOf(table, ref), depth: at.depth + 1 };
+function below(at: At, key: string, inArray: boolean, ref: CheckRef): At {
+  return { up: at, key, inArray, ref, depth: at.depth + 1 };
 }
 
-function fail(found: Found[], actual: unknown, at: At): void {
-  found.push({ path: at.path, expected: at.name, actual, depth: at.depth });
+/** The path of `at` (`''` at the root). */
+function pathOf(at: At): string {
+  const chain: At[] = [];
+  for (let step: At | undefined = at; step?.up !== undefined; step = step.up) chain.push(step);
+  let path = '';
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const step = chain[i] as At;
+    path = pathWith(path, step.key, step.inArray);
+  }
+  return path;
+}
+
+function fail(table: CheckTable, found: Found[], actual: unknown, at: At): void {
+  found.push({ path: pathOf(at), expected: nameOf(table, at.ref), actual, depth: at.depth });
 }
 
 function visit(table: CheckTable, ref: CheckRef, u: unknown, at: At, found: Found[]): void {
   const node = typeof ref === 'string' ? undefined : table.nodes[ref];
   if (node === undefined) {
     const accepts = typeof ref === 'string' ? PRIMITIVES[ref] : undefined;
-    if (accepts === undefined || !accepts(u)) fail(found, u, at);
+    if (accepts === undefined || !accepts(u)) fail(table, found, u, at);
   } else if (node[0] === 'n') {
     if (u !== null) visit(table, node[2], u, at, found);
   } else if (node[0] === 'e' || node[0] === 'l') {
     if (node[0] === 'e' ? typeof u !== 'string' || !node[2].includes(u) : u !== node[2]) {
-      fail(found, u, at);
+      fail(table, found, u, at);
     }
   } else if (node[0] === 'a') {
     visitArray(table, node[2], u, at, found);
   } else if (node[0] === 'o') {
     visitOneOf(table, node[2], u, at, found);
   } else if (!isRecord(u)) {
-    fail(found, u, at);
+    fail(table, found, u, at);
   } else {
     visitObject(table, node, u, at, found);
   }
@@ -184,18 +201,18 @@ function visitObject(
   switch (node[0]) {
     case 's':
       for (const [key, of] of Object.entries(node[2])) {
-        visit(table, of, u[key], below(table, at, key, false, of), found);
+        visit(table, of, u[key], below(at, key, false, of), found);
       }
       for (const [key, of] of Object.entries(node[3])) {
         const value = u[key];
         const mark = found.length;
-        visit(table, of, value, below(table, at, key, false, of), found);
+        visit(table, of, value, below(at, key, false, of), found);
         if (value === undefined) found.length = mark;
       }
       break;
     case 'd':
       for (const [key, value] of Object.entries(u)) {
-        visit(table, node[2], value, below(table, at, key, false, node[2]), found);
+        visit(table, node[2], value, below(at, key, false, node[2]), found);
       }
       break;
     case 't': {
@@ -207,7 +224,7 @@ function visitObject(
         visit(table, branch, u, at, found);
       } else {
         const expected = alternatives(Object.keys(members));
-        const path = pathWith(at.path, tag, false);
+        const path = pathWith(pathOf(at), tag, false);
         found.push({ path, expected, actual: ownValue(u, tag), depth: at.depth + 1 });
       }
       break;
@@ -223,13 +240,13 @@ function visitObject(
 /** An array: each item, until 100 of them have problems. */
 function visitArray(table: CheckTable, of: CheckRef, u: unknown, at: At, found: Found[]): void {
   if (!Array.isArray(u) || u.length > MAX_LIST_LENGTH) {
-    fail(found, u, at);
+    fail(table, found, u, at);
     return;
   }
   let bad = 0;
   for (let i = 0; i < u.length && bad < MAX_ELEMENT_PROBLEMS; i++) {
     const mark = found.length;
-    visit(table, of, u[i], below(table, at, String(i), true, of), found);
+    visit(table, of, u[i], below(at, String(i), true, of), found);
     if (found.length > mark) bad++;
   }
 }
@@ -258,6 +275,6 @@ function visitOneOf(
       bestDepth = depth;
     }
   }
-  if (best === undefined || bestDepth <= at.depth) fail(found, u, at);
+  if (best === undefined || bestDepth <= at.depth) fail(table, found, u, at);
   else for (const problem of best) found.push(problem);
 }
