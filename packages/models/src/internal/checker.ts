@@ -60,28 +60,31 @@ const isRecord = (u: unknown): u is Record<string, unknown> =>
   u !== null && typeof u === 'object' && !Array.isArray(u);
 
 /** What each primitive of a table accepts: io-ts's own codecs and the branded primitives. */
-const PRIMITIVES: Readonly<Record<string, (u: unknown) => boolean>> = {
-  string: (u) => typeof u === 'string',
-  number: (u) => typeof u === 'number',
-  boolean: (u) => typeof u === 'boolean',
-  UnknownRecord: isRecord,
-  Uuid: isUuid,
-  Timestamp: isTimestamp,
-  IsoDate: isIsoDate,
-  DecimalString: isDecimalString,
-  Cents: isCents,
-  CurrencyCode: isCurrencyCode,
-  FiniteNumber: isFiniteNumber,
-  NonNegativeNumber: isNonNegativeNumber,
-  Integer: isInteger,
-  NonNegativeInteger: isNonNegativeInteger,
-  PositiveInteger: isPositiveInteger,
-  Rate: isRate,
-  EventTimestamp: isEventTimestamp,
-};
+const PRIMITIVES: ReadonlyMap<string, (u: unknown) => boolean> = new Map<
+  string,
+  (u: unknown) => boolean
+>([
+  ['string', (u) => typeof u === 'string'],
+  ['number', (u) => typeof u === 'number'],
+  ['boolean', (u) => typeof u === 'boolean'],
+  ['UnknownRecord', isRecord],
+  ['Uuid', isUuid],
+  ['Timestamp', isTimestamp],
+  ['IsoDate', isIsoDate],
+  ['DecimalString', isDecimalString],
+  ['Cents', isCents],
+  ['CurrencyCode', isCurrencyCode],
+  ['FiniteNumber', isFiniteNumber],
+  ['NonNegativeNumber', isNonNegativeNumber],
+  ['Integer', isInteger],
+  ['NonNegativeInteger', isNonNegativeInteger],
+  ['PositiveInteger', isPositiveInteger],
+  ['Rate', isRate],
+  ['EventTimestamp', isEventTimestamp],
+]);
 
 /** The names of the primitives a table may name (scripts/checks-table.ts refuses others). */
-export const PRIMITIVE_NAMES: readonly string[] = Object.keys(PRIMITIVES);
+export const PRIMITIVE_NAMES: readonly string[] = [...PRIMITIVES.keys()];
 
 /**
  * Where a value sits: the key it was read at under its parent (`up`), and the codec expected
@@ -171,7 +174,7 @@ function fail(table: CheckTable, found: Found[], actual: unknown, at: At): void 
 function visit(table: CheckTable, ref: CheckRef, u: unknown, at: At, found: Found[]): void {
   const node = typeof ref === 'string' ? undefined : table.nodes[ref];
   if (node === undefined) {
-    const accepts = typeof ref === 'string' ? PRIMITIVES[ref] : undefined;
+    const accepts = typeof ref === 'string' ? PRIMITIVES.get(ref) : undefined;
     if (accepts === undefined || !accepts(u)) fail(table, found, u, at);
   } else if (node[0] === 'n') {
     if (u !== null) visit(table, node[2], u, at, found);
@@ -190,6 +193,20 @@ function visit(table: CheckTable, ref: CheckRef, u: unknown, at: At, found: Foun
   }
 }
 
+const entries = new WeakMap<object, readonly (readonly [string, CheckRef])[]>();
+
+/** The keys of a struct's half and their codecs, listed once per table. */
+function entriesOf(
+  keys: Readonly<Record<string, CheckRef>>,
+): readonly (readonly [string, CheckRef])[] {
+  let listed = entries.get(keys);
+  if (listed === undefined) {
+    listed = Object.entries(keys);
+    entries.set(keys, listed);
+  }
+  return listed;
+}
+
 /** A struct, a dict or a union of objects, given an object. */
 function visitObject(
   table: CheckTable,
@@ -200,10 +217,10 @@ function visitObject(
 ): void {
   switch (node[0]) {
     case 's':
-      for (const [key, of] of Object.entries(node[2])) {
+      for (const [key, of] of entriesOf(node[2])) {
         visit(table, of, u[key], below(at, key, false, of), found);
       }
-      for (const [key, of] of Object.entries(node[3])) {
+      for (const [key, of] of entriesOf(node[3])) {
         const value = u[key];
         const mark = found.length;
         visit(table, of, value, below(at, key, false, of), found);
