@@ -54,7 +54,9 @@ const events = [
 const now = '2025-03-15T00:00:00Z';
 
 /** The estimate of 1,000 calls by a prepared estimator, or the error message of a step. */
-function estimateOf(estimator: ReturnType<typeof Engine.createEstimator>): Figures['estimate'] {
+function estimateOf(
+  estimator: ReturnType<typeof Engine.createPreviewEstimator>,
+): Figures['estimate'] {
   if (estimator._tag === 'Left') return estimator.left.message;
   const fees = estimator.right.estimateFees({
     event: { code: 'api_calls', properties: { calls: '1000' } },

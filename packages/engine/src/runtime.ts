@@ -24,6 +24,7 @@ export {
   createChargesAccumulator,
   createEstimator,
   createPreviewEstimator,
+  createPreviewSetEstimator,
   currencyExponent,
   currentUsage,
   currentUsageUnsafe,

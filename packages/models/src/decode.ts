@@ -1,32 +1,14 @@
 import { type Either, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { hints } from './internal/hints';
+import {
+  type DecodeFailure,
+  type DecodeProblem,
+  failureOf,
+  pathWith,
+  unreadableFailure,
+} from './internal/failure';
 
-/** One thing wrong with a decoded value: where, what was expected there, what was found. */
-export interface DecodeProblem {
-  /**
-   * Where, from the decoded value: `$` for the value itself, else keys joined with dots and
-   * array indexes in brackets (`plans[0].charges[2].properties.graduated_ranges[1].to_value`).
-   */
-  readonly path: string;
-  /** What was expected there: a codec name (`Cents`, `Timestamp | null`), the allowed values of an enum (`"active" | "terminated"`) or a sentence. */
-  readonly expected: string;
-  /** What was found there (`undefined` when the key is missing). */
-  readonly actual: unknown;
-}
-
-/** Why a value did not decode: every problem found, and one message for humans. */
-export interface DecodeFailure {
-  /** Every problem, in document order (each path and expectation once). */
-  readonly problems: readonly DecodeProblem[];
-  /** The problems rendered as one readable, multi-line message. */
-  readonly message: string;
-}
-
-/** At most this many problems are spelled out in a message; the rest are counted. */
-const MESSAGE_PROBLEMS = 20;
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const INDEX = /^\d+$/;
+export type { DecodeFailure, DecodeProblem } from './internal/failure';
 
 /**
  * Decodes `input` with `codec`: `right(value)` when it matches, else `left(failure)` listing
@@ -48,17 +30,9 @@ export function decode<A>(codec: t.Decoder<unknown, A>, input: unknown): Either<
   try {
     const result = codec.decode(input);
     if (isRight(result)) return right(result.right);
-    return left(failureOf(name, problemsOf(result.left)));
+    return left(failureOf(name, result.left.map(problemOf)));
   } catch (error) {
-    return left(
-      failureOf(name, [
-        {
-          path: '$',
-          expected: `${name}, as plain JSON data (reading the input failed: ${describeError(error)})`,
-          actual: input,
-        },
-      ]),
-    );
+    return left(unreadableFailure(name, input, error));
   }
 }
 
@@ -68,83 +42,14 @@ function pathOf(context: t.Context): string {
   for (let i = 1; i < context.length; i++) {
     const entry = context[i];
     if (entry === undefined) continue;
-    const key = entry.key;
-    const parent = context[i - 1]?.actual;
-    if (INDEX.test(key) && Array.isArray(parent)) path += `[${key}]`;
-    else if (IDENTIFIER.test(key)) path += path === '' ? key : `.${key}`;
-    else path += `[${JSON.stringify(key)}]`;
+    path = pathWith(path, entry.key, Array.isArray(context[i - 1]?.actual));
   }
   return path === '' ? '$' : path;
 }
 
-function problemsOf(errors: t.Errors): DecodeProblem[] {
-  const seen = new Set<string>();
-  const problems: DecodeProblem[] = [];
-  for (const error of errors) {
-    const path = pathOf(error.context);
-    const expected = error.message ?? error.context[error.context.length - 1]?.type.name ?? '?';
-    const key = `${path}\u0000${expected}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    problems.push({ path, expected, actual: error.value });
-  }
-  return problems;
-}
-
-function failureOf(codecName: string, problems: DecodeProblem[]): DecodeFailure {
-  const count = `${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  const lines = problems.slice(0, MESSAGE_PROBLEMS).map(describeProblem);
-  if (problems.length > MESSAGE_PROBLEMS) {
-    lines.push(`- ... and ${problems.length - MESSAGE_PROBLEMS} more`);
-  }
-  return { problems, message: [`Could not decode ${codecName}: ${count}`, ...lines].join('\n') };
-}
-
-function describeProblem(problem: DecodeProblem): string {
-  const base = problem.expected.replace(/ \| null$/, '');
-  const hint = Object.hasOwn(hints, base) ? ` (${hints[base]})` : '';
-  return `- ${problem.path}: expected ${problem.expected}${hint}, found ${preview(problem.actual)}`;
-}
-
-/** A short, safe rendering of any value (never throws, never runs user code on purpose). */
-function preview(value: unknown): string {
-  try {
-    switch (typeof value) {
-      case 'undefined':
-        return 'nothing (the key is missing)';
-      case 'string':
-        return truncate(JSON.stringify(value));
-      case 'number':
-      case 'boolean':
-        return String(value);
-      case 'bigint':
-        return `${value}n (a BigInt)`;
-      case 'symbol':
-        return 'a symbol';
-      case 'function':
-        return 'a function';
-      default:
-        if (value === null || typeof value !== 'object') return 'null';
-        if (Array.isArray(value)) {
-          return `an array of ${value.length} item${value.length === 1 ? '' : 's'}`;
-        }
-        return describeObject(value);
-    }
-  } catch {
-    return 'a value that cannot be read';
-  }
-}
-
-function describeObject(value: object): string {
-  const keys = Object.keys(value);
-  if (keys.length === 0) return 'an empty object';
-  const shown = keys.slice(0, 6).map((key) => JSON.stringify(key));
-  const more = keys.length > shown.length ? ', ...' : '';
-  return `an object with the key${keys.length === 1 ? '' : 's'} ${shown.join(', ')}${more}`;
-}
-
-function truncate(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}..."` : text;
+function problemOf(error: t.ValidationError): DecodeProblem {
+  const expected = error.message ?? error.context[error.context.length - 1]?.type.name ?? '?';
+  return { path: pathOf(error.context), expected, actual: error.value };
 }
 
 function nameOf(codec: t.Decoder<unknown, unknown>): string {
@@ -152,13 +57,5 @@ function nameOf(codec: t.Decoder<unknown, unknown>): string {
     return typeof codec.name === 'string' ? codec.name : 'value';
   } catch {
     return 'value';
-  }
-}
-
-function describeError(error: unknown): string {
-  try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  } catch {
-    return 'an unreadable error';
   }
 }

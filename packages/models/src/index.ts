@@ -12,10 +12,11 @@
 /** The version of the wire models. */
 export const MODELS_VERSION = '0.1.0';
 
+export * from './check';
 export * from './decode';
 export * from './endpoints';
 export * from './enums';
-export { MAX_LIST_LENGTH } from './internal/array';
+export { MAX_LIST_LENGTH } from './internal/limits';
 export * from './json-schema';
 export * from './prefix';
 export * from './primitives/cents';
@@ -24,6 +25,7 @@ export * from './primitives/decimal-string';
 export * from './primitives/event-timestamp';
 export * from './primitives/iso-date';
 export * from './primitives/numbers';
+export * from './primitives/predicates';
 export * from './primitives/timestamp';
 export * from './primitives/uuid';
 export * from './requests/create-add-on';

@@ -3,7 +3,7 @@
  * `lago_customer_id`); this API uses `svc_`. These helpers rename keys between the two.
  */
 
-import { MAX_LIST_LENGTH } from './internal/array';
+import { MAX_LIST_LENGTH } from './internal/limits';
 
 const LAGO = 'lago_';
 const SVC = 'svc_';

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
+import * as models from '../src/index';
 import {
   Cents,
   CurrencyCode,
@@ -105,6 +106,12 @@ describe.each(table)('%s', (name, codec, accepted, refused) => {
       expect(result).toEqual({ _tag: 'Right', right: value });
     },
   );
+
+  it('its predicate (is + the name) accepts and refuses the same values', () => {
+    const predicate = (models as unknown as Record<string, (u: unknown) => boolean>)[`is${name}`];
+    for (const value of accepted) expect(predicate?.(value)).toBe(true);
+    for (const value of refused) expect(predicate?.(value)).toBe(false);
+  });
 
   it.each(refused.map((value) => [String(JSON.stringify(value) ?? value), value]))(
     'refuses %s, naming what it expected',

@@ -218,9 +218,22 @@ describe('no public function of the package throws on hostile values', () => {
 
   it('lists the functions it runs', () => {
     expect(functions.map(([name]) => name).sort()).toEqual([
+      'checkResource',
       'decode',
       'fromLagoKeys',
+      'isCents',
+      'isCurrencyCode',
+      'isDecimalString',
+      'isEventTimestamp',
+      'isFiniteNumber',
+      'isInteger',
+      'isIsoDate',
+      'isNonNegativeInteger',
+      'isNonNegativeNumber',
+      'isPositiveInteger',
+      'isRate',
       'isTimestamp',
+      'isUuid',
       'jsonSchemaBuilder',
       'jsonSchemaOf',
       'toLagoKeys',

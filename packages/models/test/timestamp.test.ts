@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTimestamp } from '../src/primitives/timestamp';
+import { isTimestamp } from '../src/primitives/predicates';
 
 /**
  * The rule as a regular expression and a calendar check, written independently of the

@@ -235,11 +235,18 @@ export const createWalletTransactions = guarded(walletsApi.createWalletTransacti
 export const recurringTopUp = guarded(walletsApi.recurringTopUp, { name: 'recurringTopUp' });
 
 // The estimator and compiled charge models answer further calls: their methods are guarded too.
-function guardedEstimator(estimator: operationsApi.Estimator): operationsApi.Estimator {
+function guardedPreviewEstimator(
+  estimator: operationsApi.PreviewEstimator,
+): operationsApi.PreviewEstimator {
   return {
     estimateFees: guarded(estimator.estimateFees.bind(estimator), {
       name: 'estimateFees of an estimator',
     }),
+  };
+}
+function guardedEstimator(estimator: operationsApi.Estimator): operationsApi.Estimator {
+  return {
+    ...guardedPreviewEstimator(estimator),
     estimateFeesOf: guarded(estimator.estimateFeesOf.bind(estimator), {
       name: 'estimateFeesOf of an estimator',
     }),
@@ -254,6 +261,11 @@ export const createEstimator = guardedResult(
 export const createPreviewEstimator = guardedResult(
   operationsApi.createPreviewEstimator,
   { name: 'createPreviewEstimator', args: ['context', 'parts'], asGiven: [1] },
+  guardedPreviewEstimator,
+);
+export const createPreviewSetEstimator = guardedResult(
+  operationsApi.createPreviewSetEstimator,
+  { name: 'createPreviewSetEstimator', args: ['context', 'parts'], asGiven: [1] },
   guardedEstimator,
 );
 

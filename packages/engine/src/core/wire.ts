@@ -1,4 +1,12 @@
-import { Cents, DecimalString, Rate, type Timestamp } from '@feecast/models';
+import {
+  type Cents,
+  type DecimalString,
+  isCents,
+  isDecimalString,
+  isRate,
+  type Rate,
+  type Timestamp,
+} from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { currencyExponent, wholeMinorUnits } from './decimal/currency';
 import { type Decimal, decimalFromInteger, equals, sign, ZERO } from './decimal/decimal';
@@ -119,7 +127,7 @@ function integerCents(
   if (isLeft(exponent)) return exponent;
   const whole = wholeMinorUnits(rounding(cents, WHOLE_CENTS), currency, path);
   if (isLeft(whole)) return whole;
-  return Cents.is(whole.right)
+  return isCents(whole.right)
     ? right(whole.right)
     : left(feecastError('out_of_range', `${whole.right} is not a whole number of cents.`, path));
 }
@@ -166,7 +174,7 @@ export function decimalText(
   path: readonly string[],
 ): Either<FeecastError, DecimalString> {
   const text = formatDecimalFixed(sign(value) === 0 ? ZERO : value, 1);
-  return DecimalString.is(text)
+  return isDecimalString(text)
     ? right(text)
     : left(feecastError('out_of_range', `${text} cannot be written as a decimal string.`, path));
 }
@@ -182,7 +190,7 @@ export function decimalText(
 export function rateNumber(value: Decimal, path: readonly string[]): Either<FeecastError, Rate> {
   // Not money arithmetic: the shortest plain text of an exact decimal read as a JSON number.
   const rate = Number(formatDecimal(value));
-  return Rate.is(rate)
+  return isRate(rate)
     ? right(rate)
     : left(
         feecastError(

@@ -1,17 +1,19 @@
 import {
   type AmountDetails,
   type Cents,
-  CurrencyCode,
+  type CurrencyCode,
   type DecimalString,
   type Fee,
   type FeeItem,
   type FeeItemClass,
   type FeeItemType,
   type Integer,
+  isCurrencyCode,
+  isUuid,
   type PricingUnitDetails,
   type Rate,
   type Timestamp,
-  Uuid,
+  type Uuid,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
@@ -178,7 +180,7 @@ function uuidOf(
   path: readonly string[],
 ): Either<FeecastError, Uuid | null> {
   if (value === undefined || value === null) return right(null);
-  return Uuid.is(value)
+  return isUuid(value)
     ? right(value)
     : left(invalid(`${path.join('.')} must be a UUID, got ${JSON.stringify(value)}.`, path, value));
 }
@@ -311,7 +313,7 @@ export function feeLine(input: FeeLineInput): Either<FeecastError, FeeLine> {
   if (isLeft(ids)) return ids;
   const item = feeItem(input.item);
   if (isLeft(item)) return item;
-  if (!CurrencyCode.is(input.currency)) {
+  if (!isCurrencyCode(input.currency)) {
     return left(
       invalid(
         `amount_currency must be an ISO 4217 code (three capital letters), got ${JSON.stringify(input.currency)}.`,

@@ -1,4 +1,4 @@
-import { AddOn } from '@feecast/models';
+import { AddOn, decode } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   defaultId,
@@ -38,7 +38,7 @@ export interface AddOnInput
  */
 export function readAddOn(value: unknown, path: readonly string[]): Either<FeecastError, AddOn> {
   return completeInput(
-    AddOn,
+    (whole) => decode(AddOn, whole),
     value,
     path,
     'an add-on { code, amount_cents, amount_currency, ... }',

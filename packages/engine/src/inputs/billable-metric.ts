@@ -1,4 +1,4 @@
-import { BillableMetric } from '@feecast/models';
+import { type BillableMetric, checkResource } from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import { defaultId, type FeecastError, textOf, UNKNOWN_CREATION } from '../core/index';
 import { completeInput, readList } from './complete';
@@ -20,7 +20,7 @@ export function readBillableMetric(
   path: readonly string[],
 ): Either<FeecastError, BillableMetric> {
   return completeInput(
-    BillableMetric,
+    (whole) => checkResource('BillableMetric', whole),
     value,
     path,
     'a billable metric { code, aggregation_type, field_name?, ... }',

@@ -1,7 +1,7 @@
+import type { DecodeFailure } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
 import { type FeecastError, feecastError, isRecord } from '../core/index';
-import { decodeInput } from './decode-input';
+import { decodedInput } from './decode-input';
 import { setKey } from './set-key';
 
 /** What a reader adds to the keys an input gives. */
@@ -67,24 +67,25 @@ export function fillInput(
 }
 
 /**
- * Reads one input object into its full wire object: {@link fillInput}, then a decode with the
- * wire `codec`, so the result is exactly what the service would send (a `Left` names the first
- * problem's path and lists every problem).
+ * Reads one input object into its full wire object: {@link fillInput}, then its `check` against
+ * the wire format (`checkResource` of its name, or `decode` with its codec: the same problems),
+ * so the result is exactly what the service would send (a `Left` names the first problem's path
+ * and lists every problem).
  *
  * @example
- * completeInput(Tax, { code: 'vat', rate: 20 }, ['taxes', '0'], 'a tax { code, rate }', fillOfTax)
+ * completeInput((whole) => checkResource('Tax', whole), { code: 'vat', rate: 20 }, ['taxes', '0'], 'a tax { code, rate }', fillOfTax)
  * // right({ svc_id: '...', code: 'vat', name: 'vat', rate: 20, description: null, ... })
  * @internal
  */
 export function completeInput<A>(
-  codec: t.Decoder<unknown, A>,
+  check: (whole: Record<string, unknown>) => Either<DecodeFailure, A>,
   value: unknown,
   path: readonly string[],
   what: string,
   fill: (given: Readonly<Record<string, unknown>>) => Either<FeecastError, Filling>,
 ): Either<FeecastError, A> {
   const whole = fillInput(value, path, what, fill);
-  return isLeft(whole) ? whole : decodeInput(codec, whole.right, path);
+  return isLeft(whole) ? whole : decodedInput(check(whole.right), path);
 }
 
 /**

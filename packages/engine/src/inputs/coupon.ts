@@ -1,4 +1,4 @@
-import { AppliedCoupon, Coupon, type Customer } from '@feecast/models';
+import { AppliedCoupon, Coupon, type Customer, decode } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   defaultId,
@@ -45,34 +45,40 @@ export interface PreviewAppliedCoupon {
  * @internal
  */
 export function readCoupon(value: unknown, path: readonly string[]): Either<FeecastError, Coupon> {
-  return completeInput(Coupon, value, path, 'a coupon { code, coupon_type, ... }', (given) => {
-    const code = textOf(given.code);
-    const listed = (key: string) => Array.isArray(given[key]) && given[key].length > 0;
-    return right({
-      defaults: {
-        svc_id: defaultId(given, 'coupon', code),
-        name: code ?? '',
-        description: null,
-        amount_cents: null,
-        amount_currency: null,
-        percentage_rate: null,
-        reusable: true,
-        limited_plans: listed('plan_codes'),
-        limited_billable_metrics: listed('billable_metric_codes'),
-        plan_codes: [],
-        billable_metric_codes: [],
-        frequency: 'once',
-        frequency_duration: null,
-        expiration:
-          given.expiration_at === undefined || given.expiration_at === null
-            ? 'no_expiration'
-            : 'time_limit',
-        expiration_at: null,
-        terminated_at: null,
-        created_at: UNKNOWN_CREATION,
-      },
-    });
-  });
+  return completeInput(
+    (whole) => decode(Coupon, whole),
+    value,
+    path,
+    'a coupon { code, coupon_type, ... }',
+    (given) => {
+      const code = textOf(given.code);
+      const listed = (key: string) => Array.isArray(given[key]) && given[key].length > 0;
+      return right({
+        defaults: {
+          svc_id: defaultId(given, 'coupon', code),
+          name: code ?? '',
+          description: null,
+          amount_cents: null,
+          amount_currency: null,
+          percentage_rate: null,
+          reusable: true,
+          limited_plans: listed('plan_codes'),
+          limited_billable_metrics: listed('billable_metric_codes'),
+          plan_codes: [],
+          billable_metric_codes: [],
+          frequency: 'once',
+          frequency_duration: null,
+          expiration:
+            given.expiration_at === undefined || given.expiration_at === null
+              ? 'no_expiration'
+              : 'time_limit',
+          expiration_at: null,
+          terminated_at: null,
+          created_at: UNKNOWN_CREATION,
+        },
+      });
+    },
+  );
 }
 
 /**
@@ -98,7 +104,7 @@ export function readAppliedCoupon(
   if (isLeft(coupon)) return coupon;
   const c = coupon.right;
   const applied = completeInput(
-    AppliedCoupon,
+    (whole) => decode(AppliedCoupon, whole),
     value.applied_coupon ?? {},
     [...path, 'applied_coupon'],
     'an applied coupon (or left out)',

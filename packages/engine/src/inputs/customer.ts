@@ -1,4 +1,4 @@
-import { Customer } from '@feecast/models';
+import { type Customer, checkResource } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   defaultId,
@@ -48,7 +48,7 @@ export function readCustomer(
   path: readonly string[],
 ): Either<FeecastError, Customer> {
   return completeInput(
-    Customer,
+    (whole) => checkResource('Customer', whole),
     value,
     path,
     'a customer { external_id, timezone?, ... }',

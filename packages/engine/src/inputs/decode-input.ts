@@ -1,4 +1,4 @@
-import { decode } from '@feecast/models';
+import { type DecodeFailure, decode } from '@feecast/models';
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import { decodePath, type FeecastError, feecastError } from '../core/index';
@@ -18,7 +18,23 @@ export function decodeInput<A>(
   value: unknown,
   path: readonly string[],
 ): Either<FeecastError, A> {
-  const decoded = decode(codec, value);
+  return decodedInput(decode(codec, value), path);
+}
+
+/**
+ * One input of an operation as its check (`decode` with a codec, or `checkResource`) found it:
+ * the value itself, or a `Left` (`invalid_input`) whose path is the input's path followed by the
+ * first problem's, and whose message lists every problem found.
+ *
+ * @example
+ * decodedInput(checkResource('Customer', input.customer), ['customer'])
+ * // left({ code: 'invalid_input', path: ['customer', 'svc_id'], message: 'customer: Could not decode Customer: ...' })
+ * @internal
+ */
+export function decodedInput<A>(
+  decoded: Either<DecodeFailure, A>,
+  path: readonly string[],
+): Either<FeecastError, A> {
   if (isRight(decoded)) return right(decoded.right);
   const [first] = decoded.left.problems;
   const where = path.length === 0 ? 'the input' : path.join('.');

@@ -1,7 +1,8 @@
 import {
+  checkResource,
   type FixedChargeUnits,
-  MinimumCommitment,
-  Plan,
+  type MinimumCommitment,
+  type Plan,
   type StandardFixedCharge,
   type StandardProperties,
   type UsageThreshold,
@@ -114,7 +115,7 @@ function readCommitment(
   plan: Readonly<Record<string, unknown>>,
 ): Either<FeecastError, MinimumCommitment> {
   return completeInput(
-    MinimumCommitment,
+    (whole) => checkResource('MinimumCommitment', whole),
     value,
     path,
     'a minimum commitment { amount_cents, ... }',
@@ -174,7 +175,7 @@ export function readPlan(
   metrics: readonly ChargeFeesMetric[],
 ): Either<FeecastError, Plan> {
   return completeInput(
-    Plan,
+    (whole) => checkResource('Plan', whole),
     value,
     path,
     'a plan { code, interval, amount_currency, charges, ... }',

@@ -1,4 +1,10 @@
-import { type Customer, type Plan, type PlanOverrides, Subscription } from '@feecast/models';
+import {
+  type Customer,
+  checkResource,
+  type Plan,
+  type PlanOverrides,
+  type Subscription,
+} from '@feecast/models';
 import { type Either, right } from 'fp-ts/lib/Either.js';
 import {
   defaultId,
@@ -54,7 +60,7 @@ export function readSubscription(
   site: SubscriptionSite,
 ): Either<FeecastError, Subscription> {
   return completeInput(
-    Subscription,
+    (whole) => checkResource('Subscription', whole),
     value,
     path,
     'a subscription { external_id, started_at, billing_time?, ... }',

@@ -1,4 +1,4 @@
-import { Tax } from '@feecast/models';
+import { checkResource, type Tax } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../core/index';
 import { taxDefaults } from '../invoice/index';
@@ -22,7 +22,7 @@ function fillTax(given: Readonly<Record<string, unknown>>): Either<FeecastError,
  * @internal
  */
 export function readTax(value: unknown, path: readonly string[]): Either<FeecastError, Tax> {
-  return completeInput(Tax, value, path, TAX, fillTax);
+  return completeInput((whole) => checkResource('Tax', whole), value, path, TAX, fillTax);
 }
 
 /**

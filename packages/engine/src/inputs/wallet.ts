@@ -1,4 +1,4 @@
-import { type Customer, Wallet } from '@feecast/models';
+import { type Customer, decode, Wallet } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import {
   defaultId,
@@ -76,7 +76,7 @@ export function readWallet(
   customer: Pick<Customer, 'svc_id' | 'external_id'>,
 ): Either<FeecastError, Wallet> {
   return completeInput(
-    Wallet,
+    (whole) => decode(Wallet, whole),
     value,
     path,
     'a wallet { currency, credits_balance, ... }',

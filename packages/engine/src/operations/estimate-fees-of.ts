@@ -2,7 +2,8 @@ import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import { isAsyncEvents, type WithAsyncEvents } from '../aggregation/index';
 import { type FeecastError, isRecord, orThrow } from '../core/index';
 import type { EstimateFeesOfResponse } from './estimate-set';
-import { createEstimator, type EstimateSetRequest, type EstimatorContext } from './estimator';
+import type { EstimatorContext } from './estimator';
+import { createEstimator, type EstimateSetRequest } from './set-estimator';
 
 /** The input of {@link estimateFeesOf}: `estimateFees`' context, and the new events. */
 export interface EstimateFeesOfInput extends EstimatorContext, EstimateSetRequest {}

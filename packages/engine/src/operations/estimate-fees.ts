@@ -2,8 +2,9 @@ import type { EstimateFeesResponse } from '@feecast/models';
 import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
 import { isAsyncEvents, type WithAsyncEvents } from '../aggregation/index';
 import { type FeecastError, isRecord, orThrow } from '../core/index';
-import { checkEstimateRequest, createEstimator } from './estimator';
+import { checkEstimateRequest, PreparedEstimator, readEstimator } from './estimator';
 import type { EstimateFeesInput } from './inputs';
+import { FULL_PRICING } from './pricing-parts';
 
 /**
  * The fees an event would bring if it were sent now: `POST /events/estimate_fees`
@@ -64,7 +65,7 @@ export function estimateFees(
   const answer = (result: Either<FeecastError, EstimateFeesResponse>) =>
     streamed ? Promise.resolve(result) : result;
   if (problem !== undefined) return answer(left(problem));
-  const estimator = createEstimator(input);
+  const estimator = readEstimator(input, (read) => new PreparedEstimator(read, FULL_PRICING));
   if (isLeft(estimator)) return answer(estimator);
   return streamed
     ? estimator.right.estimateFees(input as WithAsyncEvents<EstimateFeesInput>)

@@ -24,7 +24,6 @@ import {
   type InAdvanceRun,
   inAdvanceLines,
   inAdvanceReader,
-  keptEventFees,
   lastEventFee,
   type PreparedInAdvanceCharge,
   prepareFirstEvent,
@@ -43,14 +42,7 @@ import {
 import { createContextCache } from './context-cache';
 import { estimateError } from './estimate-error';
 import { checkEventTimestamp, pricedEvent } from './estimate-event';
-import { readEstimateHistory, readStoredEvents } from './estimate-history';
-import {
-  type EstimateFeesOfResponse,
-  inNewEvent,
-  keptFee,
-  newEventInstant,
-  setTotal,
-} from './estimate-set';
+import { readEstimateHistory } from './estimate-history';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
 import {
@@ -63,7 +55,7 @@ import { subscriptionEvent } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
 
 /** The transaction id of an estimated event sent without one (it is never stored). */
-const ESTIMATE_TRANSACTION_ID = 'feecast-estimate';
+export const ESTIMATE_TRANSACTION_ID = 'feecast-estimate';
 
 /**
  * What an estimator is prepared for: `estimateFees`' input without the event, the stored
@@ -81,21 +73,11 @@ export interface EstimateRequest {
   readonly now: string;
 }
 
-/** A set of estimates asked of an estimator: the rest of `estimateFeesOf`'s input. */
-export interface EstimateSetRequest {
-  /**
-   * The new events, in time order: each priced at its `timestamp` (ISO 8601 or Unix seconds),
-   * else at `now`, after the stored events up to then and the new events before it.
-   */
-  readonly newEvents: readonly EstimatedEvent[];
-  /** The events already stored (any iterable, read once), as in `estimateFees`. Default: none. */
-  readonly events?: Iterable<OperationEvent> | null;
-  /** The instant of the new events without a `timestamp` (ISO 8601). */
-  readonly now?: string | null;
-}
-
-/** `estimateFees` for one prepared context, as many times as needed. */
-export interface Estimator {
+/**
+ * `estimateFees` for one prepared context, as many times as needed: the estimator of
+ * {@link createPreviewEstimator}. An {@link Estimator} also estimates sets of events.
+ */
+export interface PreviewEstimator {
   /**
    * {@link estimateFees} of a request whose stored events are given asynchronously (an
    * `AsyncIterable` or a `ReadableStream`): the same fees as a `Promise`, the stream read once.
@@ -108,22 +90,10 @@ export interface Estimator {
    * for the prepared context and this request.
    */
   estimateFees(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse>;
-  /**
-   * {@link estimateFeesOf} of a request whose stored events are given asynchronously: the same
-   * estimates as a `Promise`, the stream read once.
-   */
-  estimateFeesOf(
-    request: WithAsyncEvents<EstimateSetRequest>,
-  ): Promise<Either<FeecastError, EstimateFeesOfResponse>>;
-  /**
-   * The fees of each new event, each estimated after the ones before it: exactly what
-   * `estimateFeesOf` gives for the prepared context and this request.
-   */
-  estimateFeesOf(request: EstimateSetRequest): Either<FeecastError, EstimateFeesOfResponse>;
 }
 
 /** A metric's pay-in-advance charges, checked once, and where they sit in the input. */
-interface MetricCharges {
+export interface MetricCharges {
   readonly index: number;
   readonly metric: ChargeFeesMetric;
   readonly compiled: Either<FeecastError, CompiledMetric>;
@@ -136,7 +106,7 @@ interface MetricCharges {
 }
 
 /** What an estimator keeps of a period: its fee context and each charge's prepared run. */
-interface PeriodEntry {
+export interface PeriodEntry {
   readonly period: CheckedContext['period'];
   readonly fee: FeeContext;
   /** The charges period's first and last instants (milliseconds). */
@@ -176,46 +146,13 @@ export interface FedEstimator {
 }
 
 /** One estimate's checked request: its event, context and metric, before its history. */
-interface PreparedEstimate {
+export interface PreparedEstimate {
   readonly event: EstimatedEvent;
   readonly context: CheckedContext;
   readonly found: MetricCharges;
   readonly compiled: CompiledMetric;
   /** The transaction id the priced event should get (it never clashes with a stored one). */
   readonly wanted: string;
-}
-
-/**
- * The new events of a set that share a metric and a period: the readers (one per charge of the
- * metric) that price them, and what they read up to (the last of them).
- */
-interface SetSlot {
-  readonly entry: PeriodEntry;
-  readonly found: MetricCharges;
-  lastMs: number;
-  readers: Either<FeecastError, InAdvanceReader>[] | undefined;
-  /** The slot's own new events as priced, and where each sits in each reader. */
-  readonly kept: { readonly event: UsageEvent; readonly at: readonly number[] }[];
-  /** Each reader's fees of the kept events (computed once, when the first is asked). */
-  priced: Either<FeecastError, Either<FeecastError, ChargeFee>[]>[] | undefined;
-}
-
-/** A new event of a set, checked and placed. */
-interface SetItem {
-  readonly index: number;
-  readonly ms: number;
-  readonly prepared: PreparedEstimate;
-  /** The event as priced (its transaction id is set when the stored events are read). */
-  readonly event: UsageEvent;
-  readonly slot: SetSlot;
-  /** Its place among its slot's kept events. */
-  place: number;
-}
-
-/** A set's new events, and the slots of each metric code. */
-interface SetPlan {
-  readonly items: readonly SetItem[];
-  readonly byCode: ReadonlyMap<string, readonly SetSlot[]>;
 }
 
 function subscriptionNotFound(message: string, path: readonly string[]): FeecastError {
@@ -259,8 +196,14 @@ export function checkEstimateRequest(
   return undefined;
 }
 
-/** The estimator of a context whose shape is checked. */
-class PreparedEstimator implements Estimator {
+/**
+ * The estimator of a context whose shape is checked: one estimate at a time. Its subclasses
+ * add the sets of estimates (`createEstimator`'s) and the tallies (`createFedEstimator`'s),
+ * each in its own class so that a bundle of the others does not hold them (bench/README.md,
+ * "browser bundle size").
+ * @internal
+ */
+export class PreparedEstimator implements PreviewEstimator {
   private readonly at: (now: unknown) => Either<FeecastError, CheckedContext>;
   /** By metric code; only codes of listed metrics, so unknown codes cannot grow it. */
   private readonly metrics = new Map<string, MetricCharges>();
@@ -438,18 +381,6 @@ class PreparedEstimator implements Estimator {
     return withEvents(request, (fed) => this.estimateSteps(fed));
   }
 
-  estimateFeesOf(
-    request: WithAsyncEvents<EstimateSetRequest>,
-  ): Promise<Either<FeecastError, EstimateFeesOfResponse>>;
-  estimateFeesOf(request: EstimateSetRequest): Either<FeecastError, EstimateFeesOfResponse>;
-  estimateFeesOf(
-    request: EstimateSetRequest | WithAsyncEvents<EstimateSetRequest>,
-  ):
-    | Either<FeecastError, EstimateFeesOfResponse>
-    | Promise<Either<FeecastError, EstimateFeesOfResponse>> {
-    return withEvents(request, (fed) => this.estimateSetSteps(fed));
-  }
-
   /**
    * The checks of one estimate that read the request, its context and its metric
    * (estimate-and-usage.md §2.2, in the reference's order), before any stored event is read.
@@ -591,155 +522,6 @@ class PreparedEstimator implements Estimator {
       this.chargeFee(entry, charge, ready, readers?.[k], priced.right, context.now),
     );
   }
-
-  /**
-   * {@link estimateFeesOf} as steps that read the stored events once: every new event is
-   * checked and placed in its period first; then one reader per period, metric and charge
-   * reads the stored events (those up to the period's last new event) and the new events up
-   * to it, in order, each new event kept in its own period's readers; each reader then prices
-   * its kept events in one go, each after the events before it in time.
-   */
-  private *estimateSetSteps(
-    request: Fed<EstimateSetRequest>,
-  ): Feeding<Either<FeecastError, EstimateFeesOfResponse>> {
-    const planned = this.planSet(request);
-    if (isLeft(planned)) return planned;
-    const { items, byCode } = planned.right;
-    const prefix = `${ESTIMATE_TRANSACTION_ID}#set#`;
-    let taken: Set<string> | undefined;
-    const read = yield* readStoredEvents(
-      request.events,
-      this.input.subscription.external_id,
-      (code) => typeof code === 'string' && byCode.has(code),
-      (event, time) => {
-        const id = event.transaction_id;
-        if (typeof id === 'string' && id.startsWith(prefix)) {
-          taken ??= new Set();
-          taken.add(id);
-        }
-        for (const slot of byCode.get(event.code) ?? []) {
-          if (time !== undefined && time > slot.lastMs) continue;
-          for (const reader of this.slotReaders(slot)) {
-            if (isRight(reader)) reader.right.add(event);
-          }
-        }
-      },
-    );
-    if (isLeft(read)) return read;
-    // The new events, in order, after the stored ones: each with an id no stored event has.
-    for (const item of items) {
-      let id = `${prefix}${item.index}`;
-      for (let n = 2; taken?.has(id); n++) id = `${prefix}${item.index}#${n}`;
-      const event: UsageEvent = { ...item.event, transaction_id: id };
-      for (const slot of byCode.get(event.code) ?? []) {
-        if (item.ms > slot.lastMs) continue;
-        const mine = slot === item.slot;
-        // Where the event sits in each reader of its own slot (-1: a reader that could not start).
-        const at: number[] = [];
-        for (const reader of this.slotReaders(slot)) {
-          if (isLeft(reader)) at.push(-1);
-          else if (mine) at.push(reader.right.addPriced(event));
-          else reader.right.add(event);
-        }
-        if (mine) {
-          item.place = slot.kept.length;
-          slot.kept.push({ event, at });
-        }
-      }
-    }
-    const estimates: EstimateFeesResponse[] = [];
-    for (const item of items) {
-      const { slot } = item;
-      slot.priced ??= this.slotReaders(slot).map((reader, k) =>
-        isLeft(reader)
-          ? reader
-          : keptEventFees(
-              reader.right,
-              slot.kept.map((kept) => ({ index: kept.at[k] ?? -1, event: kept.event })),
-            ),
-      );
-      const answer = this.finish(item.prepared, (_charge, k) =>
-        keptFee(slot.priced?.[k], item.place),
-      );
-      if (isLeft(answer)) return left(inNewEvent(answer.left, item.index));
-      estimates.push(answer.right);
-    }
-    return setTotal(estimates, this.input.plan.amount_currency);
-  }
-
-  /** Each new event checked, at its instant, in its period's slot; the slots by metric code. */
-  private planSet(request: Fed<EstimateSetRequest>): Either<FeecastError, SetPlan> {
-    const given: unknown = request.newEvents;
-    if (!Array.isArray(given)) {
-      return left(
-        feecastError(
-          'invalid_input',
-          'newEvents must be an array of the events to estimate, in time order.',
-          ['newEvents'],
-        ),
-      );
-    }
-    const items: SetItem[] = [];
-    const byCode = new Map<string, SetSlot[]>();
-    const slots = new Map<string, SetSlot>();
-    let previous: { readonly ms: number; readonly text: string } | undefined;
-    for (const [index, event] of (given as readonly unknown[]).entries()) {
-      const instant = newEventInstant(event, request.now, index);
-      if (isLeft(instant)) return instant;
-      const { ms, text } = instant.right;
-      if (previous !== undefined && ms < previous.ms) {
-        return left(
-          feecastError(
-            'events_out_of_order',
-            `newEvents[${index}] is at ${text}, before newEvents[${index - 1}] at ${previous.text}: give the new events in time order (each is priced after the ones before it).`,
-            ['newEvents', String(index), 'timestamp'],
-          ),
-        );
-      }
-      previous = instant.right;
-      const prepared = this.prepare({ event, now: text });
-      if (isLeft(prepared)) return left(inNewEvent(prepared.left, index));
-      const checked = this.priced(prepared.right, ESTIMATE_TRANSACTION_ID);
-      if (isLeft(checked)) return left(inNewEvent(checked.left, index));
-      const { period } = prepared.right.context;
-      const code = prepared.right.found.metric.code;
-      const key = [
-        code,
-        period.charges_from_datetime,
-        period.charges_to_datetime,
-        period.from_datetime,
-        period.to_datetime,
-      ].join('|');
-      let slot = slots.get(key);
-      if (slot === undefined) {
-        slot = {
-          entry: this.periodOf(prepared.right.context),
-          found: prepared.right.found,
-          lastMs: ms,
-          readers: undefined,
-          kept: [],
-          priced: undefined,
-        };
-        slots.set(key, slot);
-        const ofCode = byCode.get(code);
-        if (ofCode === undefined) byCode.set(code, [slot]);
-        else ofCode.push(slot);
-      }
-      slot.lastMs = ms;
-      items.push({ index, ms, prepared: prepared.right, event: checked.right, slot, place: -1 });
-    }
-    return right({ items, byCode });
-  }
-
-  /** The readers of a slot's period, one per charge of its metric (started the first time). */
-  private slotReaders(slot: SetSlot): Either<FeecastError, InAdvanceReader>[] {
-    slot.readers ??= slot.found.charges.map(({ at, prepared }) => {
-      if (isLeft(prepared)) return prepared;
-      const run = this.runOf(slot.entry, at, prepared.right);
-      return isLeft(run) ? run : inAdvanceReader(run.right, false);
-    });
-    return slot.readers;
-  }
 }
 
 /**
@@ -846,36 +628,7 @@ class FedPreparedEstimator extends PreparedEstimator {
 }
 
 /**
- * Prepares `estimateFees` for one customer, subscription and plan (API.md: `estimateFees`),
- * to estimate many events: the context is checked once, each billable metric and its
- * pay-in-advance charges are checked and compiled the first time an event of the metric is
- * estimated, the tax sources are resolved once, and the period is reused for every `now` of
- * the same local day. An event with no stored event of its metric before it (no history) is
- * priced straight from the event, without an aggregation pass, when its metric is a count or a
- * sum that is not recurring and its charges are not prorated, dynamic or custom. Each `estimator.estimateFees({ event, events, now })` gives exactly
- * what `estimateFees({ ...context, event, events, now })` gives (the same errors too), for a
- * fraction of the time: what a price preview in an app calls on every keystroke. The context
- * objects must not change while the estimator is used; prepare another estimator instead.
- * `estimator.estimateFeesOf({ newEvents, events, now })` estimates a set of events the same way
- * (`estimateFeesOf`).
- *
- * @example
- * // The context checked once, then one estimate per event: 1,000 calls in `eu` at 0.0025.
- * const estimator = createEstimator({ customer, subscription, plan: starterInAdvance, billableMetrics, taxes: { billing_entity: [vat20] } });
- * if (estimator._tag === 'Right') {
- *   estimator.right.estimateFees({
- *     event: { code: 'api_calls', external_subscription_id: 'sub_acme_starter', properties: { calls: '1000', region: 'eu' } },
- *     now: '2026-11-15T00:00:00Z',
- *   }) // ~> right({ fees: [{ amount_cents: 250, taxes_amount_cents: 50, total_amount_cents: 300 }] })
- * }
- */
-export function createEstimator(context: EstimatorContext): Either<FeecastError, Estimator> {
-  const read = readOperationContext(context);
-  return isLeft(read) ? read : right(new PreparedEstimator(read.right, FULL_PRICING));
-}
-
-/**
- * {@link createEstimator} that prices with the `parts` given only: the charge models, the
+ * `createEstimator` that prices with the `parts` given only: the charge models, the
  * aggregation types and (for metrics with an `expression`) the expression language the plan
  * uses, each a value `@feecast/engine` exports (`standardModel`, `sumAggregation`,
  * `expressionLanguage`, ...). An app's bundler then leaves out the parts it does not import:
@@ -883,7 +636,9 @@ export function createEstimator(context: EstimatorContext): Either<FeecastError,
  * engine (bench/README.md, "browser bundle size"). Every estimate is exactly
  * `createEstimator`'s; a metric or charge that needs a part not given is an error that names
  * the part to pass (`invalid_input` for an aggregation or the expression language,
- * `unsupported_charge_model` for a charge model).
+ * `unsupported_charge_model` for a charge model). Its estimator prices one event at a time
+ * (`estimateFees`); `createPreviewSetEstimator` is the same with `estimateFeesOf` too (a
+ * bundle of this function alone leaves the sets of estimates out).
  *
  * @example
  * // The same estimate as createEstimator's: 1,000 calls in `eu` at 0.0025, 20 % VAT.
@@ -901,11 +656,26 @@ export function createEstimator(context: EstimatorContext): Either<FeecastError,
 export function createPreviewEstimator(
   context: EstimatorContext,
   parts: readonly PricingPart[],
-): Either<FeecastError, Estimator> {
+): Either<FeecastError, PreviewEstimator> {
   const pricing = readPricingParts(parts);
   if (isLeft(pricing)) return pricing;
+  return readEstimator(context, (read) => new PreparedEstimator(read, pricing.right));
+}
+
+/**
+ * The estimator `make` builds for `context`, once the shared input layer has read it
+ * (`readOperationContext`); its problem otherwise.
+ *
+ * @example
+ * readEstimator(context, (read) => new PreparedEstimator(read, FULL_PRICING)) // right(estimator)
+ * @internal
+ */
+export function readEstimator<E>(
+  context: EstimatorContext,
+  make: (read: ReadOperation) => E,
+): Either<FeecastError, E> {
   const read = readOperationContext(context);
-  return isLeft(read) ? read : right(new PreparedEstimator(read.right, pricing.right));
+  return isLeft(read) ? read : right(make(read.right));
 }
 
 /**

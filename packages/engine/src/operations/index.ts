@@ -62,15 +62,13 @@ export {
 } from './estimate-fees-of';
 export type { EstimateFeesOfResponse, EstimateTotal } from './estimate-set';
 export {
-  createEstimator,
   createFedEstimator,
   createPreviewEstimator,
   type EstimateRequest,
-  type EstimateSetRequest,
-  type Estimator,
   type EstimatorContext,
   type FedEstimateRequest,
   type FedEstimator,
+  type PreviewEstimator,
 } from './estimator';
 export type {
   EstimatedEvent,
@@ -154,6 +152,12 @@ export {
   weightedSumAggregation,
 } from './pricing-parts';
 export { projectedUsage, projectedUsageUnsafe } from './projected-usage';
+export {
+  createEstimator,
+  createPreviewSetEstimator,
+  type EstimateSetRequest,
+  type Estimator,
+} from './set-estimator';
 export { type UsageAggregations, usageAggregations } from './usage-aggregations';
 export {
   createUsageMeter,

@@ -1,4 +1,4 @@
-import { Timestamp, Uuid } from '@feecast/models';
+import { isTimestamp, isUuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type FeecastError, feecastError } from '../core/index';
 import { type ChargeFee, spreadDecimals } from '../fees/index';
@@ -72,7 +72,7 @@ export function usageTaxes(
   if (first === undefined) return right(0);
   const taxed = taxedFees(fees, sources, kept);
   if (isLeft(taxed)) return taxed;
-  if (!Uuid.is(USAGE_INVOICE_ID) || !Timestamp.is(createdAt)) {
+  if (!isUuid(USAGE_INVOICE_ID) || !isTimestamp(createdAt)) {
     return left(
       feecastError('invalid_input', `${createdAt} is not a UTC timestamp.`, ['now'], {
         value: createdAt,

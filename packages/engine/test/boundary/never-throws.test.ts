@@ -174,6 +174,7 @@ const VALID: readonly (readonly [string, readonly unknown[]])[] = [
     'createPreviewEstimator',
     [context, [engine.standardModel, engine.countAggregation, engine.sumAggregation]],
   ],
+  ['createPreviewSetEstimator', [context, [engine.standardModel, engine.sumAggregation]]],
   ['previewInvoice', [preview]],
   [
     'comparePlans',
@@ -279,6 +280,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
     const prepared = internal.prepareUsage(context);
     const part = isLeft(prepared) ? prepared : prepared.right.subscription(context);
     const preview = engine.createPreviewEstimator(context, [engine.standardModel]);
+    const previewSet = engine.createPreviewSetEstimator(context, [engine.standardModel]);
     const accumulator = engine.createAccumulator(calls, period);
     const charges = engine.createChargesAccumulator(calls, [{}], period);
     const model = internal.compileChargeModel({
@@ -292,6 +294,7 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
       isLeft(prepared) ||
       isLeft(part) ||
       isLeft(preview) ||
+      isLeft(previewSet) ||
       isLeft(accumulator) ||
       isLeft(charges) ||
       isLeft(model)
@@ -318,6 +321,11 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
         expectEither('preview.estimateFees', (r) => preview.right.estimateFees(r as never), [
           value,
         ]);
+        expectEither(
+          'previewSet.estimateFeesOf',
+          (r) => previewSet.right.estimateFeesOf(r as never),
+          [value],
+        );
         expectEither('compiled.price', (c) => model.right.price(c as never, c as never), [value]);
         for (const acc of [accumulator.right, charges.right]) {
           expect(() => acc.add(value.build() as never)).not.toThrow();

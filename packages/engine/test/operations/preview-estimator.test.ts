@@ -10,6 +10,7 @@ import {
   countAggregation,
   createEstimator,
   createPreviewEstimator,
+  createPreviewSetEstimator,
   customModel,
   dynamicModel,
   expressionLanguage,
@@ -111,10 +112,15 @@ describe('createPreviewEstimator', () => {
             expect(answer).toEqual(full.estimateFees(asked));
             if (answer._tag === 'Right') priced++;
           }
+          // The sets of estimates are createPreviewSetEstimator's (a preview estimator has none).
+          expect('estimateFeesOf' in preview).toBe(false);
+          const previewSet = rightOf(createPreviewSetEstimator(context, parts));
           const newEvents = requests.map((r) => estimated('m', { cloud: r.cloud, value: r.value }));
-          expect(preview.estimateFeesOf({ newEvents, events, now: MARCH })).toEqual(
+          expect(previewSet.estimateFeesOf({ newEvents, events, now: MARCH })).toEqual(
             full.estimateFeesOf({ newEvents, events, now: MARCH }),
           );
+          const one = { now: MARCH, events, event: estimated('m', { cloud: 'aws', value: '3' }) };
+          expect(previewSet.estimateFees(one)).toEqual(full.estimateFees(one));
         },
       ),
     );
@@ -215,6 +221,10 @@ describe('createPreviewEstimator', () => {
     expect(leftOf(createPreviewEstimator(context, 'standard' as never)).path).toEqual(['parts']);
     const forged = { part: 'charge_model', name: 'standard' } as PricingPart;
     expect(leftOf(createPreviewEstimator(context, [sumAggregation, forged])).path).toEqual([
+      'parts',
+      '1',
+    ]);
+    expect(leftOf(createPreviewSetEstimator(context, [sumAggregation, forged])).path).toEqual([
       'parts',
       '1',
     ]);

@@ -1,24 +1,17 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { MAX_ELEMENT_PROBLEMS, MAX_LIST_LENGTH } from './limits';
+import { withShape } from './shape';
 
 /**
- * The longest list a codec reads: longer arrays (a sparse `new Array(2 ** 32 - 1)` costs a
- * caller nothing to build) are one problem, not billions of elements to check.
- */
-export const MAX_LIST_LENGTH = 10_000_000;
-
-/** A list's elements stop being checked after this many problems: the rest is not read. */
-const MAX_ELEMENT_PROBLEMS = 100;
-
-/**
- * `t.array(codec)` with bounds: an array longer than {@link MAX_LIST_LENGTH} fails at once
+ * `t.array(codec)` with bounds: an array longer than `MAX_LIST_LENGTH` fails at once
  * (the list, not each element), and checking stops after 100 bad elements, so any array a
  * caller can build is decoded in bounded time and memory. Otherwise the same codec: the same
  * name, type, checks and encoding.
  */
 export function array<C extends t.Mixed>(codec: C, name = `Array<${codec.name}>`): t.ArrayC<C> {
   const plain = t.array(codec, name);
-  return new t.ArrayType<C, t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+  const bounded = new t.ArrayType<C, t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
     name,
     (u): u is t.TypeOf<C>[] => Array.isArray(u) && u.length <= MAX_LIST_LENGTH && plain.is(u),
     (u, c) => {
@@ -39,4 +32,5 @@ export function array<C extends t.Mixed>(codec: C, name = `Array<${codec.name}>`
     plain.encode,
     codec,
   );
+  return withShape(bounded, { kind: 'array', of: codec });
 }

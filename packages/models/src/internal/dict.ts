@@ -1,5 +1,6 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { withShape } from './shape';
 
 /** The codec of an object whose every own key maps to a value of `C` (see {@link dict}). */
 export type DictC<C extends t.Mixed> = t.RecordC<t.StringC, C>;
@@ -13,7 +14,7 @@ export function dict<C extends t.Mixed>(
   codomain: C,
   name = `Record<string, ${codomain.name}>`,
 ): DictC<C> {
-  return new t.DictionaryType(
+  const codec = new t.DictionaryType(
     name,
     (u): u is Record<string, t.TypeOf<C>> =>
       t.UnknownRecord.is(u) && Object.values(u).every((value) => codomain.is(value)),
@@ -32,4 +33,5 @@ export function dict<C extends t.Mixed>(
     t.string,
     codomain,
   );
+  return withShape(codec, { kind: 'dict', of: codomain });
 }

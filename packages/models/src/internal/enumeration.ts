@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { alternatives } from './choice';
 
 /** The codec of one of the strings `V` (see {@link enumeration}). */
 export type EnumerationC<V extends string> = t.KeyofC<{ [K in V]: null }>;
@@ -13,7 +14,7 @@ export function enumeration<const V extends readonly [string, ...string[]]>(
   const keys = Object.fromEntries(values.map((value) => [value, null])) as {
     [K in V[number]]: null;
   };
-  return t.keyof(keys, values.map((value) => JSON.stringify(value)).join(' | '));
+  return t.keyof(keys, alternatives(values));
 }
 
 /** The allowed values of an {@link enumeration}, in declaration order. */

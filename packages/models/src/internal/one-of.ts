@@ -1,5 +1,6 @@
 import { isRight } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { withShape } from './shape';
 import { type ChosenUnionC, encoderOf } from './tagged-union';
 
 /**
@@ -11,7 +12,7 @@ export function oneOf<const CS extends readonly [t.Mixed, ...t.Mixed[]]>(
   members: CS,
   name: string = members.map((member) => member.name).join(' | '),
 ): ChosenUnionC<CS[number]> {
-  return new t.UnionType(
+  const codec = new t.UnionType(
     name,
     (u): u is t.TypeOf<CS[number]> => members.some((member) => member.is(u)),
     (u, c) => {
@@ -37,4 +38,5 @@ export function oneOf<const CS extends readonly [t.Mixed, ...t.Mixed[]]>(
     encoderOf<t.TypeOf<CS[number]>>(members, (a) => members.find((member) => member.is(a))),
     [...members],
   );
+  return withShape(codec, { kind: 'one_of', members });
 }

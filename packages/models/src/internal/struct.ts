@@ -1,5 +1,6 @@
 import { isLeft } from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { withShape } from './shape';
 
 /** The codec of an object with required keys `R` and optional keys `O` (see {@link struct}). */
 export type StructC<R extends t.Props, O extends t.Props> = t.IntersectionC<
@@ -24,7 +25,7 @@ export function struct<R extends t.Props, O extends t.Props>(
   const whole = t.type(required, name);
   const part = t.partial(optional, name);
   const identity = whole.encode === t.identity && part.encode === t.identity;
-  return new t.IntersectionType<[t.TypeC<R>, t.PartialC<O>], A, Out, unknown>(
+  const codec = new t.IntersectionType<[t.TypeC<R>, t.PartialC<O>], A, Out, unknown>(
     name,
     (u): u is A => whole.is(u) && part.is(u),
     (u, c) => {
@@ -42,4 +43,5 @@ export function struct<R extends t.Props, O extends t.Props>(
     identity ? t.identity : (a) => ({ ...a, ...whole.encode(a), ...part.encode(a) }),
     [whole, part],
   );
+  return withShape(codec, { kind: 'struct', required, optional });
 }

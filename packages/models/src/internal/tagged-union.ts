@@ -1,5 +1,7 @@
 import * as t from 'io-ts';
+import { alternatives, type Choice, chosenMember, taggedMember } from './choice';
 import { ownValue } from './own';
+import { withShape } from './shape';
 
 /** A union codec whose branch is chosen from the input (see {@link taggedUnion}). */
 export type ChosenUnionC<C extends t.Mixed> = t.UnionType<C[], t.TypeOf<C>, t.OutputOf<C>, unknown>;
@@ -31,15 +33,12 @@ export function taggedUnion(
   const tags = [...branches.keys()];
   const tagCodec = t.keyof(
     Object.fromEntries(tags.map((value) => [value, null])),
-    tags.map((value) => JSON.stringify(value)).join(' | '),
+    alternatives(tags),
   );
-  const branchOf = (u: object): t.Mixed | undefined => {
-    const value = ownValue(u, tag);
-    if (value === undefined && untagged !== undefined) return untagged;
-    return typeof value === 'string' ? branches.get(value) : undefined;
-  };
+  const branchOf = (u: object): t.Mixed | undefined =>
+    taggedMember(u, tag, (value) => branches.get(value), untagged);
   const all = untagged === undefined ? [...branches.values()] : [...branches.values(), untagged];
-  return new t.UnionType(
+  const codec = new t.UnionType(
     name,
     (u): u is unknown => {
       if (!t.UnknownRecord.is(u)) return false;
@@ -55,6 +54,7 @@ export function taggedUnion(
     encoderOf(all, (a) => (t.UnknownRecord.is(a) ? branchOf(a) : undefined)),
     all,
   );
+  return withShape(codec, { kind: 'tagged', tag, members, untagged });
 }
 
 /**
@@ -73,19 +73,22 @@ export function encoderOf<A>(
 }
 
 /**
- * A union whose branch is chosen by looking at the input object (which keys it has), for
- * wire objects that carry no tag. Errors come from the chosen branch only.
+ * A union whose branch is chosen by looking at the input object (which keys it has, `choice`),
+ * for wire objects that carry no tag. Errors come from the chosen branch only.
  */
 export function chosenUnion<C extends t.Mixed>(
   name: string,
   members: readonly C[],
-  choose: (u: Record<string, unknown>) => C,
+  choice: Choice<C>,
 ): ChosenUnionC<C> {
-  return new t.UnionType(
+  const codec = new t.UnionType(
     name,
-    (u): u is t.TypeOf<C> => t.UnknownRecord.is(u) && choose(u).is(u),
-    (u, c) => (t.UnknownRecord.is(u) ? choose(u).validate(u, c) : t.failure(u, c)),
-    encoderOf<t.TypeOf<C>>(members, (a) => (t.UnknownRecord.is(a) ? choose(a) : undefined)),
+    (u): u is t.TypeOf<C> => t.UnknownRecord.is(u) && chosenMember(choice, u).is(u),
+    (u, c) => (t.UnknownRecord.is(u) ? chosenMember(choice, u).validate(u, c) : t.failure(u, c)),
+    encoderOf<t.TypeOf<C>>(members, (a) =>
+      t.UnknownRecord.is(a) ? chosenMember(choice, a) : undefined,
+    ),
     [...members],
   );
+  return withShape(codec, { kind: 'chosen', choice });
 }

@@ -1,9 +1,5 @@
 import * as t from 'io-ts';
-
-/** The brand of {@link Cents}. */
-export interface CentsBrand {
-  readonly Cents: unique symbol;
-}
+import { type CentsBrand, isCents } from './predicates';
 
 /**
  * An amount in the minor unit of its currency (`*_cents`): a JSON number that is a safe
@@ -16,7 +12,7 @@ export interface CentsBrand {
  */
 export const Cents = t.brand(
   t.number,
-  (n): n is t.Branded<number, CentsBrand> => Number.isSafeInteger(n),
+  (n): n is t.Branded<number, CentsBrand> => isCents(n),
   'Cents',
 );
 /** An integer amount in minor units, see {@link Cents}. */

@@ -1,12 +1,5 @@
 import * as t from 'io-ts';
-import { CURRENCY_CODE_PATTERN } from '../internal/patterns';
-
-/** The brand of {@link CurrencyCode}. */
-export interface CurrencyCodeBrand {
-  readonly CurrencyCode: unique symbol;
-}
-
-const CURRENCY = new RegExp(CURRENCY_CODE_PATTERN);
+import { type CurrencyCodeBrand, isCurrencyCode } from './predicates';
 
 /**
  * A currency code: three upper-case letters (`USD`, `EUR`). Whether it is an active ISO 4217
@@ -18,7 +11,7 @@ const CURRENCY = new RegExp(CURRENCY_CODE_PATTERN);
  */
 export const CurrencyCode = t.brand(
   t.string,
-  (s): s is t.Branded<string, CurrencyCodeBrand> => CURRENCY.test(s),
+  (s): s is t.Branded<string, CurrencyCodeBrand> => isCurrencyCode(s),
   'CurrencyCode',
 );
 /** Three upper-case letters, see {@link CurrencyCode}. */

@@ -1,12 +1,5 @@
 import * as t from 'io-ts';
-import { DECIMAL_STRING_PATTERN } from '../internal/patterns';
-
-/** The brand of {@link DecimalString}. */
-export interface DecimalStringBrand {
-  readonly DecimalString: unique symbol;
-}
-
-const DECIMAL = new RegExp(DECIMAL_STRING_PATTERN);
+import { type DecimalStringBrand, isDecimalString } from './predicates';
 
 /**
  * A decimal number carried in a JSON string, as the service sends amounts, units and
@@ -20,7 +13,7 @@ const DECIMAL = new RegExp(DECIMAL_STRING_PATTERN);
  */
 export const DecimalString = t.brand(
   t.string,
-  (s): s is t.Branded<string, DecimalStringBrand> => DECIMAL.test(s),
+  (s): s is t.Branded<string, DecimalStringBrand> => isDecimalString(s),
   'DecimalString',
 );
 /** A decimal number in a string, see {@link DecimalString}. */

@@ -1,14 +1,6 @@
 import * as t from 'io-ts';
 import { oneOf } from '../internal/one-of';
-import { UNIX_SECONDS_PATTERN } from '../internal/patterns';
-import { isTimestamp } from './timestamp';
-
-/** The brand of {@link EventTimestamp}. */
-export interface EventTimestampBrand {
-  readonly EventTimestamp: unique symbol;
-}
-
-const UNIX_SECONDS = new RegExp(UNIX_SECONDS_PATTERN);
+import { type EventTimestampBrand, isEventTimestamp } from './predicates';
 
 /**
  * When a usage event happened: an ISO 8601 UTC timestamp (see {@link Timestamp}) or unix
@@ -21,8 +13,7 @@ const UNIX_SECONDS = new RegExp(UNIX_SECONDS_PATTERN);
  */
 export const EventTimestamp = t.brand(
   oneOf([t.string, t.number]),
-  (v): v is t.Branded<string | number, EventTimestampBrand> =>
-    typeof v === 'number' ? Number.isFinite(v) && v >= 0 : UNIX_SECONDS.test(v) || isTimestamp(v),
+  (v): v is t.Branded<string | number, EventTimestampBrand> => isEventTimestamp(v),
   'EventTimestamp',
 );
 /** An ISO timestamp or unix seconds, see {@link EventTimestamp}. */

@@ -1,29 +1,18 @@
 import * as t from 'io-ts';
-
-/** The brand of {@link FiniteNumber}. */
-export interface FiniteNumberBrand {
-  readonly FiniteNumber: unique symbol;
-}
-/** The brand of {@link NonNegativeNumber}. */
-export interface NonNegativeNumberBrand {
-  readonly NonNegativeNumber: unique symbol;
-}
-/** The brand of {@link Integer}. */
-export interface IntegerBrand {
-  readonly Integer: unique symbol;
-}
-/** The brand of {@link NonNegativeInteger}. */
-export interface NonNegativeIntegerBrand {
-  readonly NonNegativeInteger: unique symbol;
-}
-/** The brand of {@link PositiveInteger}. */
-export interface PositiveIntegerBrand {
-  readonly PositiveInteger: unique symbol;
-}
-/** The brand of {@link Rate}. */
-export interface RateBrand {
-  readonly Rate: unique symbol;
-}
+import {
+  type FiniteNumberBrand,
+  type IntegerBrand,
+  isFiniteNumber,
+  isInteger,
+  isNonNegativeInteger,
+  isNonNegativeNumber,
+  isPositiveInteger,
+  isRate,
+  type NonNegativeIntegerBrand,
+  type NonNegativeNumberBrand,
+  type PositiveIntegerBrand,
+  type RateBrand,
+} from './predicates';
 
 /**
  * A JSON number that is finite (never `NaN` or `Infinity`, which JSON cannot carry anyway).
@@ -33,7 +22,7 @@ export interface RateBrand {
  */
 export const FiniteNumber = t.brand(
   t.number,
-  (n): n is t.Branded<number, FiniteNumberBrand> => Number.isFinite(n),
+  (n): n is t.Branded<number, FiniteNumberBrand> => isFiniteNumber(n),
   'FiniteNumber',
 );
 /** A finite JSON number, see {@link FiniteNumber}. */
@@ -48,7 +37,7 @@ export type FiniteNumber = t.TypeOf<typeof FiniteNumber>;
  */
 export const NonNegativeNumber = t.brand(
   FiniteNumber,
-  (n): n is t.Branded<FiniteNumber, NonNegativeNumberBrand> => n >= 0,
+  (n): n is t.Branded<FiniteNumber, NonNegativeNumberBrand> => isNonNegativeNumber(n),
   'NonNegativeNumber',
 );
 /** A finite number `>= 0`, see {@link NonNegativeNumber}. */
@@ -63,7 +52,7 @@ export type NonNegativeNumber = t.TypeOf<typeof NonNegativeNumber>;
  */
 export const Integer = t.brand(
   t.number,
-  (n): n is t.Branded<number, IntegerBrand> => Number.isSafeInteger(n),
+  (n): n is t.Branded<number, IntegerBrand> => isInteger(n),
   'Integer',
 );
 /** A safe integer, see {@link Integer}. */
@@ -77,7 +66,7 @@ export type Integer = t.TypeOf<typeof Integer>;
  */
 export const NonNegativeInteger = t.brand(
   Integer,
-  (n): n is t.Branded<Integer, NonNegativeIntegerBrand> => n >= 0,
+  (n): n is t.Branded<Integer, NonNegativeIntegerBrand> => isNonNegativeInteger(n),
   'NonNegativeInteger',
 );
 /** A safe integer `>= 0`, see {@link NonNegativeInteger}. */
@@ -91,7 +80,7 @@ export type NonNegativeInteger = t.TypeOf<typeof NonNegativeInteger>;
  */
 export const PositiveInteger = t.brand(
   Integer,
-  (n): n is t.Branded<Integer, PositiveIntegerBrand> => n >= 1,
+  (n): n is t.Branded<Integer, PositiveIntegerBrand> => isPositiveInteger(n),
   'PositiveInteger',
 );
 /** A safe integer `>= 1`, see {@link PositiveInteger}. */
@@ -105,10 +94,6 @@ export type PositiveInteger = t.TypeOf<typeof PositiveInteger>;
  * @example
  * decode(Rate, 20.0) // right(20)
  */
-export const Rate = t.brand(
-  t.number,
-  (n): n is t.Branded<number, RateBrand> => Number.isFinite(n),
-  'Rate',
-);
+export const Rate = t.brand(t.number, (n): n is t.Branded<number, RateBrand> => isRate(n), 'Rate');
 /** A tax rate in percent, see {@link Rate}. */
 export type Rate = t.TypeOf<typeof Rate>;

@@ -1,12 +1,5 @@
 import * as t from 'io-ts';
-import { UUID_PATTERN } from '../internal/patterns';
-
-/** The brand of {@link Uuid}. */
-export interface UuidBrand {
-  readonly Uuid: unique symbol;
-}
-
-const UUID = new RegExp(UUID_PATTERN);
+import { isUuid, type UuidBrand } from './predicates';
 
 /**
  * A UUID string (`8-4-4-4-12` hex digits), the form of every `svc_*` identifier the service
@@ -15,10 +8,6 @@ const UUID = new RegExp(UUID_PATTERN);
  * @example
  * decode(Uuid, '66a81770-c736-48e0-9785-c276e2366448') // right('66a81770-...')
  */
-export const Uuid = t.brand(
-  t.string,
-  (s): s is t.Branded<string, UuidBrand> => UUID.test(s),
-  'Uuid',
-);
+export const Uuid = t.brand(t.string, (s): s is t.Branded<string, UuidBrand> => isUuid(s), 'Uuid');
 /** A UUID string, see {@link Uuid}. */
 export type Uuid = t.TypeOf<typeof Uuid>;

@@ -8,7 +8,6 @@ import * as t from 'io-ts';
 import { array } from '../internal/array';
 import { named } from '../internal/named';
 import { nullable } from '../internal/nullable';
-import { ownValue } from '../internal/own';
 import { struct } from '../internal/struct';
 import { chosenUnion } from '../internal/tagged-union';
 import { DecimalString } from '../primitives/decimal-string';
@@ -165,17 +164,6 @@ export const chargePropertiesByModel = {
   custom: CustomProperties,
 } as const;
 
-const PERCENTAGE_KEYS = [
-  'rate',
-  'fixed_amount',
-  'free_units_per_events',
-  'free_units_per_total_aggregation',
-  'per_transaction_max_amount',
-  'per_transaction_min_amount',
-];
-
-const has = (u: Record<string, unknown>, key: string): boolean => ownValue(u, key) !== undefined;
-
 const ChargePropertiesCodec = chosenUnion(
   'ChargeProperties',
   [
@@ -187,14 +175,27 @@ const ChargePropertiesCodec = chosenUnion(
     VolumeProperties,
     CustomProperties,
   ],
-  (u) => {
-    if (has(u, 'graduated_percentage_ranges')) return GraduatedPercentageProperties;
-    if (has(u, 'graduated_ranges')) return GraduatedProperties;
-    if (has(u, 'volume_ranges')) return VolumeProperties;
-    if (has(u, 'package_size') || has(u, 'free_units')) return PackageProperties;
-    if (PERCENTAGE_KEYS.some((key) => has(u, key))) return PercentageProperties;
-    if (has(u, 'custom_properties')) return CustomProperties;
-    return StandardProperties;
+  {
+    rules: [
+      [['graduated_percentage_ranges'], GraduatedPercentageProperties],
+      [['graduated_ranges'], GraduatedProperties],
+      [['volume_ranges'], VolumeProperties],
+      [['package_size', 'free_units'], PackageProperties],
+      [
+        [
+          'rate',
+          'fixed_amount',
+          'free_units_per_events',
+          'free_units_per_total_aggregation',
+          'per_transaction_max_amount',
+          'per_transaction_min_amount',
+        ],
+        PercentageProperties,
+      ],
+      [['custom_properties'], CustomProperties],
+    ],
+    fallback: StandardProperties,
+    owned: false,
   },
 );
 /** Charge properties of any model, see {@link ChargeProperties}. */
@@ -209,10 +210,13 @@ export const ChargeProperties = named<ChargeProperties>(ChargePropertiesCodec);
 const FixedChargePropertiesCodec = chosenUnion(
   'FixedChargeProperties',
   [StandardProperties, GraduatedProperties, VolumeProperties],
-  (u) => {
-    if (has(u, 'graduated_ranges')) return GraduatedProperties;
-    if (has(u, 'volume_ranges')) return VolumeProperties;
-    return StandardProperties;
+  {
+    rules: [
+      [['graduated_ranges'], GraduatedProperties],
+      [['volume_ranges'], VolumeProperties],
+    ],
+    fallback: StandardProperties,
+    owned: false,
   },
 );
 /** Fixed-charge properties of any model, see {@link FixedChargeProperties}. */

@@ -64,11 +64,11 @@ export interface WrappedEntitlement extends t.TypeOf<typeof WrappedEntitlementCo
 /** An entitlement wrapped as `{"entitlement": {...}}`, the form of the specification. */
 export const WrappedEntitlement = named<WrappedEntitlement>(WrappedEntitlementCodec);
 
-const PlanEntitlementCodec = chosenUnion(
-  'PlanEntitlement',
-  [WrappedEntitlement, Entitlement],
-  (u) => (Object.hasOwn(u, 'entitlement') ? WrappedEntitlement : Entitlement),
-);
+const PlanEntitlementCodec = chosenUnion('PlanEntitlement', [WrappedEntitlement, Entitlement], {
+  rules: [[['entitlement'], WrappedEntitlement]],
+  fallback: Entitlement,
+  owned: true,
+});
 /** See {@link PlanEntitlement}. */
 export type PlanEntitlement = t.TypeOf<typeof PlanEntitlementCodec>;
 /**

@@ -1,4 +1,4 @@
-import { type Fee, Uuid } from '@feecast/models';
+import { type Fee, isUuid, type Uuid } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Decimal, type FeecastError, feecastError } from '../../core/index';
 import { spreadDecimals } from '../fee-decimals';
@@ -21,7 +21,7 @@ function withIds(
   const ids: Uuid[] = [];
   for (const fee of fees) {
     const id = feeId(fee);
-    if (!Uuid.is(id)) {
+    if (!isUuid(id)) {
       return left(
         feecastError('invalid_input', `feeId must return a UUID, got ${JSON.stringify(id)}.`, [
           'feeId',

@@ -1,4 +1,4 @@
-import { Cents, DecimalString } from '@feecast/models';
+import { isCents, isDecimalString } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type ChargeAmountDetails,
@@ -185,9 +185,9 @@ function withProjection(
   if (projected === undefined) return right(fee);
   const puCents = projected.pricing_unit_cents;
   if (
-    !DecimalString.is(projected.units) ||
-    !Cents.is(projected.amount_cents) ||
-    (puCents !== undefined && !Cents.is(puCents))
+    !isDecimalString(projected.units) ||
+    !isCents(projected.amount_cents) ||
+    (puCents !== undefined && !isCents(puCents))
   ) {
     return left(
       feecastError('out_of_range', 'A projected amount is beyond the safe integer range.', [
@@ -201,7 +201,7 @@ function withProjection(
     projected_units: projected.units,
     projected_amount_cents: projected.amount_cents,
     pricing_unit_details:
-      details === null || puCents === undefined || !Cents.is(puCents)
+      details === null || puCents === undefined || !isCents(puCents)
         ? details
         : { ...details, projected_amount_cents: puCents },
   };

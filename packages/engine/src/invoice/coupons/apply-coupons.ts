@@ -1,8 +1,10 @@
 import {
   type AppliedCoupon,
   type Cents,
-  CurrencyCode,
-  Timestamp,
+  type CurrencyCode,
+  isCurrencyCode,
+  isTimestamp,
+  type Timestamp,
   type Uuid,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
@@ -216,7 +218,7 @@ export function applyCoupons<
 }
 
 function readNow(now: string | undefined): Either<FeecastError, Timestamp | undefined> {
-  if (now === undefined || Timestamp.is(now)) return right(now);
+  if (now === undefined || isTimestamp(now)) return right(now);
   return left(
     feecastError(
       'invalid_timestamp',
@@ -232,7 +234,7 @@ function openLedger(
 ): Either<FeecastError, Ledger> {
   let currency: CurrencyCode | undefined;
   if (options.currency !== undefined) {
-    if (!CurrencyCode.is(options.currency)) {
+    if (!isCurrencyCode(options.currency)) {
       return left(
         feecastError(
           'unknown_currency',

@@ -1,4 +1,4 @@
-import { Integer, type Timestamp } from '@feecast/models';
+import { isInteger, type Timestamp } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
@@ -38,7 +38,7 @@ export function afterCredit<A extends AppliedCouponInput>(
   if (terms.frequency === 'forever') return right(applied);
   if (terms.frequency === 'recurring') {
     const invoicesLeft = Math.max((terms.invoicesLeft ?? 0) - 1, 0);
-    if (!Integer.is(invoicesLeft)) {
+    if (!isInteger(invoicesLeft)) {
       return left(
         feecastError('out_of_range', 'frequency_duration_remaining is out of range.', [
           ...path,

@@ -1,4 +1,12 @@
-import { type AppliedTax, type Cents, type DecimalString, Rate, Uuid } from '@feecast/models';
+import {
+  type AppliedTax,
+  type Cents,
+  type DecimalString,
+  isRate,
+  isUuid,
+  type Rate,
+  type Uuid,
+} from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
@@ -78,8 +86,8 @@ export function feeTaxFields(
     const fields = taxFields(tax);
     const taxId = fields.svc_id;
     const taxRate = fields.rate;
-    if (!Uuid.is(taxId) || !Rate.is(taxRate)) {
-      const key = Uuid.is(taxId) ? 'rate' : 'svc_id';
+    if (!isUuid(taxId) || !isRate(taxRate)) {
+      const key = isUuid(taxId) ? 'rate' : 'svc_id';
       return left(
         feecastError(
           'invalid_input',

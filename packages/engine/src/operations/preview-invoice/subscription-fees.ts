@@ -2,7 +2,7 @@ import {
   type BillableMetric,
   type Customer,
   type Fee,
-  Timestamp,
+  isTimestamp,
   type Uuid,
 } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
@@ -231,8 +231,8 @@ export function subscriptionFees(
       fees.push({
         ...trueUp.right.fee,
         svc_id: derivedId('fee', invoiceId, subscription.svc_id, 'commitment'),
-        from_date: Timestamp.is(closingPeriod.from_datetime) ? closingPeriod.from_datetime : null,
-        to_date: Timestamp.is(closingPeriod.to_datetime) ? closingPeriod.to_datetime : null,
+        from_date: isTimestamp(closingPeriod.from_datetime) ? closingPeriod.from_datetime : null,
+        to_date: isTimestamp(closingPeriod.to_datetime) ? closingPeriod.to_datetime : null,
       });
     }
   }
