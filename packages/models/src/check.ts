@@ -29,8 +29,13 @@ export interface CheckedResources {
  * It never throws.
  *
  * @example
- * checkResource('Tax', { code: 'vat' })._tag // => 'Left'
- * // the same failure as decode(Tax, { code: 'vat' }): "Could not decode Tax: 6 problems\n- svc_id: expected Uuid ..."
+ * // A tax with its rate as a string and most keys missing: the same failure as decode's.
+ * const input = { code: 'vat', name: 'VAT', rate: '20' };
+ * const checked = checkResource('Tax', input);
+ * const decoded = decode(Tax, input);
+ * checked._tag === 'Left' && decoded._tag === 'Left' && checked.left.message === decoded.left.message // => true
+ * checked._tag === 'Left' && checked.left.message.split('\n')[3]
+ * // => '- rate: expected Rate (a percentage, as a JSON number), found "20"'
  */
 export function checkResource<N extends keyof CheckedResources>(
   name: N,
