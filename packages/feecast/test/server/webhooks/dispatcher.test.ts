@@ -3,28 +3,15 @@
 // webhook costs no pass over every delivery. What must still hold: a delivery whose outcome
 // could not be kept is pending again and sent by the next wake, whatever changed meanwhile;
 // a delivered one is never sent again, however often the dispatcher is woken.
-import type { ActivityLog, WebhookEndpoint } from '@feecast/models';
+import type { ActivityLog } from '@feecast/models';
 import { afterEach, describe, expect, it } from 'vitest';
-import { asTimestamp, asUuid } from '../../../src/server/state/brands';
+import { asUuid } from '../../../src/server/state/brands';
 import { emptyState, type ServerState } from '../../../src/server/state/state';
 import { deliveryLog } from '../../../src/server/webhooks/delivery-log';
 import { type Dispatcher, startDispatcher } from '../../../src/server/webhooks/dispatcher';
 import { queueWebhooks } from '../../../src/server/webhooks/queue';
+import { endpoint, NOW } from './endpoint';
 import { type Receiver, startReceiver } from './receiver';
-
-const NOW = asTimestamp('2025-03-20T12:00:00Z');
-
-function endpoint(url: string): WebhookEndpoint {
-  return {
-    svc_id: asUuid('00000000-0000-4000-8000-000000000001'),
-    svc_organization_id: emptyState().organization_id,
-    webhook_url: url,
-    created_at: NOW,
-    signature_algo: 'hmac',
-    name: null,
-    event_types: null,
-  };
-}
 
 const activity = {
   activity_id: asUuid('aa000000-0000-4000-8000-000000000001'),

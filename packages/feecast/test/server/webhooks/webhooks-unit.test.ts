@@ -2,10 +2,10 @@
 // (which activities, which endpoints, in which order), the endpoints of --webhook-url and
 // the body.
 import { createHmac } from 'node:crypto';
-import type { ActivityLog, Timestamp, WebhookEndpoint } from '@feecast/models';
+import type { ActivityLog, Timestamp } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { asTimestamp, asUuid } from '../../../src/server/state/brands';
+import { asUuid } from '../../../src/server/state/brands';
 import { emptyState, type ServerState } from '../../../src/server/state/state';
 import { withWebhookUrls } from '../../../src/server/webhooks/configured-endpoints';
 import { deliveryLog } from '../../../src/server/webhooks/delivery-log';
@@ -14,21 +14,7 @@ import { queueWebhooks } from '../../../src/server/webhooks/queue';
 import { DEFAULT_RETRY, retryDelayMs } from '../../../src/server/webhooks/retry';
 import { verifyWebhookSignature, webhookSignature } from '../../../src/server/webhooks/signature';
 import { endpointSigningKey } from '../../../src/server/webhooks/signing-keys';
-
-const NOW = asTimestamp('2025-03-20T12:00:00Z');
-
-function endpoint(url: string, fields: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
-  return {
-    svc_id: asUuid(`00000000-0000-4000-8000-${String(url.length).padStart(12, '0')}`),
-    svc_organization_id: emptyState().organization_id,
-    webhook_url: url,
-    created_at: NOW,
-    signature_algo: 'hmac',
-    name: null,
-    event_types: null,
-    ...fields,
-  };
-}
+import { endpoint, NOW } from './endpoint';
 
 function activity(id: number, type: string, customer: string | null): ActivityLog {
   return {
