@@ -63,6 +63,21 @@ const ODD_EVENTS: readonly UsageEvent[] = [
   },
 ];
 
+/** A March-2025 subscription of a UTC customer on a plan of `charges`, with `billableMetrics`. */
+function contextOf(
+  charges: Parameters<typeof plan>[0],
+  billableMetrics: ReturnType<typeof metric>[],
+  withVat = false,
+) {
+  return {
+    customer: customer('UTC'),
+    subscription: subscription('2025-03-01T00:00:00Z'),
+    plan: plan(charges),
+    billableMetrics,
+    ...(withVat ? { taxes: { billing_entity: [tax('vat', 20)] } } : {}),
+  };
+}
+
 describe('createFedEstimator', () => {
   it('answers what estimateFees answers over the events stored so far, as they are added', () => {
     let priced = 0;
@@ -87,13 +102,7 @@ describe('createFedEstimator', () => {
           { minLength: 1, maxLength: 10 },
         ),
         ([m, c], plain, odd, requests) => {
-          const context = {
-            customer: customer('UTC'),
-            subscription: subscription('2025-03-01T00:00:00Z'),
-            plan: plan([{ ...c, pay_in_advance: true }]),
-            billableMetrics: [m],
-            taxes: { billing_entity: [tax('vat', 20)] },
-          };
+          const context = contextOf([{ ...c, pay_in_advance: true }], [m], true);
           const toStore = [...plain];
           for (const [i, event] of odd.entries()) {
             toStore.splice((i * 7) % (toStore.length + 1), 0, event);
@@ -145,13 +154,7 @@ describe('createFedEstimator', () => {
           { minLength: 2, maxLength: 30 },
         ),
         ([m, c], toStore, steps) => {
-          const context = {
-            customer: customer('UTC'),
-            subscription: subscription('2025-03-01T00:00:00Z'),
-            plan: plan([{ ...c, pay_in_advance: true }]),
-            billableMetrics: [m],
-            taxes: { billing_entity: [tax('vat', 20)] },
-          };
+          const context = contextOf([{ ...c, pay_in_advance: true }], [m], true);
           const estimator = rightOf(createFedEstimator(context));
           const stored: UsageEvent[] = [];
           let last: EstimateFeesResponse | undefined;
@@ -190,12 +193,10 @@ describe('createFedEstimator', () => {
 
   it('starts its tallies again when given another array, or the clock moves to another period', () => {
     const m = metric('seats', 'unique_count_agg', { field_name: 'seat_id' });
-    const context = {
-      customer: customer('UTC'),
-      subscription: subscription('2025-03-01T00:00:00Z'),
-      plan: plan([charge(m, 'standard', { amount: '5' }, { pay_in_advance: true })]),
-      billableMetrics: [m],
-    };
+    const context = contextOf(
+      [charge(m, 'standard', { amount: '5' }, { pay_in_advance: true })],
+      [m],
+    );
     const seat = (id: string, seatId: string, timestamp: string): UsageEvent => ({
       transaction_id: id,
       external_subscription_id: 'sub_1',
@@ -225,22 +226,22 @@ describe('createFedEstimator', () => {
   it('prices after the units stored so far, and through the pass where a tally cannot price', () => {
     const sum = metric('gb', 'sum_agg', { field_name: 'gb' });
     const made = rightOf(
-      createFedEstimator({
-        customer: customer('UTC'),
-        subscription: subscription('2025-03-01T00:00:00Z'),
-        plan: plan([
-          charge(
-            sum,
-            'graduated',
-            ranges([
-              [0, 7, '1', '0'],
-              [8, null, '3', '0'],
-            ]),
-            { pay_in_advance: true },
-          ),
-        ]),
-        billableMetrics: [sum],
-      }),
+      createFedEstimator(
+        contextOf(
+          [
+            charge(
+              sum,
+              'graduated',
+              ranges([
+                [0, 7, '1', '0'],
+                [8, null, '3', '0'],
+              ]),
+              { pay_in_advance: true },
+            ),
+          ],
+          [sum],
+        ),
+      ),
     );
     const gb = (id: string, value: string): UsageEvent => ({
       transaction_id: id,
@@ -259,14 +260,11 @@ describe('createFedEstimator', () => {
     expect(rightOf(answer).fees[0]?.amount_cents).toBe(1500);
     // A tally is not made for a max (its fee reads the high-water mark of each event's value).
     const max = metric('peak', 'max_agg', { field_name: 'peak' });
-    const maxEstimator = rightOf(
-      createFedEstimator({
-        customer: customer('UTC'),
-        subscription: subscription('2025-03-01T00:00:00Z'),
-        plan: plan([charge(max, 'standard', { amount: '1' }, { pay_in_advance: true })]),
-        billableMetrics: [max],
-      }),
+    const maxContext = contextOf(
+      [charge(max, 'standard', { amount: '1' }, { pay_in_advance: true })],
+      [max],
     );
+    const maxEstimator = rightOf(createFedEstimator(maxContext));
     const peakEvents: UsageEvent[] = [
       {
         transaction_id: 'p',
@@ -281,14 +279,6 @@ describe('createFedEstimator', () => {
       events: peakEvents,
       now: '2025-03-20T00:00:00Z',
     };
-    expect(maxEstimator.estimateFees(request)).toEqual(
-      estimateFees({
-        customer: customer('UTC'),
-        subscription: subscription('2025-03-01T00:00:00Z'),
-        plan: plan([charge(max, 'standard', { amount: '1' }, { pay_in_advance: true })]),
-        billableMetrics: [max],
-        ...request,
-      }),
-    );
+    expect(maxEstimator.estimateFees(request)).toEqual(estimateFees({ ...maxContext, ...request }));
   });
 });
