@@ -4,8 +4,8 @@ import {
   type CompiledMetric,
   type Fed,
   type Feeding,
-  type UsageEvent,
   isAsyncEvents,
+  type UsageEvent,
   type WithAsyncEvents,
 } from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord, timestampInstant } from '../core/index';
@@ -403,7 +403,11 @@ export class PreparedEstimator implements PreviewEstimator {
     const pass = this.pricing.events;
     if (pass !== undefined) return pass.withEvents(request, (fed) => this.estimateSteps(pass, fed));
     const events = isRecord(request) ? request.events : undefined;
-    if (events !== undefined && events !== null && !(Array.isArray(events) && events.length === 0)) {
+    if (
+      events !== undefined &&
+      events !== null &&
+      !(Array.isArray(events) && events.length === 0)
+    ) {
       const refused = left(needsStoredEvents('The request gives stored events', ['events']));
       return isAsyncEvents(events) ? Promise.resolve(refused) : refused;
     }

@@ -54,7 +54,11 @@ type OwnPart =
       readonly name: 'expression';
       readonly parse: NonNullable<MetricLanguage['parseExpression']>;
     }
-  | { readonly part: 'stored_events'; readonly name: 'stored_events'; readonly pass: StoredEventsPass };
+  | {
+      readonly part: 'stored_events';
+      readonly name: 'stored_events';
+      readonly pass: StoredEventsPass;
+    };
 
 // Each part is a plain object literal: a bundler drops the ones an app does not import.
 /** The `standard` charge model, for `createPreviewEstimator`. */

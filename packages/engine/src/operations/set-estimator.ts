@@ -22,6 +22,7 @@ import {
   newEventInstant,
   setTotal,
 } from './estimate-set';
+import { STORED_EVENTS_PASS } from './estimate-stored-events';
 import {
   ESTIMATE_TRANSACTION_ID,
   type EstimatorContext,
@@ -33,7 +34,6 @@ import {
   readEstimator,
 } from './estimator';
 import type { EstimatedEvent, OperationEvent } from './inputs';
-import { STORED_EVENTS_PASS } from './estimate-stored-events';
 import { FULL_PRICING, type PricingPart, readPricingParts } from './pricing-parts';
 
 /** A set of estimates asked of an estimator: the rest of `estimateFeesOf`'s input. */

@@ -164,7 +164,11 @@ describe('createPreviewEstimator', () => {
               ...estimated('m', { cloud: request.cloud, value: request.value }),
               ...(request.timestamp === undefined ? {} : { timestamp: request.timestamp }),
             };
-            const asked = { now: request.now, event, ...(history.length > 0 ? { events: history } : {}) };
+            const asked = {
+              now: request.now,
+              event,
+              ...(history.length > 0 ? { events: history } : {}),
+            };
             const answer = preview.estimateFees(asked);
             if (answer._tag === 'Left' && answer.left.message.includes('add `storedEvents`')) {
               refused++;
@@ -192,7 +196,11 @@ describe('createPreviewEstimator', () => {
     const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
     const event = estimated('calls', { value: '3' });
     const stored = [
-      { ...estimated('calls', { value: '2' }), transaction_id: 'old', timestamp: '2025-03-10T00:00:00Z' },
+      {
+        ...estimated('calls', { value: '2' }),
+        transaction_id: 'old',
+        timestamp: '2025-03-10T00:00:00Z',
+      },
     ];
     const error = leftOf(preview.estimateFees({ event, events: stored, now: MARCH }));
     expect(error.code).toBe('invalid_input');
@@ -218,7 +226,9 @@ describe('createPreviewEstimator', () => {
       createPreviewEstimator(context, [standardModel, sumAggregation, storedEvents]),
     );
     const after = withPass.estimateFees({ event, events: stored, now: MARCH });
-    expect(after).toEqual(rightOf(createEstimator(context)).estimateFees({ event, events: stored, now: MARCH }));
+    expect(after).toEqual(
+      rightOf(createEstimator(context)).estimateFees({ event, events: stored, now: MARCH }),
+    );
     // A unique count is never priced from the event alone: the charge's path and the part.
     const users = metric('users', 'unique_count_agg', { field_name: 'user' });
     const unique = rightOf(
@@ -227,7 +237,9 @@ describe('createPreviewEstimator', () => {
         uniqueCountAggregation,
       ]),
     );
-    const needs = leftOf(unique.estimateFees({ event: estimated('users', { user: 'u1' }), now: MARCH }));
+    const needs = leftOf(
+      unique.estimateFees({ event: estimated('users', { user: 'u1' }), now: MARCH }),
+    );
     expect(needs.code).toBe('invalid_input');
     expect(needs.path).toEqual(['plan', 'charges', '0']);
     expect(needs.message).toContain('add `storedEvents` to the parts');
