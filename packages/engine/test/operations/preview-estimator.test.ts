@@ -35,6 +35,7 @@ import {
   charge,
   customer,
   estimated,
+  event,
   leftOf,
   metric,
   plan,
@@ -194,15 +195,9 @@ describe('createPreviewEstimator', () => {
     const calls = metric('calls', 'sum_agg');
     const context = contextOf(calls, charge(calls, 'standard', { amount: '1' }));
     const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
-    const event = estimated('calls', { value: '3' });
-    const stored = [
-      {
-        ...estimated('calls', { value: '2' }),
-        transaction_id: 'old',
-        timestamp: '2025-03-10T00:00:00Z',
-      },
-    ];
-    const error = leftOf(preview.estimateFees({ event, events: stored, now: MARCH }));
+    const asked = estimated('calls', { value: '3' });
+    const stored = [event('calls', '2025-03-10T00:00:00Z', { value: '2' })];
+    const error = leftOf(preview.estimateFees({ event: asked, events: stored, now: MARCH }));
     expect(error.code).toBe('invalid_input');
     expect(error.path).toEqual(['events']);
     expect(error.message).toBe(
@@ -210,24 +205,25 @@ describe('createPreviewEstimator', () => {
     );
     // Asynchronous events: the same error, as a Promise.
     async function* later() {
-      yield stored[0];
+      yield* stored;
     }
-    expect(await preview.estimateFees({ event, events: later(), now: MARCH })).toEqual(
-      preview.estimateFees({ event, events: stored, now: MARCH }),
+    expect(await preview.estimateFees({ event: asked, events: later(), now: MARCH })).toEqual(
+      preview.estimateFees({ event: asked, events: stored, now: MARCH }),
     );
     // No events, or none stored: the fee from the event alone, createEstimator's (3 x 1 = 300 cents).
-    const full = rightOf(createEstimator(context)).estimateFees({ event, now: MARCH });
+    const full = rightOf(createEstimator(context)).estimateFees({ event: asked, now: MARCH });
     expect(rightOf(full).fees.map((f) => f.amount_cents)).toEqual([300]);
-    expect(preview.estimateFees({ event, now: MARCH })).toEqual(full);
-    expect(preview.estimateFees({ event, events: [], now: MARCH })).toEqual(full);
-    expect(preview.estimateFees({ event, events: null, now: MARCH })).toEqual(full);
+    expect(preview.estimateFees({ event: asked, now: MARCH })).toEqual(full);
+    expect(preview.estimateFees({ event: asked, events: [], now: MARCH })).toEqual(full);
+    expect(preview.estimateFees({ event: asked, events: null, now: MARCH })).toEqual(full);
     // With the part, the history is read: 2 before, then 3 more at 1 = 300 cents again.
     const withPass = rightOf(
       createPreviewEstimator(context, [standardModel, sumAggregation, storedEvents]),
     );
-    const after = withPass.estimateFees({ event, events: stored, now: MARCH });
+    const after = withPass.estimateFees({ event: asked, events: stored, now: MARCH });
+    expect(rightOf(after).fees.map((f) => f.amount_cents)).toEqual([300]);
     expect(after).toEqual(
-      rightOf(createEstimator(context)).estimateFees({ event, events: stored, now: MARCH }),
+      rightOf(createEstimator(context)).estimateFees({ event: asked, events: stored, now: MARCH }),
     );
     // A unique count is never priced from the event alone: the charge's path and the part.
     const users = metric('users', 'unique_count_agg', { field_name: 'user' });
