@@ -472,6 +472,7 @@ export class PreparedEstimator implements PreviewEstimator {
       subscription.external_id,
       prepared.context.nowText,
       transactionId,
+      this.pricing.evaluate,
     );
     if (isLeft(priced)) return priced;
     if (prepared.found.charges.length === 0) {

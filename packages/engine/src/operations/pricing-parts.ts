@@ -3,6 +3,7 @@ import {
   type AggregationKind,
   type AggregationType,
   countKind,
+  evaluateExpressionText,
   FULL_METRIC_LANGUAGE,
   latestKind,
   type MetricLanguage,
@@ -53,6 +54,7 @@ type OwnPart =
       readonly part: 'expression_language';
       readonly name: 'expression';
       readonly parse: NonNullable<MetricLanguage['parseExpression']>;
+      readonly evaluate: typeof evaluateExpressionText;
     }
   | {
       readonly part: 'stored_events';
@@ -162,6 +164,7 @@ export const expressionLanguage: PricingPart = {
   part: 'expression_language',
   name: 'expression',
   parse: parseExpression,
+  evaluate: evaluateExpressionText,
 } as OwnPart;
 
 /**
@@ -182,6 +185,8 @@ export const storedEvents: PricingPart = {
 export interface PricingTables {
   readonly models: ChargeModelTable;
   readonly language: MetricLanguage;
+  /** How an estimated event's expression is evaluated (with the expression language only). */
+  readonly evaluate: typeof evaluateExpressionText | undefined;
   /** The pass over stored events; without it, only what the event alone prices. */
   readonly events: StoredEventsPass | undefined;
 }
@@ -190,6 +195,7 @@ export interface PricingTables {
 export const FULL_PRICING: PricingTables = {
   models: CHARGE_MODELS,
   language: FULL_METRIC_LANGUAGE,
+  evaluate: evaluateExpressionText,
   events: STORED_EVENTS_PASS,
 };
 
@@ -211,7 +217,11 @@ function isOwnPart(value: unknown): value is OwnPart {
     );
   }
   if (value.part === 'stored_events') return isRecord(value.pass);
-  return value.part === 'expression_language' && typeof value.parse === 'function';
+  return (
+    value.part === 'expression_language' &&
+    typeof value.parse === 'function' &&
+    typeof value.evaluate === 'function'
+  );
 }
 
 /**
@@ -220,7 +230,7 @@ function isOwnPart(value: unknown): value is OwnPart {
  *
  * @example
  * readPricingParts([standardModel, sumAggregation])
- * // right({ models: { standard }, language: { kinds: { sum_agg }, parseExpression: undefined }, events: undefined })
+ * // right({ models: { standard }, language: { kinds: { sum_agg }, parseExpression: undefined }, evaluate: undefined, events: undefined })
  * @internal
  */
 export function readPricingParts(given: unknown): Either<FeecastError, PricingTables> {
@@ -236,6 +246,7 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
   const models: Partial<Record<ChargeModelName, ChargeModel>> = {};
   const kinds: Partial<Record<AggregationType, AggregationKind>> = {};
   let parse: MetricLanguage['parseExpression'];
+  let evaluate: typeof evaluateExpressionText | undefined;
   let events: StoredEventsPass | undefined;
   for (let i = 0; i < given.length; i++) {
     const part: unknown = given[i];
@@ -253,7 +264,10 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
       // Of two parts of a type (sumAggregation, proratedSumAggregation), the one that prorates.
       if (kinds[part.name]?.prorated === undefined) kinds[part.name] = part.kind;
     } else if (part.part === 'stored_events') events = part.pass;
-    else parse = part.parse;
+    else {
+      parse = part.parse;
+      evaluate = part.evaluate;
+    }
   }
-  return right({ models, language: { kinds, parseExpression: parse }, events });
+  return right({ models, language: { kinds, parseExpression: parse }, evaluate, events });
 }
