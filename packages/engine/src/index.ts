@@ -273,6 +273,7 @@ export {
   proratedSumAggregation,
   type SubscriptionAggregations,
   standardModel,
+  storedEvents,
   sumAggregation,
   type UsageAggregations,
   type UsageInput,

@@ -1,7 +1,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CompiledMetric,
-  evaluateExpressionText,
+  type evaluateExpressionText,
   eventTimeMs,
   type UsageEvent,
 } from '../aggregation/index';
@@ -47,7 +47,7 @@ export function checkEventTimestamp(event: EstimatedEvent): FeecastError | undef
  * (`expression_evaluation_failed`).
  *
  * @example
- * pricedEvent({ code: 'storage', properties: { gb: '4' } }, metric, 'sub_1', '2025-03-02T10:00:00Z', 'estimate')
+ * pricedEvent({ code: 'storage', properties: { gb: '4' } }, metric, 'sub_1', '2025-03-02T10:00:00Z', 'estimate', evaluateExpressionText)
  * // right({ transaction_id: 'estimate', code: 'storage', timestamp: '2025-03-02T10:00:00Z', properties: { gb: '4' }, ... })
  * @internal
  */
@@ -57,6 +57,7 @@ export function pricedEvent(
   externalSubscriptionId: string,
   now: string,
   transactionId: string,
+  evaluate: typeof evaluateExpressionText | undefined,
 ): Either<FeecastError, UsageEvent> {
   const properties = event.properties ?? {};
   if (!isRecord(properties)) {
@@ -100,7 +101,17 @@ export function pricedEvent(
     precise_total_amount_cents: cents,
   };
   if (metric.expression !== undefined) {
-    const evaluated = evaluateExpressionText(metric.expression, priced);
+    // A metric compiles with an expression only in a language that evaluates it.
+    const evaluated =
+      evaluate === undefined
+        ? left(
+            feecastError(
+              'invalid_input',
+              'The metric has an expression: pass expressionLanguage to createPreviewEstimator.',
+              ['properties'],
+            ),
+          )
+        : evaluate(metric.expression, priced);
     if (isLeft(evaluated)) {
       return left({
         ...evaluated.left,

@@ -4,9 +4,9 @@ import {
   type CompiledMetric,
   type Fed,
   type Feeding,
+  isAsyncEvents,
   type UsageEvent,
   type WithAsyncEvents,
-  withEvents,
 } from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord, timestampInstant } from '../core/index';
 import {
@@ -23,12 +23,9 @@ import {
   type InAdvanceReader,
   type InAdvanceRun,
   inAdvanceLines,
-  inAdvanceReader,
-  lastEventFee,
   type PreparedInAdvanceCharge,
   prepareFirstEvent,
   prepareInAdvanceChargeIn,
-  prepareInAdvancePass,
   spreadDecimals,
 } from '../fees/index';
 import {
@@ -42,7 +39,7 @@ import {
 import { createContextCache } from './context-cache';
 import { estimateError } from './estimate-error';
 import { checkEventTimestamp, pricedEvent } from './estimate-event';
-import { readEstimateHistory } from './estimate-history';
+import type { StoredEventsPass } from './estimate-stored-events';
 import type { EstimatedEvent, OperationContext, OperationEvent } from './inputs';
 import { type CheckedContext, type ReadOperation, readOperationContext } from './operation-context';
 import {
@@ -153,6 +150,18 @@ export interface PreparedEstimate {
   readonly compiled: CompiledMetric;
   /** The transaction id the priced event should get (it never clashes with a stored one). */
   readonly wanted: string;
+}
+
+/**
+ * The error of a preview estimator without the `storedEvents` part asked for what only the pass
+ * over stored events prices: `what`, then the fix.
+ */
+function needsStoredEvents(what: string, path: readonly string[]): FeecastError {
+  return feecastError(
+    'invalid_input',
+    `${what}: pricing it needs the pass over stored events; add \`storedEvents\` to the parts of createPreviewEstimator.`,
+    path,
+  );
 }
 
 function subscriptionNotFound(message: string, path: readonly string[]): FeecastError {
@@ -322,7 +331,9 @@ export class PreparedEstimator implements PreviewEstimator {
         setup: prepared.setup,
         context: entry.fee,
       };
-      const start = prepareInAdvancePass(plain);
+      // Without the pass (a preview without `storedEvents`), the run prices first events only.
+      const pass = this.pricing.events;
+      const start = pass === undefined ? right(undefined) : pass.prepare(plain);
       run = isLeft(start)
         ? start
         : right({ ...plain, start: start.right, lines: inAdvanceLines(plain) });
@@ -333,6 +344,7 @@ export class PreparedEstimator implements PreviewEstimator {
 
   /** A reader of the stored events for each charge that can read them (by the charge's place). */
   private readersOf(
+    pass: StoredEventsPass,
     entry: PeriodEntry,
     charges: MetricCharges['charges'],
   ): (InAdvanceReader | undefined)[] {
@@ -340,7 +352,7 @@ export class PreparedEstimator implements PreviewEstimator {
       if (isLeft(prepared)) return undefined;
       const run = this.runOf(entry, at, prepared.right);
       if (isLeft(run)) return undefined;
-      const reader = inAdvanceReader(run.right, false);
+      const reader = pass.reader(run.right, false);
       return isLeft(reader) ? undefined : reader.right;
     });
   }
@@ -348,7 +360,8 @@ export class PreparedEstimator implements PreviewEstimator {
   /**
    * The fee of the event for one charge, after the stored events its `reader` read; with no
    * event of the metric before it (no reader), priced straight from the event when the charge
-   * can be (`firstEventFee`: the same fee, without a pass).
+   * can be (`firstEventFee`: the same fee, without a pass); else, without the pass (a preview
+   * without `storedEvents`), an error that names the part.
    */
   private chargeFee(
     entry: PeriodEntry,
@@ -360,13 +373,22 @@ export class PreparedEstimator implements PreviewEstimator {
   ): Either<FeecastError, ChargeFee> {
     const run = this.runOf(entry, charge.at, prepared);
     if (isLeft(run)) return run;
-    if (reader !== undefined) return lastEventFee(reader, event);
+    const pass = this.pricing.events;
+    if (reader !== undefined && pass !== undefined) return pass.lastFee(reader, event);
     if (charge.first !== undefined) {
       const fee = firstEventFee(run.right, charge.first, event, timeMs, entry.window);
       if (fee !== undefined) return fee;
     }
-    const fresh = inAdvanceReader(run.right, false);
-    return isLeft(fresh) ? fresh : lastEventFee(fresh.right, event);
+    if (pass === undefined) {
+      return left(
+        needsStoredEvents(
+          `The fee of charge ${JSON.stringify(prepared.setup.charge.svc_id)} is not priced from the event alone (its metric or model reads the period's events, or the event is outside the period or has no decimal value)`,
+          ['charge'],
+        ),
+      );
+    }
+    const fresh = pass.reader(run.right, false);
+    return isLeft(fresh) ? fresh : pass.lastFee(fresh.right, event);
   }
 
   estimateFees(
@@ -378,7 +400,31 @@ export class PreparedEstimator implements PreviewEstimator {
   ):
     | Either<FeecastError, EstimateFeesResponse>
     | Promise<Either<FeecastError, EstimateFeesResponse>> {
-    return withEvents(request, (fed) => this.estimateSteps(fed));
+    const pass = this.pricing.events;
+    if (pass !== undefined) return pass.withEvents(request, (fed) => this.estimateSteps(pass, fed));
+    const events = isRecord(request) ? request.events : undefined;
+    if (
+      events !== undefined &&
+      events !== null &&
+      !(Array.isArray(events) && events.length === 0)
+    ) {
+      const refused = left(needsStoredEvents('The request gives stored events', ['events']));
+      return isAsyncEvents(events) ? Promise.resolve(refused) : refused;
+    }
+    return this.estimateFirst(request as EstimateRequest);
+  }
+
+  /** {@link estimateFees} without stored events and without the pass: each fee from the event alone. */
+  private estimateFirst(request: EstimateRequest): Either<FeecastError, EstimateFeesResponse> {
+    const prepared = this.prepare(request);
+    if (isLeft(prepared)) return prepared;
+    const { context } = prepared.right;
+    const entry = this.periodOf(context);
+    const priced = this.priced(prepared.right, prepared.right.wanted);
+    if (isLeft(priced)) return priced;
+    return this.finish(prepared.right, (charge, _k, ready) =>
+      this.chargeFee(entry, charge, ready, undefined, priced.right, context.now),
+    );
   }
 
   /**
@@ -426,6 +472,7 @@ export class PreparedEstimator implements PreviewEstimator {
       subscription.external_id,
       prepared.context.nowText,
       transactionId,
+      this.pricing.evaluate,
     );
     if (isLeft(priced)) return priced;
     if (prepared.found.charges.length === 0) {
@@ -494,6 +541,7 @@ export class PreparedEstimator implements PreviewEstimator {
 
   /** {@link estimateFees} as steps that read the stored events once (see `withEvents`). */
   private *estimateSteps(
+    pass: StoredEventsPass,
     request: Fed<EstimateRequest>,
   ): Feeding<Either<FeecastError, EstimateFeesResponse>> {
     const prepared = this.prepare(request);
@@ -502,7 +550,7 @@ export class PreparedEstimator implements PreviewEstimator {
     const entry = this.periodOf(context);
     // The stored events are read once, by every in-advance charge of the metric at a time.
     let readers: (InAdvanceReader | undefined)[] | undefined;
-    const history = yield* readEstimateHistory(
+    const history = yield* pass.history(
       request.events,
       {
         externalSubscriptionId: this.input.subscription.external_id,
@@ -511,7 +559,7 @@ export class PreparedEstimator implements PreviewEstimator {
         wanted: prepared.right.wanted,
       },
       (stored) => {
-        readers ??= this.readersOf(entry, found.charges);
+        readers ??= this.readersOf(pass, entry, found.charges);
         for (const reader of readers) reader?.add(stored);
       },
     );

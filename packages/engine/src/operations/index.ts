@@ -146,6 +146,7 @@ export {
   percentageModel,
   proratedSumAggregation,
   standardModel,
+  storedEvents,
   sumAggregation,
   uniqueCountAggregation,
   volumeModel,

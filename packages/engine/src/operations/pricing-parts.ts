@@ -3,6 +3,7 @@ import {
   type AggregationKind,
   type AggregationType,
   countKind,
+  evaluateExpressionText,
   FULL_METRIC_LANGUAGE,
   latestKind,
   type MetricLanguage,
@@ -29,17 +30,19 @@ import {
   volume,
 } from '../charge-models/index';
 import { type FeecastError, feecastError, isRecord } from '../core/index';
+import { STORED_EVENTS_PASS, type StoredEventsPass } from './estimate-stored-events';
 
 /**
  * A part of the pricing a preview estimator is given (`createPreviewEstimator`): one charge
- * model (`standardModel`, ...), one aggregation type (`sumAggregation`, ...) or the metrics'
- * expression language (`expressionLanguage`). An app's bundler leaves out the parts it does
- * not import: that is what keeps a price preview small.
+ * model (`standardModel`, ...), one aggregation type (`sumAggregation`, ...), the metrics'
+ * expression language (`expressionLanguage`) or the pass over stored events
+ * (`storedEvents`). An app's bundler leaves out the parts it does not import: that is what
+ * keeps a price preview small.
  */
 export interface PricingPart {
   /** What the part is. */
-  readonly part: 'charge_model' | 'aggregation' | 'expression_language';
-  /** The `charge_model` or `aggregation_type` it prices, or `expression`. */
+  readonly part: 'charge_model' | 'aggregation' | 'expression_language' | 'stored_events';
+  /** The `charge_model` or `aggregation_type` it prices, `expression` or `stored_events`. */
   readonly name: string;
 }
 
@@ -51,6 +54,12 @@ type OwnPart =
       readonly part: 'expression_language';
       readonly name: 'expression';
       readonly parse: NonNullable<MetricLanguage['parseExpression']>;
+      readonly evaluate: typeof evaluateExpressionText;
+    }
+  | {
+      readonly part: 'stored_events';
+      readonly name: 'stored_events';
+      readonly pass: StoredEventsPass;
     };
 
 // Each part is a plain object literal: a bundler drops the ones an app does not import.
@@ -155,18 +164,39 @@ export const expressionLanguage: PricingPart = {
   part: 'expression_language',
   name: 'expression',
   parse: parseExpression,
+  evaluate: evaluateExpressionText,
 } as OwnPart;
 
-/** The charge models and metric language an estimator prices with. */
+/**
+ * The pass over the stored events of an estimate, for `createPreviewEstimator`: needed when a
+ * request gives `events` (the history), or for a charge whose fee the event alone does not
+ * price (a recurring metric, an expression, a unique count, max or latest, a prorated,
+ * dynamic or custom charge, an event outside the period or without a decimal value). Without
+ * it, a preview prices the other charges from the event alone and answers those requests with
+ * an error that names the part.
+ */
+export const storedEvents: PricingPart = {
+  part: 'stored_events',
+  name: 'stored_events',
+  pass: STORED_EVENTS_PASS,
+} as OwnPart;
+
+/** The charge models, metric language and pass over stored events an estimator prices with. */
 export interface PricingTables {
   readonly models: ChargeModelTable;
   readonly language: MetricLanguage;
+  /** How an estimated event's expression is evaluated (with the expression language only). */
+  readonly evaluate: typeof evaluateExpressionText | undefined;
+  /** The pass over stored events; without it, only what the event alone prices. */
+  readonly events: StoredEventsPass | undefined;
 }
 
-/** Every charge model, aggregation type and the expression language: `createEstimator`'s. */
+/** Every charge model, aggregation type, the expression language and the pass: `createEstimator`'s. */
 export const FULL_PRICING: PricingTables = {
   models: CHARGE_MODELS,
   language: FULL_METRIC_LANGUAGE,
+  evaluate: evaluateExpressionText,
+  events: STORED_EVENTS_PASS,
 };
 
 /** Whether `value` is a part the engine made (its shape: the model, kind or parser it carries). */
@@ -186,7 +216,12 @@ function isOwnPart(value: unknown): value is OwnPart {
       typeof value.kind.create === 'function'
     );
   }
-  return value.part === 'expression_language' && typeof value.parse === 'function';
+  if (value.part === 'stored_events') return isRecord(value.pass);
+  return (
+    value.part === 'expression_language' &&
+    typeof value.parse === 'function' &&
+    typeof value.evaluate === 'function'
+  );
 }
 
 /**
@@ -195,7 +230,7 @@ function isOwnPart(value: unknown): value is OwnPart {
  *
  * @example
  * readPricingParts([standardModel, sumAggregation])
- * // right({ models: { standard }, language: { kinds: { sum_agg }, parseExpression: undefined } })
+ * // right({ models: { standard }, language: { kinds: { sum_agg }, parseExpression: undefined }, evaluate: undefined, events: undefined })
  * @internal
  */
 export function readPricingParts(given: unknown): Either<FeecastError, PricingTables> {
@@ -211,6 +246,8 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
   const models: Partial<Record<ChargeModelName, ChargeModel>> = {};
   const kinds: Partial<Record<AggregationType, AggregationKind>> = {};
   let parse: MetricLanguage['parseExpression'];
+  let evaluate: typeof evaluateExpressionText | undefined;
+  let events: StoredEventsPass | undefined;
   for (let i = 0; i < given.length; i++) {
     const part: unknown = given[i];
     if (!isOwnPart(part)) {
@@ -226,7 +263,11 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
     else if (part.part === 'aggregation') {
       // Of two parts of a type (sumAggregation, proratedSumAggregation), the one that prorates.
       if (kinds[part.name]?.prorated === undefined) kinds[part.name] = part.kind;
-    } else parse = part.parse;
+    } else if (part.part === 'stored_events') events = part.pass;
+    else {
+      parse = part.parse;
+      evaluate = part.evaluate;
+    }
   }
-  return right({ models, language: { kinds, parseExpression: parse } });
+  return right({ models, language: { kinds, parseExpression: parse }, evaluate, events });
 }

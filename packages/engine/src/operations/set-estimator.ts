@@ -22,6 +22,7 @@ import {
   newEventInstant,
   setTotal,
 } from './estimate-set';
+import { STORED_EVENTS_PASS } from './estimate-stored-events';
 import {
   ESTIMATE_TRANSACTION_ID,
   type EstimatorContext,
@@ -299,7 +300,8 @@ export function createEstimator(context: EstimatorContext): Either<FeecastError,
 /**
  * `createPreviewEstimator` whose estimator also estimates sets of events
  * (`estimator.estimateFeesOf`, as {@link createEstimator}'s does): the same `parts`, the same
- * estimates and errors. A bundle of `createPreviewEstimator` alone leaves the sets out.
+ * estimates and errors, the pass over stored events included whether `storedEvents` is given
+ * or not (it reads the sets). A bundle of `createPreviewEstimator` alone leaves the sets out.
  *
  * @example
  * // Two estimates in a row on Starter's API calls, 1,000 then 500 calls: 2.50 + 1.00 EUR, VAT 0.70.
@@ -322,5 +324,7 @@ export function createPreviewSetEstimator(
 ): Either<FeecastError, Estimator> {
   const pricing = readPricingParts(parts);
   if (isLeft(pricing)) return pricing;
-  return readEstimator(context, (read) => new SetEstimator(read, pricing.right));
+  // The sets are read with the pass over stored events: it is part of this estimator's pricing.
+  const tables = { ...pricing.right, events: STORED_EVENTS_PASS };
+  return readEstimator(context, (read) => new SetEstimator(read, tables));
 }

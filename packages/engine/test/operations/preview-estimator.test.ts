@@ -2,7 +2,8 @@
  * `createPreviewEstimator`: `createEstimator` with the pricing parts the caller gives only (so
  * that a bundler leaves the others out). Its law: given the parts a context uses, it answers
  * exactly what `createEstimator` answers, errors included; a part not given is an error that
- * names the part to pass.
+ * names the part to pass. Without `storedEvents` (the pass over stored events), it answers
+ * what `createEstimator` answers or that error, never another figure.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,7 @@ import {
   percentageModel,
   proratedSumAggregation,
   standardModel,
+  storedEvents,
   sumAggregation,
   uniqueCountAggregation,
   volumeModel,
@@ -33,6 +35,7 @@ import {
   charge,
   customer,
   estimated,
+  event,
   leftOf,
   metric,
   plan,
@@ -75,7 +78,7 @@ function contextOf(m: ReturnType<typeof metric>, c: ReturnType<typeof charge>) {
 }
 
 describe('createPreviewEstimator', () => {
-  it('given the parts its plan uses, it answers exactly what createEstimator answers', () => {
+  it('given the parts its plan uses and storedEvents, it answers exactly what createEstimator answers', () => {
     let priced = 0;
     fc.assert(
       fc.property(
@@ -99,6 +102,7 @@ describe('createPreviewEstimator', () => {
             c.prorated === true && m.aggregation_type === 'sum_agg'
               ? proratedSumAggregation
               : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
+            storedEvents,
           ];
           const preview = rightOf(createPreviewEstimator(context, parts));
           const full = rightOf(createEstimator(context));
@@ -126,6 +130,115 @@ describe('createPreviewEstimator', () => {
     );
     // Not only errors: requests are priced too.
     expect(priced).toBeGreaterThan(10);
+  });
+
+  it('without storedEvents, it answers what createEstimator answers, or the error that names the part', () => {
+    let priced = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(
+        meteredCharge(['count_agg', 'sum_agg', 'unique_count_agg'], true),
+        stream(),
+        fc.array(
+          fc.record({
+            history: fc.nat(),
+            cloud: fc.constantFrom('aws', 'gcp', 'azure'),
+            value: fc.constantFrom('3', '0.5', '-2', 'abc', undefined),
+            now: fc.constantFrom(MARCH, '2025-03-01T00:00:00Z', '2025-03-31T23:59:59Z'),
+            timestamp: fc.constantFrom(undefined, '2025-02-20T00:00:00Z', '2025-03-10T12:00:00Z'),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        ([m, c], events, requests) => {
+          const context = contextOf(m, c);
+          const parts = [
+            MODEL_PARTS[c.charge_model] ?? standardModel,
+            c.prorated === true && m.aggregation_type === 'sum_agg'
+              ? proratedSumAggregation
+              : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
+          ];
+          const preview = rightOf(createPreviewEstimator(context, parts));
+          const full = rightOf(createEstimator(context));
+          for (const request of requests) {
+            const history = events.slice(0, request.history % (events.length + 1));
+            const event = {
+              ...estimated('m', { cloud: request.cloud, value: request.value }),
+              ...(request.timestamp === undefined ? {} : { timestamp: request.timestamp }),
+            };
+            const asked = {
+              now: request.now,
+              event,
+              ...(history.length > 0 ? { events: history } : {}),
+            };
+            const answer = preview.estimateFees(asked);
+            if (answer._tag === 'Left' && answer.left.message.includes('add `storedEvents`')) {
+              refused++;
+              expect(answer.left.code).toBe('invalid_input');
+              expect([['events'], ['plan', 'charges', '0']]).toContainEqual(answer.left.path);
+              // Refused for stored events only when some are given.
+              if (history.length === 0) expect(answer.left.path).toEqual(['plan', 'charges', '0']);
+              continue;
+            }
+            expect(history).toEqual([]);
+            expect(answer).toEqual(full.estimateFees(asked));
+            if (answer._tag === 'Right') priced++;
+          }
+        },
+      ),
+    );
+    // Both happen: first events are priced, and what needs the pass is refused.
+    expect(priced).toBeGreaterThan(10);
+    expect(refused).toBeGreaterThan(10);
+  });
+
+  it('without storedEvents, stored events or a charge that needs the pass are an error naming the part', async () => {
+    const calls = metric('calls', 'sum_agg');
+    const context = contextOf(calls, charge(calls, 'standard', { amount: '1' }));
+    const preview = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    const asked = estimated('calls', { value: '3' });
+    const stored = [event('calls', '2025-03-10T00:00:00Z', { value: '2' })];
+    const error = leftOf(preview.estimateFees({ event: asked, events: stored, now: MARCH }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.path).toEqual(['events']);
+    expect(error.message).toBe(
+      'The request gives stored events: pricing it needs the pass over stored events; add `storedEvents` to the parts of createPreviewEstimator.',
+    );
+    // Asynchronous events: the same error, as a Promise.
+    async function* later() {
+      yield* stored;
+    }
+    expect(await preview.estimateFees({ event: asked, events: later(), now: MARCH })).toEqual(
+      preview.estimateFees({ event: asked, events: stored, now: MARCH }),
+    );
+    // No events, or none stored: the fee from the event alone, createEstimator's (3 x 1 = 300 cents).
+    const full = rightOf(createEstimator(context)).estimateFees({ event: asked, now: MARCH });
+    expect(rightOf(full).fees.map((f) => f.amount_cents)).toEqual([300]);
+    expect(preview.estimateFees({ event: asked, now: MARCH })).toEqual(full);
+    expect(preview.estimateFees({ event: asked, events: [], now: MARCH })).toEqual(full);
+    expect(preview.estimateFees({ event: asked, events: null, now: MARCH })).toEqual(full);
+    // With the part, the history is read: 2 before, then 3 more at 1 = 300 cents again.
+    const withPass = rightOf(
+      createPreviewEstimator(context, [standardModel, sumAggregation, storedEvents]),
+    );
+    const after = withPass.estimateFees({ event: asked, events: stored, now: MARCH });
+    expect(rightOf(after).fees.map((f) => f.amount_cents)).toEqual([300]);
+    expect(after).toEqual(
+      rightOf(createEstimator(context)).estimateFees({ event: asked, events: stored, now: MARCH }),
+    );
+    // A unique count is never priced from the event alone: the charge's path and the part.
+    const users = metric('users', 'unique_count_agg', { field_name: 'user' });
+    const unique = rightOf(
+      createPreviewEstimator(contextOf(users, charge(users, 'standard', { amount: '1' })), [
+        standardModel,
+        uniqueCountAggregation,
+      ]),
+    );
+    const needs = leftOf(
+      unique.estimateFees({ event: estimated('users', { user: 'u1' }), now: MARCH }),
+    );
+    expect(needs.code).toBe('invalid_input');
+    expect(needs.path).toEqual(['plan', 'charges', '0']);
+    expect(needs.message).toContain('add `storedEvents` to the parts');
   });
 
   it('prices a standard charge on a sum with those two parts: the same fee as createEstimator', () => {
@@ -178,7 +291,10 @@ describe('createPreviewEstimator', () => {
       charge(seats, 'standard', { amount: '10' }, { prorated: true }),
     );
     const request = { event: estimated('seats', { value: '3' }), now: MARCH };
-    const without = rightOf(createPreviewEstimator(context, [standardModel, sumAggregation]));
+    // A prorated charge is priced by the pass over stored events: storedEvents is given.
+    const without = rightOf(
+      createPreviewEstimator(context, [standardModel, sumAggregation, storedEvents]),
+    );
     const error = leftOf(without.estimateFees(request));
     expect(error.code).toBe('invalid_input');
     expect(error.path).toEqual(['plan', 'charges', '0', 'prorated']);
@@ -189,9 +305,9 @@ describe('createPreviewEstimator', () => {
     ).toEqual([[1645, 329, 1974]]);
     // Either order of the two sum parts: the one that prorates is kept.
     for (const parts of [
-      [standardModel, proratedSumAggregation],
-      [standardModel, sumAggregation, proratedSumAggregation],
-      [standardModel, proratedSumAggregation, sumAggregation],
+      [standardModel, proratedSumAggregation, storedEvents],
+      [standardModel, sumAggregation, proratedSumAggregation, storedEvents],
+      [standardModel, proratedSumAggregation, sumAggregation, storedEvents],
     ]) {
       expect(rightOf(createPreviewEstimator(context, parts)).estimateFees(request)).toEqual(full);
     }
@@ -206,7 +322,7 @@ describe('createPreviewEstimator', () => {
     const error = leftOf(without.estimateFees(request));
     expect(error.path).toEqual(['billableMetrics', '0', 'expression']);
     expect(error.message).toContain('pass expressionLanguage');
-    const parts = [standardModel, sumAggregation, expressionLanguage];
+    const parts = [standardModel, sumAggregation, expressionLanguage, storedEvents];
     const fees = rightOf(
       rightOf(createPreviewEstimator(context, parts)).estimateFees(request),
     ).fees;
