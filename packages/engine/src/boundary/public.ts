@@ -311,13 +311,18 @@ export const prepareUsage = guardedResult(
       { name: 'subscription of a prepared usage' },
       (part) => ({
         aggregations: part.aggregations,
+        // The states are taken as given (not copied as plain data first): their one caller,
+        // the pushdown, made them itself from the database's rows, and the pricing reads and
+        // checks each state as it restores it; a throw is still a `Left`.
         current: guarded(part.current.bind(part), {
           name: 'current of a prepared subscription',
           args: ['aggregates'],
+          asGiven: [0],
         }),
         projected: guarded(part.projected.bind(part), {
           name: 'projected of a prepared subscription',
           args: ['aggregates'],
+          asGiven: [0],
         }),
       }),
     ),

@@ -50,36 +50,71 @@ function relationFor(target: DuckdbTarget): { from: string; order: string } | st
 }
 
 /**
- * The DuckDB events `target` as the runner reads them: its connection is opened on first use
- * (a database file read only, a Parquet file in memory) unless the caller gives one, and
- * closed by `close` (a given connection is left open).
+ * The connection of a DuckDB target, opened on first use (a database file read only, a
+ * Parquet file in memory) unless the caller gives one, and closed by `close` (a given
+ * connection is left open). One connector serves many queries over the same target (the
+ * metrics of `pushdownUsageOfAll`, one after another): one instance opened and closed, not one
+ * per query.
  */
-export function duckdbDatabase(target: DuckdbAggregatesTarget): {
+export interface DuckdbConnector {
+  readonly connect: () => Promise<DuckDBConnection>;
+  /** The connection, once opened (or the caller's). */
+  readonly opened: () => DuckDBConnection | undefined;
+  readonly close: () => void;
+}
+
+/** The events a target reads, as `duckdbEvents` takes them. */
+function eventsTarget(target: DuckdbAggregatesTarget): DuckdbTarget {
+  return 'connection' in target ? { database: 'connection', table: target.table } : target;
+}
+
+/** The {@link DuckdbConnector} of `target`. */
+export function duckdbConnector(target: DuckdbAggregatesTarget): DuckdbConnector {
+  const given = 'connection' in target ? target.connection : undefined;
+  const events = eventsTarget(target);
+  let instance: DuckDBInstance | undefined;
+  let opened: DuckDBConnection | undefined;
+  return {
+    connect: async () => {
+      if (given !== undefined) return given;
+      if (opened !== undefined) return opened;
+      const made = await openDuckdb(
+        'database' in events ? events.database : ':memory:',
+        'database' in events,
+        events,
+      );
+      instance = made.instance;
+      opened = made.connection;
+      return opened;
+    },
+    opened: () => given ?? opened,
+    close: () => {
+      opened?.closeSync();
+      instance?.closeSync();
+      opened = undefined;
+      instance = undefined;
+    },
+  };
+}
+
+/**
+ * The DuckDB events `target` as the runner reads them, on the connection of `shared` (left
+ * open: its owner closes it) or of a connector of its own (closed by `close`).
+ */
+export function duckdbDatabase(
+  target: DuckdbAggregatesTarget,
+  shared?: DuckdbConnector,
+): {
   readonly database: Database;
   readonly name: string;
   /** The events of the whole table (every code and subscription), on the same connection. */
   readonly events: () => AsyncEventSource;
   readonly close: () => void;
 } {
-  const given = 'connection' in target ? target.connection : undefined;
-  const events: DuckdbTarget =
-    'connection' in target ? { database: 'connection', table: target.table } : target;
-  const name =
-    given === undefined ? duckdbName(events) : `the table ${'table' in events ? events.table : ''}`;
-  let instance: DuckDBInstance | undefined;
-  let opened: DuckDBConnection | undefined;
-  const connect = async (): Promise<DuckDBConnection> => {
-    if (given !== undefined) return given;
-    if (opened !== undefined) return opened;
-    const made = await openDuckdb(
-      'database' in events ? events.database : ':memory:',
-      'database' in events,
-      events,
-    );
-    instance = made.instance;
-    opened = made.connection;
-    return opened;
-  };
+  const events = eventsTarget(target);
+  const name = 'connection' in target ? `the table ${target.table}` : duckdbName(events);
+  const connector = shared ?? duckdbConnector(target);
+  const connect = connector.connect;
   const database: Database = {
     // Under a memory limit, the deduplication that runs in the least memory (a sort).
     dialect:
@@ -114,7 +149,7 @@ export function duckdbDatabase(target: DuckdbAggregatesTarget): {
     },
     stream(code, subscription) {
       // The connection `source` opened (a database file is opened once), or the caller's.
-      const connection = given ?? opened;
+      const connection = connector.opened();
       return duckdbEvents(events, {
         code,
         ...(subscription === undefined ? {} : { subscription }),
@@ -127,12 +162,11 @@ export function duckdbDatabase(target: DuckdbAggregatesTarget): {
     database,
     name,
     events: () => {
-      const connection = given ?? opened;
+      const connection = connector.opened();
       return duckdbEvents(events, connection === undefined ? {} : { connection });
     },
     close: () => {
-      opened?.closeSync();
-      instance?.closeSync();
+      if (shared === undefined) connector.close();
     },
   };
 }
@@ -166,13 +200,17 @@ export function duckdbAggregates(
   return duckdbAggregatesWith(target, spec, {});
 }
 
-/** {@link duckdbAggregates} with the runner's options (feecast's own callers). */
+/**
+ * {@link duckdbAggregates} with the runner's options (feecast's own callers), on the connection
+ * of `shared` when given (left open).
+ */
 export async function duckdbAggregatesWith(
   target: DuckdbAggregatesTarget,
   spec: AggregatesSpec,
   options: RunOptions,
+  shared?: DuckdbConnector,
 ): Promise<Either<FeecastError, Aggregates>> {
-  const { database, name, close } = duckdbDatabase(target);
+  const { database, name, close } = duckdbDatabase(target, shared);
   try {
     return await runAggregates(database, spec, options);
   } catch (error) {

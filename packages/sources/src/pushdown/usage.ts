@@ -30,7 +30,12 @@ import type { ClickhouseTarget } from '../clickhouse-target';
 import { duckdbEvents } from '../duckdb-events';
 import type { AsyncEventSource } from '../event-source';
 import { clickhouseAggregatesWith } from './clickhouse-aggregates';
-import { type DuckdbAggregatesTarget, duckdbAggregatesWith } from './duckdb-aggregates';
+import {
+  type DuckdbAggregatesTarget,
+  type DuckdbConnector,
+  duckdbAggregatesWith,
+  duckdbConnector,
+} from './duckdb-aggregates';
 import { limited } from './limited';
 import type { ChargePlan } from './plan';
 import { type Aggregates, period } from './run';
@@ -87,12 +92,13 @@ function specOf(metric: MetricAggregation, subscription: string | undefined): Ag
 
 /**
  * A metric's states for a usage: only the period's rows are read (a usage does not report the
- * others), and the states are checked by the pricing that restores them.
+ * others), and the states are checked by the pricing that restores them; on DuckDB, on the
+ * connection of `shared` when given (one instance for every metric's query).
  */
-function aggregatesOf(table: UsageTable, spec: AggregatesSpec) {
+function aggregatesOf(table: UsageTable, spec: AggregatesSpec, shared?: DuckdbConnector) {
   const options = { periodRowsOnly: true, pricedNext: true };
   return 'duckdb' in table
-    ? duckdbAggregatesWith(table.duckdb, spec, options)
+    ? duckdbAggregatesWith(table.duckdb, spec, options, shared)
     : clickhouseAggregatesWith(table.clickhouse, spec, options);
 }
 
@@ -299,6 +305,23 @@ export async function pushdownUsageOfAll(
   table: UsageTable,
   options: PushdownUsageOptions = {},
 ): Promise<Either<FeecastError, PushdownUsage<Usage>[]>> {
+  // On DuckDB, every metric's query runs on one instance, opened once and closed at the end
+  // (its queries are all answered by then, refused or not).
+  const connector = 'duckdb' in table ? duckdbConnector(table.duckdb) : undefined;
+  try {
+    return await usageOfAll(contexts, table, options, connector);
+  } finally {
+    connector?.close();
+  }
+}
+
+/** {@link pushdownUsageOfAll}, DuckDB's queries on the connection of `connector` when given. */
+async function usageOfAll(
+  contexts: readonly UsageContext[],
+  table: UsageTable,
+  options: PushdownUsageOptions,
+  connector: DuckdbConnector | undefined,
+): Promise<Either<FeecastError, PushdownUsage<Usage>[]>> {
   const wanted: UsageAggregations[] = [];
   const keys: string[][] = [];
   const plans = preparedPlans();
@@ -307,7 +330,9 @@ export async function pushdownUsageOfAll(
   // One grouped query per metric and per distinct aggregation (metric, charges, options),
   // started as soon as a context first asks for it: the database runs it while the next
   // contexts are checked.
-  const queries = limited(QUERIES_AT_ONCE, (spec: AggregatesSpec) => aggregatesOf(table, spec));
+  const queries = limited(QUERIES_AT_ONCE, (spec: AggregatesSpec) =>
+    aggregatesOf(table, spec, connector),
+  );
   const pending = new Map<string, Promise<Either<FeecastError, Aggregates> | undefined>>();
   const refused = async (error: FeecastError) => {
     queries.stop();
@@ -389,7 +414,8 @@ function aggregationKeys(): (metric: MetricAggregation) => string {
  * How many metric queries run at once: one. Two at a time (each DuckDB instance with its own
  * threads, so the database runs one while feecast reads the other's rows) was measured on the
  * benchmark's 10,010,000 rows (bench/README.md, "pushdown: the Node side"): no faster, and
- * more CPU time, with two instances' memory at once.
+ * more CPU time, with two instances' memory at once. On DuckDB the queries now share one
+ * instance and its connection, which runs them one at a time in any case.
  */
 const QUERIES_AT_ONCE = 1;
 
