@@ -171,12 +171,30 @@ export function consumeCreditNotes<
   });
 }
 
+/**
+ * The share of a fee that holds none, as `decimalText` writes 0, its decimal kept: what a fee
+ * without `precise_credit_notes_amount_cents` gets, without reading or writing it per fee.
+ */
+const NO_SHARE_TEXT = '0.0' as DecimalString;
+const NO_SHARE = keepDecimal(
+  { precise_credit_notes_amount_cents: NO_SHARE_TEXT },
+  'precise_credit_notes_amount_cents',
+  NO_SHARE_TEXT,
+  ZERO,
+);
+
 /** {@link consumeCreditNotes} of no credit note: the fees with the shares they hold. */
 function noCreditNotes<F extends CreditNoteFeeInput, C>(
   fees: readonly F[],
 ): Either<FeecastError, CreditNotesConsumed<F, C>> {
   const outFees: WithCreditNoteShare<F>[] = [];
   for (const [i, fee] of fees.entries()) {
+    const given = fee.precise_credit_notes_amount_cents;
+    if (given === undefined || given === null) {
+      // Most fees (none consumed a credit note yet): the share of 0, in one copy.
+      outFees.push(spreadDecimals({ ...fee, ...NO_SHARE }, fee, NO_SHARE));
+      continue;
+    }
     const path = ['fees', String(i), 'precise_credit_notes_amount_cents'];
     const share = feeDecimal(fee, 'precise_credit_notes_amount_cents', path, ZERO);
     if (isLeft(share)) return share;
