@@ -260,3 +260,21 @@ export function cloudCharge(ids: readonly [number, number], googleName: string |
   );
   return { clouds, filtered };
 }
+
+/**
+ * An estimator's context for March 2025: a UTC customer's subscription started on March 1st,
+ * on a plan of `charges`, with `billableMetrics`, and 20 % VAT when `withVat`.
+ */
+export function marchContext(
+  charges: readonly OperationCharge[],
+  billableMetrics: ChargeFeesMetric[],
+  withVat = false,
+) {
+  return {
+    customer: customer('UTC'),
+    subscription: subscription('2025-03-01T00:00:00Z'),
+    plan: plan(charges),
+    billableMetrics,
+    ...(withVat ? { taxes: { billing_entity: [tax('vat', 20)] } } : {}),
+  };
+}

@@ -10,17 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/aggregation/index';
 import { createFedEstimator, estimateFees } from '../../src/operations/index';
 import { meteredCharge, stream } from './arbitraries';
-import {
-  charge,
-  customer,
-  estimated,
-  metric,
-  plan,
-  ranges,
-  rightOf,
-  subscription,
-  tax,
-} from './builders';
+import { charge, estimated, marchContext, metric, ranges, rightOf } from './builders';
 
 /** Events a tally cannot stand for, or that do not count in March: each sends an estimate to the pass. */
 const ODD_EVENTS: readonly UsageEvent[] = [
@@ -63,21 +53,6 @@ const ODD_EVENTS: readonly UsageEvent[] = [
   },
 ];
 
-/** A March-2025 subscription of a UTC customer on a plan of `charges`, with `billableMetrics`. */
-function contextOf(
-  charges: Parameters<typeof plan>[0],
-  billableMetrics: ReturnType<typeof metric>[],
-  withVat = false,
-) {
-  return {
-    customer: customer('UTC'),
-    subscription: subscription('2025-03-01T00:00:00Z'),
-    plan: plan(charges),
-    billableMetrics,
-    ...(withVat ? { taxes: { billing_entity: [tax('vat', 20)] } } : {}),
-  };
-}
-
 describe('createFedEstimator', () => {
   it('answers what estimateFees answers over the events stored so far, as they are added', () => {
     let priced = 0;
@@ -102,7 +77,7 @@ describe('createFedEstimator', () => {
           { minLength: 1, maxLength: 10 },
         ),
         ([m, c], plain, odd, requests) => {
-          const context = contextOf([{ ...c, pay_in_advance: true }], [m], true);
+          const context = marchContext([{ ...c, pay_in_advance: true }], [m], true);
           const toStore = [...plain];
           for (const [i, event] of odd.entries()) {
             toStore.splice((i * 7) % (toStore.length + 1), 0, event);
@@ -154,7 +129,7 @@ describe('createFedEstimator', () => {
           { minLength: 2, maxLength: 30 },
         ),
         ([m, c], toStore, steps) => {
-          const context = contextOf([{ ...c, pay_in_advance: true }], [m], true);
+          const context = marchContext([{ ...c, pay_in_advance: true }], [m], true);
           const estimator = rightOf(createFedEstimator(context));
           const stored: UsageEvent[] = [];
           let last: EstimateFeesResponse | undefined;
@@ -193,7 +168,7 @@ describe('createFedEstimator', () => {
 
   it('starts its tallies again when given another array, or the clock moves to another period', () => {
     const m = metric('seats', 'unique_count_agg', { field_name: 'seat_id' });
-    const context = contextOf(
+    const context = marchContext(
       [charge(m, 'standard', { amount: '5' }, { pay_in_advance: true })],
       [m],
     );
@@ -227,7 +202,7 @@ describe('createFedEstimator', () => {
     const sum = metric('gb', 'sum_agg', { field_name: 'gb' });
     const made = rightOf(
       createFedEstimator(
-        contextOf(
+        marchContext(
           [
             charge(
               sum,
@@ -260,7 +235,7 @@ describe('createFedEstimator', () => {
     expect(rightOf(answer).fees[0]?.amount_cents).toBe(1500);
     // A tally is not made for a max (its fee reads the high-water mark of each event's value).
     const max = metric('peak', 'max_agg', { field_name: 'peak' });
-    const maxContext = contextOf(
+    const maxContext = marchContext(
       [charge(max, 'standard', { amount: '1' }, { pay_in_advance: true })],
       [max],
     );

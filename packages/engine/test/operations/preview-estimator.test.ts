@@ -31,18 +31,7 @@ import {
   weightedSumAggregation,
 } from '../../src/operations/index';
 import { meteredCharge, stream } from './arbitraries';
-import {
-  charge,
-  customer,
-  estimated,
-  event,
-  leftOf,
-  metric,
-  plan,
-  rightOf,
-  subscription,
-  tax,
-} from './builders';
+import { charge, estimated, event, leftOf, marchContext, metric, rightOf } from './builders';
 
 const MODEL_PARTS: Readonly<Record<string, PricingPart>> = {
   standard: standardModel,
@@ -66,15 +55,19 @@ const AGGREGATION_PARTS: Readonly<Record<string, PricingPart>> = {
 
 const MARCH = '2025-03-15T00:00:00Z';
 
-/** A plan of one pay-in-advance charge on `m`, in a customer's zone, with 20 % VAT. */
+/** A plan of one pay-in-advance charge on `m`, for a UTC customer, with 20 % VAT. */
 function contextOf(m: ReturnType<typeof metric>, c: ReturnType<typeof charge>) {
-  return {
-    customer: customer('UTC'),
-    subscription: subscription('2025-03-01T00:00:00Z'),
-    plan: plan([{ ...c, pay_in_advance: true }]),
-    billableMetrics: [m],
-    taxes: { billing_entity: [tax('vat', 20)] },
-  };
+  return marchContext([{ ...c, pay_in_advance: true }], [m], true);
+}
+
+/** The parts the plan of `contextOf(m, c)` uses: its charge model and aggregation type. */
+function partsOf(m: ReturnType<typeof metric>, c: ReturnType<typeof charge>) {
+  return [
+    MODEL_PARTS[c.charge_model] ?? standardModel,
+    c.prorated === true && m.aggregation_type === 'sum_agg'
+      ? proratedSumAggregation
+      : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
+  ];
 }
 
 describe('createPreviewEstimator', () => {
@@ -93,17 +86,8 @@ describe('createPreviewEstimator', () => {
           { minLength: 1, maxLength: 6 },
         ),
         ([m, c], events, requests) => {
-          const context = {
-            ...contextOf(m, c),
-            plan: plan([{ ...c, pay_in_advance: true }]),
-          };
-          const parts = [
-            MODEL_PARTS[c.charge_model] ?? standardModel,
-            c.prorated === true && m.aggregation_type === 'sum_agg'
-              ? proratedSumAggregation
-              : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
-            storedEvents,
-          ];
+          const context = contextOf(m, c);
+          const parts = [...partsOf(m, c), storedEvents];
           const preview = rightOf(createPreviewEstimator(context, parts));
           const full = rightOf(createEstimator(context));
           for (const request of requests) {
@@ -151,12 +135,7 @@ describe('createPreviewEstimator', () => {
         ),
         ([m, c], events, requests) => {
           const context = contextOf(m, c);
-          const parts = [
-            MODEL_PARTS[c.charge_model] ?? standardModel,
-            c.prorated === true && m.aggregation_type === 'sum_agg'
-              ? proratedSumAggregation
-              : (AGGREGATION_PARTS[m.aggregation_type] ?? countAggregation),
-          ];
+          const parts = partsOf(m, c);
           const preview = rightOf(createPreviewEstimator(context, parts));
           const full = rightOf(createEstimator(context));
           for (const request of requests) {
