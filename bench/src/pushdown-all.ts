@@ -1,0 +1,50 @@
+/**
+ * `pushdownUsageOfAll` alone (issue 21 §Checks): the benchmark's 1,000 usage contexts over the
+ * Parquet file of `pushdown-data.ts` (FEECAST_PUSHDOWN_DIR), `FEECAST_PUSHDOWN_CALLS` calls
+ * (default 3) in this process, each timed: wall milliseconds, the process's CPU milliseconds
+ * (`process.cpuUsage()`, DuckDB's threads included) and the main thread's (from
+ * `/proc/self/task/<pid>/stat`, on Linux), with a digest of the answers (the first 16 hex
+ * digits of the SHA-256 of the 1,000 usages' JSON) that must be the same in every call and
+ * build. An A/B runs it from each build's bench/, alternated.
+ * Run: `FEECAST_PUSHDOWN_DIR=<folder> node --import tsx src/pushdown-all.ts` from bench/.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pushdownUsageOfAll } from '@feecast/sources';
+import { SUBSCRIPTIONS, usageContext } from './pushdown-data';
+
+const dir = process.env.FEECAST_PUSHDOWN_DIR;
+if (dir === undefined) throw new Error('FEECAST_PUSHDOWN_DIR: a folder holding events.parquet');
+const calls = Number(process.env.FEECAST_PUSHDOWN_CALLS ?? 3);
+const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
+const table = { duckdb: { file: join(dir, 'events.parquet') } };
+
+/** The main thread's user and system CPU time in milliseconds (clock ticks of 10 ms). */
+function mainThreadMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name: state is field 3, utime 14 and stime 15 (1-based), here 11 and 12 (0-based).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+console.log('| call | wall ms | process CPU ms | main thread CPU ms | digest |');
+console.log('| ---: | ---: | ---: | ---: | --- |');
+for (let call = 1; call <= calls; call++) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const thread = mainThreadMs();
+  const result = await pushdownUsageOfAll(contexts, table);
+  const wall = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const threadMs = mainThreadMs() - thread;
+  if (result._tag === 'Left') throw new Error(result.left.message);
+  const digest = createHash('sha256')
+    .update(JSON.stringify(result.right.map((r) => r.usage)))
+    .digest('hex')
+    .slice(0, 16);
+  const processMs = (used.user + used.system) / 1000;
+  console.log(
+    `| ${call} | ${wall.toFixed(0)} | ${processMs.toFixed(0)} | ${threadMs} | ${digest} |`,
+  );
+}
