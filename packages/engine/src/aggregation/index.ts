@@ -107,6 +107,8 @@ export {
   type CompiledMetric,
   compileMetric,
   compileMetricIn,
+  EXPRESSION_LANGUAGE,
+  type ExpressionLanguage,
   FULL_METRIC_LANGUAGE,
   type MetricLanguage,
 } from './metric';

@@ -13,6 +13,8 @@ import {
 } from '../core/index';
 import { addBatchColumnar, type ColumnarKernel } from './batch-kernel';
 import { type CompiledExpression, parseExpression } from './expression/compile';
+import { evaluateExpressionText } from './expression/evaluate';
+import type { ExpressionEvent } from './expression/event';
 import type { MetricFilter } from './filters';
 import { AGGREGATION_KINDS, AGGREGATION_PART_NAMES, PRORATED_PART_NAMES } from './kinds/index';
 import type { AggregationKind, AggregationType } from './kinds/kind';
@@ -63,15 +65,32 @@ export interface CompiledMetric {
 const ROUNDINGS: Readonly<Record<string, Rounding>> = { round: halfAwayFromZero, ceil, floor };
 
 /**
+ * The metrics' expression language: how a metric's `expression` is parsed, and how its value
+ * on one event is read (an estimated event is checked with it before it is priced). The two
+ * come together, so that a metric compiled with an expression can always be evaluated.
+ */
+export interface ExpressionLanguage {
+  readonly parse: (text: string) => Either<FeecastError, CompiledExpression>;
+  readonly evaluateText: (
+    compiled: CompiledExpression,
+    event: ExpressionEvent,
+  ) => Either<FeecastError, string>;
+}
+
+/** The expression language: `parseExpression` and `evaluateExpressionText`. */
+export const EXPRESSION_LANGUAGE: ExpressionLanguage = {
+  parse: parseExpression,
+  evaluateText: evaluateExpressionText,
+};
+
+/**
  * The aggregation types a metric may name, and the expression language when its `expression`
  * may be used: every type and the language for {@link compileMetric}; those a caller gave
  * for a preview estimator (`createPreviewEstimator`), so that a bundle holds only those.
  */
 export interface MetricLanguage {
   readonly kinds: Readonly<Partial<Record<AggregationType, AggregationKind>>>;
-  readonly parseExpression:
-    | ((text: string) => Either<FeecastError, CompiledExpression>)
-    | undefined;
+  readonly expression: ExpressionLanguage | undefined;
   /**
    * The columnar kernel that reads a batch of events (`EventBatch`) without an object per row
    * (`addBatchColumnar`), or none: a pass then reads a batch's rows one by one, with the same
@@ -84,7 +103,7 @@ export interface MetricLanguage {
 /** Every aggregation type, the expression language and the columnar kernel. */
 export const FULL_METRIC_LANGUAGE: MetricLanguage = {
   kinds: AGGREGATION_KINDS,
-  parseExpression,
+  expression: EXPRESSION_LANGUAGE,
   columnar: addBatchColumnar,
 };
 
@@ -106,7 +125,7 @@ export function compileMetric(
  * a `Left` that says what to pass.
  *
  * @example
- * compileMetricIn({ kinds: { sum_agg: sumKind }, parseExpression: undefined }, countMetric, ['billableMetrics', '0'])
+ * compileMetricIn({ kinds: { sum_agg: sumKind }, expression: undefined }, countMetric, ['billableMetrics', '0'])
  * // left({ code: 'invalid_input', message: 'aggregation_type "count_agg" is not among the aggregations given ...' })
  * @internal
  */
@@ -185,7 +204,7 @@ export function compileMetricIn(
         ),
       );
     }
-    if (language.parseExpression === undefined) {
+    if (language.expression === undefined) {
       return left(
         feecastError(
           'invalid_input',
@@ -194,7 +213,7 @@ export function compileMetricIn(
         ),
       );
     }
-    const compiled = language.parseExpression(metric.expression);
+    const compiled = language.expression.parse(metric.expression);
     if (isLeft(compiled)) return left({ ...compiled.left, path: at('expression') });
     expression = compiled.right;
   }

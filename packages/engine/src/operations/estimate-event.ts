@@ -1,8 +1,8 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type CompiledMetric,
-  type evaluateExpressionText,
   eventTimeMs,
+  type MetricLanguage,
   type UsageEvent,
 } from '../aggregation/index';
 import {
@@ -44,10 +44,11 @@ export function checkEventTimestamp(event: EstimatedEvent): FeecastError | undef
  * transaction id no stored event of the metric has. Checks the reference's checks 6 and 7: a
  * value of a sum, max or latest metric that is present but not a decimal
  * (`value_is_not_valid_number`), and a metric expression that cannot be evaluated on the event
- * (`expression_evaluation_failed`).
+ * (`expression_evaluation_failed`) with the expression language of `language`, the one the
+ * metric was compiled in.
  *
  * @example
- * pricedEvent({ code: 'storage', properties: { gb: '4' } }, metric, 'sub_1', '2025-03-02T10:00:00Z', 'estimate', evaluateExpressionText)
+ * pricedEvent({ code: 'storage', properties: { gb: '4' } }, metric, 'sub_1', '2025-03-02T10:00:00Z', 'estimate', FULL_METRIC_LANGUAGE)
  * // right({ transaction_id: 'estimate', code: 'storage', timestamp: '2025-03-02T10:00:00Z', properties: { gb: '4' }, ... })
  * @internal
  */
@@ -57,7 +58,7 @@ export function pricedEvent(
   externalSubscriptionId: string,
   now: string,
   transactionId: string,
-  evaluate: typeof evaluateExpressionText | undefined,
+  language: MetricLanguage,
 ): Either<FeecastError, UsageEvent> {
   const properties = event.properties ?? {};
   if (!isRecord(properties)) {
@@ -101,9 +102,9 @@ export function pricedEvent(
     precise_total_amount_cents: cents,
   };
   if (metric.expression !== undefined) {
-    // A metric compiles with an expression only in a language that evaluates it.
+    // A metric compiles with an expression only in a language that has one, which evaluates it.
     const evaluated =
-      evaluate === undefined
+      language.expression === undefined
         ? left(
             feecastError(
               'invalid_input',
@@ -111,7 +112,7 @@ export function pricedEvent(
               ['properties'],
             ),
           )
-        : evaluate(metric.expression, priced);
+        : language.expression.evaluateText(metric.expression, priced);
     if (isLeft(evaluated)) {
       return left({
         ...evaluated.left,

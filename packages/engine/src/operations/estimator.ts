@@ -472,7 +472,7 @@ export class PreparedEstimator implements PreviewEstimator {
       subscription.external_id,
       prepared.context.nowText,
       transactionId,
-      this.pricing.evaluate,
+      this.pricing.language,
     );
     if (isLeft(priced)) return priced;
     if (prepared.found.charges.length === 0) {

@@ -3,12 +3,12 @@ import {
   type AggregationKind,
   type AggregationType,
   countKind,
-  evaluateExpressionText,
+  EXPRESSION_LANGUAGE,
+  type ExpressionLanguage,
   FULL_METRIC_LANGUAGE,
   latestKind,
   type MetricLanguage,
   maxKind,
-  parseExpression,
   proratableSumKind,
   sumKind,
   uniqueCountKind,
@@ -46,15 +46,14 @@ export interface PricingPart {
   readonly name: string;
 }
 
-/** A part as the engine makes it: the model, kind or parser it carries. */
+/** A part as the engine makes it: the model, kind, language or pass it carries. */
 type OwnPart =
   | { readonly part: 'charge_model'; readonly name: ChargeModelName; readonly model: ChargeModel }
   | { readonly part: 'aggregation'; readonly name: AggregationType; readonly kind: AggregationKind }
   | {
       readonly part: 'expression_language';
       readonly name: 'expression';
-      readonly parse: NonNullable<MetricLanguage['parseExpression']>;
-      readonly evaluate: typeof evaluateExpressionText;
+      readonly language: ExpressionLanguage;
     }
   | {
       readonly part: 'stored_events';
@@ -163,8 +162,7 @@ export const weightedSumAggregation: PricingPart = {
 export const expressionLanguage: PricingPart = {
   part: 'expression_language',
   name: 'expression',
-  parse: parseExpression,
-  evaluate: evaluateExpressionText,
+  language: EXPRESSION_LANGUAGE,
 } as OwnPart;
 
 /**
@@ -185,8 +183,6 @@ export const storedEvents: PricingPart = {
 export interface PricingTables {
   readonly models: ChargeModelTable;
   readonly language: MetricLanguage;
-  /** How an estimated event's expression is evaluated (with the expression language only). */
-  readonly evaluate: typeof evaluateExpressionText | undefined;
   /** The pass over stored events; without it, only what the event alone prices. */
   readonly events: StoredEventsPass | undefined;
 }
@@ -195,11 +191,10 @@ export interface PricingTables {
 export const FULL_PRICING: PricingTables = {
   models: CHARGE_MODELS,
   language: FULL_METRIC_LANGUAGE,
-  evaluate: evaluateExpressionText,
   events: STORED_EVENTS_PASS,
 };
 
-/** Whether `value` is a part the engine made (its shape: the model, kind or parser it carries). */
+/** Whether `value` is a part the engine made (its shape: the model, kind, language or pass it carries). */
 function isOwnPart(value: unknown): value is OwnPart {
   if (!isRecord(value)) return false;
   if (value.part === 'charge_model') {
@@ -219,8 +214,9 @@ function isOwnPart(value: unknown): value is OwnPart {
   if (value.part === 'stored_events') return isRecord(value.pass);
   return (
     value.part === 'expression_language' &&
-    typeof value.parse === 'function' &&
-    typeof value.evaluate === 'function'
+    isRecord(value.language) &&
+    typeof value.language.parse === 'function' &&
+    typeof value.language.evaluateText === 'function'
   );
 }
 
@@ -230,7 +226,7 @@ function isOwnPart(value: unknown): value is OwnPart {
  *
  * @example
  * readPricingParts([standardModel, sumAggregation])
- * // right({ models: { standard }, language: { kinds: { sum_agg }, parseExpression: undefined }, evaluate: undefined, events: undefined })
+ * // right({ models: { standard }, language: { kinds: { sum_agg }, expression: undefined }, events: undefined })
  * @internal
  */
 export function readPricingParts(given: unknown): Either<FeecastError, PricingTables> {
@@ -245,8 +241,7 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
   }
   const models: Partial<Record<ChargeModelName, ChargeModel>> = {};
   const kinds: Partial<Record<AggregationType, AggregationKind>> = {};
-  let parse: MetricLanguage['parseExpression'];
-  let evaluate: typeof evaluateExpressionText | undefined;
+  let expression: ExpressionLanguage | undefined;
   let events: StoredEventsPass | undefined;
   for (let i = 0; i < given.length; i++) {
     const part: unknown = given[i];
@@ -264,10 +259,7 @@ export function readPricingParts(given: unknown): Either<FeecastError, PricingTa
       // Of two parts of a type (sumAggregation, proratedSumAggregation), the one that prorates.
       if (kinds[part.name]?.prorated === undefined) kinds[part.name] = part.kind;
     } else if (part.part === 'stored_events') events = part.pass;
-    else {
-      parse = part.parse;
-      evaluate = part.evaluate;
-    }
+    else expression = part.language;
   }
-  return right({ models, language: { kinds, parseExpression: parse }, evaluate, events });
+  return right({ models, language: { kinds, expression }, events });
 }

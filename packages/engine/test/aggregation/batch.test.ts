@@ -314,7 +314,7 @@ describe('columnar batches (issue 19 §3)', () => {
     // The events of the test above: 1.5 + 2.25 + 9007199254740993 = 9007199254740996.75, the
     // repeat of "a" and the "x" value rejected, the April event outside March.
     const events = handSummed();
-    const language = { kinds: { sum_agg: sumKind }, parseExpression: undefined };
+    const language = { kinds: { sum_agg: sumKind }, expression: undefined };
     const figures = (columnar: boolean) => {
       const m = metric('sum_agg');
       const compiled = compileMetricIn(columnar ? FULL_METRIC_LANGUAGE : language, m, ['m']);

@@ -214,7 +214,7 @@ export function prepareFeesPass(
 }
 
 /** The cents of dynamic charges are a sum: the one aggregation type they need. */
-const CENTS_LANGUAGE: MetricLanguage = { kinds: { sum_agg: sumKind }, parseExpression: undefined };
+const CENTS_LANGUAGE: MetricLanguage = { kinds: { sum_agg: sumKind }, expression: undefined };
 
 /** Where each charge's consumers sit in the two accumulators of a pass, and whether it tracks events. */
 interface PassOffsets {

@@ -81,7 +81,7 @@ export function checkMetric(
  * (`compileMetricIn`: a preview estimator's).
  *
  * @example
- * checkMetricIn({ kinds: { sum_agg: sumKind }, parseExpression: undefined }, metric, ['billableMetric']) // right(compiled)
+ * checkMetricIn({ kinds: { sum_agg: sumKind }, expression: undefined }, metric, ['billableMetric']) // right(compiled)
  * @internal
  */
 export function checkMetricIn(
