@@ -175,8 +175,7 @@ export const clickhouseDialect: Dialect = {
   countIf: (condition) => `countIf(${condition})`,
   sumIf: (expr, condition) => `sumIf(${expr}, ${condition})`,
   argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
-  // Of a tuple too (the value held once, not twice as by `argMaxIf(expr, expr, ...)`).
-  maxIf: (expr, condition) => `maxIf(${expr}, ${condition})`,
+  maxIf: (expr, condition) => `argMaxIf(${expr}, ${expr}, ${condition})`,
   orderKey: (time, order) => `tuple(${time}, ${order})`,
   listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
   concatLists: (expr) => `groupArrayArray(${expr})`,
