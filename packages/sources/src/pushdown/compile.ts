@@ -18,7 +18,9 @@
  * Decimals are never summed as floats: a value of at most 36 integer and 36 fraction digits
  * (every DECIMAL(38, s) and Decimal128 value) is split into four parts of 18 digits, each a
  * 64-bit integer summed exactly in 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value
- * (an exponent, more digits) comes back as text, with its time, and is added in-process.
+ * (an exponent, more digits) comes back as text, with its time, and is added in-process. A
+ * dialect with `shortValueParts` (ClickHouse) splits fewer values its own cheaper way and
+ * sends the others back as text the same way.
  */
 import {
   type AggregationType,
@@ -301,7 +303,8 @@ export function compileQueries(
   if (input.deduplicate) {
     // What the queries above read of a row (its doubts are in its status already).
     const picked = [
-      '__n',
+      // Without a read order `__n` is a constant, and the first row is the earliest.
+      ...(source.order === undefined ? [] : ['__n']),
       '__t',
       ...got.reads.flatMap((_, i) => [
         ...(kindUnread(i) ? [] : [`__k${i}`]),
@@ -354,6 +357,17 @@ export function compileQueries(
       `${d.false} AS __nr`,
       ...VALUE_PARTS.map(({ column }, k) => `${parts[k]} AS ${column}`),
       ...(valueText ? [`${value?.text} AS __v`] : []),
+    );
+  } else if (numeric && value !== undefined && d.shortValueParts !== undefined) {
+    // The dialect's cheaper split of the shorter values; the longer ones as text (`__nr`).
+    const { regular, parts } = d.shortValueParts(value.text);
+    for (const [k, { column }] of VALUE_PARTS.entries())
+      if (parts[k] === '0') zeroParts.add(column);
+    l4Columns.push(
+      `CASE WHEN __st = 'ok' THEN ${sure(regular)} ELSE ${d.false} END AS __r`,
+      `CASE WHEN __st = 'ok' THEN NOT ${sure(regular)} ELSE ${d.false} END AS __nr`,
+      ...VALUE_PARTS.map(({ column }, k) => `${parts[k]} AS ${column}`),
+      `${value.text} AS __v`,
     );
   } else if (numeric && value !== undefined) {
     const text = value.text;

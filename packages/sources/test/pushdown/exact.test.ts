@@ -1,7 +1,8 @@
 // Exact decimals pushed down, on both engines: values of up to 36 integer and 36 fraction digits
 // (every DECIMAL(38, s) and Decimal128 value) are summed in SQL, exactly, and give the
 // in-process state; 0.1 and 0.2 summed a million times give 150000, not a binary float's
-// neighbour; values beyond 36 digits come back as text and are added in-process.
+// neighbour; values beyond 36 digits (on ClickHouse: beyond 18 integer or 18 fraction digits)
+// come back as text and are added in-process.
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { UsageEvent } from '@feecast/engine';
 import type { UsageEvent as WireEvent } from '@feecast/models';
@@ -249,8 +250,23 @@ describe('duckdbAggregates, exact decimals', () => {
   }, 120_000);
 });
 
+/** Values ClickHouse sums in SQL (at most 18 digits on each side of the point): signs, both ends. */
+const SHORT = [
+  '-0.5',
+  '-1.25',
+  '999999999999999999.999999999999999999',
+  '0.000000000000000001',
+  '-999999999999999999',
+];
+/**
+ * By hand: −0.5 − 1.25 = −1.75; + 999999999999999999.999999999999999999
+ * = 999999999999999998.249999999999999999; + 0.000000000000000001 = 999999999999999998.25;
+ * − 999999999999999999 = −0.75.
+ */
+const SHORT_SUM = '-0.75';
+
 describeClickhouse('clickhouseAggregates, exact decimals', (server) => {
-  it('sums values of up to 36 + 36 digits in SQL, as in-process; wider ones from their text', async () => {
+  it('sums values of up to 18 + 18 digits in SQL, as in-process; wider ones from their text', async () => {
     const target = { url: server, table: freshTable('exact_long') };
     const loaded = await loadClickhouseEvents(target, EVENTS as unknown as readonly WireEvent[]);
     expect(loaded).toEqual({ _tag: 'Right', right: EVENTS.length });
@@ -266,6 +282,27 @@ describeClickhouse('clickhouseAggregates, exact decimals', (server) => {
     }
     const sum = await clickhouseAggregates(target, sumSpec);
     expect(sum._tag === 'Right' && theSum(sum.right.states[0]?.state)).toBe(LONG_SUM);
+  });
+
+  it('sums negative fractions and 18 + 18 digits in SQL, none from their text', async () => {
+    const target = { url: server, table: freshTable('exact_short') };
+    const events = SHORT.map((gb, i) => event(`s${i}`, '2025-03-10T00:00:00Z', gb));
+    await loadClickhouseEvents(target, events as unknown as readonly WireEvent[]);
+    for (const spec of SPECS) {
+      const result = await clickhouseAggregates(target, spec);
+      if (result._tag === 'Left') throw new Error(result.left.message);
+      expect(result.right.states).toEqual([
+        { subscription: 'sub_1', state: inProcessState(spec, events, 'sub_1') },
+      ]);
+    }
+    const sum = await clickhouseAggregates(target, sumSpec);
+    if (sum._tag === 'Left') throw new Error(sum.left.message);
+    expect(theSum(sum.right.states[0]?.state)).toBe(SHORT_SUM);
+    const texts = await clickhouseQuery(
+      server,
+      `SELECT sum(length(res)) FROM (${sum.right.sql[0]}) FORMAT TabSeparated`,
+    );
+    expect(texts.trim()).toBe('0');
   });
 
   it('sums 0.1 and 0.2 a million times to 150000 exactly, in SQL', async () => {
