@@ -454,6 +454,24 @@ describe('a bad state', () => {
       '0',
       'operation',
     ]);
+    // A time that is not whole epoch milliseconds, after a well-formed entry.
+    const fraction = restoreAccumulator(
+      users,
+      MARCH,
+      state([
+        { value: 'a', operation: 'add', at: FROM },
+        { value: 'b', operation: 'add', at: FROM + 0.5 },
+      ]),
+    );
+    expect(fraction._tag === 'Left' && fraction.left.path).toEqual([
+      'state',
+      'groups',
+      '0',
+      'state',
+      'values',
+      '1',
+      'at',
+    ]);
   });
 
   it('is never a throw, whatever the value', () => {

@@ -13,7 +13,9 @@
  * (`c`) with its bucket (`b`: the most specific filter it matches, else the default) and group
  * (`g0`, `g1`...), aggregated into the state's figures. The rows are aggregated before they
  * are repeated: once into partial figures per row key (every charge's bucket and groups at
- * once, each row read once), then the partials, repeated per charge, into the figures.
+ * once, each row read once), then the partials, repeated per charge, into the figures. A
+ * unique count's figures (one row per value) are, where the dialect builds JSON lists
+ * (DuckDB), gathered into one row per group (`valueLists`).
  *
  * Decimals are never summed as floats: a value of at most 36 integer and 36 fraction digits
  * (every DECIMAL(38, s) and Decimal128 value) is split into four parts of 18 digits, each a
@@ -567,7 +569,44 @@ export function compileQueries(
     ghost,
     `__st = 'ok' AND ${repeats} > 0`,
   )} GROUP BY ${grouping.join(', ')}`;
-  return { buckets, groupColumns };
+  if (!unique || d.jsonList === undefined) return { buckets, groupColumns };
+  return {
+    buckets: valueLists(buckets, input.perSubscription, groupColumns, readsHistory, d, d.jsonList),
+    groupColumns,
+  };
+}
+
+/**
+ * A unique count's buckets query with one row per subscription, charge, bucket and group,
+ * not one per value: each value's latest operation (`la`, `lt`), and before the period (`ba`,
+ * `bt`, where `bn`), as the JSON list of the state's entries (`uv`, `ubv`; state-rows.ts
+ * reads them), and the status rows' counts summed (they come one per value read too).
+ */
+function valueLists(
+  buckets: string,
+  perSubscription: boolean,
+  groupColumns: number,
+  readsHistory: boolean,
+  d: Dialect,
+  jsonList: NonNullable<Dialect['jsonList']>,
+): string {
+  const keys = [
+    ...(perSubscription ? ['s'] : []),
+    'c',
+    'b',
+    ...Array.from({ length: groupColumns }, (_, j) => `g${j}`),
+  ];
+  const entries = (flag: string, time: string) => [
+    ['value', 'u'] as const,
+    ['operation', `CASE WHEN ${flag} = '1' THEN 'add' ELSE 'remove' END`] as const,
+    ['at', d.int(time)] as const,
+  ];
+  const lists = [`${jsonList(entries('la', 'lt'), 'c >= 0')} AS uv`];
+  if (readsHistory) {
+    lists.push(`${jsonList(entries('ba', 'bt'), `c >= 0 AND ${d.int('bn')} > 0`)} AS ubv`);
+  }
+  const cnt = `${d.text(`sum(${d.int('cnt')})`)} AS cnt`;
+  return `SELECT ${[...keys, cnt, ...lists].join(', ')} FROM (${buckets}) AS v GROUP BY ${keys.join(', ')}`;
 }
 
 /**

@@ -51,6 +51,12 @@ export interface Dialect {
   concatLists(expr: string): string;
   /** The number of distinct values of `expr`. */
   countDistinct(expr: string): string;
+  /**
+   * The JSON text of the list of objects `{ name: expr, ... }` (`fields`, in order) over the
+   * rows meeting `condition`, in no particular order (NULL of none). Absent where the database
+   * does not build it: a unique count's values then come back one row per value.
+   */
+  readonly jsonList?: (fields: readonly (readonly [string, string])[], condition: string) => string;
   /** `expr` with every `from` replaced by `to` (plain text, not patterns). */
   replace(expr: string, from: string, to: string): string;
   /**
@@ -119,6 +125,8 @@ export const duckdbDialect: Dialect = {
   // `listIf` of no row is NULL (as the concatenation of none).
   concatLists: (expr) => `flatten(list(${expr}) FILTER (WHERE ${expr} IS NOT NULL))`,
   countDistinct: (expr) => `count(DISTINCT ${expr})`,
+  jsonList: (fields, condition) =>
+    `CAST(to_json(list({${fields.map(([name, expr]) => `${duckdbDialect.string(name)}: ${expr}`).join(', ')}}) FILTER (WHERE ${condition})) AS VARCHAR)`,
   replace: (expr, from, to) =>
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
   true: 'TRUE',

@@ -197,6 +197,12 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
       return true;
     }
     case 'unique_count_agg': {
+      // One row per group, its values' entries as JSON lists (DuckDB, compile.ts `valueLists`).
+      if (row.uv !== undefined) {
+        appendEntries(entry.state.values as unknown[], row.uv);
+        appendEntries(entry.state.values_before_period as unknown[], row.ubv);
+        return true;
+      }
       const value = row.u === undefined || row.u === null ? null : String(row.u);
       const operation = (flag: unknown) =>
         String(flag) === '1' || flag === true ? 'add' : 'remove';
@@ -209,6 +215,14 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
       return true;
     }
   }
+}
+
+/** Adds the entries of a JSON list of a unique count's state entries (none: NULL) to `list`. */
+function appendEntries(list: unknown[], json: unknown): void {
+  if (json === null || json === undefined) return;
+  const entries: unknown = JSON.parse(String(json));
+  if (!Array.isArray(entries)) return;
+  for (const item of entries) list.push(item);
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   isAdd,
   type Operation,
   operationJson,
+  operationOf,
   readOperation,
   readOperationJson,
   readValueEntries,
@@ -148,8 +149,12 @@ export const uniqueCountKind: AggregationKind = {
     for (const key of ['values', 'values_before_period'] as const) {
       const list = readArray(object.right, key, path);
       if (isLeft(list)) return list;
-      const read = readValueEntries(list.right, [...path, key], readOperationJson, (value, op) =>
-        state.restoreOperation(key === 'values_before_period', value, op),
+      const read = readValueEntries(
+        list.right,
+        [...path, key],
+        readOperationJson,
+        (value, op) => state.restoreOperation(key === 'values_before_period', value, op),
+        operationOf,
       );
       if (isLeft(read)) return read;
     }

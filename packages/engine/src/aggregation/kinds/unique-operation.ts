@@ -79,13 +79,22 @@ export function operationJson(op: Operation): UniqueOperationJson {
   return { operation: isAdd(op) ? 'add' : 'remove', at: timeOf(op) };
 }
 
+/** The operation of a well-formed JSON form, `object`; `undefined` if it is not (see below). */
+export function operationOf(object: Record<string, unknown>): Operation | undefined {
+  const kind = object.operation;
+  if (kind === 'carried') return CARRIED;
+  if ((kind !== 'add' && kind !== 'remove') || !Number.isSafeInteger(object.at)) return undefined;
+  return packOperation(object.at as number, kind === 'remove');
+}
+
 /** An operation from its JSON form, `object` (already checked to be an object). */
 export function readOperationJson(
   object: Record<string, unknown>,
   path: readonly string[],
 ): Read<Operation> {
+  const known = operationOf(object);
+  if (known !== undefined) return right(known);
   const kind = object.operation;
-  if (kind === 'carried') return right(CARRIED);
   if (kind !== 'add' && kind !== 'remove') {
     return left(
       feecastError(
@@ -102,16 +111,32 @@ export function readOperationJson(
 
 /**
  * Reads a list of `{ value, ... }` entries, each value once, with `entry` reading the rest of
- * each; calls `each` with the value and what `entry` read.
+ * each; calls `each` with the value and what `entry` read. With `quick` (what `entry` reads of
+ * a well-formed entry, `undefined` otherwise), a well-formed entry is read without its path;
+ * the others go through `entry`, which names the problem.
  */
 export function readValueEntries<T>(
   list: readonly unknown[],
   path: readonly string[],
   entry: (object: Record<string, unknown>, path: readonly string[]) => Read<T>,
   each: (value: UniqueValue, read: T) => void,
+  quick?: (object: Record<string, unknown>) => T | undefined,
 ): Read<void> {
   const seen = new Set<UniqueValue>();
-  for (const [i, item] of list.entries()) {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (quick !== undefined && typeof item === 'object' && item !== null && !Array.isArray(item)) {
+      const object = item as Record<string, unknown>;
+      const value = object.value;
+      if ((typeof value === 'string' || value === null) && !seen.has(value)) {
+        const read = quick(object);
+        if (read !== undefined) {
+          seen.add(value);
+          each(value, read);
+          continue;
+        }
+      }
+    }
     const at = [...path, String(i)];
     const object = readObject(item, at);
     if (isLeft(object)) return object;
