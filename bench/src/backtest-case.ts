@@ -7,9 +7,9 @@
  *   of its subscription and metric over the 12 months (the first plan's charges, filters and
  *   groups; duplicates found), then every accumulator's figures;
  * - `backtest <events.ndjson> <workers> [unique]`: the backtest of `backtestInputs()` (its rows
- *   and summary digested): with 1, `backtest` in this thread over `readEventsSync` (what
- *   `feecast backtest --workers 1` runs); with more, `backtestInWorkers` (`--workers N`);
- *   `deduplicate: false` with `unique` (`--unique-ids`);
+ *   and summary digested) through `backtestInWorkers` in `workers` threads, what
+ *   `feecast backtest --workers N` runs (with 1, one worker thread, with the pool's young
+ *   generation); `deduplicate: false` with `unique` (`--unique-ids`);
  * - `duckdb <events.parquet> [workers]`: `pushdownBacktest` of `@feecast/sources` over the
  *   Parquet file (DuckDB computes every accumulator's state, the engine prices them), through
  *   `backtestInWorkers` with `pushdown` (`feecast backtest --pushdown --workers N`; 1 by
@@ -19,7 +19,6 @@
 import { createHash } from 'node:crypto';
 import {
   type Backtest,
-  backtest,
   type ChargesAccumulator,
   createChargesAccumulator,
   type FeecastError,
@@ -110,22 +109,10 @@ function firstProgress() {
   };
 }
 
-/** The backtest in this thread, over one read of the NDJSON file (`feecast backtest --workers 1`). */
-function backtestHere(file: string, unique: boolean) {
-  const first = firstProgress();
-  const source = readEventsSync(file);
-  const result = backtest({
-    ...backtestInputs(),
-    events: source.events,
-    onProgress: first.onProgress,
-    ...(unique ? { deduplicate: false } : {}),
-  });
-  const error = source.error();
-  if (error !== undefined) throw new Error(error.message);
-  return { ...first.figures(), digest: digestOf(result) };
-}
-
-/** The backtest across `workers` threads (`feecast backtest --workers N`). */
+/**
+ * The backtest across `workers` threads (`feecast backtest --workers N`; with 1, one worker
+ * thread, as `--workers 1` runs it).
+ */
 async function backtestInThreads(file: string, workers: number, unique: boolean) {
   // The first progress: every worker has read its events.
   const first = firstProgress();
@@ -190,9 +177,7 @@ const outcome =
     ? aggregateOnce(args[0] ?? '')
     : mode === 'duckdb'
       ? await backtestDuckdb(args[0] ?? '', Number(args[1] ?? 1))
-      : args[1] === '1'
-        ? backtestHere(args[0] ?? '', args[2] === 'unique')
-        : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
+      : await backtestInThreads(args[0] ?? '', Number(args[1]), args[2] === 'unique');
 process.stdout.write(
   `${JSON.stringify({ ms: Math.round(performance.now() - started), cpu_ms: Math.round(cpuMs()), peak_mb: megabytes(), ...outcome })}\n`,
 );

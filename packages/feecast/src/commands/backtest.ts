@@ -3,17 +3,11 @@ import {
   type Backtest,
   type BacktestInput,
   type BacktestSubscription,
-  backtest,
   type FeecastError,
   feecastError,
 } from '@feecast/engine';
 import type { Plan } from '@feecast/models';
-import {
-  type DuckdbTarget,
-  formatFromName,
-  parseDuckdbAddress,
-  type RejectionListener,
-} from '@feecast/sources';
+import { type DuckdbTarget, formatFromName, parseDuckdbAddress } from '@feecast/sources';
 import { type Either, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js';
 import {
   defineCommand,
@@ -25,7 +19,7 @@ import {
   requiredOption,
 } from '../args/index';
 import type { ShareFile } from '../backtest-parallel/share-events';
-import { backtestInWorkers, type PooledBacktest } from '../backtest-pool';
+import { backtestInWorkers } from '../backtest-pool';
 import { type Inputs, parseNow } from '../inputs/index';
 import { EXIT, type Io } from '../io';
 import {
@@ -79,7 +73,7 @@ error. --report also writes the summary as an HTML page: revenue per plan and mo
 distribution of the customers' deltas, the top movers, the contributions per fee line.
 --workers N (default: the cores) prices the customers in N worker threads, each parsing the
 lines of its own customers' subscriptions (in an NDJSON file; other formats are parsed by
-each); the output is the same as with --workers 1, which prices in the command's thread.
+each); the output is the same as with --workers 1, which prices in one worker thread.
 --pushdown has DuckDB compute every aggregation of a duckdb: table or a Parquet file
 (pushdownBacktest of @feecast/sources): the same output, without reading the events into
 feecast; the states are priced in the --workers threads (the query runs once); what SQL
@@ -238,31 +232,6 @@ function shareFile(file: EventsFile): ShareFile | undefined {
   };
 }
 
-/** The backtest in this thread, over one pass of the file (`--workers 1`). */
-function backtestHere(
-  file: EventsFile,
-  input: Omit<BacktestInput, 'events' | 'onProgress'>,
-  pricing: { update(priced: number, invoices: number): void },
-): PooledBacktest {
-  let count = 0;
-  let first: string | undefined;
-  const onRejected: RejectionListener = (error, at) => {
-    count++;
-    first ??= `line ${at}: ${error.message}`;
-  };
-  const pass = file.read(onRejected);
-  const result = backtest({
-    ...input,
-    events: pass.events,
-    onProgress: ({ priced, invoices }) => pricing.update(priced, invoices),
-  });
-  return {
-    result,
-    rejected: { count, ...(first === undefined ? {} : { first }) },
-    fileError: file.error(),
-  };
-}
-
 /** The DuckDB target of `--events` for `--pushdown`: a `duckdb:` table or a Parquet file. */
 function pushdownTarget(events: string, format: string | undefined): DuckdbTarget | undefined {
   const table = parseDuckdbAddress(events);
@@ -354,16 +323,13 @@ export async function backtestCommand(
   try {
     const input = backtestInputOf(options, subjects.right, inputs.right, coupons);
     const pricing = createCountProgressWriter(progress, name, 'invoices priced');
-    const workers = options.workers ?? availableParallelism();
-    const run =
-      workers > 1
-        ? await backtestInWorkers({
-            workers,
-            file: shareFile(file.right),
-            input,
-            onProgress: (priced, invoices) => pricing.update(priced, invoices),
-          })
-        : backtestHere(file.right, input, pricing);
+    // With 1, in one worker thread all the same: its young generation is the pool's.
+    const run = await backtestInWorkers({
+      workers: options.workers ?? availableParallelism(),
+      file: shareFile(file.right),
+      input,
+      onProgress: (priced, invoices) => pricing.update(priced, invoices),
+    });
     const result = run.result;
     const rejected = run.rejected.count;
     const firstRejection = run.rejected.first;
