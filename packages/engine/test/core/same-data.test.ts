@@ -5,15 +5,20 @@ import { sameData } from '../../src/core/same-data';
 /** JSON values (objects with keys in any order). */
 const json = fc.jsonValue({ maxDepth: 4 });
 
-/** `value` copied, each object's keys in reverse order. */
+/**
+ * `value` copied, each object's keys in reverse order. The copy defines each key as its own
+ * (`Object.fromEntries`): an assignment of `__proto__`, a key JSON may have, would set the
+ * copy's prototype instead.
+ */
 function reordered(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reordered);
   if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value).reverse()) {
-    out[key] = reordered((value as Record<string, unknown>)[key]);
-  }
-  return out;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .reverse()
+      .map((key) => [key, reordered(record[key])]),
+  );
 }
 
 describe('sameData', () => {
@@ -32,6 +37,14 @@ describe('sameData', () => {
     ['a number and its text', { a: 1 }, { a: '1' }, false],
     ['null and an empty object', null, {}, false],
     ['a changed leaf deep inside', { a: [{ b: { c: 1 } }] }, { a: [{ b: { c: 2 } }] }, false],
+    // JSON's "__proto__" is an own key like any other.
+    [
+      'an own __proto__ key and its copy',
+      JSON.parse('{"__proto__":[]}'),
+      JSON.parse('{"__proto__":[]}'),
+      true,
+    ],
+    ['an own __proto__ key and no key', JSON.parse('{"__proto__":[]}'), {}, false],
   ])('%s', (_, a, b, same) => {
     expect(sameData(a, b === undefined ? a : b)).toBe(same);
     expect(sameData(b === undefined ? a : b, a)).toBe(same);
