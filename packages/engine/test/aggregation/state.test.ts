@@ -423,29 +423,18 @@ describe('a bad state', () => {
       rejected_counts: {},
       outside_period: 0,
     });
-    const repeated = restoreAccumulator(
-      users,
-      MARCH,
-      state([
+    /** The path of the error restoring a state of these entries gives (false when none). */
+    const failedAt = (entries: Parameters<typeof state>[0]) => {
+      const restored = restoreAccumulator(users, MARCH, state(entries));
+      return restored._tag === 'Left' && restored.left.path;
+    };
+    expect(
+      failedAt([
         { value: 'a', operation: 'add', at: FROM },
         { value: 'a', operation: 'remove', at: FROM + 1 },
       ]),
-    );
-    expect(repeated._tag === 'Left' && repeated.left.path).toEqual([
-      'state',
-      'groups',
-      '0',
-      'state',
-      'values',
-      '1',
-      'value',
-    ]);
-    const wrong = restoreAccumulator(
-      users,
-      MARCH,
-      state([{ value: 'a', operation: 'delete', at: FROM }]),
-    );
-    expect(wrong._tag === 'Left' && wrong.left.path).toEqual([
+    ).toEqual(['state', 'groups', '0', 'state', 'values', '1', 'value']);
+    expect(failedAt([{ value: 'a', operation: 'delete', at: FROM }])).toEqual([
       'state',
       'groups',
       '0',
@@ -455,23 +444,12 @@ describe('a bad state', () => {
       'operation',
     ]);
     // A time that is not whole epoch milliseconds, after a well-formed entry.
-    const fraction = restoreAccumulator(
-      users,
-      MARCH,
-      state([
+    expect(
+      failedAt([
         { value: 'a', operation: 'add', at: FROM },
         { value: 'b', operation: 'add', at: FROM + 0.5 },
       ]),
-    );
-    expect(fraction._tag === 'Left' && fraction.left.path).toEqual([
-      'state',
-      'groups',
-      '0',
-      'state',
-      'values',
-      '1',
-      'at',
-    ]);
+    ).toEqual(['state', 'groups', '0', 'state', 'values', '1', 'at']);
   });
 
   it('is never a throw, whatever the value', () => {
