@@ -69,10 +69,11 @@ export async function clickhouseAggregatesWith(
         yield left(clickhouseError(target, error));
       }
     },
-    stream: (code, subscription) =>
+    stream: (code, subscription, tieOrder) =>
       clickhouseEvents(target, {
         code,
         ...(subscription === undefined ? {} : { subscription }),
+        ...(tieOrder ? { inTimeOrder: true } : {}),
         onRejected: () => undefined,
       }),
   };

@@ -32,6 +32,7 @@ import {
 } from '@feecast/engine';
 import type { Dialect } from './dialect';
 import type { PropertyRead, RowSource } from './row-source';
+import { dependsOnTieOrder } from './tie-order';
 
 /** The decimal grammar of the engine's parser, exponents limited to ±1000 (`core/decimal`). */
 export const DECIMAL_GRAMMAR = '-?[0-9]+(\\.[0-9]+)?([eE][+-]?0*([0-9]{1,3}|1000))?';
@@ -237,8 +238,16 @@ export function compileQueries(
   let groupColumns = 0;
   for (const ch of charges) groupColumns = Math.max(groupColumns, ch.groups.length);
 
-  // L1: the rows of the metric (and subscription), read.
-  const sub = input.perSubscription ? source.subscription : `coalesce(${source.subscription}, '')`;
+  // L1: the rows of the metric (and subscription), read. Over every subscription, a row naming
+  // none is joined to each subscription with rows of the metric where the order of rows at one
+  // instant matters (tie-order.ts); `__o` keeps its own transaction ids apart.
+  const joined = input.perSubscription && periods === undefined && dependsOnTieOrder(input.type);
+  const named = `SELECT ${d.distinctTexts(source.subscription)} FROM ${source.from} WHERE ${source.code} = ${d.string(input.code)} AND ${source.subscription} IS NOT NULL`;
+  const sub = !input.perSubscription
+    ? `coalesce(${source.subscription}, '')`
+    : joined
+      ? d.eachOf(source.subscription, `(${named})`)
+      : source.subscription;
   const sourceDoubt =
     source.doubts.length === 0 ? d.false : source.doubts.map((x) => sure(x)).join(' OR ');
   const where = [`${source.code} = ${d.string(input.code)}`];
@@ -272,6 +281,7 @@ export function compileQueries(
   const l1Columns = [
     '__n',
     `${sub} AS __s`,
+    ...(joined ? [`${source.subscription} IS NULL AS __o`] : []),
     `${source.transactionId} AS __id`,
     `${source.timeMs} AS __t`,
     `${sourceDoubt} AS __sd`,
@@ -316,7 +326,7 @@ export function compileQueries(
       ...(periods === undefined ? [] : ['__pf', '__pe']),
     ];
     const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
-    l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
+    l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', ...(joined ? ['__o'] : []), '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
   }
 
   // L4: the value, its status, and what the charges read of it.

@@ -51,6 +51,13 @@ export interface Dialect {
   concatLists(expr: string): string;
   /** The number of distinct values of `expr`. */
   countDistinct(expr: string): string;
+  /** The list of the distinct values of `expr`, a text never NULL (an aggregate). */
+  distinctTexts(expr: string): string;
+  /**
+   * In a `SELECT` list: `expr` (a text), and where it is NULL, one more row per text of `list`
+   * (SQL giving a list of texts, NULL or empty for none): the row repeated, once with NULL.
+   */
+  eachOf(expr: string, list: string): string;
   /**
    * The JSON text of the list of objects `{ name: expr, ... }` (`fields`, in order) over the
    * rows meeting `condition`, in no particular order (NULL of none). Absent where the database
@@ -125,6 +132,9 @@ export const duckdbDialect: Dialect = {
   // `listIf` of no row is NULL (as the concatenation of none).
   concatLists: (expr) => `flatten(list(${expr}) FILTER (WHERE ${expr} IS NOT NULL))`,
   countDistinct: (expr) => `count(DISTINCT ${expr})`,
+  distinctTexts: (expr) => `list(DISTINCT ${expr})`,
+  eachOf: (expr, list) =>
+    `unnest(CASE WHEN ${expr} IS NULL THEN list_prepend(CAST(NULL AS VARCHAR), coalesce(${list}, CAST([] AS VARCHAR[]))) ELSE [${expr}] END)`,
   jsonList: (fields, condition) =>
     `CAST(to_json(list({${fields.map(([name, expr]) => `${duckdbDialect.string(name)}: ${expr}`).join(', ')}}) FILTER (WHERE ${condition})) AS VARCHAR)`,
   replace: (expr, from, to) =>
@@ -188,6 +198,9 @@ export const clickhouseDialect: Dialect = {
   listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
   concatLists: (expr) => `groupArrayArray(${expr})`,
   countDistinct: (expr) => `uniqExact(${expr})`,
+  distinctTexts: (expr) => `groupUniqArray(assumeNotNull(${expr}))`,
+  eachOf: (expr, list) =>
+    `arrayJoin(if(isNull(${expr}), arrayConcat([CAST(NULL AS Nullable(String))], ${list}), [${expr}]))`,
   replace: (expr, from, to) =>
     `replaceAll(${expr}, ${clickhouseDialect.string(from)}, ${clickhouseDialect.string(to)})`,
   // At most 18 integer and 18 fraction digits: the integer and the fraction (scaled to 18

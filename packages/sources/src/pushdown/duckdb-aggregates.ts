@@ -147,6 +147,7 @@ export function duckdbDatabase(
         yield left(failed(name, error));
       }
     },
+    // Read order is the order SQL breaks ties by: the rows come in it in any case.
     stream(code, subscription) {
       // The connection `source` opened (a database file is opened once), or the caller's.
       const connection = connector.opened();

@@ -25,6 +25,7 @@ import { type PushdownPlan, pushdownPlan } from './plan';
 import type { RowSource } from './row-source';
 import type { AggregatesSpec } from './spec';
 import { type Buckets, type FigureContext, type Header, readBuckets, stateOf } from './state-rows';
+import { dependsOnTieOrder } from './tie-order';
 
 /** One subscription's state. */
 export interface SubscriptionState {
@@ -61,9 +62,10 @@ export interface Database {
   query(sql: string): AsyncIterable<Either<FeecastError, readonly Record<string, unknown>[]>>;
   /**
    * The rows of the metric's code (and of the subscription and those naming none), decoded;
-   * the rows the reader refuses are not events, for either path.
+   * the rows the reader refuses are not events, for either path. `tieOrder`: rows at one
+   * instant in the order SQL breaks their ties (tie-order.ts).
    */
-  stream(code: string, subscription: string | undefined): AsyncEventSource;
+  stream(code: string, subscription: string | undefined, tieOrder: boolean): AsyncEventSource;
 }
 
 /** The subscription key of an event in a run over every subscription. */
@@ -71,28 +73,47 @@ function subscriptionOf(event: UsageEvent): string | null {
   return event.external_subscription_id ?? null;
 }
 
-/** Streams the rows into one accumulator of `charges` per subscription (or one in all). */
+/**
+ * Streams the rows into one accumulator of `charges` per subscription (or one in all). Where
+ * the rows naming none join each subscription's (`joined`, tie-order.ts), each of them goes to
+ * every accumulator, and a subscription's accumulator, made at its first row, first takes those
+ * read before: they are kept until the end of the stream.
+ */
 async function streamStates(
   database: Database,
   spec: AggregatesSpec,
   charges: readonly ChargeBuckets[],
+  joined: boolean,
 ): Promise<Either<FeecastError, Map<string | null, ChargesAccumulator>>> {
   const accumulators = new Map<string | null, ChargesAccumulator>();
   const single = spec.subscription !== undefined;
+  const none: UsageEvent[] = [];
   const accumulatorOf = (key: string | null): Either<FeecastError, ChargesAccumulator> => {
     const known = accumulators.get(key);
     if (known !== undefined) return right(known);
     const created = createChargesAccumulator(spec.metric, charges, spec.options);
-    if (isRight(created)) accumulators.set(key, created.right);
+    if (isRight(created)) {
+      accumulators.set(key, created.right);
+      for (const earlier of none) created.right.add(earlier);
+    }
     return created;
   };
   if (single) {
     const first = accumulatorOf(spec.subscription ?? null);
     if (isLeft(first)) return first;
   }
-  const source = database.stream(spec.metric.code, spec.subscription);
+  const type = spec.metric.aggregation_type as AggregationType;
+  const source = database.stream(spec.metric.code, spec.subscription, dependsOnTieOrder(type));
   for await (const event of source.events) {
-    const accumulator = accumulatorOf(single ? (spec.subscription ?? null) : subscriptionOf(event));
+    const key = single ? (spec.subscription ?? null) : subscriptionOf(event);
+    if (joined && key === null) {
+      const alone = accumulatorOf(null);
+      if (isLeft(alone)) return alone;
+      for (const accumulator of accumulators.values()) accumulator.add(event);
+      none.push(event);
+      continue;
+    }
+    const accumulator = accumulatorOf(key);
     if (isLeft(accumulator)) return accumulator;
     accumulator.right.add(event);
   }
@@ -194,6 +215,8 @@ export async function runAggregates(
   let plan = pushdownPlan(spec, typeof source.right === 'string' ? source.right : undefined);
   let pushed = plan.charges.filter((c) => c.pushed).map((c) => c.charge);
   const single = spec.subscription !== undefined;
+  // Over every subscription, whether each one's rows are read with those naming none.
+  const joined = !single && dependsOnTieOrder(type);
   const { fromMs, endMs } = period(spec);
   const sql: string[] = [];
   let sqlStates = new Map<string | null, unknown>();
@@ -264,12 +287,12 @@ export async function runAggregates(
   const fallbackList = spec.charges.filter((_, c) => fallback.includes(c));
   let streamed = new Map<string | null, ChargesAccumulator>();
   if (fallback.length > 0) {
-    const states = await streamStates(database, spec, fallbackList);
+    const states = await streamStates(database, spec, fallbackList, joined);
     if (isLeft(states)) return states;
     streamed = states.right;
   }
-  // The states, per subscription: SQL's restored (with the rows naming none merged in), and
-  // the streamed ones likewise.
+  // The states, per subscription: SQL's restored (with the rows naming none merged in, unless
+  // joined already), and the streamed ones likewise.
   const pushedOf = (key: string | null): Either<FeecastError, ChargesAccumulator> | undefined => {
     const state = sqlStates.get(key);
     return state === undefined ? undefined : restored(spec, pushedList, state);
@@ -288,7 +311,7 @@ export async function runAggregates(
     const alone =
       options.pricedNext === true &&
       fallback.length === 0 &&
-      noneSql === undefined &&
+      (noneSql === undefined || joined) &&
       spec.options.previous === undefined
         ? sqlStates.get(single ? '' : key)
         : undefined;
@@ -301,7 +324,7 @@ export async function runAggregates(
         pushedOf(single ? '' : key) ??
         createChargesAccumulator(spec.metric, pushedList, spec.options);
       if (isLeft(mine)) return mine;
-      const merged = withNone(mine.right, noneSql?.right);
+      const merged = joined ? right(mine.right) : withNone(mine.right, noneSql?.right);
       if (isLeft(merged)) return merged;
       sqlState = merged.right.state();
     }
@@ -311,7 +334,8 @@ export async function runAggregates(
       const base = mine ?? createChargesAccumulator(spec.metric, fallbackList, spec.options);
       const accumulator = 'add' in base ? right(base) : base;
       if (isLeft(accumulator)) return accumulator;
-      const merged = single ? right(accumulator.right) : withNone(accumulator.right, noneStreamed);
+      const merged =
+        single || joined ? right(accumulator.right) : withNone(accumulator.right, noneStreamed);
       if (isLeft(merged)) return merged;
       streamedState = merged.right.state();
     }

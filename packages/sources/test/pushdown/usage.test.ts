@@ -84,19 +84,101 @@ const anEvent = fc
       ...(g.subscription === undefined ? {} : { external_subscription_id: g.subscription }),
     };
   });
-// Each event its own transaction id and time order of the day (no same-second ties).
+// Each event its own transaction id, sorting as the events' order (`t00`...: ClickHouse, with no
+// read order, breaks a tie by the greater id); events of one day share their instant (01:00).
 const histories = fc
   .array(anEvent, { maxLength: 40 })
   .map((events) =>
-    events.map((e, i) => ({ ...e, transaction_id: `t${i}` }) as unknown as UsageEvent),
+    events.map(
+      (e, i) =>
+        ({ ...e, transaction_id: `t${String(i).padStart(2, '0')}` }) as unknown as UsageEvent,
+    ),
   );
 
 /** The usage of `id` priced in process from the events themselves. */
-function inProcess(id: string, events: readonly UsageEvent[], projected = false) {
-  const input = { ...contextOf(id), events };
+function inProcess(
+  id: string,
+  events: readonly UsageEvent[],
+  projected = false,
+  context: (id: string) => ReturnType<typeof contextOf> = contextOf,
+) {
+  const input = { ...context(id), events };
   const usage = projected ? projectedUsage(input) : currentUsage(input);
   if (usage._tag === 'Left') throw new Error(usage.left.message);
   return usage.right;
+}
+
+// Rows at one instant: of an add and a remove of one value, or of two latest values, the later
+// in read order wins. A row naming no subscription is every subscription's, read in order with
+// its own rows: the seats are aggregated in SQL, the members (a prorated unique count) streamed.
+const tiedMetrics = [
+  { code: 'seats', aggregation_type: 'unique_count_agg', field_name: 'user' },
+  { code: 'members', aggregation_type: 'unique_count_agg', field_name: 'user', recurring: true },
+  { code: 'level', aggregation_type: 'latest_agg', field_name: 'gb' },
+];
+const tiedPlan = {
+  code: 'tied',
+  interval: 'monthly',
+  amount_currency: 'EUR',
+  charges: [
+    { billable_metric_code: 'seats', charge_model: 'standard', properties: { amount: '5' } },
+    {
+      billable_metric_code: 'members',
+      charge_model: 'standard',
+      properties: { amount: '3' },
+      prorated: true,
+    },
+    { billable_metric_code: 'level', charge_model: 'standard', properties: { amount: '1' } },
+  ],
+};
+const tiedContextOf = (id: string) => ({
+  ...contextOf(id),
+  plan: tiedPlan,
+  billableMetrics: tiedMetrics,
+});
+const tiedEvent = fc
+  .record({
+    subscription: fc.constantFrom<string | undefined>('sub_1', 'sub_2', undefined),
+    code: fc.constantFrom('seats', 'members', 'level'),
+    day: fc.integer({ min: 0, max: 2 }),
+    user: fc.constantFrom('u1', 'u2'),
+    remove: fc.boolean(),
+    gb: fc.constantFrom('1', '2.5', '7'),
+  })
+  .map((g) => ({
+    code: g.code,
+    timestamp: new Date((MARCH_S + (g.day * 5 + 1) * 86_400 + 3_600) * 1000).toISOString(),
+    properties:
+      g.code === 'level'
+        ? { gb: g.gb }
+        : { user: g.user, ...(g.remove ? { operation_type: 'remove' } : {}) },
+    ...(g.subscription === undefined ? {} : { external_subscription_id: g.subscription }),
+  }));
+// Transaction ids as in `histories`.
+const tiedHistories = fc
+  .array(tiedEvent, { minLength: 1, maxLength: 30 })
+  .map((events) =>
+    events.map(
+      (e, i) =>
+        ({ ...e, transaction_id: `t${String(i).padStart(2, '0')}` }) as unknown as UsageEvent,
+    ),
+  );
+const IDS = ['sub_1', 'sub_2', 'sub_3'];
+
+/** Checks the usage of sub_1 alone, and of three subscriptions at once, against in process. */
+async function expectAsInProcess(
+  table: Parameters<typeof pushdownUsage>[1],
+  events: readonly UsageEvent[],
+  context: typeof contextOf,
+): Promise<void> {
+  const one = await pushdownUsage(context('sub_1'), table);
+  if (one._tag === 'Left') throw new Error(one.left.message);
+  expect(one.right.usage).toEqual(inProcess('sub_1', events, false, context));
+  const all = await pushdownUsageOfAll(IDS.map(context), table);
+  if (all._tag === 'Left') throw new Error(all.left.message);
+  expect(all.right.map((r) => r.usage)).toEqual(
+    IDS.map((id) => inProcess(id, events, false, context)),
+  );
 }
 
 describe('pushdownUsage', () => {
@@ -167,16 +249,58 @@ describe('pushdownUsage', () => {
     await fc.assert(
       fc.asyncProperty(histories, async (events) => {
         const table = await tableOf(events);
-        const ids = ['sub_1', 'sub_2', 'sub_3'];
-        const all = await pushdownUsageOfAll(ids.map(contextOf), {
+        const all = await pushdownUsageOfAll(IDS.map(contextOf), {
           duckdb: { connection: database.connection(), table },
         });
         if (all._tag === 'Left') throw new Error(all.left.message);
-        expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
+        expect(all.right.map((r) => r.usage)).toEqual(IDS.map((id) => inProcess(id, events)));
       }),
       { numRuns: 30 },
     );
   }, 120_000);
+
+  it('prices one subscription, and several at once, as in process when rows share an instant', async () => {
+    await fc.assert(
+      fc.asyncProperty(tiedHistories, async (events) => {
+        const table = await tableOf(events);
+        const duckdb = { connection: database.connection(), table };
+        await expectAsInProcess({ duckdb }, events, tiedContextOf);
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+
+  it('counts a seat added by a row naming no subscription and removed at the same instant', async () => {
+    // Found by the property above (fast-check seed 1635091518): u3 is added (no subscription)
+    // then removed (sub_1) at 01:00 on March 24. Read in that order, sub_1 has no seat; sub_2
+    // keeps u3 (the remove is not its row): 1 seat x 5 EUR = 500 cents.
+    const at = '2025-03-24T01:00:00Z';
+    const events = [
+      { transaction_id: 't0', code: 'seats', timestamp: at, properties: { user: 'u3' } },
+      {
+        transaction_id: 't1',
+        code: 'seats',
+        timestamp: at,
+        properties: { user: 'u3', operation_type: 'remove' },
+        external_subscription_id: 'sub_1',
+      },
+    ] as UsageEvent[];
+    const table = await tableOf(events);
+    const all = await pushdownUsageOfAll(['sub_1', 'sub_2'].map(contextOf), {
+      duckdb: { connection: database.connection(), table },
+    });
+    if (all._tag === 'Left') throw new Error(all.left.message);
+    const seats = all.right.map(
+      (r) =>
+        r.usage.customer_usage.charges_usage.find((c) => c.billable_metric.code === 'seats')
+          ?.amount_cents,
+    );
+    expect(seats).toEqual([0, 500]);
+    expect(all.right.map((r) => r.usage)).toEqual([
+      inProcess('sub_1', events),
+      inProcess('sub_2', events),
+    ]);
+  });
 
   it('prices a worked example: 0.01 EUR per call by region, 0.5 EUR (eu: 0.2) per call, 5 EUR a seat', async () => {
     const at = (day: number) => `2025-03-${String(day).padStart(2, '0')}T10:00:00Z`;
@@ -231,25 +355,30 @@ describe('pushdownUsage', () => {
 });
 
 describeClickhouse('pushdownUsage on ClickHouse', (server) => {
-  it('prices one subscription, and several at once, as currentUsage prices their events', async () => {
-    await fc.assert(
-      fc.asyncProperty(histories, async (events) => {
-        const target = { url: server, table: freshTable('usage') };
-        // Their timestamps are valid ISO 8601 instants: the models' brand only marks it.
-        const loaded = await loadClickhouseEvents(
-          target,
-          events as readonly unknown[] as readonly WireEvent[],
-        );
-        expect(loaded._tag).toBe('Right');
-        const one = await pushdownUsage(contextOf('sub_1'), { clickhouse: target });
-        if (one._tag === 'Left') throw new Error(one.left.message);
-        expect(one.right.usage).toEqual(inProcess('sub_1', events));
-        const ids = ['sub_1', 'sub_2', 'sub_3'];
-        const all = await pushdownUsageOfAll(ids.map(contextOf), { clickhouse: target });
-        if (all._tag === 'Left') throw new Error(all.left.message);
-        expect(all.right.map((r) => r.usage)).toEqual(ids.map((id) => inProcess(id, events)));
-      }),
-      { numRuns: 15 },
+  /** `events` in a new table of the server. */
+  const loaded = async (prefix: string, events: readonly UsageEvent[]) => {
+    const target = { url: server, table: freshTable(prefix) };
+    // Their timestamps are valid ISO 8601 instants: the models' brand only marks it.
+    const written = await loadClickhouseEvents(
+      target,
+      events as readonly unknown[] as readonly WireEvent[],
     );
-  }, 180_000);
+    expect(written._tag).toBe('Right');
+    return { clickhouse: target };
+  };
+
+  const cases = [
+    ['as currentUsage prices their events', histories, contextOf, 15],
+    ['as in process when rows share an instant', tiedHistories, tiedContextOf, 30],
+  ] as const;
+  for (const [name, arbitrary, context, numRuns] of cases) {
+    it(`prices one subscription, and several at once, ${name}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async (events) => {
+          await expectAsInProcess(await loaded('usage', events), events, context);
+        }),
+        { numRuns },
+      );
+    }, 180_000);
+  }
 });
