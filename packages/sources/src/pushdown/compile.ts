@@ -441,7 +441,7 @@ export function compileQueries(
       `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
   );
   // The rows in time order, then read order (ClickHouse, with none: the transaction id).
-  const key = source.order === undefined ? d.tuple(['__t', '__id']) : d.orderKey('__t', '__n');
+  const key = source.order === undefined ? d.timeIdKey('__t', '__id') : d.orderKey('__t', '__n');
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;

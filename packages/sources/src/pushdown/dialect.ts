@@ -55,6 +55,11 @@ export interface Dialect {
    * unique integer of at most 63 bits, not negative), for `argMaxIf` and `maxIf`.
    */
   orderKey(time: string, order: string): string;
+  /**
+   * A value ordering rows by `time` (epoch milliseconds, a 64-bit integer, not NULL), then by
+   * `id` (a text, by its bytes), for `argMaxIf` and `maxIf`: where the rows have no read order.
+   */
+  timeIdKey(time: string, id: string): string;
   /** The list of `expr` over the rows meeting `condition` (in no particular order). */
   listIf(expr: string, condition: string): string;
   /** The lists `expr` (of `listIf`) of the rows, concatenated (in no particular order). */
@@ -131,6 +136,7 @@ export const duckdbDialect: Dialect = {
   // One 128-bit integer, time × 2^64 + order (order below 2^63): compared as a number, where
   // a `row(time, order)` is compared as a structure, several times slower in `arg_max`.
   orderKey: (time, order) => `(CAST(${time} AS HUGEINT) * 18446744073709551616 + ${order})`,
+  timeIdKey: (time, id) => `row(${time}, ${id})`,
   listIf: (expr, condition) => `list(${expr}) FILTER (WHERE ${condition})`,
   // `listIf` of no row is NULL (as the concatenation of none).
   concatLists: (expr) => `flatten(list(${expr}) FILTER (WHERE ${expr} IS NOT NULL))`,
@@ -195,6 +201,13 @@ export const clickhouseDialect: Dialect = {
   argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
   maxIf: (expr, condition) => `argMaxIf(${expr}, ${expr}, ${condition})`,
   orderKey: (time, order) => `tuple(${time}, ${order})`,
+  // One String, compared by its bytes, not a tuple (each compared as a generic value, most of
+  // a unique count's time): the time's 64 bits, sign flipped (an unsigned number that orders
+  // as the signed one), as two numbers of 11 digits (each below 10^10, plus 10^10), then `id`.
+  timeIdKey: (time, id) => {
+    const bits = `bitXor(toUInt64(${time}), toUInt64(9223372036854775808))`;
+    return `concat(toString(intDiv(${bits}, 10000000000) + 10000000000), toString(${bits} % 10000000000 + 10000000000), ${id})`;
+  },
   listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
   concatLists: (expr) => `groupArrayArray(${expr})`,
   countDistinct: (expr) => `uniqExact(${expr})`,

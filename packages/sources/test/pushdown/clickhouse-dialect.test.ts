@@ -1,6 +1,6 @@
 // The ClickHouse dialect's own encodings, run on the server: the first row of each partition
 // (`firstOfEach`, whose texts travel packed in one String) comes back with every text as it
-// was, whatever it holds.
+// was, whatever it holds, and the key of `timeIdKey` orders rows as the tuple (time, id) does.
 
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
@@ -67,4 +67,29 @@ describeClickhouse('the ClickHouse dialect', (server) => {
     );
   }, 60_000);
 
+  it('orders timeIdKey as the tuple (time, id)', async () => {
+    const time = fc.oneof(
+      fc.constantFrom(-9223372036854775808n, -1n, 0n, 9223372036854775807n),
+      fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }),
+    );
+    const pairs = fc.array(fc.tuple(time, text), { minLength: 2, maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(pairs, async (list) => {
+        const rows = list
+          .map(
+            ([t, id], i) =>
+              `SELECT ${i} AS i, toInt64(${d.string(String(t))}) AS t, ${d.string(id)} AS id`,
+          )
+          .join(' UNION ALL ');
+        const answer = await clickhouseQuery(
+          server,
+          `SELECT (SELECT groupArray(i) FROM (SELECT i FROM (${rows}) ORDER BY ${d.timeIdKey('t', 'id')}, i)), (SELECT groupArray(i) FROM (SELECT i FROM (${rows}) ORDER BY tuple(t, id), i)) FORMAT JSONCompact`,
+        );
+        const [[byKey, byTuple] = []] = (JSON.parse(answer) as { data: unknown[][] }).data;
+        expect(byKey).toHaveLength(list.length);
+        expect(byKey).toEqual(byTuple);
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
 });
