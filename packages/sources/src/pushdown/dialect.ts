@@ -253,7 +253,7 @@ export const clickhouseDialect: Dialect = {
     const packed = packTexts(columns);
     if (packed !== undefined) {
       firsts.push(`argMin(${packed.pack}, ${order}) AS __fp`);
-      picked.push(...packed.unpack('__fp'));
+      for (const column of packed.unpack('__fp')) picked.push(column);
     }
     return `SELECT ${keys}, __w, ${picked.join(', ')} FROM (SELECT ${keys}, toInt64(count()) AS __w, ${firsts.join(', ')} FROM (${sql}) GROUP BY ${keys})`;
   },
