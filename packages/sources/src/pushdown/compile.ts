@@ -30,7 +30,7 @@ import {
   type ChargeBuckets,
   type MetricFilter,
 } from '@feecast/engine';
-import type { Dialect } from './dialect';
+import type { Dialect, FirstColumn } from './dialect';
 import type { PropertyRead, RowSource } from './row-source';
 import { dependsOnTieOrder } from './tie-order';
 
@@ -314,16 +314,18 @@ export function compileQueries(
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
   if (input.deduplicate) {
     // What the queries above read of a row (its doubts are in its status already).
-    const picked = [
+    const other = (name: string): FirstColumn => ({ name, holds: 'other' });
+    const picked: FirstColumn[] = [
       // Without a read order `__n` is a constant, and the first row is the earliest.
-      ...(source.order === undefined ? [] : ['__n']),
-      '__t',
-      ...got.reads.flatMap((_, i) => [
-        ...(kindUnread(i) ? [] : [`__k${i}`]),
-        ...(unread(i) ? [] : [`__x${i}`]),
+      ...(source.order === undefined ? [] : [other('__n')]),
+      other('__t'),
+      // A kind is one character (`PropertyRead`), a text never NULL (`coalesce`d in L1).
+      ...got.reads.flatMap((_, i): FirstColumn[] => [
+        ...(kindUnread(i) ? [] : [{ name: `__k${i}`, holds: 'char' } as const]),
+        ...(unread(i) ? [] : [{ name: `__x${i}`, holds: 'text' } as const]),
       ]),
-      ...carried,
-      ...(periods === undefined ? [] : ['__pf', '__pe']),
+      ...carried.map(other),
+      ...(periods === undefined ? [] : [other('__pf'), other('__pe')]),
     ];
     const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
     l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', ...(joined ? ['__o'] : []), '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
@@ -449,7 +451,7 @@ export function compileQueries(
       `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
   );
   // The rows in time order, then read order (ClickHouse, with none: the transaction id).
-  const key = source.order === undefined ? d.tuple(['__t', '__id']) : d.orderKey('__t', '__n');
+  const key = source.order === undefined ? d.timeIdKey('__t', '__id') : d.orderKey('__t', '__n');
   const regular = '__r';
   const inPeriod = `__t >= ${fromSql}`;
   const before = `__t < ${fromSql}`;

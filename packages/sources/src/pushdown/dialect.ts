@@ -4,6 +4,16 @@
  * compiler writes every query through one of these, so both dialects share one query shape.
  */
 
+/**
+ * A column `firstOfEach` keeps of a partition's first row, and what it holds: `char` exactly
+ * one character, never NULL (a property's kind); `text` a text, never NULL; `other` anything
+ * (NULL too). A dialect may keep the texts of one row together, as one value.
+ */
+export interface FirstColumn {
+  readonly name: string;
+  readonly holds: 'char' | 'text' | 'other';
+}
+
 /** The SQL of one database engine. */
 export interface Dialect {
   readonly name: 'duckdb' | 'clickhouse';
@@ -45,6 +55,11 @@ export interface Dialect {
    * unique integer of at most 63 bits, not negative), for `argMaxIf` and `maxIf`.
    */
   orderKey(time: string, order: string): string;
+  /**
+   * A value ordering rows by `time` (epoch milliseconds, a 64-bit integer, not NULL), then by
+   * `id` (a text, by its bytes), for `argMaxIf` and `maxIf`: where the rows have no read order.
+   */
+  timeIdKey(time: string, id: string): string;
   /** The list of `expr` over the rows meeting `condition` (in no particular order). */
   listIf(expr: string, condition: string): string;
   /** The lists `expr` (of `listIf`) of the rows, concatenated (in no particular order). */
@@ -88,7 +103,7 @@ export interface Dialect {
   firstOfEach(
     sql: string,
     partition: readonly string[],
-    columns: readonly string[],
+    columns: readonly FirstColumn[],
     order: string,
   ): string;
   /**
@@ -128,6 +143,7 @@ export const duckdbDialect: Dialect = {
   // One 128-bit integer, time × 2^64 + order (order below 2^63): compared as a number, where
   // a `row(time, order)` is compared as a structure, several times slower in `arg_max`.
   orderKey: (time, order) => `(CAST(${time} AS HUGEINT) * 18446744073709551616 + ${order})`,
+  timeIdKey: (time, id) => `row(${time}, ${id})`,
   listIf: (expr, condition) => `list(${expr}) FILTER (WHERE ${condition})`,
   // `listIf` of no row is NULL (as the concatenation of none).
   concatLists: (expr) => `flatten(list(${expr}) FILTER (WHERE ${expr} IS NOT NULL))`,
@@ -146,7 +162,7 @@ export const duckdbDialect: Dialect = {
   // column comes from the same row. No sort: a third of the windows' time (bench/README.md).
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
-    const picked = columns.map((c) =>
+    const picked = columns.map(({ name: c }) =>
       c === order ? `min(${c}) AS ${c}` : `arg_min_null(${c}, ${order}) AS ${c}`,
     );
     return `SELECT ${keys}, count(*) AS __w, ${picked.join(', ')} FROM (${sql}) AS q GROUP BY ${keys}`;
@@ -165,7 +181,7 @@ export const duckdbBoundedDialect: Dialect = {
   ...duckdbDialect,
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
-    return `SELECT ${keys}, count(*) OVER (PARTITION BY ${keys}) AS __w, ${columns.join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
+    return `SELECT ${keys}, count(*) OVER (PARTITION BY ${keys}) AS __w, ${columns.map((c) => c.name).join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
   },
 };
 
@@ -195,6 +211,14 @@ export const clickhouseDialect: Dialect = {
   argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
   maxIf: (expr, condition) => `argMaxIf(${expr}, ${expr}, ${condition})`,
   orderKey: (time, order) => `tuple(${time}, ${order})`,
+  // One String, compared by its bytes, not a tuple (compared as generic values: `seats` took
+  // 302 against 172 ms of CPU on 1M rows, about the same on 10M; see bench/README.md): the
+  // time's 64 bits, sign flipped (an unsigned number that orders as the signed one), as two
+  // numbers of 11 digits (each below 10^10, plus 10^10), then `id`.
+  timeIdKey: (time, id) => {
+    const bits = `bitXor(toUInt64(${time}), toUInt64(9223372036854775808))`;
+    return `concat(toString(intDiv(${bits}, 10000000000) + 10000000000), toString(${bits} % 10000000000 + 10000000000), ${id})`;
+  },
   listIf: (expr, condition) => `groupArrayIf(${expr}, ${condition})`,
   concatLists: (expr) => `groupArrayArray(${expr})`,
   countDistinct: (expr) => `uniqExact(${expr})`,
@@ -223,31 +247,60 @@ export const clickhouseDialect: Dialect = {
   },
   true: '1',
   false: '0',
-  // Each column by its own `argMin` (typed states: a third less time than one `argMin` of a
-  // tuple). Every one of them compares the same `order` over the same rows in the same order
-  // and keeps its value on a tie, so all keep the same row, ties at one millisecond included.
-  // The columns are not Nullable (`argMin` would skip a NULL and take another row's value).
-  // A property's kind (`__k<i>`, one character, never NULL here) and text (`__x<i>`) share one
-  // `argMin` of the two concatenated (each `argMin` of a String holds its own copy: a fifth
-  // of the query's time on the benchmark's metrics), split again after.
+  // The `char` and `text` columns of a row packed into one String, kept by one `argMin` (each
+  // `argMin` of a String holds its own copy of it: 28 % less memory per query on the
+  // benchmark's 10M rows, its CPU the same; see bench/README.md), split again after; each
+  // `other` column by its own `argMin`, the `order` by `min`. All of them compare the same
+  // `order` over the same rows in the same order and keep their value on a tie, so all keep
+  // the same row, ties at one millisecond included. An `other` column must not be Nullable
+  // (`argMin` would skip a NULL and take another row's value): the compiler gives none here
+  // but the time, which is the `order`.
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
-    const picked: string[] = [];
     const firsts: string[] = [];
-    for (const [i, c] of columns.entries()) {
-      const text = c.startsWith('__k') ? `__x${c.slice(3)}` : undefined;
-      if (text !== undefined && columns.includes(text)) {
-        firsts.push(`argMin(concat(${c}, ${text}), ${order}) AS __f${i}`);
-        picked.push(`substring(__f${i}, 1, 1) AS ${c}`, `substring(__f${i}, 2) AS ${text}`);
-      } else if (!(c.startsWith('__x') && columns.includes(`__k${c.slice(3)}`))) {
-        firsts.push(
-          `${c === order ? 'min' : 'argMin'}(${c}${c === order ? '' : `, ${order}`}) AS __f${i}`,
-        );
-        picked.push(`__f${i} AS ${c}`);
-      }
+    const picked: string[] = [];
+    for (const [i, { name, holds }] of columns.entries()) {
+      if (holds !== 'other') continue;
+      firsts.push(`${name === order ? `min(${name})` : `argMin(${name}, ${order})`} AS __f${i}`);
+      picked.push(`__f${i} AS ${name}`);
+    }
+    const packed = packTexts(columns);
+    if (packed !== undefined) {
+      firsts.push(`argMin(${packed.pack}, ${order}) AS __fp`);
+      for (const column of packed.unpack('__fp')) picked.push(column);
     }
     return `SELECT ${keys}, __w, ${picked.join(', ')} FROM (SELECT ${keys}, toInt64(count()) AS __w, ${firsts.join(', ')} FROM (${sql}) GROUP BY ${keys})`;
   },
   explode: (relation, charges, ok, ghost, repeats) =>
     `${relation} ARRAY JOIN arrayConcat(if(${repeats}, [toInt32(-3)], emptyArrayInt32()), if(${ok}, [${charges.map((c) => `toInt32(${c})`).join(', ')}], if(${ghost}, [toInt32(-1), toInt32(-2)], [toInt32(-1)]))) AS c`,
 };
+
+/**
+ * The `char` and `text` columns of a row as one ClickHouse String, and the columns split
+ * again from it (`unpack` of the packed column's name), or undefined when there are none:
+ * each text's length in decimal, comma-separated, then `;`, the characters, the texts. The
+ * lengths are digits, so the first `;` ends them, and each text is cut by its length (any
+ * content, separators included, comes back as it was).
+ */
+function packTexts(
+  columns: readonly FirstColumn[],
+): { readonly pack: string; readonly unpack: (packed: string) => string[] } | undefined {
+  const chars = columns.filter((c) => c.holds === 'char').map((c) => c.name);
+  const texts = columns.filter((c) => c.holds === 'text').map((c) => c.name);
+  if (chars.length + texts.length === 0) return undefined;
+  const lengths = texts.map((t) => `toString(length(${t}))`);
+  const pack = `concat(${[...lengths.flatMap((l, k) => (k === 0 ? [l] : ["','", l])), "';'", ...chars, ...texts].join(', ')})`;
+  const unpack = (packed: string) => {
+    const semicolon = `position(${packed}, ';')`;
+    const length = (k: number) =>
+      `toUInt64(splitByChar(',', substring(${packed}, 1, ${semicolon} - 1))[${k + 1}])`;
+    const out = chars.map((c, k) => `substring(${packed}, ${semicolon} + ${k + 1}, 1) AS ${c}`);
+    let start = `${semicolon} + ${chars.length + 1}`;
+    for (const [k, t] of texts.entries()) {
+      out.push(`substring(${packed}, ${start}, ${length(k)}) AS ${t}`);
+      start = `${start} + ${length(k)}`;
+    }
+    return out;
+  };
+  return { pack, unpack };
+}

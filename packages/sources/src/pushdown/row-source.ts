@@ -5,10 +5,10 @@
  */
 
 /**
- * How a row holds one property: `kind` is SQL giving `'s'` (a string), `'d'` (a decimal
- * column's text, whose form is not the one the rows give), `'n'` (a JSON number), `'b'` (a
- * boolean), `'z'` (null), `'o'` (an object or array), or `NULL` (absent); `text` is SQL giving
- * its text (the string, the number's digits, `true`/`false`).
+ * How a row holds one property: `kind` is SQL giving one character, never NULL: `'s'` (a
+ * string), `'d'` (a decimal column's text, whose form is not the one the rows give), `'n'` (a
+ * JSON number), `'b'` (a boolean), `'z'` (null), `'o'` (an object or array), or `'a'`
+ * (absent); `text` is SQL giving its text (the string, the number's digits, `true`/`false`).
  */
 export interface PropertyRead {
   readonly kind: string;
