@@ -324,6 +324,12 @@ export const prepareUsage = guardedResult(
           args: ['aggregates'],
           asGiven: [0],
         }),
+        // The state is kept as given: `current` and `projected` know it again by identity.
+        priceAhead: guarded(part.priceAhead.bind(part), {
+          name: 'priceAhead of a prepared subscription',
+          args: ['code', 'state', 'kind'],
+          asGiven: [1],
+        }),
       }),
     ),
   }),

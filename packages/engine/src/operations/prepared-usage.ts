@@ -2,7 +2,7 @@ import { CustomerProjectedUsageResponse, CustomerUsageResponse } from '@feecast/
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { driveSync } from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord } from '../core/index';
-import { type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
+import { type ChargeFee, type CompiledPlanCharges, compilePlanCharges } from '../fees/index';
 import type { UsageInput } from './inputs';
 import {
   type CheckedContext,
@@ -12,7 +12,7 @@ import {
 } from './operation-context';
 import { type UsageAggregations, usageAggregationsOf } from './usage-aggregations';
 import type { UsageKind } from './usage-entries';
-import { checkUsageContext, usageBody } from './usage-report';
+import { checkUsageContext, usageBody, usageChargeFees } from './usage-report';
 import { wireBody } from './wire-body';
 
 /** What the subscriptions of one plan share: the plan, its billable metrics, the pricing units. */
@@ -42,6 +42,16 @@ export interface PreparedSubscription {
   projected(
     aggregates: Readonly<Record<string, unknown>>,
   ): Either<FeecastError, CustomerProjectedUsageResponse>;
+  /**
+   * Prices ahead the charges of the metric `code` from `state`, the object that `current`
+   * (with `kind: 'projected'`, `projected`) will be given for that code: that call then prices
+   * only the other metrics (a caller that gets the metrics' states one after another prices
+   * each while it waits for the next). The answers are the same, errors included: a metric
+   * given another object, or whose pricing ahead was refused, is priced again with the
+   * others, and a plan whose charges cannot be priced metric by metric (two charges with one
+   * id, two metrics with one code) is priced whole. Always a `Right`.
+   */
+  priceAhead(code: string, state: unknown, kind?: UsageKind): Either<FeecastError, void>;
 }
 
 /** Usage of the subscriptions of one plan, the plan read, checked and compiled once. */
@@ -64,11 +74,19 @@ export interface PreparedUsage {
   ): Either<FeecastError, PreparedSubscription>;
 }
 
+/** The charges of one billable metric of a compiled plan. */
+type MetricCharges = CompiledPlanCharges['metrics'][number];
+
 /** A subscription's part checked against the prepared plan, with the plan's charges compiled. */
 interface CheckedSubscription {
   readonly read: ReadOperation & Pick<UsageInput, 'aggregates' | 'pricingUnits' | 'applyTaxes'>;
   readonly context: CheckedContext;
   readonly compiled: CompiledPlanCharges;
+  /**
+   * The plan's metrics by code when its charges can be priced metric by metric (each charge
+   * with an id of its own, each metric with a code of its own), else `undefined`.
+   */
+  readonly separable: ReadonlyMap<string, MetricCharges> | undefined;
 }
 
 /** The usage body of a checked part, priced from its states (`aggregates` when given). */
@@ -76,34 +94,69 @@ function bodyOf(
   checked: CheckedSubscription,
   aggregates: UsageInput['aggregates'],
   kind: UsageKind,
+  ahead?: readonly ChargeFee[],
 ) {
   const { read, context, compiled } = checked;
   const input = aggregates === undefined ? read : { ...read, aggregates };
-  return driveSync(usageBody(input, context, [], kind, compiled));
+  return driveSync(usageBody(input, context, [], kind, compiled, ahead));
 }
 
-/** `currentUsage`'s answer for a checked part. */
+/** `currentUsage`'s answer for a checked part (with `ahead`, its fees already priced). */
 function currentOf(
   checked: CheckedSubscription,
   aggregates?: UsageInput['aggregates'],
+  ahead?: readonly ChargeFee[],
 ): Either<FeecastError, CustomerUsageResponse> {
-  const body = bodyOf(checked, aggregates, 'current');
+  const body = bodyOf(checked, aggregates, 'current', ahead);
   return isLeft(body) ? body : wireBody(CustomerUsageResponse, { customer_usage: body.right });
 }
 
-/** `projectedUsage`'s answer for a checked part. */
+/** `projectedUsage`'s answer for a checked part (with `ahead`, its fees already priced). */
 function projectedOf(
   checked: CheckedSubscription,
   aggregates?: UsageInput['aggregates'],
+  ahead?: readonly ChargeFee[],
 ): Either<FeecastError, CustomerProjectedUsageResponse> {
-  const body = bodyOf(checked, aggregates, 'projected');
+  const body = bodyOf(checked, aggregates, 'projected', ahead);
   return isLeft(body)
     ? body
     : wireBody(CustomerProjectedUsageResponse, { customer_projected_usage: body.right });
 }
 
+/**
+ * The plan's metrics by code when its charges can be priced metric by metric and put back in
+ * the plan's order by charge id: each charge has an id of its own and each metric a code of
+ * its own; else `undefined`.
+ */
+function separableMetrics(
+  plan: CheckedSubscription['read']['plan'],
+  compiled: CompiledPlanCharges,
+): ReadonlyMap<string, MetricCharges> | undefined {
+  const ids = new Set<string>();
+  for (const charge of plan.charges) {
+    if (typeof charge.svc_id !== 'string' || ids.has(charge.svc_id)) return undefined;
+    ids.add(charge.svc_id);
+  }
+  const byCode = new Map<string, MetricCharges>();
+  for (const entry of compiled.metrics) {
+    if (byCode.has(entry.metric.code)) return undefined;
+    byCode.set(entry.metric.code, entry);
+  }
+  return byCode;
+}
+
+/** A metric's charges priced ahead: from which state, for which kind of usage, and their fees. */
+interface PricedAhead {
+  readonly state: unknown;
+  readonly kind: UsageKind;
+  readonly fees: Either<FeecastError, ChargeFee[]>;
+}
+
 /** One subscription's part of a prepared plan, checked once (see {@link PreparedSubscription}). */
 class SubscriptionPart implements PreparedSubscription {
+  /** The metrics priced ahead, by code. */
+  private readonly ahead = new Map<string, PricedAhead>();
+
   constructor(
     private readonly checked: CheckedSubscription,
     readonly aggregations: UsageAggregations,
@@ -112,13 +165,92 @@ class SubscriptionPart implements PreparedSubscription {
   current(
     aggregates: Readonly<Record<string, unknown>>,
   ): Either<FeecastError, CustomerUsageResponse> {
-    return currentOf(this.checked, aggregates);
+    return currentOf(this.checked, aggregates, this.aheadFees(aggregates, 'current'));
   }
 
   projected(
     aggregates: Readonly<Record<string, unknown>>,
   ): Either<FeecastError, CustomerProjectedUsageResponse> {
-    return projectedOf(this.checked, aggregates);
+    return projectedOf(this.checked, aggregates, this.aheadFees(aggregates, 'projected'));
+  }
+
+  priceAhead(
+    code: string,
+    state: unknown,
+    kind: UsageKind = 'current',
+  ): Either<FeecastError, void> {
+    const entry = this.checked.separable?.get(code);
+    if (entry !== undefined) {
+      this.ahead.set(code, { state, kind, fees: this.feesOf([entry], [[code, state]], kind) });
+    }
+    return right(undefined);
+  }
+
+  /** The fees of `metrics`' charges (in the plan's charge order) from the given states. */
+  private feesOf(
+    metrics: readonly MetricCharges[],
+    states: readonly (readonly [string, unknown])[],
+    kind: UsageKind,
+  ): Either<FeecastError, ChargeFee[]> {
+    const { read, context, compiled } = this.checked;
+    // Own properties whatever the code (`Object.fromEntries` sets no prototype).
+    const aggregates = Object.fromEntries(states);
+    return driveSync(
+      usageChargeFees({ ...read, aggregates }, context, [], kind, {
+        currency: compiled.currency,
+        metrics,
+      }),
+    );
+  }
+
+  /**
+   * The fees of every charge, in the plan's charge order, for `aggregates`: those of the
+   * metrics priced ahead from the same states, the others priced now; `undefined` when none
+   * was priced ahead, or when a pricing was refused or the states are not all the plan's
+   * metrics' (the whole pricing then answers, with its own error).
+   */
+  private aheadFees(aggregates: unknown, kind: UsageKind): ChargeFee[] | undefined {
+    const byCode = this.checked.separable;
+    if (byCode === undefined || this.ahead.size === 0 || !isRecord(aggregates)) return undefined;
+    for (const code of Object.keys(aggregates)) if (!byCode.has(code)) return undefined;
+    const parts: ChargeFee[][] = [];
+    const again: MetricCharges[] = [];
+    const states: [string, unknown][] = [];
+    for (const entry of this.checked.compiled.metrics) {
+      const { code } = entry.metric;
+      const given = Object.hasOwn(aggregates, code);
+      const found = this.ahead.get(code);
+      if (found !== undefined && given && found.kind === kind && found.state === aggregates[code]) {
+        if (isLeft(found.fees)) return undefined;
+        parts.push(found.fees.right);
+        continue;
+      }
+      again.push(entry);
+      if (given) states.push([code, aggregates[code]]);
+    }
+    if (again.length > 0) {
+      const rest = this.feesOf(again, states, kind);
+      if (isLeft(rest)) return undefined;
+      parts.push(rest.right);
+    }
+    // Back in the plan's charge order, by each fee's charge id (each charge's own).
+    const byCharge = new Map<string, ChargeFee[]>();
+    let count = 0;
+    for (const part of parts) {
+      for (const fee of part) {
+        const id = fee.svc_charge_id;
+        if (typeof id !== 'string') return undefined;
+        const found = byCharge.get(id);
+        if (found === undefined) byCharge.set(id, [fee]);
+        else found.push(fee);
+        count++;
+      }
+    }
+    const fees: ChargeFee[] = [];
+    for (const charge of this.checked.read.plan.charges) {
+      for (const fee of byCharge.get(charge.svc_id) ?? []) fees.push(fee);
+    }
+    return fees.length === count ? fees : undefined;
   }
 }
 
@@ -131,6 +263,19 @@ class PlanUsage implements PreparedUsage {
     /** The charges compiled, or why not (answered after the context's checks, as usage does). */
     private readonly compiled: Either<FeecastError, CompiledPlanCharges>,
   ) {}
+
+  /** {@link separableMetrics} of the plan, found once (`null`: not yet). */
+  private metricsByCode: ReadonlyMap<string, MetricCharges> | undefined | null = null;
+
+  private separable(): ReadonlyMap<string, MetricCharges> | undefined {
+    if (this.metricsByCode === null) {
+      this.metricsByCode =
+        isLeft(this.planned) || isLeft(this.compiled)
+          ? undefined
+          : separableMetrics(this.planned.right.plan, this.compiled.right);
+    }
+    return this.metricsByCode;
+  }
 
   /** The whole input (the plan's context and the subscription's part), checked as usage checks it. */
   private checked(input: unknown): Either<FeecastError, CheckedSubscription> {
@@ -149,7 +294,7 @@ class PlanUsage implements PreparedUsage {
       : checkUsageContext(whole, this.planned.right);
     if (isLeft(checked)) return checked;
     if (isLeft(this.compiled)) return this.compiled;
-    return right({ ...checked.right, compiled: this.compiled.right });
+    return right({ ...checked.right, compiled: this.compiled.right, separable: this.separable() });
   }
 
   aggregations(

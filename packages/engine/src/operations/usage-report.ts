@@ -104,7 +104,9 @@ export interface UsageFees {
  * given `aggregates` (`planChargeFeesReport`, `purpose: 'usage'`, with `period_ratio` for
  * projections), and their rows per charge, filter bucket and group. With `compiled` (the
  * plan's charges compiled once, {@link compilePlanCharges} of the same plan, metrics, pricing
- * units and currency), they are not checked and compiled again.
+ * units and currency), they are not checked and compiled again; with `ahead` (the fees of
+ * every charge, in the plan's charge order, priced before from the same states: see
+ * `prepareUsage`), they are not priced again.
  *
  * @example
  * driveSync(usageFees(read, context, events, 'current')); // right({ fees: [...], charges: [...] })
@@ -116,8 +118,12 @@ export function* usageFees(
   events: Fed<UsageInput>['events'],
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
+  ahead?: readonly ChargeFee[],
 ): Feeding<Either<FeecastError, UsageFees>> {
-  const report = yield* usageChargeFees(input, context, events, kind, compiled);
+  const report =
+    ahead === undefined
+      ? yield* usageChargeFees(input, context, events, kind, compiled)
+      : right(ahead);
   if (isLeft(report)) return report;
   const fees = report.right;
   const { period } = context;
@@ -241,7 +247,7 @@ export function* usageReport(
  * The body of a usage report (see {@link usageReport}) for a context already checked
  * (`checkUsageContext`): its fees over `events` and the input's `aggregates`, entries, amounts
  * and taxes. With `compiled` (the plan's charges compiled once, see {@link usageFees}), they
- * are not checked and compiled again.
+ * are not checked and compiled again; with `ahead`, its fees are those already priced.
  *
  * @example
  * driveSync(usageBody(read, context, [], 'current', compiled))
@@ -254,9 +260,10 @@ export function* usageBody(
   events: Fed<UsageInput>['events'],
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
+  ahead?: readonly ChargeFee[],
 ): Feeding<Either<FeecastError, Record<string, unknown>>> {
   const { period, currency, issuingDate } = context;
-  const priced = yield* usageFees(input, context, events, kind, compiled);
+  const priced = yield* usageFees(input, context, events, kind, compiled, ahead);
   if (isLeft(priced)) return priced;
   const entries = usageEntries(priced.right.charges, currency, kind);
   if (isLeft(entries)) return entries;

@@ -313,6 +313,17 @@ describe('every public function returns an Either, never throws (issue 18 §3)',
         for (const call of ['aggregations', 'current', 'projected', 'subscription'] as const) {
           expectEither(`preparedUsage.${call}`, (r) => prepared.right[call](r as never), [value]);
         }
+        // A value priced ahead (as a state, or as the code) is met again by the calls after it.
+        expectEither(
+          'preparedSubscription.priceAhead',
+          (c, s) => part.right.priceAhead(c as never, s as never),
+          [value, value],
+        );
+        expectEither(
+          'preparedSubscription.priceAhead',
+          (s) => part.right.priceAhead(calls.code, s as never),
+          [value],
+        );
         for (const call of ['current', 'projected'] as const) {
           expectEither(`preparedSubscription.${call}`, (r) => part.right[call](r as never), [
             value,

@@ -5,7 +5,7 @@
  * the whole input with `events: []` and the same states, errors included.
  */
 import fc from 'fast-check';
-import { isLeft } from 'fp-ts/lib/Either.js';
+import { isLeft, right } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { createChargesAccumulator } from '../../src/aggregation/index';
 import {
@@ -90,6 +90,18 @@ describe('prepareUsage', () => {
               expect(part.right.aggregations).toEqual(rightOf(described));
               expect(part.right.current(aggregates)).toEqual(current);
               expect(part.right.projected(aggregates)).toEqual(prepared.projected(reading));
+              // Priced ahead metric by metric (the first metric from a copy of its state, so
+              // priced again; the others from the states given next): the same answers.
+              for (const kind of ['current', 'projected'] as const) {
+                const ahead = rightOf(prepared.subscription({ ...own, applyTaxes: s.applyTaxes }));
+                for (const [k, code] of Object.keys(aggregates).entries()) {
+                  const state = aggregates[code];
+                  expect(
+                    ahead.priceAhead(code, k === 0 ? structuredClone(state) : state, kind),
+                  ).toEqual(right(undefined));
+                }
+                expect(ahead[kind](aggregates)).toEqual(part.right[kind](aggregates));
+              }
             }
             if (isLeft(current)) refused++;
             else priced++;
@@ -133,6 +145,49 @@ describe('prepareUsage', () => {
       [600, 120],
       [200, 40],
     ]);
+  });
+
+  it('prices ahead a metric from its state, known again by identity', () => {
+    // 3 calls at 2.00 = 600 cents; 1 GB of storage at 5.00 = 500 cents: 1,100 cents.
+    const calls = metric('calls', 'count_agg', { name: 'API calls' });
+    const storage = metric('storage', 'count_agg', { name: 'Storage' });
+    const shared = {
+      plan: plan([
+        charge(calls, 'standard', { amount: '2' }),
+        charge(storage, 'standard', { amount: '5' }),
+      ]),
+      billableMetrics: [calls, storage],
+    };
+    const prepared = rightOf(prepareUsage(shared));
+    const own = {
+      customer: customer('UTC'),
+      subscription: subscription('2025-01-01T00:00:00Z'),
+      now: '2025-03-20T12:00:00Z',
+    };
+    const part = rightOf(prepared.subscription(own));
+    const states = Object.fromEntries(
+      part.aggregations.metrics.map((entry) => {
+        const accumulator = rightOf(
+          createChargesAccumulator(entry.metric, entry.charges, entry.options),
+        );
+        const n = entry.code === 'calls' ? 3 : 1;
+        for (let k = 0; k < n; k++) {
+          accumulator.add(event(entry.code, `2025-03-0${k + 2}T10:00:00Z`));
+        }
+        return [entry.code, accumulator.state()];
+      }),
+    );
+    const amount = (usage: ReturnType<typeof part.current>) =>
+      isLeft(usage) ? usage.left.message : usage.right.customer_usage.amount_cents;
+    expect(amount(part.current(states))).toBe(1100);
+    expect(part.priceAhead('calls', states.calls)).toEqual(right(undefined));
+    // The state priced ahead is not read again: changed in place afterwards (which a caller
+    // must not do), its figures are those it had then.
+    Object.assign(states.calls as object, { charges: [] });
+    expect(amount(part.current(states))).toBe(1100);
+    // Another part, not priced ahead, reads the changed state: the engine refuses it.
+    const fresh = rightOf(prepared.subscription(own));
+    expect(isLeft(fresh.current(states))).toBe(true);
   });
 
   it('refuses a charge it cannot compile where currentUsage does: after the subscription', () => {

@@ -334,6 +334,8 @@ async function usageOfAll(
     aggregatesOf(table, spec, connector),
   );
   const pending = new Map<string, Promise<Either<FeecastError, Aggregates> | undefined>>();
+  // Who reads each aggregation's states: the context, and the metric's code.
+  const readers = new Map<string, [number, string][]>();
   const refused = async (error: FeecastError) => {
     queries.stop();
     await Promise.all(pending.values());
@@ -353,6 +355,9 @@ async function usageOfAll(
       if (metric.needsEvents === undefined && !pending.has(key)) {
         pending.set(key, queries.add(specOf(metric, undefined)));
       }
+      const list = readers.get(key) ?? [];
+      list.push([i, metric.code]);
+      readers.set(key, list);
     }
     wanted.push(found.right);
     keys.push(own);
@@ -361,8 +366,10 @@ async function usageOfAll(
     if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((next) => setImmediate(next));
   }
   const shared = new Map<string, Map<string | null, { state: unknown; aggregates: Aggregates }>>();
+  let remaining = pending.size;
   for (const [key, query] of pending) {
     const result = await query;
+    remaining--;
     if (result === undefined) continue;
     if (isLeft(result)) return refused(result.left);
     // `null`: the rows naming no subscription alone, the state of a subscription without rows.
@@ -371,6 +378,10 @@ async function usageOfAll(
       bySubscription.set(subscription, { state, aggregates: result.right });
     }
     shared.set(key, bySubscription);
+    // While the next metric's query runs, this metric's charges are priced for each prepared
+    // subscription (the last metric's are priced with the usage: nothing runs meanwhile).
+    if (remaining > 0)
+      await pricedAhead(readers.get(key) ?? [], bySubscription, wanted, prepared, options);
   }
   const answers: PushdownUsage<Usage>[] = [];
   for (const [i, own] of wanted.entries()) {
@@ -390,6 +401,35 @@ async function usageOfAll(
 
 /** How many contexts are checked between two turns of the event loop (for the queries started). */
 const YIELD_EVERY = 50;
+
+/** How many subscriptions' charges are priced ahead between two turns of the event loop. */
+const PRICE_AHEAD_EVERY = 25;
+
+/**
+ * Prices ahead, for each prepared subscription that reads them (`readers`: its context and the
+ * metric's code), the charges of one metric from its states (`priceAhead`: its usage then
+ * prices only the other metrics, with the same figures), turning the event loop between
+ * slices so that the next metric's query goes on.
+ */
+async function pricedAhead(
+  readers: readonly (readonly [number, string])[],
+  bySubscription: ReadonlyMap<string | null, { readonly state: unknown }>,
+  wanted: readonly UsageAggregations[],
+  prepared: readonly (PreparedSubscription | undefined)[],
+  options: PushdownUsageOptions,
+): Promise<void> {
+  const kind = options.projected === true ? 'projected' : 'current';
+  for (const [n, [i, code]] of readers.entries()) {
+    const part = prepared[i];
+    const id = wanted[i]?.external_subscription_id;
+    const found =
+      id === undefined ? undefined : (bySubscription.get(id) ?? bySubscription.get(null));
+    if (part !== undefined && found !== undefined) part.priceAhead(code, found.state, kind);
+    if (n % PRICE_AHEAD_EVERY === PRICE_AHEAD_EVERY - 1) {
+      await new Promise((next) => setImmediate(next));
+    }
+  }
+}
 
 /**
  * The key of a metric's aggregation (its metric, charges and options as JSON): the same for
