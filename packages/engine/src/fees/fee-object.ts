@@ -165,13 +165,25 @@ function invalid(message: string, path: readonly string[], value: unknown): Feec
   return feecastError('invalid_input', message, path, { value });
 }
 
+/**
+ * The last two instants {@link timestamp} wrote, with their wire form: the lines of an
+ * invoice's charges all bill its period, so their dates are the same two texts, read and
+ * written once instead of once per line.
+ */
+const written: { text: string; wire: Either<FeecastError, Timestamp | null> }[] = [];
+
 function timestamp(
   value: string | null | undefined,
   key: string,
 ): Either<FeecastError, Timestamp | null> {
   if (value === undefined || value === null) return right(null);
+  for (const entry of written) if (entry.text === value) return entry.wire;
   const instant = parseInstant(value, [key]);
-  return isLeft(instant) ? instant : right(toWireTimestamp(instant.right));
+  if (isLeft(instant)) return instant;
+  const wire = right(toWireTimestamp(instant.right));
+  if (written.length === 2) written.shift();
+  written.push({ text: value, wire });
+  return wire;
 }
 
 /** An id of a fee: a UUID, or `null` when not given. */

@@ -38,13 +38,13 @@ import type { InvoiceSubscription } from './coupons/invoice-subscriptions';
 import {
   type AvailableCreditNoteInput,
   type CreditNoteFeeInput,
-  consumeCreditNotes,
+  creditNotesConsumed,
 } from './credit-note-credits';
 import { invoiceCredit, type PendingCredit } from './invoice-credits';
 import { invoiceSteps } from './invoice-steps';
-import { applyTaxes, type FeeTaxOutcome, type TaxableFeeInput } from './taxes/apply-taxes';
+import { type FeeTaxOutcome, type TaxableFeeInput, taxedFees } from './taxes/apply-taxes';
 import { computeInvoiceTaxes, type FeeAppliedTaxInput } from './taxes/invoice-taxes';
-import type { TaxSources } from './taxes/tax-sources';
+import { resolveTaxSources, type TaxSources } from './taxes/tax-sources';
 
 /**
  * The fields of a fee (the wire `Fee`) that the invoice's totals read and fill.
@@ -213,6 +213,28 @@ export function computeInvoiceTotals<
   invoice: I,
   options: InvoiceTotalsOptions<A, C> = {},
 ): Either<FeecastError, InvoiceTotals<I, A, C>> {
+  return invoiceTotals(invoice, options, false);
+}
+
+/**
+ * {@link computeInvoiceTotals}, with `owned`: the invoice's fees are the caller's own, just
+ * built and held nowhere else (a preview's invoice), so the taxes and the credit-note shares
+ * are set on them rather than on copies of them. The invoice and figures are the same
+ * either way.
+ * @internal
+ *
+ * @example
+ * invoiceTotals(skeleton, { taxSources, creditNotes: [] }, true) // ~> right({ invoice: { total_amount_cents: 21400 } })
+ */
+export function invoiceTotals<
+  I extends TotalsInvoiceInput,
+  A extends AppliedCouponInput = AppliedCoupon,
+  C extends AvailableCreditNoteInput = CreditNote,
+>(
+  invoice: I,
+  options: InvoiceTotalsOptions<A, C>,
+  owned: boolean,
+): Either<FeecastError, InvoiceTotals<I, A, C>> {
   type F = TotaledFee<I['fees'][number]>;
   const steps = invoiceSteps(invoice);
   const currency = invoice.currency;
@@ -253,7 +275,9 @@ export function computeInvoiceTotals<
   // Step 5: taxes.
   let taxOutcomes: FeeTaxOutcome[] = [];
   if (steps.taxes && options.taxSources !== undefined) {
-    const taxed = applyTaxes(fees, options.taxSources);
+    const resolved = resolveTaxSources(options.taxSources);
+    if (isLeft(resolved)) return resolved;
+    const taxed = taxedFees(fees, resolved.right, owned);
     if (isLeft(taxed)) return taxed;
     fees = taxed.right.fees;
     taxOutcomes = taxed.right.outcomes;
@@ -281,6 +305,7 @@ export function computeInvoiceTotals<
     steps.creditNotes,
     given.right.creditNotes,
     subTotalIncluding,
+    owned,
   );
   if (isLeft(noteStep)) return noteStep;
   fees = noteStep.right.fees;
@@ -491,6 +516,7 @@ function applyInvoiceCreditNotes<F extends TotalsFeeInput, C extends AvailableCr
   enabled: boolean,
   given: Decimal,
   owed: Decimal,
+  owned: boolean,
 ): Either<FeecastError, CreditNoteStep<F, C>> {
   const creditNotes = [...(options.creditNotes ?? [])];
   if (!enabled) {
@@ -503,7 +529,7 @@ function applyInvoiceCreditNotes<F extends TotalsFeeInput, C extends AvailableCr
   }
   const stillOwed = roundCents(subtract(owed, fromGiven), invoice.currency, ['total_amount_cents']);
   if (isLeft(stillOwed)) return stillOwed;
-  const consumed = consumeCreditNotes(
+  const consumed = creditNotesConsumed(
     {
       svc_id: invoice.svc_id,
       currency: invoice.currency,
@@ -511,6 +537,7 @@ function applyInvoiceCreditNotes<F extends TotalsFeeInput, C extends AvailableCr
       fees,
     },
     options.creditNotes,
+    owned,
   );
   if (isLeft(consumed)) return consumed;
   const amount = readCents(consumed.right.credit_notes_amount_cents, ['credit_notes_amount_cents']);

@@ -106,10 +106,31 @@ export function consumeCreditNotes<
   invoice: CreditNoteInvoiceInput<F>,
   creditNotes: readonly C[],
 ): Either<FeecastError, CreditNotesConsumed<F, C>> {
+  return creditNotesConsumed(invoice, creditNotes, false);
+}
+
+/**
+ * {@link consumeCreditNotes}, with `owned`: the invoice's fees are the caller's own, just
+ * built and held nowhere else (a preview's invoice), so with no credit note to consume each
+ * fee without a share gets its share of 0 set on it rather than on a copy. The fees and
+ * figures are the same either way.
+ * @internal
+ *
+ * @example
+ * creditNotesConsumed(invoice, [], true) // right({ fees: invoice.fees, credit_notes_amount_cents: 0, ... })
+ */
+export function creditNotesConsumed<
+  F extends CreditNoteFeeInput,
+  C extends AvailableCreditNoteInput,
+>(
+  invoice: CreditNoteInvoiceInput<F>,
+  creditNotes: readonly C[],
+  owned: boolean,
+): Either<FeecastError, CreditNotesConsumed<F, C>> {
   const owed = readCents(invoice.total_amount_cents, ['invoice', 'total_amount_cents']);
   if (isLeft(owed)) return owed;
   // No credit note to consume (most invoices): nothing to spread, each fee keeps its share.
-  if (creditNotes.length === 0) return noCreditNotes(invoice.fees);
+  if (creditNotes.length === 0) return noCreditNotes(invoice.fees, owned);
   const fees = readFees(invoice.fees);
   if (isLeft(fees)) return fees;
   const order = candidates(invoice, creditNotes);
@@ -186,13 +207,21 @@ const NO_SHARE = keepDecimal(
 /** {@link consumeCreditNotes} of no credit note: the fees with the shares they hold. */
 function noCreditNotes<F extends CreditNoteFeeInput, C>(
   fees: readonly F[],
+  owned: boolean,
 ): Either<FeecastError, CreditNotesConsumed<F, C>> {
   const outFees: WithCreditNoteShare<F>[] = [];
   for (const [i, fee] of fees.entries()) {
     const given = fee.precise_credit_notes_amount_cents;
     if (given === undefined || given === null) {
-      // Most fees (none consumed a credit note yet): the share of 0, in one copy.
-      outFees.push(spreadDecimals({ ...fee, ...NO_SHARE }, fee, NO_SHARE));
+      // Most fees (none consumed a credit note yet): the share of 0, in one copy, or on the
+      // fee itself when it is the caller's own.
+      if (!owned) outFees.push(spreadDecimals({ ...fee, ...NO_SHARE }, fee, NO_SHARE));
+      else {
+        (
+          fee as { precise_credit_notes_amount_cents?: string | null }
+        ).precise_credit_notes_amount_cents = NO_SHARE_TEXT;
+        outFees.push(spreadDecimals(fee as WithCreditNoteShare<F>, fee, NO_SHARE));
+      }
       continue;
     }
     const path = ['fees', String(i), 'precise_credit_notes_amount_cents'];

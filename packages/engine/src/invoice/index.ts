@@ -73,6 +73,7 @@ export {
   type SettledInvoice,
   type SettleInvoiceOptions,
   settleInvoice,
+  settleOwnedInvoice,
 } from './settle-invoice';
 export { feeTaxes, feeTaxesOfSet, setFeeTaxes } from './taxes/apply-taxes';
 export {

@@ -8,7 +8,7 @@ import type {
 } from '@feecast/models';
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../core/index';
-import { computeInvoiceTotals } from './compute-invoice-totals';
+import { invoiceTotals } from './compute-invoice-totals';
 import type { CouponOutcome } from './coupons/apply-coupons';
 import type { AppliedCouponInput, CouponApplication } from './coupons/coupon-terms';
 import type { AvailableCreditNoteInput } from './credit-note-credits';
@@ -59,7 +59,7 @@ export interface SettledInvoice<
 
 /**
  * Settles an invoice whose fees are billed (invoicing.md §1, steps 4-8): coupons, taxes and
- * credit notes with the totals ({@link computeInvoiceTotals}, which also takes the
+ * credit notes with the totals (`computeInvoiceTotals`, which also takes the
  * progressive-billing credit the invoice carries), then the prepaid credits of the wallets
  * ({@link applyWallets}). Which steps apply follows the invoice's type and status
  * (`invoiceSteps`). The one money flow of an invoice: `previewInvoice` and the server's
@@ -79,12 +79,44 @@ export function settleInvoice<
   invoice: Invoice,
   options: SettleInvoiceOptions<A, C>,
 ): Either<FeecastError, SettledInvoice<A, C>> {
-  const totals = computeInvoiceTotals<Invoice, A, C>(invoice, {
-    appliedCoupons: options.appliedCoupons,
-    taxSources: options.taxSources,
-    creditNotes: options.creditNotes,
-    now: options.at,
-  });
+  return settle(invoice, options, false);
+}
+
+/**
+ * {@link settleInvoice} of an invoice whose fees are the caller's own, just built and held
+ * nowhere else (a preview's invoice): the taxes and credit-note shares are set on those fees
+ * rather than on copies of them (`invoiceTotals`). The result is the same.
+ * @internal
+ *
+ * @example
+ * settleOwnedInvoice(skeleton, { appliedCoupons, taxSources, creditNotes, wallets, at, finalizing: false })
+ * // ~> right({ invoice: { total_amount_cents: 21400 } })
+ */
+export function settleOwnedInvoice<
+  A extends AppliedCouponInput = AppliedCoupon,
+  C extends AvailableCreditNoteInput = CreditNote,
+>(
+  invoice: Invoice,
+  options: SettleInvoiceOptions<A, C>,
+): Either<FeecastError, SettledInvoice<A, C>> {
+  return settle(invoice, options, true);
+}
+
+function settle<A extends AppliedCouponInput, C extends AvailableCreditNoteInput>(
+  invoice: Invoice,
+  options: SettleInvoiceOptions<A, C>,
+  owned: boolean,
+): Either<FeecastError, SettledInvoice<A, C>> {
+  const totals = invoiceTotals<Invoice, A, C>(
+    invoice,
+    {
+      appliedCoupons: options.appliedCoupons,
+      taxSources: options.taxSources,
+      creditNotes: options.creditNotes,
+      now: options.at,
+    },
+    owned,
+  );
   if (isLeft(totals)) return totals;
   const paid = applyWallets(totals.right.invoice, options.wallets, {
     at: options.at,

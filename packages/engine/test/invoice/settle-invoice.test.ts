@@ -4,8 +4,10 @@
  * share.
  */
 import { describe, expect, it } from 'vitest';
+import { formatDecimal } from '../../src/core/index';
+import { keptDecimal } from '../../src/fees/fee-decimals';
 import { computeInvoiceTotals } from '../../src/invoice/compute-invoice-totals';
-import { settleInvoice } from '../../src/invoice/settle-invoice';
+import { settleInvoice, settleOwnedInvoice } from '../../src/invoice/settle-invoice';
 import { applyWallets } from '../../src/invoice/wallets/apply-wallets';
 import { tax } from './builders';
 import { creditNote, fee, invoice, leftOf, rightOf, uuid, wallet } from './wallets/builders';
@@ -95,5 +97,51 @@ describe('settleInvoice', () => {
   it('a stage that fails is the Left, with its path', () => {
     const failed = leftOf(settleInvoice(draft, { ...options, at: 'yesterday' }));
     expect(failed.path).toEqual(['options', 'at']);
+  });
+});
+
+describe('settleOwnedInvoice', () => {
+  // A new invoice on each call, its fees new objects: the owned settlement may write on them.
+  const fresh = () =>
+    invoice({
+      fees: [
+        fee({ name: 'sub', type: 'subscription', amount_cents: 3500 }),
+        fee({ name: 'bm', code: 'bm', amount_cents: 1500 }),
+      ],
+    });
+  const cases = [
+    ['taxes, a credit note and a wallet', options],
+    [
+      'no taxes and no credit note (a backtest)',
+      {
+        ...options,
+        taxSources: { subscriptions: options.taxSources.subscriptions },
+        creditNotes: [],
+      },
+    ],
+    ['a draft', { ...options, finalizing: false }],
+  ] as const;
+
+  it.each(cases)('%s: what settleInvoice gives, field for field and in order', (_, given) => {
+    const copied = fresh();
+    const byCopy = rightOf(settleInvoice(copied, given));
+    // settleInvoice leaves its input as it was.
+    expect(copied).toEqual(fresh());
+    const owned = rightOf(settleOwnedInvoice(fresh(), given));
+    expect(JSON.stringify(owned)).toBe(JSON.stringify(byCopy));
+  });
+
+  it("with nothing to consume, the fees are the invoice's own, their decimals kept", () => {
+    const own = fresh();
+    const settled = rightOf(settleOwnedInvoice(own, { ...options, creditNotes: [] }));
+    expect(settled.invoice.fees).toHaveLength(2);
+    for (const [i, settledFee] of settled.invoice.fees.entries()) {
+      expect(settledFee).toBe(own.fees[i]);
+      // VAT 20 % of 35.00 and 15.00.
+      expect(settledFee.taxes_amount_cents).toBe([700, 300][i]);
+      expect(settledFee).toHaveProperty('precise_credit_notes_amount_cents', '0.0');
+      const kept = keptDecimal(settledFee, 'precise_credit_notes_amount_cents');
+      expect(kept === undefined ? 'none kept' : formatDecimal(kept)).toBe('0');
+    }
   });
 });

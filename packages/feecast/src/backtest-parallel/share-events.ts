@@ -73,13 +73,15 @@ export function isNdjson(file: ShareFile): boolean {
  * The located items (events and rejections) of the lines of an NDJSON file that share `me`
  * parses: its own lines and the lines whose subscription the bytes cannot tell (their line
  * numbers go to `unsure`); every other line is given to the decoder as an empty line, so the
- * line numbers of messages are the file's.
+ * line numbers of messages are the file's. The only share (`alone`) parses every line: the
+ * chunks go to the decoder as they are read, no line looked at first.
  */
 function* ownItems(
   file: ShareFile,
   me: number,
   shareOf: ReadonlyMap<string, number>,
   unsure: Set<number>,
+  alone: boolean,
 ): Generator<LocatedItem, void> {
   const decoder = createLocatedEventDecoder({
     file: file.name,
@@ -114,6 +116,12 @@ function* ownItems(
     return at + bytes.length + 1;
   };
   try {
+    while (alone && !decoder.done) {
+      // The decoder is done with a chunk before the next is read into it.
+      const size = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      yield* size === 0 ? decoder.end() : decoder.push(chunk.subarray(0, size));
+      if (size === 0) return;
+    }
     while (!decoder.done) {
       const size = readSync(fd, chunk, 0, CHUNK_BYTES, null);
       const data =
@@ -182,8 +190,11 @@ export function shareEvents(
   });
   const ndjson = isNdjson(file);
   const unsure = new Set<number>();
+  // The only share: every line is its own (or no subscription's), none to tell apart.
+  let alone = me === 0;
+  for (const share of shareOf.values()) if (share !== me) alone = false;
   function* events(): Generator<UsageEvent, void, undefined> {
-    const items = ndjson ? ownItems(file, me, shareOf, unsure) : allItems(file);
+    const items = ndjson ? ownItems(file, me, shareOf, unsure, alone) : allItems(file);
     for (const located of items) {
       // In a file that is not NDJSON, every record is parsed by every share.
       const shared = located.line !== undefined && (!ndjson || unsure.has(located.line));

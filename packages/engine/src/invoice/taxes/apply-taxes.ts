@@ -84,13 +84,36 @@ export function applyResolvedTaxes<F extends TaxableFeeInput>(
   fees: readonly F[],
   resolved: ResolvedTaxSources,
 ): Either<FeecastError, TaxesApplied<F>> {
+  return taxedFees(fees, resolved, false);
+}
+
+/**
+ * {@link applyResolvedTaxes}, with `owned`: the fees are the caller's own, just built and
+ * held nowhere else (a preview's invoice), so each one's tax fields are set on it, its kept
+ * decimals with them, instead of on a copy. The fees and figures are the same either way.
+ * @internal
+ *
+ * @example
+ * taxedFees(invoice.fees, sources, true) // right({ fees: invoice.fees, outcomes: [...] }), each fee taxed
+ */
+export function taxedFees<F extends TaxableFeeInput>(
+  fees: readonly F[],
+  resolved: ResolvedTaxSources,
+  owned: boolean,
+): Either<FeecastError, TaxesApplied<F>> {
   const out: F[] = [];
   const outcomes: FeeTaxOutcome[] = [];
   for (const [i, fee] of fees.entries()) {
     const taxed = feeTaxes(fee, i, resolved);
     if (isLeft(taxed)) return taxed;
     const { fields, outcome } = taxed.right;
-    out.push(fields === undefined ? fee : spreadDecimals({ ...fee, ...fields }, fee, fields));
+    if (fields === undefined) out.push(fee);
+    else if (!owned) out.push(spreadDecimals({ ...fee, ...fields }, fee, fields));
+    else {
+      // The fields in the order a spread adds them, then their decimals over the fee's.
+      setFeeTaxes(fee as object as OwnedTaxableFee, fields);
+      out.push(spreadDecimals(fee, fee, fields));
+    }
     outcomes.push(outcome);
   }
   return right({ fees: out, outcomes });

@@ -17,7 +17,7 @@ import {
   type CouponOutcome,
   type CreditNoteItemRequest,
   progressiveBilledAmount,
-  settleInvoice,
+  settleOwnedInvoice,
   type TaxSources,
 } from '../../invoice/index';
 import type { SubscriptionRun } from '../../periods/index';
@@ -196,7 +196,8 @@ export function previewOfFacts(
 
   const credited = progressiveCredits(skeleton.right, facts, runs);
   if (isLeft(credited)) return credited;
-  const settled = settleInvoice(credited.right.invoice, {
+  // The invoice's fees are this call's own (`invoiceObject` made them): settled in place.
+  const settled = settleOwnedInvoice(credited.right.invoice, {
     appliedCoupons: facts.appliedCoupons,
     taxSources: taxSources(facts),
     creditNotes: facts.creditNotes,
