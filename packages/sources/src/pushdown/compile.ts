@@ -242,11 +242,12 @@ export function compileQueries(
   // none is joined to each subscription with rows of the metric where the order of rows at one
   // instant matters (tie-order.ts); `__o` keeps its own transaction ids apart.
   const joined = input.perSubscription && periods === undefined && dependsOnTieOrder(input.type);
-  const named = `SELECT ${d.distinctTexts(source.subscription)} FROM ${source.from} WHERE ${source.code} = ${d.string(input.code)} AND ${source.subscription} IS NOT NULL`;
+  const named = () =>
+    `(SELECT ${d.distinctTexts(source.subscription)} FROM ${source.from} WHERE ${source.code} = ${d.string(input.code)} AND ${source.subscription} IS NOT NULL)`;
   const sub = !input.perSubscription
     ? `coalesce(${source.subscription}, '')`
     : joined
-      ? d.eachOf(source.subscription, `(${named})`)
+      ? d.eachOf(source.subscription, named())
       : source.subscription;
   const sourceDoubt =
     source.doubts.length === 0 ? d.false : source.doubts.map((x) => sure(x)).join(' OR ');

@@ -74,8 +74,9 @@ function subscriptionOf(event: UsageEvent): string | null {
 }
 
 /**
- * Streams the rows into one accumulator of `charges` per subscription (or one in all). Where
- * the rows naming none join each subscription's (`joined`, tie-order.ts), each of them goes to
+ * Streams the rows into one accumulator of `charges` per subscription (or one in all), rows at
+ * one instant in their tie order when it matters (`tieOrder`). Then, over every subscription,
+ * the rows naming none join each subscription's (tie-order.ts): each of them goes to
  * every accumulator, and a subscription's accumulator, made at its first row, first takes those
  * read before: they are kept until the end of the stream.
  */
@@ -83,10 +84,11 @@ async function streamStates(
   database: Database,
   spec: AggregatesSpec,
   charges: readonly ChargeBuckets[],
-  joined: boolean,
+  tieOrder: boolean,
 ): Promise<Either<FeecastError, Map<string | null, ChargesAccumulator>>> {
   const accumulators = new Map<string | null, ChargesAccumulator>();
   const single = spec.subscription !== undefined;
+  const joined = !single && tieOrder;
   const none: UsageEvent[] = [];
   const accumulatorOf = (key: string | null): Either<FeecastError, ChargesAccumulator> => {
     const known = accumulators.get(key);
@@ -102,8 +104,7 @@ async function streamStates(
     const first = accumulatorOf(spec.subscription ?? null);
     if (isLeft(first)) return first;
   }
-  const type = spec.metric.aggregation_type as AggregationType;
-  const source = database.stream(spec.metric.code, spec.subscription, dependsOnTieOrder(type));
+  const source = database.stream(spec.metric.code, spec.subscription, tieOrder);
   for await (const event of source.events) {
     const key = single ? (spec.subscription ?? null) : subscriptionOf(event);
     if (joined && key === null) {
@@ -216,7 +217,8 @@ export async function runAggregates(
   let pushed = plan.charges.filter((c) => c.pushed).map((c) => c.charge);
   const single = spec.subscription !== undefined;
   // Over every subscription, whether each one's rows are read with those naming none.
-  const joined = !single && dependsOnTieOrder(type);
+  const tieOrder = dependsOnTieOrder(type);
+  const joined = !single && tieOrder;
   const { fromMs, endMs } = period(spec);
   const sql: string[] = [];
   let sqlStates = new Map<string | null, unknown>();
@@ -287,7 +289,7 @@ export async function runAggregates(
   const fallbackList = spec.charges.filter((_, c) => fallback.includes(c));
   let streamed = new Map<string | null, ChargesAccumulator>();
   if (fallback.length > 0) {
-    const states = await streamStates(database, spec, fallbackList, joined);
+    const states = await streamStates(database, spec, fallbackList, tieOrder);
     if (isLeft(states)) return states;
     streamed = states.right;
   }
