@@ -14,7 +14,7 @@
  * (`g0`, `g1`...), aggregated into the state's figures. The rows are aggregated before they
  * are repeated: once into partial figures per row key (every charge's bucket and groups at
  * once, each row read once), then the partials, repeated per charge, into the figures. A
- * unique count's figures (one row per value) are, where the dialect builds JSON lists
+ * unique count's figures (one row per value) are, where the dialect builds entry lists
  * (DuckDB), gathered into one row per group (`valueLists`).
  *
  * Decimals are never summed as floats: a value of at most 36 integer and 36 fraction digits
@@ -32,7 +32,6 @@ import {
 } from '@feecast/engine';
 import type { Dialect, FirstColumn } from './dialect';
 import type { PropertyRead, RowSource } from './row-source';
-import { dependsOnTieOrder } from './tie-order';
 
 /** The decimal grammar of the engine's parser, exponents limited to ±1000 (`core/decimal`). */
 export const DECIMAL_GRAMMAR = '-?[0-9]+(\\.[0-9]+)?([eE][+-]?0*([0-9]{1,3}|1000))?';
@@ -86,6 +85,11 @@ export interface CompileInput {
    * state key (`s`) is the period's `key`; `fromMs` and `endMs` above are then not read.
    */
   readonly periods?: PeriodsInput;
+  /**
+   * Over every subscription, without periods: each row naming none is also read with each
+   * subscription with rows of the metric (tie-order.ts), its transaction ids apart (`__o`).
+   */
+  readonly noneWithEach?: boolean;
 }
 
 /** The periods of a run over many periods (see `CompileInput.periods`). */
@@ -238,10 +242,9 @@ export function compileQueries(
   let groupColumns = 0;
   for (const ch of charges) groupColumns = Math.max(groupColumns, ch.groups.length);
 
-  // L1: the rows of the metric (and subscription), read. Over every subscription, a row naming
-  // none is joined to each subscription with rows of the metric where the order of rows at one
-  // instant matters (tie-order.ts); `__o` keeps its own transaction ids apart.
-  const joined = input.perSubscription && periods === undefined && dependsOnTieOrder(input.type);
+  // L1: the rows of the metric (and subscription), read; with `noneWithEach`, a row naming none
+  // once per subscription with rows of the metric, and `__o` to keep its transaction ids apart.
+  const joined = input.perSubscription && periods === undefined && input.noneWithEach === true;
   const named = () =>
     `(SELECT ${d.distinctTexts(source.subscription)} FROM ${source.from} WHERE ${source.code} = ${d.string(input.code)} AND ${source.subscription} IS NOT NULL)`;
   const sub = !input.perSubscription
@@ -313,6 +316,7 @@ export function compileQueries(
   // status of the others, each with its number of rows `__w` (the ok rows beyond the first
   // are the repeats). The rows' statuses and the first of each id at once (`firstOfEach`).
   let l3 = `SELECT *, ${d.int("'1'")} AS __w FROM (${l2}) AS l2`;
+  let firstRows: ((read: (column: string) => boolean) => string) | undefined;
   if (input.deduplicate) {
     // What the queries above read of a row (its doubts are in its status already).
     const other = (name: string): FirstColumn => ({ name, holds: 'other' });
@@ -329,7 +333,14 @@ export function compileQueries(
       ...(periods === undefined ? [] : [other('__pf'), other('__pe')]),
     ];
     const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
-    l3 = `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, ['__s', ...(joined ? ['__o'] : []), '__st', '__di'], picked, source.order === undefined ? '__t' : '__n')}) AS l3d`;
+    const partition = ['__s', ...(joined ? ['__o'] : []), '__st', '__di'];
+    const order = source.order === undefined ? '__t' : '__n';
+    // Written once the queries after it are (`firstRows` below): only the columns they read.
+    firstRows = (read) => {
+      const kept = picked.filter(({ name }) => read(name));
+      return `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, partition, kept, order)}) AS l3d`;
+    };
+    l3 = FIRST_ROWS;
   }
 
   // L4: the value, its status, and what the charges read of it.
@@ -582,18 +593,35 @@ export function compileQueries(
     ghost,
     `__st = 'ok' AND ${repeats} > 0`,
   )} GROUP BY ${grouping.join(', ')}`;
-  if (!unique || d.jsonList === undefined) return { buckets, groupColumns };
-  return {
-    buckets: valueLists(buckets, input.perSubscription, groupColumns, readsHistory, d, d.jsonList),
-    groupColumns,
-  };
+  const query =
+    !unique || d.entryList === undefined
+      ? buckets
+      : valueLists(buckets, input.perSubscription, groupColumns, readsHistory, d, d.entryList);
+  return { buckets: withFirstRows(query, firstRows), groupColumns };
+}
+
+/** Stands in the queries for their deduplicated rows (L3) until those are written. */
+const FIRST_ROWS = '\u0000first rows\u0000';
+
+/**
+ * `query` with its deduplicated rows written where {@link FIRST_ROWS} stands, keeping of the
+ * first rows only the columns `query` reads: a column no query above reads is still carried
+ * by a `SELECT *`, and neither engine drops an aggregate it carries unread.
+ */
+function withFirstRows(
+  query: string,
+  firstRows: ((read: (column: string) => boolean) => string) | undefined,
+): string {
+  if (firstRows === undefined) return query;
+  const read = (column: string) => new RegExp(`\\b${column}\\b`).test(query);
+  return query.replace(FIRST_ROWS, () => firstRows(read));
 }
 
 /**
  * A unique count's buckets query with one row per subscription, charge, bucket and group,
  * not one per value: each value's latest operation (`la`, `lt`), and before the period (`ba`,
- * `bt`, where `bn`), as the JSON list of the state's entries (`uv`, `ubv`; state-rows.ts
- * reads them), and the status rows' counts summed (they come one per value read too).
+ * `bt`, where `bn`), as the text of the state's entries (`uv`, `ubv`; entry-list.ts), and the
+ * status rows' counts summed (they come one per value read too).
  */
 function valueLists(
   buckets: string,
@@ -601,7 +629,7 @@ function valueLists(
   groupColumns: number,
   readsHistory: boolean,
   d: Dialect,
-  jsonList: NonNullable<Dialect['jsonList']>,
+  entryList: NonNullable<Dialect['entryList']>,
 ): string {
   const keys = [
     ...(perSubscription ? ['s'] : []),
@@ -609,14 +637,9 @@ function valueLists(
     'b',
     ...Array.from({ length: groupColumns }, (_, j) => `g${j}`),
   ];
-  const entries = (flag: string, time: string) => [
-    ['value', 'u'] as const,
-    ['operation', `CASE WHEN ${flag} = '1' THEN 'add' ELSE 'remove' END`] as const,
-    ['at', d.int(time)] as const,
-  ];
-  const lists = [`${jsonList(entries('la', 'lt'), 'c >= 0')} AS uv`];
+  const lists = [`${entryList('u', 'la', 'lt', 'c >= 0')} AS uv`];
   if (readsHistory) {
-    lists.push(`${jsonList(entries('ba', 'bt'), `c >= 0 AND ${d.int('bn')} > 0`)} AS ubv`);
+    lists.push(`${entryList('u', 'ba', 'bt', `c >= 0 AND ${d.int('bn')} > 0`)} AS ubv`);
   }
   const cnt = `${d.text(`sum(${d.int('cnt')})`)} AS cnt`;
   return `SELECT ${[...keys, cnt, ...lists].join(', ')} FROM (${buckets}) AS v GROUP BY ${keys.join(', ')}`;

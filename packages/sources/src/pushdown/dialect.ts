@@ -4,6 +4,8 @@
  * compiler writes every query through one of these, so both dialects share one query shape.
  */
 
+import { duckdbEntryList } from './entry-list';
+
 /**
  * A column `firstOfEach` keeps of a partition's first row, and what it holds: `char` exactly
  * one character, never NULL (a property's kind); `text` a text, never NULL; `other` anything
@@ -74,11 +76,11 @@ export interface Dialect {
    */
   eachOf(expr: string, list: string): string;
   /**
-   * The JSON text of the list of objects `{ name: expr, ... }` (`fields`, in order) over the
-   * rows meeting `condition`, in no particular order (NULL of none). Absent where the database
-   * does not build it: a unique count's values then come back one row per value.
+   * A unique count's state entries of the rows meeting `condition` as one text (entry-list.ts).
+   * Absent where the database does not build it: a unique count's values then come back one
+   * row per value.
    */
-  readonly jsonList?: (fields: readonly (readonly [string, string])[], condition: string) => string;
+  readonly entryList?: (value: string, flag: string, time: string, condition: string) => string;
   /** `expr` with every `from` replaced by `to` (plain text, not patterns). */
   replace(expr: string, from: string, to: string): string;
   /**
@@ -151,8 +153,7 @@ export const duckdbDialect: Dialect = {
   distinctTexts: (expr) => `list(DISTINCT ${expr})`,
   eachOf: (expr, list) =>
     `unnest(CASE WHEN ${expr} IS NULL THEN list_prepend(CAST(NULL AS VARCHAR), coalesce(${list}, CAST([] AS VARCHAR[]))) ELSE [${expr}] END)`,
-  jsonList: (fields, condition) =>
-    `CAST(to_json(list({${fields.map(([name, expr]) => `${duckdbDialect.string(name)}: ${expr}`).join(', ')}}) FILTER (WHERE ${condition})) AS VARCHAR)`,
+  entryList: duckdbEntryList,
   replace: (expr, from, to) =>
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
   true: 'TRUE',
@@ -160,12 +161,13 @@ export const duckdbDialect: Dialect = {
   // One hash aggregation, each column the first row's by its own `arg_min_null` (NULLs kept
   // as values): `order` is unique within a partition (`rowid`, `file_row_number`), so every
   // column comes from the same row. No sort: a third of the windows' time (bench/README.md).
+  // Scalar states, which spill; one `arg_min` of a struct of the columns does not (docs/pushdown.md).
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
     const picked = columns.map(({ name: c }) =>
       c === order ? `min(${c}) AS ${c}` : `arg_min_null(${c}, ${order}) AS ${c}`,
     );
-    return `SELECT ${keys}, count(*) AS __w, ${picked.join(', ')} FROM (${sql}) AS q GROUP BY ${keys}`;
+    return `SELECT ${[keys, 'count(*) AS __w', ...picked].join(', ')} FROM (${sql}) AS q GROUP BY ${keys}`;
   },
   explode: (relation, charges, ok, ghost, repeats) =>
     `${relation} CROSS JOIN (SELECT unnest([-3, -2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN c = -3 THEN ${repeats} WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
@@ -181,7 +183,8 @@ export const duckdbBoundedDialect: Dialect = {
   ...duckdbDialect,
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
-    return `SELECT ${keys}, count(*) OVER (PARTITION BY ${keys}) AS __w, ${columns.map((c) => c.name).join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
+    const kept = [`count(*) OVER (PARTITION BY ${keys}) AS __w`, ...columns.map((c) => c.name)];
+    return `SELECT ${keys}, ${kept.join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
   },
 };
 
@@ -269,7 +272,8 @@ export const clickhouseDialect: Dialect = {
       firsts.push(`argMin(${packed.pack}, ${order}) AS __fp`);
       for (const column of packed.unpack('__fp')) picked.push(column);
     }
-    return `SELECT ${keys}, __w, ${picked.join(', ')} FROM (SELECT ${keys}, toInt64(count()) AS __w, ${firsts.join(', ')} FROM (${sql}) GROUP BY ${keys})`;
+    firsts.unshift('toInt64(count()) AS __w');
+    return `SELECT ${[keys, '__w', ...picked].join(', ')} FROM (SELECT ${keys}, ${firsts.join(', ')} FROM (${sql}) GROUP BY ${keys})`;
   },
   explode: (relation, charges, ok, ghost, repeats) =>
     `${relation} ARRAY JOIN arrayConcat(if(${repeats}, [toInt32(-3)], emptyArrayInt32()), if(${ok}, [${charges.map((c) => `toInt32(${c})`).join(', ')}], if(${ghost}, [toInt32(-1), toInt32(-2)], [toInt32(-1)]))) AS c`,

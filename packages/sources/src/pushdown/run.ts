@@ -46,7 +46,11 @@ export interface Aggregates {
   readonly states: readonly SubscriptionState[];
   /** Which charges the database aggregated, which fell back to streaming, and why. */
   readonly plan: PushdownPlan;
-  /** The SQL run (one query per pushdown), for the curious and the benchmark. */
+  /**
+   * The SQL whose rows gave the states (one query per pushdown: a first run whose rows named
+   * no subscription where ties matter, run again with them joined, is not listed), for the
+   * curious and the benchmark.
+   */
   readonly sql: readonly string[];
 }
 
@@ -223,36 +227,45 @@ export async function runAggregates(
   const sql: string[] = [];
   let sqlStates = new Map<string | null, unknown>();
   if (pushed.length > 0 && typeof source.right !== 'string') {
-    const compiled: CompiledQueries | string = compileQueries(
-      {
-        type: type,
-        fieldName: spec.metric.field_name ?? undefined,
-        recurring: spec.metric.recurring === true,
-        metricFilters: spec.metric.filters ?? [],
-        charges: spec.charges,
-        pushed,
-        fromMs,
-        endMs,
-        deduplicate: spec.options.deduplicate !== false,
-        perSubscription: !single,
-        code: spec.metric.code,
-        subscription: spec.subscription,
-        periodRowsOnly: options.periodRowsOnly === true,
-      },
-      source.right,
-      database.dialect,
-    );
+    const rows = source.right;
+    const compile = (noneWithEach: boolean): CompiledQueries | string =>
+      compileQueries(
+        {
+          type: type,
+          fieldName: spec.metric.field_name ?? undefined,
+          recurring: spec.metric.recurring === true,
+          metricFilters: spec.metric.filters ?? [],
+          charges: spec.charges,
+          pushed,
+          fromMs,
+          endMs,
+          deduplicate: spec.options.deduplicate !== false,
+          perSubscription: !single,
+          code: spec.metric.code,
+          subscription: spec.subscription,
+          periodRowsOnly: options.periodRowsOnly === true,
+          noneWithEach,
+        },
+        rows,
+        database.dialect,
+      );
+    const context = { type, fromMs, endMs, charges: spec.charges };
+    let compiled = compile(false);
     if (typeof compiled === 'string') {
       plan = pushdownPlan(spec, compiled);
       pushed = [];
     } else {
+      let read = await queryBuckets(database, compiled.buckets, context);
+      // Rows naming none, where ties matter: read again, each with every subscription's rows
+      // (tie-order.ts). Most tables have none, and their one query lists no subscriptions.
+      if (joined && isRight(read) && read.right.headers.has(null)) {
+        const again = compile(true);
+        if (typeof again !== 'string') {
+          compiled = again;
+          read = await queryBuckets(database, compiled.buckets, context);
+        }
+      }
       sql.push(compiled.buckets);
-      const read = await queryBuckets(database, compiled.buckets, {
-        type,
-        fromMs,
-        endMs,
-        charges: spec.charges,
-      });
       if (isLeft(read)) return read;
       const { headers, buckets, doubt, overflow } = read.right;
       if (overflow > 0) {

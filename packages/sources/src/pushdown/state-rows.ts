@@ -22,6 +22,7 @@ import {
 } from '@feecast/engine';
 import { isRight } from 'fp-ts/lib/Either.js';
 import { FRACTION_DIGITS, VALUE_PARTS } from './compile';
+import { appendEntryList } from './entry-list';
 
 /** A row of the buckets query (figures by aggregation type; see compile.ts). */
 export type BucketRow = Readonly<Record<string, unknown>>;
@@ -197,11 +198,12 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
       return true;
     }
     case 'unique_count_agg': {
-      // One row per group, its values' entries as JSON lists (DuckDB, compile.ts `valueLists`).
+      // One row per group, its values' entries as lists (DuckDB, compile.ts `valueLists`).
       if (row.uv !== undefined) {
-        appendEntries(entry.state.values as unknown[], row.uv);
-        appendEntries(entry.state.values_before_period as unknown[], row.ubv);
-        return true;
+        return (
+          appendEntryList(entry.state.values as unknown[], row.uv) &&
+          appendEntryList(entry.state.values_before_period as unknown[], row.ubv)
+        );
       }
       const value = row.u === undefined || row.u === null ? null : String(row.u);
       const operation = (flag: unknown) =>
@@ -215,14 +217,6 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
       return true;
     }
   }
-}
-
-/** Adds the entries of a JSON list of a unique count's state entries (none: NULL) to `list`. */
-function appendEntries(list: unknown[], json: unknown): void {
-  if (json === null || json === undefined) return;
-  const entries: unknown = JSON.parse(String(json));
-  if (!Array.isArray(entries)) return;
-  for (const item of entries) list.push(item);
 }
 
 /**

@@ -13,7 +13,8 @@
  *   metric and read with that subscription's rows, in order, instead of being aggregated once
  *   alone and merged into each subscription's state after: a merged state no longer knows
  *   which of two rows at one instant was later. Such a row is then read once per subscription
- *   with rows of the metric, and once alone (the state of a subscription without rows).
+ *   with rows of the metric, and once alone (the state of a subscription without rows). The
+ *   query runs without the join first, and again with it only when rows name none (run.ts).
  */
 import type { AggregationType } from '@feecast/engine';
 
