@@ -169,25 +169,19 @@ export function eventCodes(period: SeriesPeriod): Set<string> {
  */
 function accumulatorStarts() {
   const prepared = new Map<string, ReturnType<typeof prepareChargesAccumulator>>();
-  return {
-    start(
-      metric: Parameters<typeof prepareChargesAccumulator>[0],
-      charges: readonly ChargeBuckets[],
-      options: PassOptions,
-    ): Either<FeecastError, ChargesPass> {
-      let key: string | undefined;
-      try {
-        key = JSON.stringify([metric, charges, options]);
-      } catch {
-        key = undefined;
-      }
-      let start = key === undefined ? undefined : prepared.get(key);
-      if (start === undefined) {
-        start = prepareChargesAccumulator(metric, charges, options);
-        if (key !== undefined) prepared.set(key, start);
-      }
-      return isLeft(start) ? start : right(start.right());
-    },
+  return (
+    metric: Parameters<typeof prepareChargesAccumulator>[0],
+    charges: readonly ChargeBuckets[],
+    options: PassOptions,
+  ): Either<FeecastError, ChargesPass> => {
+    // Plain data (`laneKey` has written it as text already).
+    const key = JSON.stringify([metric, charges, options]);
+    let start = prepared.get(key);
+    if (start === undefined) {
+      start = prepareChargesAccumulator(metric, charges, options);
+      prepared.set(key, start);
+    }
+    return isLeft(start) ? start : right(start.right());
   };
 }
 
@@ -232,7 +226,7 @@ export function eventGrid(
 ): Either<FeecastError, EventGrid> {
   /** In time order, the grid finds every repeat; out of it, those of non-recurring metrics. */
   const gridFinds = (recurring: boolean) => deduplicate && (ordered || !recurring);
-  const starts = accumulatorStarts();
+  const start = accumulatorStarts();
   const routes = new Map<string, SubscriptionRoute>();
   /** Per series given: its periods' accumulators, by the period's index in its `periods`. */
   const bySeries: (Map<number, PeriodSlots> | undefined)[] = [];
@@ -275,7 +269,7 @@ export function eventGrid(
           continue;
         }
         const recurring = metric.metric.recurring === true;
-        const created = starts.start(
+        const created = start(
           metric.metric,
           metric.charges,
           deduplicate && !gridFinds(recurring)

@@ -122,7 +122,6 @@ export function backtestSummary(
       amount_cents: number;
     }
   >();
-  const contributionOrder: string[] = [];
   /** Per customer, currency and plan: revenue over the subscriptions that have a current plan. */
   const perCustomer = new Map<string, Map<string, number>>();
   const withCurrent = new Set<string>();
@@ -149,7 +148,6 @@ export function backtestSummary(
       if (isLeft(units)) return units;
       const seen = contributions.get(key);
       if (seen === undefined) {
-        contributionOrder.push(key);
         contributions.set(key, {
           plan: row.plan,
           currency: row.currency,
@@ -237,9 +235,8 @@ export function backtestSummary(
       (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0),
   );
   const lines: ChargeContribution[] = [];
-  for (const key of contributionOrder) {
-    const line = contributions.get(key);
-    if (line === undefined) continue;
+  // In the order of their first fee (a map keeps its keys' order).
+  for (const line of contributions.values()) {
     lines.push({ ...line, units: formatDecimal(line.units) });
   }
   lines.sort((a, b) => order(a.plan) - order(b.plan));
