@@ -29,18 +29,40 @@ function isBlank(byte: number | undefined): boolean {
  * lineSubscription(Buffer.from('{"code": "api_calls"}')) // null
  */
 export function lineSubscription(line: Buffer): string | null | undefined {
-  if (line.indexOf(BACKSLASH) >= 0) return undefined;
-  const at = line.indexOf(KEY);
-  if (at < 0) return null;
-  const end = line.length;
-  let i = at + KEY.length;
-  while (i < end && isBlank(line[i])) i++;
-  if (line[i] !== COLON) return undefined;
-  i++;
-  while (i < end && isBlank(line[i])) i++;
-  if (line[i] !== QUOTE) return undefined;
-  const close = line.indexOf(QUOTE, i + 1);
-  if (close < 0) return undefined;
-  if (line.indexOf(KEY, close + 1) >= 0) return undefined;
-  return line.toString('utf8', i + 1, close);
+  return lineSubscriptions(line)(0, line.length);
+}
+
+/**
+ * {@link lineSubscription} of the lines of `data`, each given as its bytes `[start, end)`
+ * (no line break in them), in the order of the buffer: the backslashes and keys are each
+ * searched for once in the whole buffer, not once per line, and no line is cut out of it.
+ */
+export function lineSubscriptions(
+  data: Buffer,
+): (start: number, end: number) => string | null | undefined {
+  // The first backslash and the first key at or after the last line asked, where known
+  // (`data.length`: none), so a line's search past its end serves the next lines.
+  let backslash = -1;
+  let key = -1;
+  const after = (needle: Buffer | number, from: number) => {
+    const at = data.indexOf(needle, from);
+    return at < 0 ? data.length : at;
+  };
+  return (start, end) => {
+    if (backslash < start) backslash = after(BACKSLASH, start);
+    if (backslash < end) return undefined;
+    if (key < start) key = after(KEY, start);
+    if (key + KEY.length > end) return null;
+    let i = key + KEY.length;
+    while (i < end && isBlank(data[i])) i++;
+    if (data[i] !== COLON || i >= end) return undefined;
+    i++;
+    while (i < end && isBlank(data[i])) i++;
+    if (data[i] !== QUOTE || i >= end) return undefined;
+    const close = data.indexOf(QUOTE, i + 1);
+    if (close < 0 || close >= end) return undefined;
+    key = after(KEY, close + 1);
+    if (key + KEY.length <= end) return undefined;
+    return data.toString('utf8', i + 1, close);
+  };
 }

@@ -16,7 +16,7 @@ import {
   readEventsSync,
 } from '@feecast/sources';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { lineSubscription } from './line-subscription';
+import { lineSubscriptions } from './line-subscription';
 
 /** The events file as `openEventsFile` prepared it: a text file and how to read it. */
 export interface ShareFile {
@@ -99,21 +99,29 @@ function* ownItems(
   const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let carry = Buffer.alloc(0);
   let line = 0;
-  /** Copies `bytes` (one line and its line break) to `out` when they are this share's. */
-  const route = (bytes: Buffer, out: Buffer, at: number, last: boolean): number => {
+  /**
+   * Copies the line `[start, end)` of `data` (and its line break, but the `last`) to `out`
+   * at `at` when it is this share's, else its line break only; `subscription` tells the
+   * lines of `data` apart. The end of what `out` holds then.
+   */
+  const route = (
+    data: Buffer,
+    subscription: (start: number, end: number) => string | null | undefined,
+    start: number,
+    end: number,
+    out: Buffer,
+    at: number,
+    last: boolean,
+  ): number => {
     line++;
-    const id = lineSubscription(bytes);
+    const id = subscription(start, end);
     const owner = id === undefined ? -1 : id === null ? 0 : (shareOf.get(id) ?? 0);
     if (owner === -1) unsure.add(line);
-    if (owner !== me && owner !== -1) {
-      if (last) return at;
-      out[at] = NEWLINE;
-      return at + 1;
-    }
-    bytes.copy(out, at);
-    if (last) return at + bytes.length;
-    out[at + bytes.length] = NEWLINE;
-    return at + bytes.length + 1;
+    let next = at;
+    if (owner === me || owner === -1) next += data.copy(out, at, start, end);
+    if (last) return next;
+    out[next] = NEWLINE;
+    return next + 1;
   };
   try {
     while (alone && !decoder.done) {
@@ -129,14 +137,15 @@ function* ownItems(
           ? chunk.subarray(0, size)
           : Buffer.concat([carry, chunk.subarray(0, size)]);
       const out = Buffer.allocUnsafe(data.length);
+      const subscription = lineSubscriptions(data);
       let at = 0;
       let start = 0;
       for (let nl = data.indexOf(NEWLINE, start); nl >= 0; nl = data.indexOf(NEWLINE, start)) {
-        at = route(data.subarray(start, nl), out, at, false);
+        at = route(data, subscription, start, nl, out, at, false);
         start = nl + 1;
       }
       if (size === 0) {
-        if (start < data.length) at = route(data.subarray(start), out, at, true);
+        if (start < data.length) at = route(data, subscription, start, data.length, out, at, true);
         yield* decoder.push(out.subarray(0, at));
         yield* decoder.end();
         return;
