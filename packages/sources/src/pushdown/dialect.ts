@@ -98,9 +98,8 @@ export interface Dialect {
   readonly false: string;
   /**
    * One row per `partition` (column names) of the query `sql`: the partition's columns, its
-   * number of rows `__w` (a 64-bit integer), and `columns` of its first row in `order`:
-   * by one hash aggregation (DuckDB under a `memoryLimit`: by windows, see
-   * {@link duckdbBoundedDialect}).
+   * number of rows `__w` (a 64-bit integer), and `columns` of its first row in `order`
+   * (DuckDB: by windows; ClickHouse: by one hash aggregation).
    */
   firstOfEach(
     sql: string,
@@ -158,34 +157,17 @@ export const duckdbDialect: Dialect = {
     `replace(${expr}, ${duckdbDialect.string(from)}, ${duckdbDialect.string(to)})`,
   true: 'TRUE',
   false: 'FALSE',
-  // One hash aggregation, each column the first row's by its own `arg_min_null` (NULLs kept
-  // as values): `order` is unique within a partition (`rowid`, `file_row_number`), so every
-  // column comes from the same row. No sort: a third of the windows' time (bench/README.md).
-  // Scalar states, which spill; one `arg_min` of a struct of the columns does not (docs/pushdown.md).
-  firstOfEach: (sql, partition, columns, order) => {
-    const keys = partition.join(', ');
-    const picked = columns.map(({ name: c }) =>
-      c === order ? `min(${c}) AS ${c}` : `arg_min_null(${c}, ${order}) AS ${c}`,
-    );
-    return `SELECT ${[keys, 'count(*) AS __w', ...picked].join(', ')} FROM (${sql}) AS q GROUP BY ${keys}`;
-  },
-  explode: (relation, charges, ok, ghost, repeats) =>
-    `${relation} CROSS JOIN (SELECT unnest([-3, -2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN c = -3 THEN ${repeats} WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
-};
-
-/**
- * DuckDB for a target given a `memoryLimit`: the first of each id by windows over each
- * partition (a sort), not a hash aggregation. Both spill, but the hash aggregation needs some
- * 40 MB per thread before it does (2,000,000 ids on 2 threads: refused at 64 MB, run at 96
- * MB), where the sort runs in less; it is about three times slower.
- */
-export const duckdbBoundedDialect: Dialect = {
-  ...duckdbDialect,
+  // Windows over each partition: its rows counted, and its first row in `order` kept. A
+  // sort, which spills in little memory, and takes less time than a hash aggregation of an
+  // `arg_min_null` per column once only the columns read later are kept (bench/README.md,
+  // "pushdown: the first of each id by windows").
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
     const kept = [`count(*) OVER (PARTITION BY ${keys}) AS __w`, ...columns.map((c) => c.name)];
     return `SELECT ${keys}, ${kept.join(', ')} FROM (${sql}) AS q QUALIFY row_number() OVER (PARTITION BY ${keys} ORDER BY ${order}) = 1`;
   },
+  explode: (relation, charges, ok, ghost, repeats) =>
+    `${relation} CROSS JOIN (SELECT unnest([-3, -2, -1, ${charges.join(', ')}]) AS c) AS ch WHERE CASE WHEN c = -3 THEN ${repeats} WHEN ${ok} THEN c >= 0 WHEN ${ghost} THEN c < 0 ELSE c = -1 END`,
 };
 
 /** ClickHouse (18.16 and current): backslash-escaped literals, `*OrZero` casts, `Decimal128` sums. */

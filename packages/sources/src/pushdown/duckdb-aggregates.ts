@@ -10,7 +10,7 @@ import { type DuckdbTarget, duckdbEvents, duckdbName, relationOf } from '../duck
 import { openDuckdb } from '../duckdb-instance';
 import type { AsyncEventSource } from '../event-source';
 import { formatFromName } from '../file-format';
-import { duckdbBoundedDialect, duckdbDialect } from './dialect';
+import { duckdbDialect } from './dialect';
 import { duckdbRowSource } from './duckdb-source';
 import type { RowSource } from './row-source';
 import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
@@ -116,11 +116,7 @@ export function duckdbDatabase(
   const connector = shared ?? duckdbConnector(target);
   const connect = connector.connect;
   const database: Database = {
-    // Under a memory limit, the deduplication that runs in the least memory (a sort).
-    dialect:
-      'memoryLimit' in target && target.memoryLimit !== undefined
-        ? duckdbBoundedDialect
-        : duckdbDialect,
+    dialect: duckdbDialect,
     async source(): Promise<Either<FeecastError, RowSource | string>> {
       const relation = relationFor(events);
       if (typeof relation === 'string') return right(relation);
