@@ -237,7 +237,7 @@ export function compileQueries(
         ? `'${filters.length}'`
         : `CASE ${whens.join(' ')} ELSE '${filters.length}' END`;
     const groups = (charge.grouped_by ?? []).map((key) => `nullIf(${textOf(key)}, '')`);
-    return { c, bucket, groups };
+    return { c, bucket, fixed: whens.length === 0, groups };
   });
   let groupColumns = 0;
   for (const ch of charges) groupColumns = Math.max(groupColumns, ch.groups.length);
@@ -433,20 +433,33 @@ export function compileQueries(
       `CASE WHEN ${operation.kind} = 's' AND ${operation.text} = 'remove' THEN 0 ELSE 1 END AS __add`,
     );
   }
-  for (const ch of charges) {
-    l4Columns.push(`${ch.bucket} AS __b${ch.c}`);
-    for (const [j, group] of ch.groups.entries()) l4Columns.push(`${group} AS __g${ch.c}_${j}`);
-  }
+  // Each charge's bucket and groups as columns of the row (L4), one column per distinct
+  // expression (charges with the same filters or groups share it); a bucket without filters is
+  // its literal, not a column, so that L5 does not group by a constant.
+  const rowColumns = new Map<string, string>();
+  const columnOf = (sql: string, alias: string): string => {
+    const known = rowColumns.get(sql);
+    if (known !== undefined) return known;
+    rowColumns.set(sql, alias);
+    l4Columns.push(`${sql} AS ${alias}`);
+    return alias;
+  };
+  const rowBuckets = charges.map((ch) =>
+    ch.fixed ? ch.bucket : columnOf(ch.bucket, `__b${ch.c}`),
+  );
+  const rowGroups = charges.map((ch) =>
+    ch.groups.map((group, j) => columnOf(group, `__g${ch.c}_${j}`)),
+  );
   const l4 = `SELECT *, ${l4Columns.join(', ')} FROM (${l3}) AS l3`;
 
   // The buckets query: status rows, and each ok row once per pushed charge.
   const byCharge = (
-    pick: (ch: (typeof charges)[number]) => string | undefined,
+    pick: (ch: (typeof charges)[number], k: number) => string | undefined,
     otherwise: string,
   ) => {
     const cases: string[] = [];
-    for (const ch of charges) {
-      const sql = pick(ch);
+    for (const [k, ch] of charges.entries()) {
+      const sql = pick(ch, k);
       if (sql === undefined) continue;
       cases.push(`WHEN c = ${ch.c} THEN ${sql}`);
       // The first charge's group of a row whose value is refused (see `ghost` below).
@@ -456,11 +469,10 @@ export function compileQueries(
     return cases.length === 0 ? otherwise : `CASE ${cases.join(' ')} ELSE ${otherwise} END`;
   };
   // Each charge's bucket and groups are computed once per row (in L4), then picked.
-  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((ch) => `__b${ch.c}`, "''")} END`;
+  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((_, k) => rowBuckets[k], "''")} END`;
   const groups = Array.from(
     { length: groupColumns },
-    (_, j) =>
-      `${byCharge((ch) => (ch.groups[j] === undefined ? undefined : `__g${ch.c}_${j}`), 'NULL')} AS g${j}`,
+    (_, j) => `${byCharge((_, k) => rowGroups[k]?.[j], 'NULL')} AS g${j}`,
   );
   // The rows in time order, then read order (ClickHouse, with none: the transaction id).
   const key = source.order === undefined ? d.timeIdKey('__t', '__id') : d.orderKey('__t', '__n');
@@ -562,7 +574,7 @@ export function compileQueries(
     ...(input.perSubscription ? ['__s'] : []),
     '__st',
     '__vs',
-    ...charges.flatMap((ch) => [`__b${ch.c}`, ...ch.groups.map((_, j) => `__g${ch.c}_${j}`)]),
+    ...rowColumns.values(),
     ...(unique ? ['__u'] : []),
   ];
   const l5 = `SELECT ${[...rowKey, ...inner].join(', ')} FROM (${l4}) AS l4 GROUP BY ${rowKey.join(', ')}`;
