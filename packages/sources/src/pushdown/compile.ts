@@ -275,7 +275,21 @@ export function compileQueries(
   const unread = (i: number) =>
     keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
   const kindUnread = (i: number) => exact !== undefined && unread(i);
+  // A property of a typed column is carried through the deduplication as its column, and read
+  // after it (one column through the step, not its kind and its text), unless a doubt of the
+  // row's status reads it before.
+  const doubted = doubts.join(' ');
+  const late = got.reads.map((p, i) =>
+    input.deduplicate &&
+    periods === undefined &&
+    p.typed !== undefined &&
+    !new RegExp(`\\b__[kx]${i}\\b`).test(doubted)
+      ? { column: p.typed.column, read: p.typed.at(`__p${i}`) }
+      : undefined,
+  );
   const reads = got.reads.flatMap((p, i) => {
+    const carriedAs = late[i];
+    if (carriedAs !== undefined) return [`${carriedAs.column} AS __p${i}`];
     return [
       `${p.kind} AS __k${i}`,
       unread(i) ? `'' AS __x${i}` : `coalesce(${p.text}, '') AS __x${i}`,
@@ -325,10 +339,14 @@ export function compileQueries(
       ...(source.order === undefined ? [] : [other('__n')]),
       other('__t'),
       // A kind is one character (`PropertyRead`), a text never NULL (`coalesce`d in L1).
-      ...got.reads.flatMap((_, i): FirstColumn[] => [
-        ...(kindUnread(i) ? [] : [{ name: `__k${i}`, holds: 'char' } as const]),
-        ...(unread(i) ? [] : [{ name: `__x${i}`, holds: 'text' } as const]),
-      ]),
+      ...got.reads.flatMap((_, i): FirstColumn[] =>
+        late[i] !== undefined
+          ? [other(`__p${i}`)]
+          : [
+              ...(kindUnread(i) ? [] : [{ name: `__k${i}`, holds: 'char' } as const]),
+              ...(unread(i) ? [] : [{ name: `__x${i}`, holds: 'text' } as const]),
+            ],
+      ),
       ...carried.map(other),
       ...(periods === undefined ? [] : [other('__pf'), other('__pe')]),
     ];
@@ -337,8 +355,23 @@ export function compileQueries(
     const order = source.order === undefined ? '__t' : '__n';
     // Written once the queries after it are (`firstRows` below): only the columns they read.
     firstRows = (read) => {
-      const kept = picked.filter(({ name }) => read(name));
-      return `SELECT *, __di AS __id FROM (${d.firstOfEach(keyed, partition, kept, order)}) AS l3d`;
+      // The properties carried as their columns, read from them where the queries above do.
+      const after = late.flatMap((carriedAs, i) => {
+        if (carriedAs === undefined) return [];
+        const { kind, text } = carriedAs.read;
+        return [
+          ...(read(`__k${i}`) ? [`${kind} AS __k${i}`] : []),
+          ...(read(`__x${i}`)
+            ? [unread(i) ? `'' AS __x${i}` : `coalesce(${text}, '') AS __x${i}`]
+            : []),
+        ];
+      });
+      const kept = picked.filter(({ name }) => {
+        const i = late.findIndex((_, k) => name === `__p${k}`);
+        return i < 0 ? read(name) : read(`__k${i}`) || read(`__x${i}`);
+      });
+      const rows = d.firstOfEach(keyed, partition, kept, order);
+      return `SELECT ${['*', '__di AS __id', ...after].join(', ')} FROM (${rows}) AS l3d`;
     };
     l3 = FIRST_ROWS;
   }

@@ -145,38 +145,49 @@ function periodRowsOf(type: string | undefined, fromMs: number | undefined, endM
 
 /** How a `properties.<key>` column of `type` holds its property, or why it cannot be read. */
 function propertyColumn(name: string, type: string): PropertyRead | string {
+  const readOf = typedRead(type);
+  if (readOf === undefined) {
+    return `the column ${name} is ${type}: its text (as the rows give it) is not read in SQL`;
+  }
   const col = column(name);
-  const absent = `CASE WHEN ${col} IS NULL THEN 'a'`;
-  if (type === 'VARCHAR') return { kind: `${absent} ELSE 's' END`, text: col, kinds: ['a', 's'] };
+  return { ...readOf(col), typed: { column: col, at: readOf } };
+}
+
+/** How a typed column of `type` holds a property, over the column's SQL; none if it cannot. */
+function typedRead(type: string): ((col: string) => PropertyRead) | undefined {
+  const absent = (col: string) => `CASE WHEN ${col} IS NULL THEN 'a'`;
+  if (type === 'VARCHAR') {
+    return (col) => ({ kind: `${absent(col)} ELSE 's' END`, text: col, kinds: ['a', 's'] });
+  }
   if (INTEGER.test(type)) {
-    const read = {
-      kind: `${absent} ELSE 's' END`,
+    const exact = EXACT_INTEGER.test(type);
+    return (col) => ({
+      kind: `${absent(col)} ELSE 's' END`,
       text: `CAST(${col} AS VARCHAR)`,
       kinds: ['a', 's'],
-    };
-    return EXACT_INTEGER.test(type) ? { ...read, exact: { value: col, scale: 0 } } : read;
+      ...(exact ? { exact: { value: col, scale: 0 } } : {}),
+    });
   }
   // The rows give a decimal without its trailing zeros: the same number, another text.
   if (type.startsWith('DECIMAL')) {
-    const read = {
-      kind: `${absent} ELSE 'd' END`,
-      text: `CAST(${col} AS VARCHAR)`,
-      kinds: ['a', 'd'],
-    };
     const [, precision, scale] = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(type) ?? [];
     // At most 18 digits (a 64-bit decimal): its parts' products stay within DECIMAL(38).
-    return Number(precision) <= 18
-      ? { ...read, exact: { value: col, scale: Number(scale) } }
-      : read;
+    const exact = Number(precision) <= 18;
+    return (col) => ({
+      kind: `${absent(col)} ELSE 'd' END`,
+      text: `CAST(${col} AS VARCHAR)`,
+      kinds: ['a', 'd'],
+      ...(exact ? { exact: { value: col, scale: Number(scale) } } : {}),
+    });
   }
   if (type === 'BOOLEAN') {
-    return {
-      kind: `${absent} ELSE 'b' END`,
+    return (col) => ({
+      kind: `${absent(col)} ELSE 'b' END`,
       text: `CASE WHEN ${col} THEN 'true' ELSE 'false' END`,
       kinds: ['a', 'b'],
-    };
+    });
   }
-  return `the column ${name} is ${type}: its text (as the rows give it) is not read in SQL`;
+  return undefined;
 }
 
 /**

@@ -25,6 +25,13 @@ export interface PropertyRead {
    * (no regular expression, no substrings): every non-null value is a valid number.
    */
   readonly exact?: { readonly value: string; readonly scale: number };
+  /**
+   * A property held by one typed column: `column` is SQL of the column, and `at(alias)` the
+   * same read (`kind`, `text`) over a copy of the column named `alias`. A compiler may carry
+   * the column through a step as is (the deduplication) and read the property after it: one
+   * column through the step, not its kind and its text.
+   */
+  readonly typed?: { readonly column: string; readonly at: (alias: string) => PropertyRead };
 }
 
 /** A table of events, read by SQL. */
