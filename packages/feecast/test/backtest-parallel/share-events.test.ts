@@ -41,7 +41,9 @@ describe('shareEvents', () => {
       let others = 0;
       for (let me = 0; me < shares; me++) {
         const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
-        const own = all.filter((event) => shareOf.get(String(event.external_subscription_id)) === me);
+        const own = all.filter(
+          (event) => shareOf.get(String(event.external_subscription_id)) === me,
+        );
         expect([...reading.events]).toEqual(own);
         expect(reading.error()).toBeUndefined();
         rejected += reading.rejected().count;
@@ -49,7 +51,9 @@ describe('shareEvents', () => {
         if (me === 0) expect(reading.rejected().first?.line).toBe(6);
       }
       expect(rejected).toBe(25);
-      expect(others).toBe(all.filter((event) => event.external_subscription_id === 'sub_nobody').length);
+      expect(others).toBe(
+        all.filter((event) => event.external_subscription_id === 'sub_nobody').length,
+      );
     }
   });
 });
