@@ -1,0 +1,59 @@
+/**
+ * `shareEvents` over a file of several read chunks (1 MiB) and decoder pieces (64 KiB), whose
+ * lines and multi-byte characters fall across both: every share gives the events of one
+ * reader (`readEventsSync`) that name its subscriptions, in order, and the shares' rejected
+ * records add up to the reader's.
+ */
+import { readEventsSync } from '@feecast/sources';
+import { describe, expect, it } from 'vitest';
+import { shareEvents } from '../../src/backtest-parallel/share-events';
+import { writeTemp } from '../inputs/builders';
+
+const SUBSCRIPTIONS = ['sub_a', 'sub_b', 'sub_c'];
+
+/** Line `i`: an event of one of the subscriptions (or of no share), or a bad record. */
+function line(i: number): string {
+  if (i % 997 === 5) return '{"broken';
+  // 2- and 3-byte characters of varying count, so that pieces end inside characters.
+  const note = 'é'.repeat(i % 7) + '€'.repeat(i % 5);
+  const who = i % 13 === 0 ? 'sub_nobody' : SUBSCRIPTIONS[i % SUBSCRIPTIONS.length];
+  return JSON.stringify({
+    transaction_id: `tr_${i}`,
+    external_subscription_id: who,
+    code: 'api_calls',
+    timestamp: 1_790_000_000 + i,
+    properties: { calls: String(i % 100), note },
+  });
+}
+
+describe('shareEvents', () => {
+  it('splits a file of several chunks into the shares of one reader', () => {
+    const lines = Array.from({ length: 24_000 }, (_, i) => line(i));
+    const path = writeTemp('share-events-chunks.ndjson', `${lines.join('\n')}\n`);
+    const rejectedLines: number[] = [];
+    const all = [...readEventsSync(path, { onRejected: (_, at) => rejectedLines.push(at) }).events];
+    // 24,000 lines of 120-160 bytes: more than 3 MiB, so 4 chunks and some 50 pieces.
+    expect(all.length).toBe(24_000 - 25);
+    expect(rejectedLines.length).toBe(25);
+    for (const shares of [1, 2]) {
+      const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % shares]));
+      let rejected = 0;
+      let others = 0;
+      for (let me = 0; me < shares; me++) {
+        const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
+        const own = all.filter(
+          (event) => shareOf.get(String(event.external_subscription_id)) === me,
+        );
+        expect([...reading.events]).toEqual(own);
+        expect(reading.error()).toBeUndefined();
+        rejected += reading.rejected().count;
+        others += reading.others();
+        if (me === 0) expect(reading.rejected().first?.line).toBe(6);
+      }
+      expect(rejected).toBe(25);
+      expect(others).toBe(
+        all.filter((event) => event.external_subscription_id === 'sub_nobody').length,
+      );
+    }
+  });
+});
