@@ -25,32 +25,37 @@ interface Totals {
   readonly pricingUnitProjectedAmount: Decimal;
 }
 
-const NO_TOTALS: Totals = {
-  units: ZERO,
-  totalAggregatedUnits: ZERO,
-  eventsCount: 0,
-  amount: ZERO,
-  pricingUnitAmount: ZERO,
-  projectedUnits: ZERO,
-  projectedAmount: ZERO,
-  pricingUnitProjectedAmount: ZERO,
-};
-
+/** The sums of `rows`, added in order (no object per row). */
 function totalsOf(rows: readonly UsageRow[]): Totals {
-  return rows.reduce<Totals>(
-    (t, r) => ({
-      units: add(t.units, r.units),
-      totalAggregatedUnits: add(t.totalAggregatedUnits, r.totalAggregatedUnits),
-      // A count of events, not money.
-      eventsCount: t.eventsCount + r.eventsCount,
-      amount: add(t.amount, r.amount),
-      pricingUnitAmount: add(t.pricingUnitAmount, r.pricingUnitAmount),
-      projectedUnits: add(t.projectedUnits, r.projectedUnits),
-      projectedAmount: add(t.projectedAmount, r.projectedAmount),
-      pricingUnitProjectedAmount: add(t.pricingUnitProjectedAmount, r.pricingUnitProjectedAmount),
-    }),
-    NO_TOTALS,
-  );
+  let units = ZERO;
+  let totalAggregatedUnits = ZERO;
+  let eventsCount = 0;
+  let amount = ZERO;
+  let pricingUnitAmount = ZERO;
+  let projectedUnits = ZERO;
+  let projectedAmount = ZERO;
+  let pricingUnitProjectedAmount = ZERO;
+  for (const r of rows) {
+    units = add(units, r.units);
+    totalAggregatedUnits = add(totalAggregatedUnits, r.totalAggregatedUnits);
+    // A count of events, not money.
+    eventsCount += r.eventsCount;
+    amount = add(amount, r.amount);
+    pricingUnitAmount = add(pricingUnitAmount, r.pricingUnitAmount);
+    projectedUnits = add(projectedUnits, r.projectedUnits);
+    projectedAmount = add(projectedAmount, r.projectedAmount);
+    pricingUnitProjectedAmount = add(pricingUnitProjectedAmount, r.pricingUnitProjectedAmount);
+  }
+  return {
+    units,
+    totalAggregatedUnits,
+    eventsCount,
+    amount,
+    pricingUnitAmount,
+    projectedUnits,
+    projectedAmount,
+    pricingUnitProjectedAmount,
+  };
 }
 
 /** The wire figures of a usage entry (charge, filter or group). */

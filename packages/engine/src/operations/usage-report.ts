@@ -131,6 +131,7 @@ export function* usageFees(
   const charges = usageRows(input.plan, input.billableMetrics, fees, {
     pricingUnits,
     elapsed: period.elapsed_days === period.days,
+    compiled,
   });
   return isLeft(charges) ? charges : right({ fees, charges: charges.right });
 }

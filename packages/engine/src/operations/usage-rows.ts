@@ -8,6 +8,7 @@ import {
   type ChargeFee,
   type ChargeFeesFilter,
   type ChargeFeesMetric,
+  type CompiledPlanCharges,
   chargeMetricIndex,
   checkMetric,
   keptDecimal,
@@ -129,6 +130,59 @@ export interface RowsOptions {
    * figures, so a projection at the end of the period is what the period bills.
    */
   readonly elapsed: boolean;
+  /**
+   * The plan's charges compiled once (`compilePlanCharges` of the same plan, metrics and
+   * pricing units): each charge's metric and setup are taken from it instead of being found,
+   * checked and set up again for each usage.
+   */
+  readonly compiled?: CompiledPlanCharges | undefined;
+}
+
+/** A charge's metric and setup, as {@link usageRows} reads them. */
+interface ChargeSetupOf {
+  readonly metric: ChargeFeesMetric;
+  readonly buckets: readonly BucketSetup[];
+  readonly pricingUnit: AppliedPricingUnit | undefined;
+}
+
+/** The metric and setup of each charge of a compiled plan, by the charge's index in the plan. */
+const compiledSetups = new WeakMap<CompiledPlanCharges, ReadonlyMap<number, ChargeSetupOf>>();
+
+function setupsOf(compiled: CompiledPlanCharges): ReadonlyMap<number, ChargeSetupOf> {
+  const known = compiledSetups.get(compiled);
+  if (known !== undefined) return known;
+  const byIndex = new Map<number, ChargeSetupOf>();
+  for (const entry of compiled.metrics) {
+    for (const [s, setup] of entry.setups.entries()) {
+      const at = entry.order[s];
+      if (at !== undefined) {
+        byIndex.set(at, {
+          metric: entry.metric,
+          buckets: setup.buckets,
+          pricingUnit: setup.pricingUnit,
+        });
+      }
+    }
+  }
+  compiledSetups.set(compiled, byIndex);
+  return byIndex;
+}
+
+/** A charge's metric and setup: found, checked and set up (the errors of a plan not compiled). */
+function chargeSetup(
+  charge: Charge,
+  metrics: readonly ChargeFeesMetric[],
+  path: readonly string[],
+  pricingUnits: RowsOptions['pricingUnits'],
+): Either<FeecastError, ChargeSetupOf> {
+  const found = chargeMetricIndex(charge, metrics, path);
+  if (isLeft(found)) return found;
+  const { index: m, metric } = found.right;
+  const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
+  if (isLeft(compiled)) return compiled;
+  const setup = setupCharge(charge, compiled.right, path, pricingUnits);
+  if (isLeft(setup)) return setup;
+  return right({ metric, buckets: setup.right.buckets, pricingUnit: setup.right.pricingUnit });
 }
 
 /**
@@ -157,6 +211,7 @@ export function usageRows(
   }
   const seen = new Set<string>();
   const charges: ChargeRows[] = [];
+  const setups = options.compiled === undefined ? undefined : setupsOf(options.compiled);
   for (const [i, charge] of plan.charges.entries()) {
     const path = ['plan', 'charges', String(i)];
     if (seen.has(charge.svc_id)) {
@@ -169,13 +224,11 @@ export function usageRows(
       );
     }
     seen.add(charge.svc_id);
-    const found = chargeMetricIndex(charge, metrics, path);
-    if (isLeft(found)) return found;
-    const { index: m, metric } = found.right;
-    const compiled = checkMetric(metric, ['billableMetrics', String(m)]);
-    if (isLeft(compiled)) return compiled;
-    const setup = setupCharge(charge, compiled.right, path, options.pricingUnits);
+    const known = setups?.get(i);
+    const setup =
+      known === undefined ? chargeSetup(charge, metrics, path, options.pricingUnits) : right(known);
     if (isLeft(setup)) return setup;
+    const { metric } = setup.right;
     // The charge's fees come bucket by bucket (one fee, or one per group): read them in turn.
     const own = byCharge.get(charge.svc_id) ?? [];
     let next = 0;

@@ -53,6 +53,31 @@ function taxedFees(
 const USAGE_INVOICE_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
+ * The taxes of fees none of which is taxed: 0, after the checks taxing them makes (each fee's
+ * tax set, net amount and tax fields, in order, the first problem answered), without copying
+ * the fees or computing an invoice's taxes over none. `undefined` when a fee gets taxes, is
+ * already taxed, or is in another currency than the first, or when the amount is not a whole
+ * number of minor units: the whole computation then answers, errors included.
+ */
+function untaxed(
+  fees: readonly ChargeFee[],
+  sources: TaxSources,
+  amountCents: number,
+): Either<FeecastError, 0> | undefined {
+  const resolved = resolveTaxSources(sources);
+  if (isLeft(resolved)) return resolved;
+  const currency = fees[0]?.amount_currency;
+  for (const [i, fee] of fees.entries()) {
+    const taxed = feeTaxes(fee, i, resolved.right);
+    if (isLeft(taxed)) return taxed;
+    const { fields } = taxed.right;
+    if (fields === undefined || fields.applied_taxes.length > 0) return undefined;
+    if (fee.amount_currency !== currency) return undefined;
+  }
+  return Number.isSafeInteger(amountCents) ? right(0) : undefined;
+}
+
+/**
  * The taxes of current usage (estimate-and-usage.md §3.6): each fee gets its taxes (the
  * charge's, else the plan's, else the customer's, else the billing entity's), then, as on an
  * invoice, `round(Σ over taxes Σ over fees amount_cents × rate / 100)`, rounded once.
@@ -70,8 +95,11 @@ export function usageTaxes(
 ): Either<FeecastError, number> {
   const [first] = fees;
   if (first === undefined) return right(0);
-  const taxed = taxedFees(fees, sources, kept);
-  if (isLeft(taxed)) return taxed;
+  // Most usage has no taxes: none of the fees is copied to be taxed by nothing.
+  const none = kept === undefined ? untaxed(fees, sources, amountCents) : undefined;
+  if (none !== undefined && isLeft(none)) return none;
+  const taxed = none === undefined ? taxedFees(fees, sources, kept) : undefined;
+  if (taxed !== undefined && isLeft(taxed)) return taxed;
   if (!isUuid(USAGE_INVOICE_ID) || !isTimestamp(createdAt)) {
     return left(
       feecastError('invalid_input', `${createdAt} is not a UTC timestamp.`, ['now'], {
@@ -79,6 +107,7 @@ export function usageTaxes(
       }),
     );
   }
+  if (taxed === undefined) return right(0);
   const invoice = computeInvoiceTaxes({
     svc_id: USAGE_INVOICE_ID,
     currency: first.amount_currency,
