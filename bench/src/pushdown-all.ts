@@ -9,24 +9,16 @@
  * Run: `FEECAST_PUSHDOWN_DIR=<folder> node --import tsx src/pushdown-all.ts` from bench/.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pushdownUsageOfAll } from '@feecast/sources';
 import { SUBSCRIPTIONS, usageContext } from './pushdown-data';
+import { mainThreadMs } from './thread-cpu';
 
 const dir = process.env.FEECAST_PUSHDOWN_DIR;
 if (dir === undefined) throw new Error('FEECAST_PUSHDOWN_DIR: a folder holding events.parquet');
 const calls = Number(process.env.FEECAST_PUSHDOWN_CALLS ?? 3);
 const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
 const table = { duckdb: { file: join(dir, 'events.parquet') } };
-
-/** The main thread's user and system CPU time in milliseconds (clock ticks of 10 ms). */
-function mainThreadMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the name: state is field 3, utime 14 and stime 15 (1-based), here 11 and 12 (0-based).
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 console.log('| call | wall ms | process CPU ms | main thread CPU ms | digest |');
 console.log('| ---: | ---: | ---: | ---: | --- |');

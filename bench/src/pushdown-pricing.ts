@@ -13,23 +13,16 @@
  * Run: `FEECAST_PUSHDOWN_DIR=<folder> node --import tsx src/pushdown-pricing.ts` from bench/.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { usageAggregations } from '@feecast/engine';
 import { prepareUsage } from '@feecast/engine/internal';
 import { duckdbAggregates } from '@feecast/sources';
 import { METRICS, PUSHDOWN_PLAN, SUBSCRIPTIONS, usageContext } from './pushdown-data';
+import { mainThreadMs } from './thread-cpu';
 
 const dir = process.env.FEECAST_PUSHDOWN_DIR;
 if (dir === undefined) throw new Error('FEECAST_PUSHDOWN_DIR: a folder holding events.parquet');
 const rounds = Number(process.env.FEECAST_PRICING_CALLS ?? 8);
-
-/** The main thread's user and system CPU time in milliseconds (clock ticks of 10 ms). */
-function mainThreadMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const wanted = usageAggregations(usageContext(0));
 if (wanted._tag === 'Left') throw new Error(wanted.left.message);
