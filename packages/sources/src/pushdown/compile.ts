@@ -522,8 +522,12 @@ export function compileQueries(
     inner.push(`${sql} AS ${alias}`);
     return alias;
   };
+  // A unique count's figures listed per value (`valueLists`) stay numbers until the list is
+  // written: no text of each value's figures read back as a number.
+  const listed = unique && d.entryList !== undefined;
+  const text = listed ? (sql: string) => sql : d.text;
   const sumOf = (expr: string, condition: string) => `sum(${partial(d.sumIf(expr, condition))})`;
-  const countOf = (condition: string) => d.text(`sum(${partial(d.countIf(condition))})`);
+  const countOf = (condition: string) => text(`sum(${partial(d.countIf(condition))})`);
   const maxOf = (expr: string) => `max(${partial(`max(${expr})`)})`;
   /** The `value` of the greatest `key` of the rows meeting `condition`: of the partials' greatest. */
   const argMaxOf = (value: string, key: string, condition: string) => {
@@ -550,7 +554,7 @@ export function compileQueries(
   const rowsOfStatus = partial('sum(__w)');
   const repeats = partial('sum(__w - 1)');
   const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> 'ok' THEN ${rowsOfStatus} ELSE ${rows} END`;
-  let figures: string[] = [`${d.text(`sum(${weight})`)} AS cnt`];
+  let figures: string[] = [`${text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
       // Without its history a metric's ok rows are all in the period (the others are
@@ -585,16 +589,13 @@ export function compileQueries(
       break;
     }
     case 'unique_count_agg':
-      figures.push(
-        `${d.text(argMaxOf('__add', key, d.true))} AS la`,
-        `${d.text(maxOf('__t'))} AS lt`,
-      );
+      figures.push(`${text(argMaxOf('__add', key, d.true))} AS la`, `${text(maxOf('__t'))} AS lt`);
       // The values' operations before the period: only a metric that reads its history has
       // ok rows there (`bn` absent: none).
       if (readsHistory) {
         figures.push(
-          `${d.text(argMaxOf('__add', key, before))} AS ba`,
-          `${d.text(argMaxOf('__t', key, before))} AS bt`,
+          `${text(argMaxOf('__add', key, before))} AS ba`,
+          `${text(argMaxOf('__t', key, before))} AS bt`,
           `${countOf(before)} AS bn`,
         );
       }
@@ -684,9 +685,10 @@ function valueLists(
   ];
   const lists = [`${entryList('u', 'la', 'lt', 'c >= 0')} AS uv`];
   if (readsHistory) {
-    lists.push(`${entryList('u', 'ba', 'bt', `c >= 0 AND ${d.int('bn')} > 0`)} AS ubv`);
+    lists.push(`${entryList('u', 'ba', 'bt', 'c >= 0 AND bn > 0')} AS ubv`);
   }
-  const cnt = `${d.text(`sum(${d.int('cnt')})`)} AS cnt`;
+  // The figures of `buckets` are numbers here (`listed` in `compileQueries`).
+  const cnt = `${d.text('sum(cnt)')} AS cnt`;
   return `SELECT ${[...keys, cnt, ...lists].join(', ')} FROM (${buckets}) AS v GROUP BY ${keys.join(', ')}`;
 }
 

@@ -13,8 +13,8 @@ const ONE = 0x31;
 
 /**
  * The SQL (DuckDB) of the entries of the rows meeting `condition` as one text, in no particular
- * order (NULL of none): `value` a text or NULL, `flag` the text `'1'` for an add, `time` the
- * time's digits.
+ * order (NULL of none): `value` a text or NULL, `flag` the number 1 for an add, `time` the
+ * time in milliseconds (a number, or NULL).
  */
 export function duckdbEntryList(
   value: string,
@@ -23,8 +23,8 @@ export function duckdbEntryList(
   condition: string,
 ): string {
   const text = `CASE WHEN ${value} IS NULL THEN '-' ELSE concat(CAST(length(${value}) AS VARCHAR), ':', ${value}) END`;
-  const operation = `CASE WHEN ${flag} = '1' THEN '1' ELSE '0' END`;
-  const at = `coalesce(CAST(TRY_CAST(${time} AS BIGINT) AS VARCHAR), '')`;
+  const operation = `CASE WHEN ${flag} = 1 THEN '1' ELSE '0' END`;
+  const at = `coalesce(CAST(${time} AS VARCHAR), '')`;
   return `string_agg(concat(${text}, ${operation}, ${at}, ';'), '') FILTER (WHERE ${condition})`;
 }
 

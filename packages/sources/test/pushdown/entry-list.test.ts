@@ -17,11 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => instance.closeSync());
 
-/** The entries' text as DuckDB builds it from rows of (value, flag, time), in row order. */
+/** The entries' text as DuckDB builds it from rows of (value, flag, time: numbers), in row order. */
 async function built(entries: readonly Entry[]): Promise<unknown> {
   const rows = entries.map(
     (e, i) =>
-      `SELECT ${i} AS i, ${e.value === null ? 'CAST(NULL AS VARCHAR)' : d.string(e.value)} AS u, ${e.operation === 'add' ? "'1'" : "'0'"} AS la, ${e.at === null ? 'CAST(NULL AS VARCHAR)' : `'${e.at}'`} AS lt`,
+      `SELECT ${i} AS i, ${e.value === null ? 'CAST(NULL AS VARCHAR)' : d.string(e.value)} AS u, ${e.operation === 'add' ? 1 : 0} AS la, ${e.at === null ? 'CAST(NULL AS BIGINT)' : `CAST(${e.at} AS BIGINT)`} AS lt`,
   );
   const connection = await instance.connect();
   try {
