@@ -41,6 +41,31 @@ const REGULAR = '-?[0-9]{1,36}(\\.[0-9]{1,36})?';
 const PLAIN_NUMBER = '-?[0-9]+(\\.[0-9]+)?';
 /** A JSON number whose `String(number)` is its own text: an integer of at most 15 digits. */
 const CANONICAL_INTEGER = '-?(0|[1-9][0-9]{0,14})';
+/**
+ * A row's statuses in SQL, as small numbers (the index here): grouped and compared as numbers,
+ * written as their names only in a status row's bucket (`b` of `c = -1`).
+ */
+const STATUSES = [
+  'ok',
+  'doubt',
+  'missing_transaction_id',
+  'invalid_timestamp',
+  'outside',
+  'missing_value',
+  'invalid_value',
+  'invalid_operation_type',
+] as const;
+
+/** The number of status `name` in SQL. */
+function st(name: (typeof STATUSES)[number]): string {
+  return String(STATUSES.indexOf(name));
+}
+
+/** The name of the status numbered `expr`. */
+function statusName(expr: string): string {
+  return `CASE ${STATUSES.map((name, k) => `WHEN ${expr} = ${k} THEN '${name}'`).join(' ')} END`;
+}
+
 /** The digits of each of a value's four parts (see {@link VALUE_PARTS}); the scale of a fraction part. */
 export const FRACTION_DIGITS = 18;
 /**
@@ -323,7 +348,7 @@ export function compileQueries(
   const doubt = ['__sd', ...(source.timeRequired ? ['__t IS NULL'] : []), ...doubts.map(sure)].join(
     ' OR ',
   );
-  const status = `CASE WHEN ${doubt} THEN 'doubt' WHEN __id = '' THEN 'missing_transaction_id' WHEN __t IS NULL THEN 'invalid_timestamp' WHEN ${outside} THEN 'outside' ELSE 'ok' END`;
+  const status = `CASE WHEN ${doubt} THEN ${st('doubt')} WHEN __id = '' THEN ${st('missing_transaction_id')} WHEN __t IS NULL THEN ${st('invalid_timestamp')} WHEN ${outside} THEN ${st('outside')} ELSE ${st('ok')} END`;
   const l2 = `SELECT *, ${status} AS __st FROM (${l1}) AS l1`;
 
   // L3: one row per subscription and transaction id of the ok rows, one per subscription and
@@ -350,7 +375,7 @@ export function compileQueries(
       ...carried.map(other),
       ...(periods === undefined ? [] : [other('__pf'), other('__pe')]),
     ];
-    const keyed = `SELECT *, CASE WHEN __st = 'ok' THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
+    const keyed = `SELECT *, CASE WHEN __st = ${st('ok')} THEN __id ELSE '' END AS __di FROM (${l2}) AS l2`;
     const partition = ['__s', ...(joined ? ['__o'] : []), '__st', '__di'];
     const order = source.order === undefined ? '__t' : '__n';
     // Written once the queries after it are (`firstRows` below): only the columns they read.
@@ -383,23 +408,23 @@ export function compileQueries(
       : exact !== undefined
         ? '__ev IS NULL'
         : `${value.kind} IN ('a', 'z')`;
-  let valueStatus = "'ok'";
+  let valueStatus = st('ok');
   if (value !== undefined && input.type === 'count_agg') {
-    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
+    valueStatus = `CASE WHEN ${missing} THEN ${st('missing_value')} ELSE ${st('ok')} END`;
   } else if (value !== undefined && exact !== undefined) {
-    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' ELSE 'ok' END`;
+    valueStatus = `CASE WHEN ${missing} THEN ${st('missing_value')} ELSE ${st('ok')} END`;
   } else if (value !== undefined && numeric) {
     const valid = `(${value.kind} = 'n' OR (${value.kind} IN ('s', 'd') AND ${sure(d.matches(value.text, DECIMAL_GRAMMAR))}))`;
-    valueStatus = `CASE WHEN ${missing} THEN 'missing_value' WHEN NOT ${valid} THEN 'invalid_value' ELSE 'ok' END`;
+    valueStatus = `CASE WHEN ${missing} THEN ${st('missing_value')} WHEN NOT ${valid} THEN ${st('invalid_value')} ELSE ${st('ok')} END`;
   } else if (value !== undefined && operation !== undefined) {
     const opValid = `(${operation.kind} = 'a' OR (${operation.kind} = 's' AND ${operation.text} IN ('add', 'remove')))`;
-    valueStatus = `CASE WHEN ${value.kind} = 'o' THEN 'invalid_value' WHEN NOT ${opValid} THEN 'invalid_operation_type' ELSE 'ok' END`;
+    valueStatus = `CASE WHEN ${value.kind} = 'o' THEN ${st('invalid_value')} WHEN NOT ${opValid} THEN ${st('invalid_operation_type')} ELSE ${st('ok')} END`;
   }
   // The parts a typed column never has (its high integer digits, its fraction beyond 18
   // digits; an integer's fraction): not summed, their sums are 0.
   const zeroParts = new Set<string>();
   // The rows that are not ok keep their status: counted once per status, with `__w`.
-  const l4Columns = [`CASE WHEN __st <> 'ok' THEN __st ELSE ${valueStatus} END AS __vs`];
+  const l4Columns = [`CASE WHEN __st <> ${st('ok')} THEN __st ELSE ${valueStatus} END AS __vs`];
   if (exact !== undefined) {
     // Each part a 64-bit integer: the integer digits (at most 18), the fraction's `scale`
     // digits × 10^(18 - scale); both carry the value's sign, as the text's parts below do.
@@ -412,7 +437,7 @@ export function compileQueries(
     for (const [k, { column }] of VALUE_PARTS.entries())
       if (parts[k] === '0') zeroParts.add(column);
     l4Columns.push(
-      `__st = 'ok' AND __ev IS NOT NULL AS __r`,
+      `__st = ${st('ok')} AND __ev IS NOT NULL AS __r`,
       `${d.false} AS __nr`,
       ...VALUE_PARTS.map(({ column }, k) => `${parts[k]} AS ${column}`),
       ...(valueText ? [`${value?.text} AS __v`] : []),
@@ -423,8 +448,8 @@ export function compileQueries(
     for (const [k, { column }] of VALUE_PARTS.entries())
       if (parts[k] === '0') zeroParts.add(column);
     l4Columns.push(
-      `CASE WHEN __st = 'ok' THEN ${sure(regular)} ELSE ${d.false} END AS __r`,
-      `CASE WHEN __st = 'ok' THEN NOT ${sure(regular)} ELSE ${d.false} END AS __nr`,
+      `CASE WHEN __st = ${st('ok')} THEN ${sure(regular)} ELSE ${d.false} END AS __r`,
+      `CASE WHEN __st = ${st('ok')} THEN NOT ${sure(regular)} ELSE ${d.false} END AS __nr`,
       ...VALUE_PARTS.map(({ column }, k) => `${parts[k]} AS ${column}`),
       `${value.text} AS __v`,
     );
@@ -451,8 +476,8 @@ export function compileQueries(
     const regular = sure(d.matches(text, REGULAR));
     l4Columns.push(
       // Only ok rows are figures; the others are counts (their values are not summed).
-      `CASE WHEN __st = 'ok' THEN ${regular} ELSE ${d.false} END AS __r`,
-      `CASE WHEN __st = 'ok' THEN NOT ${regular} ELSE ${d.false} END AS __nr`,
+      `CASE WHEN __st = ${st('ok')} THEN ${regular} ELSE ${d.false} END AS __r`,
+      `CASE WHEN __st = ${st('ok')} THEN NOT ${regular} ELSE ${d.false} END AS __nr`,
       ...VALUE_PARTS.map(
         ({ column }, k) =>
           `CASE WHEN ${negative} THEN -${parts[k]} ELSE ${parts[k]} END AS ${column}`,
@@ -502,7 +527,7 @@ export function compileQueries(
     return cases.length === 0 ? otherwise : `CASE ${cases.join(' ')} ELSE ${otherwise} END`;
   };
   // Each charge's bucket and groups are computed once per row (in L4), then picked.
-  const bucket = `CASE WHEN c = -1 THEN __vs ELSE ${byCharge((_, k) => rowBuckets[k], "''")} END`;
+  const bucket = `CASE WHEN c = -1 THEN ${statusName('__vs')} ELSE ${byCharge((_, k) => rowBuckets[k], "''")} END`;
   const groups = Array.from(
     { length: groupColumns },
     (_, j) => `${byCharge((_, k) => rowGroups[k]?.[j], 'NULL')} AS g${j}`,
@@ -553,7 +578,7 @@ export function compileQueries(
   const rows = partial(`sum(${d.int("'1'")})`);
   const rowsOfStatus = partial('sum(__w)');
   const repeats = partial('sum(__w - 1)');
-  const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> 'ok' THEN ${rowsOfStatus} ELSE ${rows} END`;
+  const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> ${st('ok')} THEN ${rowsOfStatus} ELSE ${rows} END`;
   let figures: string[] = [`${text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {
     case 'sum_agg':
@@ -630,14 +655,14 @@ export function compileQueries(
   // The engine routes an event to the first charge's bucket and group before its value is read:
   // a refused value leaves that group, empty, in the state. The rows `c = -2` say which.
   const ghost = input.pushed.includes(0)
-    ? "__vs IN ('invalid_value', 'invalid_operation_type')"
+    ? `__vs IN (${st('invalid_value')}, ${st('invalid_operation_type')})`
     : d.false;
   const buckets = `SELECT ${output.join(', ')} FROM ${d.explode(
     `(${l5}) AS l5`,
     charges.map((ch) => ch.c),
-    "__vs = 'ok'",
+    `__vs = ${st('ok')}`,
     ghost,
-    `__st = 'ok' AND ${repeats} > 0`,
+    `__st = ${st('ok')} AND ${repeats} > 0`,
   )} GROUP BY ${grouping.join(', ')}`;
   const query =
     !unique || d.entryList === undefined
