@@ -230,8 +230,9 @@ export function compileQueries(
     numeric && input.fieldName !== undefined
       ? got.reads[keys.indexOf(input.fieldName)]?.exact
       : undefined;
-  // Its text only where a figure holds it (a maximum, a latest value) or a filter reads it.
-  const valueText = exact === undefined || input.type === 'max_agg' || input.type === 'latest_agg';
+  // Its text only where a filter reads it: a maximum or a latest value keeps the typed value,
+  // written as text once per figure (the same text as the row's, `CAST` alike).
+  const valueText = exact === undefined;
   if (value !== undefined && numeric && can(value, 'n')) {
     const digits = d.replace(d.replace(value.text, '-', ''), '.', '');
     doubts.push(
@@ -295,7 +296,7 @@ export function compileQueries(
     const rows = source.periodRows?.(readsHistory ? undefined : input.fromMs, input.endMs);
     if (rows !== undefined) where.push(rows);
   }
-  // The value's text, of a typed column summed by its parts and read by no filter or group, is
+  // The value's text, of a typed column (read as a number) and read by no filter or group, is
   // not read; nor, after the row's status, its kind (missing: the column's NULL).
   const unread = (i: number) =>
     keys[i] === input.fieldName && !valueText && !textUse.has(keys[i] ?? '');
@@ -595,13 +596,16 @@ export function compileQueries(
     case 'max_agg':
       figures.push(
         // A typed column's value orders itself; a text's, its four parts.
-        `${argMaxOf('__v', exact === undefined ? d.tuple(VALUE_PARTS.map((p) => p.column)) : '__ev', regular)} AS mx`,
+        `${exact === undefined ? argMaxOf('__v', d.tuple(VALUE_PARTS.map((p) => p.column)), regular) : d.text(argMaxOf('__ev', '__ev', regular))} AS mx`,
         `${countOf(regular)} AS mxn`,
         `${residue()} AS res`,
       );
       break;
     case 'latest_agg':
-      figures.push(`${argMaxOf('__v', key, d.true)} AS lv`, `${d.text(maxOf('__t'))} AS lt`);
+      figures.push(
+        `${exact === undefined ? argMaxOf('__v', key, d.true) : d.text(argMaxOf('__ev', key, d.true))} AS lv`,
+        `${d.text(maxOf('__t'))} AS lt`,
+      );
       break;
     case 'weighted_sum_agg': {
       const weight = `(${endSql} - __t)`;
