@@ -576,7 +576,7 @@ export function compileQueries(
     });
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first:
   // L5 sums each of the three per partial.
-  const rows = partial(`sum(${d.int("'1'")})`);
+  const rows = partial(d.rowCount);
   const rowsOfStatus = partial('sum(__w)');
   const repeats = partial('sum(__w - 1)');
   const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> ${st('ok')} THEN ${rowsOfStatus} ELSE ${rows} END`;

@@ -47,6 +47,8 @@ export interface Dialect {
   /** A tuple (a row value compared element by element). */
   tuple(parts: readonly string[]): string;
   countIf(condition: string): string;
+  /** The number of rows of a group, as a signed 64-bit integer (summed with other such counts). */
+  readonly rowCount: string;
   sumIf(expr: string, condition: string): string;
   /** The `value` of the row with the greatest `key` among those meeting `condition`. */
   argMaxIf(value: string, key: string, condition: string): string;
@@ -138,6 +140,7 @@ export const duckdbDialect: Dialect = {
   concat: (parts) => `concat(${parts.join(', ')})`,
   tuple: (parts) => `row(${parts.join(', ')})`,
   countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+  rowCount: 'count(*)',
   sumIf: (expr, condition) => `sum(${expr}) FILTER (WHERE ${condition})`,
   argMaxIf: (value, key, condition) => `arg_max(${value}, ${key}) FILTER (WHERE ${condition})`,
   maxIf: (expr, condition) => `max(${expr}) FILTER (WHERE ${condition})`,
@@ -192,6 +195,7 @@ export const clickhouseDialect: Dialect = {
   concat: (parts) => `concat(${parts.join(', ')})`,
   tuple: (parts) => `tuple(${parts.join(', ')})`,
   countIf: (condition) => `countIf(${condition})`,
+  rowCount: 'toInt64(count())',
   sumIf: (expr, condition) => `sumIf(${expr}, ${condition})`,
   argMaxIf: (value, key, condition) => `argMaxIf(${value}, ${key}, ${condition})`,
   maxIf: (expr, condition) => `argMaxIf(${expr}, ${expr}, ${condition})`,
