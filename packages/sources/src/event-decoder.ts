@@ -8,7 +8,7 @@
  */
 import { type FeecastError, feecastError } from '@feecast/engine';
 import { UsageEvent } from '@feecast/models';
-import { type Either, isLeft, left } from 'fp-ts/lib/Either.js';
+import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { CSV_HINT, type CsvHeader, csvHeader, csvRecord } from './csv-events';
 import { type CsvRow, createCsvSplitter } from './csv-splitter';
 import { decodeIn } from './decode-in';
@@ -90,6 +90,9 @@ const SNIFF_LIMIT = 1024 * 1024;
 
 const BOM = 0xfeff;
 
+/** What {@link eventOf} holds for a record that is not JSON (no JSON value is this object). */
+const NOT_JSON: unknown = Object.freeze({});
+
 /** What a layout gives for a step: the records' items, and the error that broke the file. */
 interface LayoutStep {
   readonly items: LocatedItem[];
@@ -121,24 +124,41 @@ function sniff(text: string, last: boolean): TextFormat | undefined {
   return ENVELOPE_PREFIX.test(rest) && !last ? undefined : 'ndjson';
 }
 
-/** Parses and decodes one JSON record. */
+/**
+ * Parses and decodes one JSON record. A parsed record is plain data (no getters, no proxies),
+ * on which the codec's type guard (`UsageEvent.is`) answers as its decode does, without the
+ * decode's per-key contexts and results (most of what reading an event allocated): a valid
+ * event is the parsed value itself, as decoded; only a record the guard refuses is decoded,
+ * for its problems, and the messages' locations are written only for a record in error.
+ */
 function eventOf(
   record: RawRecord,
   format: 'ndjson' | 'json',
   file: string,
   unit: 'line' | 'row' | undefined,
 ): EventItem {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(record.text);
+  } catch {
+    parsed = NOT_JSON;
+  }
+  if (parsed !== NOT_JSON && UsageEvent.is(parsed)) return right(parsed);
   const hint = unit === 'row' ? PARQUET_HINT : HINTS[format];
   const path = record.path ?? '';
   const what = path === '' ? undefined : `element ${path}`;
   const where = { file, line: record.line, ...(unit === undefined ? {} : { unit }) };
-  const json = parseJsonText(record.text, {
-    ...where,
-    hint,
-    ...(what === undefined ? {} : { what }),
-  });
-  if (isLeft(json)) return json;
-  return decodeIn(UsageEvent, json.right, { ...where, prefix: path, hint });
+  if (parsed === NOT_JSON) {
+    // The syntax error's message (the text is parsed again, for its place).
+    const json = parseJsonText(record.text, {
+      ...where,
+      hint,
+      ...(what === undefined ? {} : { what }),
+    });
+    if (isLeft(json)) return json;
+    parsed = json.right;
+  }
+  return decodeIn(UsageEvent, parsed, { ...where, prefix: path, hint });
 }
 
 /** The layout of NDJSON or JSON: a splitter of records, each parsed and decoded. */

@@ -1,9 +1,17 @@
 // The push core of the event readers: the same records however a file is cut into chunks
 // (bytes or text), UTF-8 and the byte-order mark across chunk boundaries, the layout settled
 // from the first non-blank character, and nothing more after the end or a broken file.
+
+import { UsageEvent } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEventDecoder, type EventItem, type EventStreamOptions } from '../src/index';
+import { HINTS } from '../src/event-decoder';
+import {
+  createEventDecoder,
+  decodeIn,
+  type EventItem,
+  type EventStreamOptions,
+} from '../src/index';
 import { apiCall, cutsFor, eventsFileText, pieces } from './builders';
 
 /** Everything the decoder gives for these chunks, then the end. */
@@ -128,6 +136,55 @@ describe('worked cases', () => {
   it('a bad record gives an error and decoding goes on', () => {
     const items = decodeAll([`${line(1)}\n{"code": "api_calls"}\n${line(3)}\n`]);
     expect(items.map((item) => item._tag)).toEqual(['Right', 'Left', 'Right']);
+  });
+
+  it('each NDJSON record gives what decoding its parsed value gives: the same event or the same error', () => {
+    // The decoder answers valid events by the codec's type guard: it must accept exactly what
+    // decode accepts (each field valid, missing, or any other JSON value), and give the same
+    // value; every refused record gets decode's message.
+    const junk = fc.jsonValue({ maxDepth: 2 });
+    const field = <T>(valid: fc.Arbitrary<T>) => fc.oneof(valid, junk);
+    const record = fc.oneof(
+      fc.record(
+        {
+          transaction_id: field(fc.string({ maxLength: 4 })),
+          external_subscription_id: field(fc.constantFrom('sub_1', '')),
+          external_customer_id: field(fc.constant('cus_1')),
+          code: field(fc.constant('api_calls')),
+          timestamp: field(
+            fc.constantFrom(
+              1762000000,
+              1762000000.5,
+              -1,
+              '1762000000.123',
+              '2026-11-01T00:00:00Z',
+              '2026-13-01T00:00:00Z',
+              '',
+            ),
+          ),
+          properties: field(fc.dictionary(fc.string({ maxLength: 3 }), junk, { maxKeys: 3 })),
+          precise_total_amount_cents: field(fc.constantFrom(null, '12.5', '1e3', 'x')),
+        },
+        { requiredKeys: [] },
+      ),
+      junk,
+    );
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 6 }), (values) => {
+        const texts = values.map((value) => JSON.stringify(value));
+        const expected = texts.map((text, i) =>
+          decodeIn(UsageEvent, JSON.parse(text), {
+            file: 'events',
+            line: i + 1,
+            prefix: '',
+            hint: HINTS.ndjson,
+          }),
+        );
+        const text = `${texts.join('\n')}\n`;
+        expect(decodeAll([text], { file: 'events', format: 'ndjson' })).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a read error is one unreadable_file error that ends the decoder', () => {
