@@ -179,12 +179,87 @@ export function createFeesPass(
   }
   // A state is restored once, for this one pass: nothing starts a second pass from it. The
   // metric is compiled (and the charges' buckets are, once per setup): not compiled again.
-  const parts = passParts(metric, setups, settings, (charges, options) =>
-    restoredAccumulator(source, metric, charges, options, state.value, setups),
+  let kept: KeptFigures | undefined;
+  const parts = passParts(
+    metric,
+    setups,
+    settings,
+    (
+      charges,
+      options,
+    ): Either<FeecastError, ChargesPass | (() => Either<FeecastError, ChargesPass>)> => {
+      const restore = () =>
+        restoredAccumulator(source, metric, charges, options, state.value, setups);
+      // A state cannot price charges that need their events: refused by the restore.
+      kept =
+        eventsNeed(setups) === undefined
+          ? keptFigures(state.value, source, setups, options)
+          : undefined;
+      // Its figures read already: restored only if the pass takes events.
+      return kept?.figures === undefined ? restore() : right(restore);
+    },
   );
   if (isLeft(parts)) return parts;
   const { main, cents, offsets } = parts.right;
-  return right(new Pass(metric, setups, main, cents?.(), offsets));
+  return right(new Pass(metric, setups, main, cents?.(), offsets, kept));
+}
+
+/** The figures of a fixed state under one definition (metric, charges, options), once read. */
+interface KeptFigures {
+  readonly definition: string;
+  readonly options: PassOptions;
+  figures?: ChargesFigures;
+}
+
+/**
+ * The states their holder keeps fixed ({@link fixState}), each with the figures last read
+ * from it: a state priced again under the same definition (a backtest's second plan, whose
+ * charges split the events alike) gives the same figures, not read again.
+ */
+const fixed = new WeakMap<object, KeptFigures | undefined>();
+
+/** Each list of charge setups' definition (its metric and consumers) as text, written once. */
+const definitions = new WeakMap<
+  readonly ChargeSetup[],
+  { readonly source: BillableMetricInput; readonly text: string }
+>();
+
+/**
+ * Marks `state` (an object) as fixed: its holder will not change it while passes are restored
+ * from it (a backtest's states, once its events are read), so a pass restored from it that
+ * takes no event reads the figures another pass of the same definition read.
+ * @internal
+ */
+export function fixState(state: unknown): void {
+  if (typeof state === 'object' && state !== null && !fixed.has(state)) {
+    fixed.set(state, undefined);
+  }
+}
+
+/**
+ * Where a pass restored from `state` keeps (or finds) its figures, when the state is fixed
+ * and carries nothing over from a previous period; the figures of another definition are
+ * replaced.
+ */
+function keptFigures(
+  state: unknown,
+  source: BillableMetricInput,
+  setups: readonly ChargeSetup[],
+  options: PassOptions,
+): KeptFigures | undefined {
+  if (typeof state !== 'object' || state === null || !fixed.has(state)) return undefined;
+  if (options.previous !== undefined) return undefined;
+  let written = definitions.get(setups);
+  if (written?.source !== source) {
+    written = { source, text: JSON.stringify([source, layout(setups, () => true).consumers]) };
+    definitions.set(setups, written);
+  }
+  const definition = written.text;
+  const kept = fixed.get(state);
+  if (kept?.definition === definition && sameOptions(kept.options, options)) return kept;
+  const own = { definition, options };
+  fixed.set(state, own);
+  return own;
 }
 
 /**
@@ -290,16 +365,12 @@ function periodOptions(settings: PassSettings) {
 
 /** Why a pass of these charges needs the metric's events, or `undefined`. */
 function eventsNeed(setups: readonly ChargeSetup[]): string | undefined {
-  for (const setup of setups) {
-    const charge = JSON.stringify(setup.charge.svc_id);
-    if (setup.dynamic) {
-      return `charge ${charge} is dynamic: it sums each event's precise_total_amount_cents.`;
-    }
-    if (setup.perEvent) {
-      return `charge ${charge} is priced from each event (pay in advance, percentage or prorated graduated).`;
-    }
-  }
-  return undefined;
+  const setup = setups.find((s) => s.dynamic || s.perEvent);
+  if (setup === undefined) return undefined;
+  const charge = JSON.stringify(setup.charge.svc_id);
+  return setup.dynamic
+    ? `charge ${charge} is dynamic: it sums each event's precise_total_amount_cents.`
+    : `charge ${charge} is priced from each event (pay in advance, percentage or prorated graduated).`;
 }
 
 /**
@@ -415,22 +486,40 @@ class Pass implements FeesPass {
   constructor(
     private readonly metric: CompiledMetric,
     private readonly setups: readonly ChargeSetup[],
-    private readonly main: ChargesPass,
+    /** The accumulator, or its restore when the figures of its state are kept. */
+    private main: ChargesPass | (() => Either<FeecastError, ChargesPass>),
     private readonly cents: ChargesPass | undefined,
     private readonly offsets: PassOffsets,
+    /** Where the figures of a fixed state are kept: none once the pass takes an event. */
+    private kept?: KeptFigures,
   ) {}
+
+  /** The accumulator, restored now if it was not (a failure is kept for {@link result}). */
+  private own(): ChargesPass | undefined {
+    if (typeof this.main === 'function') {
+      const restored = this.main();
+      if (isLeft(restored)) {
+        this.failure ??= restored.left;
+        return undefined;
+      }
+      this.main = restored.right;
+    }
+    return this.main;
+  }
 
   add(event: UsageEvent, index: number): void {
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
-    this.main.addAt(event, index);
+    this.kept = undefined;
+    this.own()?.addAt(event, index);
     if (this.cents !== undefined) {
       this.cents.addAt(withProperty(event, CENTS_KEY, this.centsOf(event, index)), index);
     }
   }
 
   addBatch(batch: EventBatch): void {
+    this.kept = undefined;
     if (this.cents === undefined) {
-      this.main.addAll(batch);
+      this.own()?.addAll(batch);
       return;
     }
     for (let row = 0; row < batch.length; row++) this.add(batchEvent(batch, row), row);
@@ -469,8 +558,15 @@ class Pass implements FeesPass {
   }
 
   result(): Either<FeecastError, MetricFigures> {
-    if (this.failure !== undefined) return left(this.failure);
-    const main = this.main.figures();
+    const kept = this.kept;
+    let main = kept?.figures;
+    if (main === undefined) {
+      main = this.own()?.figures();
+      if (kept !== undefined && main !== undefined) kept.figures = main;
+    }
+    if (this.failure !== undefined || main === undefined) {
+      return left(this.failure ?? feecastError('invalid_input', 'No figures.', ['state']));
+    }
     const cents = this.cents?.figures();
     const charges = this.setups.map((setup, s) =>
       setup.buckets.map((bucket) => {
