@@ -180,25 +180,10 @@ export function createFeesPass(
   // A state is restored once, for this one pass: nothing starts a second pass from it. The
   // metric is compiled (and the charges' buckets are, once per setup): not compiled again.
   let kept: KeptFigures | undefined;
-  const parts = passParts(
-    metric,
-    setups,
-    settings,
-    (
-      charges,
-      options,
-    ): Either<FeecastError, ChargesPass | (() => Either<FeecastError, ChargesPass>)> => {
-      const restore = () =>
-        restoredAccumulator(source, metric, charges, options, state.value, setups);
-      // A state cannot price charges that need their events: refused by the restore.
-      kept =
-        eventsNeed(setups) === undefined
-          ? keptFigures(state.value, source, setups, options)
-          : undefined;
-      // Its figures read already: restored only if the pass takes events.
-      return kept?.figures === undefined ? restore() : right(restore);
-    },
-  );
+  const parts = passParts(metric, setups, settings, (charges, options) => {
+    kept = keptFigures(state.value, source, charges, options);
+    return restoredAccumulator(source, metric, charges, options, state.value, setups);
+  });
   if (isLeft(parts)) return parts;
   const { main, cents, offsets } = parts.right;
   return right(new Pass(metric, setups, main, cents?.(), offsets, kept));
@@ -207,7 +192,6 @@ export function createFeesPass(
 /** The figures of a fixed state under one definition (metric, charges, options), once read. */
 interface KeptFigures {
   readonly definition: string;
-  readonly options: PassOptions;
   figures?: ChargesFigures;
 }
 
@@ -218,12 +202,6 @@ interface KeptFigures {
  */
 const fixed = new WeakMap<object, KeptFigures | undefined>();
 
-/** Each list of charge setups' definition (its metric and consumers) as text, written once. */
-const definitions = new WeakMap<
-  readonly ChargeSetup[],
-  { readonly source: BillableMetricInput; readonly text: string }
->();
-
 /**
  * Marks `state` (an object) as fixed: its holder will not change it while passes are restored
  * from it (a backtest's states, once its events are read), so a pass restored from it that
@@ -231,9 +209,7 @@ const definitions = new WeakMap<
  * @internal
  */
 export function fixState(state: unknown): void {
-  if (typeof state === 'object' && state !== null && !fixed.has(state)) {
-    fixed.set(state, undefined);
-  }
+  if (typeof state === 'object' && state !== null) fixed.set(state, fixed.get(state));
 }
 
 /**
@@ -244,22 +220,15 @@ export function fixState(state: unknown): void {
 function keptFigures(
   state: unknown,
   source: BillableMetricInput,
-  setups: readonly ChargeSetup[],
+  charges: readonly ChargeBuckets[],
   options: PassOptions,
 ): KeptFigures | undefined {
-  if (typeof state !== 'object' || state === null || !fixed.has(state)) return undefined;
-  if (options.previous !== undefined) return undefined;
-  let written = definitions.get(setups);
-  if (written?.source !== source) {
-    written = { source, text: JSON.stringify([source, layout(setups, () => true).consumers]) };
-    definitions.set(setups, written);
-  }
-  const definition = written.text;
-  const kept = fixed.get(state);
-  if (kept?.definition === definition && sameOptions(kept.options, options)) return kept;
-  const own = { definition, options };
-  fixed.set(state, own);
-  return own;
+  const key = state as object;
+  if (!fixed.has(key) || options.previous !== undefined) return undefined;
+  const definition = JSON.stringify([source, charges, options]);
+  let kept = fixed.get(key);
+  if (kept?.definition !== definition) fixed.set(key, (kept = { definition }));
+  return kept;
 }
 
 /**
@@ -365,12 +334,16 @@ function periodOptions(settings: PassSettings) {
 
 /** Why a pass of these charges needs the metric's events, or `undefined`. */
 function eventsNeed(setups: readonly ChargeSetup[]): string | undefined {
-  const setup = setups.find((s) => s.dynamic || s.perEvent);
-  if (setup === undefined) return undefined;
-  const charge = JSON.stringify(setup.charge.svc_id);
-  return setup.dynamic
-    ? `charge ${charge} is dynamic: it sums each event's precise_total_amount_cents.`
-    : `charge ${charge} is priced from each event (pay in advance, percentage or prorated graduated).`;
+  for (const setup of setups) {
+    const charge = JSON.stringify(setup.charge.svc_id);
+    if (setup.dynamic) {
+      return `charge ${charge} is dynamic: it sums each event's precise_total_amount_cents.`;
+    }
+    if (setup.perEvent) {
+      return `charge ${charge} is priced from each event (pay in advance, percentage or prorated graduated).`;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -486,31 +459,17 @@ class Pass implements FeesPass {
   constructor(
     private readonly metric: CompiledMetric,
     private readonly setups: readonly ChargeSetup[],
-    /** The accumulator, or its restore when the figures of its state are kept. */
-    private main: ChargesPass | (() => Either<FeecastError, ChargesPass>),
+    private readonly main: ChargesPass,
     private readonly cents: ChargesPass | undefined,
     private readonly offsets: PassOffsets,
     /** Where the figures of a fixed state are kept: none once the pass takes an event. */
     private kept?: KeptFigures,
   ) {}
 
-  /** The accumulator, restored now if it was not (a failure is kept for {@link result}). */
-  private own(): ChargesPass | undefined {
-    if (typeof this.main === 'function') {
-      const restored = this.main();
-      if (isLeft(restored)) {
-        this.failure ??= restored.left;
-        return undefined;
-      }
-      this.main = restored.right;
-    }
-    return this.main;
-  }
-
   add(event: UsageEvent, index: number): void {
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
     this.kept = undefined;
-    this.own()?.addAt(event, index);
+    this.main.addAt(event, index);
     if (this.cents !== undefined) {
       this.cents.addAt(withProperty(event, CENTS_KEY, this.centsOf(event, index)), index);
     }
@@ -519,7 +478,7 @@ class Pass implements FeesPass {
   addBatch(batch: EventBatch): void {
     this.kept = undefined;
     if (this.cents === undefined) {
-      this.own()?.addAll(batch);
+      this.main.addAll(batch);
       return;
     }
     for (let row = 0; row < batch.length; row++) this.add(batchEvent(batch, row), row);
@@ -558,15 +517,9 @@ class Pass implements FeesPass {
   }
 
   result(): Either<FeecastError, MetricFigures> {
-    const kept = this.kept;
-    let main = kept?.figures;
-    if (main === undefined) {
-      main = this.own()?.figures();
-      if (kept !== undefined && main !== undefined) kept.figures = main;
-    }
-    if (this.failure !== undefined || main === undefined) {
-      return left(this.failure ?? feecastError('invalid_input', 'No figures.', ['state']));
-    }
+    if (this.failure !== undefined) return left(this.failure);
+    const main =
+      this.kept === undefined ? this.main.figures() : (this.kept.figures ??= this.main.figures());
     const cents = this.cents?.figures();
     const charges = this.setups.map((setup, s) =>
       setup.buckets.map((bucket) => {
