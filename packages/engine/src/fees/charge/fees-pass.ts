@@ -226,9 +226,11 @@ function keptFigures(
   const key = state as object;
   if (!fixed.has(key) || options.previous !== undefined) return undefined;
   const definition = JSON.stringify([source, charges, options]);
-  let kept = fixed.get(key);
-  if (kept?.definition !== definition) fixed.set(key, (kept = { definition }));
-  return kept;
+  const kept = fixed.get(key);
+  if (kept?.definition === definition) return kept;
+  const own = { definition };
+  fixed.set(key, own);
+  return own;
 }
 
 /**
@@ -518,8 +520,9 @@ class Pass implements FeesPass {
 
   result(): Either<FeecastError, MetricFigures> {
     if (this.failure !== undefined) return left(this.failure);
-    const main =
-      this.kept === undefined ? this.main.figures() : (this.kept.figures ??= this.main.figures());
+    const kept = this.kept;
+    const main = kept?.figures ?? this.main.figures();
+    if (kept !== undefined) kept.figures = main;
     const cents = this.cents?.figures();
     const charges = this.setups.map((setup, s) =>
       setup.buckets.map((bucket) => {
