@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createChargesAccumulator, driveSync } from '../../../src/aggregation/index';
-import { chargeFees, planChargeFees, planChargeFeesReport } from '../../../src/fees/charge/index';
+import {
+  type ChargeFeesCharge,
+  chargeFees,
+  planChargeFees,
+  planChargeFeesReport,
+} from '../../../src/fees/charge/index';
 import {
   compiledAggregations,
   compilePlanCharges,
@@ -376,7 +381,7 @@ describe('a plan compiled once (compilePlanCharges), priced at several periods',
     const state = accumulator.state();
     fixState(state);
     const amounts = (
-      charges: object[],
+      charges: readonly ChargeFeesCharge[],
       given = [{ ...event('2025-03-10T12:00:00Z'), code: 'hits' }],
     ) =>
       rightOf(
