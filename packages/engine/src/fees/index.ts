@@ -10,6 +10,7 @@ export { chargeMetricIndex } from './charge/charge-metric';
 export { type BucketSetup, setupCharge } from './charge/charge-setup';
 export { createEventTally, type EventTally } from './charge/event-tally';
 export { type FeeContext, feeContext } from './charge/fee-context';
+export { fixState } from './charge/fees-pass';
 export { type FirstEventPricing, firstEventFee, prepareFirstEvent } from './charge/first-event';
 export {
   type InAdvanceReader,

@@ -179,12 +179,58 @@ export function createFeesPass(
   }
   // A state is restored once, for this one pass: nothing starts a second pass from it. The
   // metric is compiled (and the charges' buckets are, once per setup): not compiled again.
-  const parts = passParts(metric, setups, settings, (charges, options) =>
-    restoredAccumulator(source, metric, charges, options, state.value, setups),
-  );
+  let kept: KeptFigures | undefined;
+  const parts = passParts(metric, setups, settings, (charges, options) => {
+    kept = keptFigures(state.value, source, charges, options);
+    return restoredAccumulator(source, metric, charges, options, state.value, setups);
+  });
   if (isLeft(parts)) return parts;
   const { main, cents, offsets } = parts.right;
-  return right(new Pass(metric, setups, main, cents?.(), offsets));
+  return right(new Pass(metric, setups, main, cents?.(), offsets, kept));
+}
+
+/** The figures of a fixed state under one definition (metric, charges, options), once read. */
+interface KeptFigures {
+  readonly definition: string;
+  figures?: ChargesFigures;
+}
+
+/**
+ * The states their holder keeps fixed ({@link fixState}), each with the figures last read
+ * from it: a state priced again under the same definition (a backtest's second plan, whose
+ * charges split the events alike) gives the same figures, not read again.
+ */
+const fixed = new WeakMap<object, KeptFigures | undefined>();
+
+/**
+ * Marks `state` (an object) as fixed: its holder will not change it while passes are restored
+ * from it (a backtest's states, once its events are read), so a pass restored from it that
+ * takes no event reads the figures another pass of the same definition read.
+ * @internal
+ */
+export function fixState(state: unknown): void {
+  if (typeof state === 'object' && state !== null) fixed.set(state, fixed.get(state));
+}
+
+/**
+ * Where a pass restored from `state` keeps (or finds) its figures, when the state is fixed
+ * and carries nothing over from a previous period; the figures of another definition are
+ * replaced.
+ */
+function keptFigures(
+  state: unknown,
+  source: BillableMetricInput,
+  charges: readonly ChargeBuckets[],
+  options: PassOptions,
+): KeptFigures | undefined {
+  const key = state as object;
+  if (!fixed.has(key) || options.previous !== undefined) return undefined;
+  const definition = JSON.stringify([source, charges, options]);
+  const kept = fixed.get(key);
+  if (kept?.definition === definition) return kept;
+  const own = { definition };
+  fixed.set(key, own);
+  return own;
 }
 
 /**
@@ -418,10 +464,13 @@ class Pass implements FeesPass {
     private readonly main: ChargesPass,
     private readonly cents: ChargesPass | undefined,
     private readonly offsets: PassOffsets,
+    /** Where the figures of a fixed state are kept: none once the pass takes an event. */
+    private kept?: KeptFigures,
   ) {}
 
   add(event: UsageEvent, index: number): void {
     if (typeof event !== 'object' || event === null || event.code !== this.metric.code) return;
+    this.kept = undefined;
     this.main.addAt(event, index);
     if (this.cents !== undefined) {
       this.cents.addAt(withProperty(event, CENTS_KEY, this.centsOf(event, index)), index);
@@ -429,6 +478,7 @@ class Pass implements FeesPass {
   }
 
   addBatch(batch: EventBatch): void {
+    this.kept = undefined;
     if (this.cents === undefined) {
       this.main.addAll(batch);
       return;
@@ -470,7 +520,9 @@ class Pass implements FeesPass {
 
   result(): Either<FeecastError, MetricFigures> {
     if (this.failure !== undefined) return left(this.failure);
-    const main = this.main.figures();
+    const kept = this.kept;
+    const main = kept?.figures ?? this.main.figures();
+    if (kept !== undefined) kept.figures = main;
     const cents = this.cents?.figures();
     const charges = this.setups.map((setup, s) =>
       setup.buckets.map((bucket) => {

@@ -8,6 +8,7 @@ import {
   withEvents,
 } from '../../aggregation/index';
 import { describeValue, type FeecastError, feecastError, orThrow } from '../../core/index';
+import { fixState } from '../../fees/index';
 import type { PreviewAppliedCoupon, WalletInput } from '../../inputs/index';
 import { readPreviewMoney } from '../preview-invoice/inputs';
 import { type InvoicePreview, previewOfFacts } from '../preview-invoice/preview-invoice';
@@ -273,6 +274,8 @@ function priceCustomer(
     if (one === undefined || period === undefined || entry === undefined) continue;
     const subscription = subscriptionOf(one);
     const aggregated = grid.aggregates(job.seriesIndex, job.period);
+    // The states are read to the end and priced as they are: each plan reads the same figures.
+    for (const code in aggregated.states) fixState(aggregated.states[code]);
     const events =
       period.window === undefined
         ? []

@@ -4,10 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createChargesAccumulator, driveSync } from '../../../src/aggregation/index';
-import { chargeFees, planChargeFees, planChargeFeesReport } from '../../../src/fees/charge/index';
+import {
+  type ChargeFeesCharge,
+  chargeFees,
+  planChargeFees,
+  planChargeFeesReport,
+} from '../../../src/fees/charge/index';
 import {
   compiledAggregations,
   compilePlanCharges,
+  fixState,
   planAggregations,
   planChargeFeesSteps,
 } from '../../../src/fees/index';
@@ -364,6 +370,59 @@ describe('a plan compiled once (compilePlanCharges), priced at several periods',
         rightOf(planAggregations({ ...base, period: at })),
       );
     }
+  });
+
+  it("reads a fixed state's figures once per definition: other prices reuse them, other charges or events do not", () => {
+    const [sums] = rightOf(planAggregations({ ...base, period: MARCH }));
+    if (sums === undefined) throw new Error('The plan prices the sum metric first.');
+    const accumulator = rightOf(createChargesAccumulator(sums.metric, sums.charges, sums.options));
+    accumulator.add(event('2025-03-10T10:00:00Z', { v: '2', cloud: 'aws' }));
+    accumulator.add(event('2025-03-10T11:00:00Z', { v: '5', cloud: 'gcp' }));
+    const state = accumulator.state();
+    fixState(state);
+    const amounts = (
+      charges: readonly ChargeFeesCharge[],
+      given = [{ ...event('2025-03-10T12:00:00Z'), code: 'hits' }],
+    ) =>
+      rightOf(
+        planChargeFeesReport({
+          ...base,
+          plan: { charges },
+          period: MARCH,
+          aggregates: { m: state },
+          events: given,
+        }),
+      ).fees.map((f) => f.amount_cents);
+    const [first, second] = plan.charges;
+    if (first === undefined || second === undefined) throw new Error('Two charges.');
+    // aws 2 x 2 = 4.00, gcp 5 x 1 = 5.00; 1 hit x 3.
+    expect(amounts(plan.charges)).toEqual([400, 500, 300]);
+    // The same charges at twice the prices (a second plan): aws 2 x 4, gcp 5 x 2.
+    const dearer = {
+      ...first,
+      properties: { amount: '2' },
+      filters: [{ values: { cloud: ['aws'] }, properties: { amount: '4' } }],
+    };
+    expect(amounts([dearer, second])).toEqual([800, 1000, 300]);
+    // Other charges (no filter) are checked against the state, not given the kept figures.
+    const other = planChargeFeesReport({
+      ...base,
+      plan: { charges: [{ ...first, filters: [] }, second] },
+      period: MARCH,
+      aggregates: { m: state },
+      events: [],
+    });
+    expect(other._tag === 'Left' && other.left.path).toEqual([
+      'aggregates',
+      'm',
+      'charges',
+      '0',
+      'filters',
+    ]);
+    // An event of the metric on top of the state: aws 2 + 3 = 5 units x 2 (no hit: no fee).
+    const more = [event('2025-03-11T10:00:00Z', { v: '3', cloud: 'aws' })];
+    expect(amounts(plan.charges, more)).toEqual([1000, 500]);
+    expect(amounts(plan.charges)).toEqual([400, 500, 300]);
   });
 
   it("still checks each period's states against the plan's metrics", () => {
