@@ -8,7 +8,8 @@
  * build. An A/B runs it from each build's bench/, alternated. The calls read the file on one
  * DuckDB instance kept across them (`{ connection, file }`, as a notebook keeps one; the
  * hand-written peer of `src/run.ts "pushdown duckdb"` keeps one too); `FEECAST_PUSHDOWN_KEPT=0`:
- * `{ file }`, an instance of feecast's own per call.
+ * `{ file }`, an instance of feecast's own per call; `FEECAST_PUSHDOWN_THREADS=<n>`: the kept
+ * instance's DuckDB `threads`.
  * Run: `FEECAST_PUSHDOWN_DIR=<folder> node --import tsx src/pushdown-all.ts` from bench/.
  */
 import { createHash } from 'node:crypto';
@@ -24,11 +25,19 @@ const calls = Number(process.env.FEECAST_PUSHDOWN_CALLS ?? 3);
 const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
 const file = join(dir, 'events.parquet');
 const kept = process.env.FEECAST_PUSHDOWN_KEPT !== '0';
-const instance = kept ? await DuckDBInstance.create(':memory:') : undefined;
+// FEECAST_PUSHDOWN_THREADS: DuckDB's `threads` of the kept instance (DuckDB's default: the cores).
+const threads = process.env.FEECAST_PUSHDOWN_THREADS;
+const instance = kept
+  ? await DuckDBInstance.create(':memory:', threads === undefined ? {} : { threads })
+  : undefined;
 const connection = await instance?.connect();
 const table = { duckdb: connection === undefined ? { file } : { connection, file } };
 
-console.log(kept ? 'one DuckDB instance kept across the calls' : 'an instance per call');
+console.log(
+  kept
+    ? `one DuckDB instance kept across the calls${threads === undefined ? '' : `, ${threads} threads`}`
+    : 'an instance per call',
+);
 
 console.log('| call | wall ms | process CPU ms | main thread CPU ms | digest |');
 console.log('| ---: | ---: | ---: | ---: | --- |');
