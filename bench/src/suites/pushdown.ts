@@ -49,9 +49,14 @@ export async function pushdownSuite(): Promise<BenchSuite & { close(): void }> {
           remove: () => undefined,
         }
       : await pushdownFiles(n);
+  // Each side keeps one DuckDB instance across its rounds, as a notebook keeps one: the
+  // hand-written SQL's, and feecast's (`{ connection, file }`), apart so that neither warms the
+  // other's.
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
-  const table = { duckdb: { file: files.parquet } };
+  const feecastInstance = await DuckDBInstance.create(':memory:');
+  const feecastConnection = await feecastInstance.connect();
+  const table = { duckdb: { connection: feecastConnection, file: files.parquet } };
   const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
   const hand = (subscription: string | undefined) =>
     runPeer(connection, peerQueries(files.parquet, subscription));
@@ -129,6 +134,8 @@ export async function pushdownSuite(): Promise<BenchSuite & { close(): void }> {
     close: () => {
       connection.closeSync();
       instance.closeSync();
+      feecastConnection.closeSync();
+      feecastInstance.closeSync();
       files.remove();
     },
   };

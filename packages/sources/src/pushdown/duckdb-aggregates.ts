@@ -11,15 +11,27 @@ import { openDuckdb } from '../duckdb-instance';
 import type { AsyncEventSource } from '../event-source';
 import { formatFromName } from '../file-format';
 import { duckdbDialect } from './dialect';
-import { duckdbRowSource } from './duckdb-source';
+import { type DuckdbColumn, duckdbRowSource } from './duckdb-source';
 import type { RowSource } from './row-source';
 import { type Aggregates, type Database, type RunOptions, runAggregates } from './run';
 import type { AggregatesSpec } from './spec';
 
-/** What DuckDB aggregates: a target of `duckdbEvents`, or a table of an open connection. */
+/**
+ * What DuckDB aggregates: a target of `duckdbEvents`, a table of an open connection, or a file
+ * read in place on an open connection (`{ connection, file }`: the caller's instance, kept
+ * across calls, reads it; see docs/pushdown.md).
+ */
 export type DuckdbAggregatesTarget =
   | DuckdbTarget
-  | { readonly connection: DuckDBConnection; readonly table: string };
+  | { readonly connection: DuckDBConnection; readonly table: string }
+  | {
+      readonly connection: DuckDBConnection;
+      readonly file: string;
+      readonly format?: NonNullable<FileTarget['format']>;
+    };
+
+/** The file variant of a `duckdbEvents` target. */
+type FileTarget = Extract<DuckdbTarget, { file: string }>;
 
 function failed(name: string, error: unknown): FeecastError {
   const reason = error instanceof Error ? error.message : String(error);
@@ -32,9 +44,7 @@ function failed(name: string, error: unknown): FeecastError {
  * A Parquet file read in place with its row numbers (`file_row_number`, its read order), or
  * why a file of another format has no read order in SQL.
  */
-export function parquetRelation(
-  target: Extract<DuckdbTarget, { file: string }>,
-): { from: string; order: string } | string {
+export function parquetRelation(target: FileTarget): { from: string; order: string } | string {
   const format = target.format ?? formatFromName(target.file) ?? 'ndjson';
   if (format !== 'parquet') {
     return `a ${format.toUpperCase()} file read in place has no row order in SQL (the first of repeated transaction ids): its rows are streamed`;
@@ -60,12 +70,24 @@ export interface DuckdbConnector {
   readonly connect: () => Promise<DuckDBConnection>;
   /** The connection, once opened (or the caller's). */
   readonly opened: () => DuckDBConnection | undefined;
+  /**
+   * The columns of the relation `from` (DuckDB's `DESCRIBE`, `file_row_number` left out), asked
+   * once per connector: the metrics of one call read the same file.
+   */
+  readonly columns: (from: string) => Promise<readonly DuckdbColumn[]>;
   readonly close: () => void;
 }
 
-/** The events a target reads, as `duckdbEvents` takes them. */
-function eventsTarget(target: DuckdbAggregatesTarget): DuckdbTarget {
-  return 'connection' in target ? { database: 'connection', table: target.table } : target;
+/**
+ * The events a target reads, as `duckdbEvents` takes them (with an open connection: its table,
+ * or the file it reads).
+ */
+export function eventsTarget(target: DuckdbAggregatesTarget): DuckdbTarget {
+  if (!('connection' in target)) return target;
+  if ('table' in target) return { database: 'connection', table: target.table };
+  return target.format === undefined
+    ? { file: target.file }
+    : { file: target.file, format: target.format };
 }
 
 /** The {@link DuckdbConnector} of `target`. */
@@ -74,20 +96,37 @@ export function duckdbConnector(target: DuckdbAggregatesTarget): DuckdbConnector
   const events = eventsTarget(target);
   let instance: DuckDBInstance | undefined;
   let opened: DuckDBConnection | undefined;
+  const described = new Map<string, Promise<readonly DuckdbColumn[]>>();
+  const connect = async () => {
+    if (given !== undefined) return given;
+    if (opened !== undefined) return opened;
+    const made = await openDuckdb(
+      'database' in events ? events.database : ':memory:',
+      'database' in events,
+      events,
+    );
+    instance = made.instance;
+    opened = made.connection;
+    return opened;
+  };
+  const describe = async (from: string): Promise<readonly DuckdbColumn[]> => {
+    const connection = await connect();
+    const rows = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`);
+    return rows
+      .getRowObjectsJson()
+      .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }))
+      .filter((column) => column.name !== 'file_row_number');
+  };
   return {
-    connect: async () => {
-      if (given !== undefined) return given;
-      if (opened !== undefined) return opened;
-      const made = await openDuckdb(
-        'database' in events ? events.database : ':memory:',
-        'database' in events,
-        events,
-      );
-      instance = made.instance;
-      opened = made.connection;
-      return opened;
-    },
+    connect,
     opened: () => given ?? opened,
+    columns: (from) => {
+      const known = described.get(from);
+      if (known !== undefined) return known;
+      const asked = describe(from);
+      described.set(from, asked);
+      return asked;
+    },
     close: () => {
       opened?.closeSync();
       instance?.closeSync();
@@ -112,7 +151,8 @@ export function duckdbDatabase(
   readonly close: () => void;
 } {
   const events = eventsTarget(target);
-  const name = 'connection' in target ? `the table ${target.table}` : duckdbName(events);
+  const name =
+    'table' in target && 'connection' in target ? `the table ${target.table}` : duckdbName(events);
   const connector = shared ?? duckdbConnector(target);
   const connect = connector.connect;
   const database: Database = {
@@ -121,12 +161,7 @@ export function duckdbDatabase(
       const relation = relationFor(events);
       if (typeof relation === 'string') return right(relation);
       try {
-        const connection = await connect();
-        const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${relation.from}`);
-        const columns = described
-          .getRowObjectsJson()
-          .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }))
-          .filter((column) => column.name !== 'file_row_number');
+        const columns = await connector.columns(relation.from);
         return right(duckdbRowSource(relation.from, relation.order, columns));
       } catch (error) {
         return left(failed(name, error));
@@ -171,8 +206,9 @@ export function duckdbDatabase(
 /**
  * The charges accumulator state of `spec` (a metric, its charges, the period options, and one
  * subscription or all) over the events of `target`, computed by DuckDB: a database file's
- * table (opened read only), a Parquet file read in place, or `{ connection, table }` (the
- * connection is used and left open). Each charge is aggregated in SQL or, where SQL cannot
+ * table (opened read only), a Parquet file read in place, or `{ connection, table }` or
+ * `{ connection, file }` (the caller's connection reads the table or the file, and is left
+ * open). Each charge is aggregated in SQL or, where SQL cannot
  * give the engine's figures (`plan` says which and why), by streaming the metric's rows into
  * the in-process accumulator; the states equal the in-process `state()` of the same rows.
  * Never throws: a bad spec or an unreadable table is a `Left`.

@@ -10,7 +10,7 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { openDuckdb } from '../duckdb-instance';
 import type { DuckdbAggregatesTarget } from './duckdb-aggregates';
-import { parquetRelation } from './duckdb-aggregates';
+import { eventsTarget, parquetRelation } from './duckdb-aggregates';
 import { duckdbRowSource } from './duckdb-source';
 
 /** The rows a usage's metrics read: those before `endMs`, and from `fromMs` when given. */
@@ -38,8 +38,11 @@ export async function stagedRows(
   subscription: string,
   period?: StagedPeriod,
 ): Promise<StagedRows | undefined> {
-  if (!('file' in target) || codes.length === 0) return undefined;
-  const relation = parquetRelation(target);
+  // A file on the caller's connection is staged in an instance of its own, as any file is
+  // (the caller's database is not written to).
+  const file = eventsTarget(target);
+  if (!('file' in file) || codes.length === 0) return undefined;
+  const relation = parquetRelation(file);
   if (typeof relation === 'string') return undefined;
   let instance: DuckDBInstance | undefined;
   let connection: DuckDBConnection | undefined;
@@ -48,7 +51,7 @@ export async function stagedRows(
     instance?.closeSync();
   };
   try {
-    ({ instance, connection } = await openDuckdb(':memory:', false, target));
+    ({ instance, connection } = await openDuckdb(':memory:', false, file));
     const text = (s: string) => `'${s.replaceAll("'", "''")}'`;
     const sub = 'CAST(external_subscription_id AS VARCHAR)';
     const where = [

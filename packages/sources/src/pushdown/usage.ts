@@ -35,6 +35,7 @@ import {
   type DuckdbConnector,
   duckdbAggregatesWith,
   duckdbConnector,
+  eventsTarget,
 } from './duckdb-aggregates';
 import { limited } from './limited';
 import type { ChargePlan } from './plan';
@@ -129,10 +130,7 @@ function rowsOf(table: UsageTable, code: string, subscription: string): AsyncEve
   if ('clickhouse' in table) return clickhouseEvents(table.clickhouse, { code, subscription });
   const target = table.duckdb;
   return 'connection' in target
-    ? duckdbEvents(
-        { database: 'connection', table: target.table },
-        { code, subscription, connection: target.connection },
-      )
+    ? duckdbEvents(eventsTarget(target), { code, subscription, connection: target.connection })
     : duckdbEvents(target, { code, subscription });
 }
 

@@ -225,6 +225,36 @@ describe('pushdownUsage', () => {
     );
   }, 120_000);
 
+  it('prices a Parquet file read on the caller’s connection as currentUsage prices its events, and leaves it open', async () => {
+    // Transaction ids repeat: the first in the file's order counts, on the caller's instance too.
+    // The pay-in-advance metric's rows are streamed on that connection.
+    const repeating = histories.map((events) =>
+      events.map((e, i) => ({ ...e, transaction_id: `t${i % 7}` }) as UsageEvent),
+    );
+    const connection = database.connection();
+    await fc.assert(
+      fc.asyncProperty(repeating, async (events) => {
+        const table = await tableOf(events);
+        const file = tempPath(`${table}-kept.parquet`);
+        await connection.run(`COPY ${table} TO ${quote(file)} (FORMAT parquet)`);
+        await expectAsInProcess({ duckdb: { connection, file } }, events, contextOf);
+        const all = await pushdownUsageOfAll(IDS.map(contextOf), { duckdb: { connection, file } });
+        if (all._tag === 'Left') throw new Error(all.left.message);
+        expect(all.right.map((r) => r.plan.map((m) => [m.code, m.source]))).toEqual(
+          IDS.map(() => [
+            ['api_calls', 'database'],
+            ['seats', 'database'],
+            ['storage', 'events'],
+          ]),
+        );
+        // Left open: the caller's connection still answers.
+        const counted = await connection.runAndReadAll(`SELECT count(*) FROM ${table}`);
+        expect(Number(counted.getRows()[0]?.[0])).toBe(events.length);
+      }),
+      { numRuns: 20 },
+    );
+  }, 120_000);
+
   it('stages only the period’s rows of a Parquet file when no metric is priced from its events', async () => {
     // Without the pay-in-advance charge every metric is aggregated by DuckDB: the staged rows are
     // those of March (the events span 10 days before to 9 days after it).
