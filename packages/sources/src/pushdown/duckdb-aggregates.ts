@@ -27,7 +27,7 @@ export type DuckdbAggregatesTarget =
   | {
       readonly connection: DuckDBConnection;
       readonly file: string;
-      readonly format?: NonNullable<FileTarget['format']>;
+      readonly format?: NonNullable<Extract<DuckdbTarget, { file: string }>['format']>;
     };
 
 /** The file variant of a `duckdbEvents` target. */
