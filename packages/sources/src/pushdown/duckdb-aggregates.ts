@@ -90,6 +90,18 @@ export function eventsTarget(target: DuckdbAggregatesTarget): DuckdbTarget {
     : { file: target.file, format: target.format };
 }
 
+/** The columns of the relation `from` on `connection` (DuckDB's `DESCRIBE`), `file_row_number` left out. */
+export async function describeColumns(
+  connection: DuckDBConnection,
+  from: string,
+): Promise<readonly DuckdbColumn[]> {
+  const rows = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`);
+  return rows
+    .getRowObjectsJson()
+    .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }))
+    .filter((column) => column.name !== 'file_row_number');
+}
+
 /** The {@link DuckdbConnector} of `target`. */
 export function duckdbConnector(target: DuckdbAggregatesTarget): DuckdbConnector {
   const given = 'connection' in target ? target.connection : undefined;
@@ -109,14 +121,7 @@ export function duckdbConnector(target: DuckdbAggregatesTarget): DuckdbConnector
     opened = made.connection;
     return opened;
   };
-  const describe = async (from: string): Promise<readonly DuckdbColumn[]> => {
-    const connection = await connect();
-    const rows = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`);
-    return rows
-      .getRowObjectsJson()
-      .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }))
-      .filter((column) => column.name !== 'file_row_number');
-  };
+  const describe = async (from: string) => describeColumns(await connect(), from);
   return {
     connect,
     opened: () => given ?? opened,

@@ -10,7 +10,7 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { openDuckdb } from '../duckdb-instance';
 import type { DuckdbAggregatesTarget } from './duckdb-aggregates';
-import { eventsTarget, parquetRelation } from './duckdb-aggregates';
+import { describeColumns, eventsTarget, parquetRelation } from './duckdb-aggregates';
 import { duckdbRowSource } from './duckdb-source';
 
 /** The rows a usage's metrics read: those before `endMs`, and from `fromMs` when given. */
@@ -59,10 +59,7 @@ export async function stagedRows(
       `(${sub} IS NULL OR ${sub} = ${text(subscription)})`,
     ];
     if (period !== undefined) {
-      const described = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${relation.from}`);
-      const columns = described
-        .getRowObjectsJson()
-        .map((row) => ({ name: String(row.column_name), type: String(row.column_type) }));
+      const columns = await describeColumns(connection, relation.from);
       const source = duckdbRowSource(relation.from, relation.order, columns);
       const rows =
         typeof source === 'string' ? undefined : source.periodRows?.(period.fromMs, period.endMs);
