@@ -108,17 +108,14 @@ export function seriesOf(
     'started_at',
   ]);
   if (isLeft(started)) return started;
-  // The runs of the plans whose periods are alike (only the one subscription is read).
-  let runs: Map<number, SubscriptionRun> | undefined;
-  if (first !== undefined && compiled.subscriptions.length === 1) {
-    const kind = periodsKind(first);
-    runs = known.get(kind) ?? new Map();
-    known.set(kind, runs);
-  }
+  // The runs of the plans whose periods are alike (the input is of this one subscription).
+  const kind = first === undefined ? '' : periodsKind(first);
+  const runs = known.get(kind) ?? new Map<number, SubscriptionRun>();
+  known.set(kind, runs);
   const periods: SeriesPeriod[] = [];
   let now = Math.max(facts.from, started.right);
   while (now < facts.to) {
-    const run = runs?.get(now);
+    const run = runs.get(now);
     const found = aggregationsOfFacts(
       { ...compiled, now: formatInstant(now) },
       run === undefined ? undefined : [run],
@@ -126,7 +123,7 @@ export function seriesOf(
     if (isLeft(found)) return left(inTerms(found.left));
     const [own] = found.right;
     if (own === undefined) break;
-    runs?.set(now, own.run);
+    runs.set(now, own.run);
     const runMs = parseInstant(own.run.run, ['run']);
     if (isLeft(runMs)) return runMs;
     // A subscription terminated before the backtest has no period in it.
