@@ -23,7 +23,13 @@ import {
   readBacktestInput,
 } from './inputs';
 import { type BacktestRow, backtestRow } from './rows';
-import { inBacktestTerms, type Series, type SeriesPeriod, seriesOf } from './series';
+import {
+  type FoundRuns,
+  inBacktestTerms,
+  type Series,
+  type SeriesPeriod,
+  seriesOf,
+} from './series';
 import { type BacktestSummary, backtestSummary } from './summary';
 
 /** What pricing reads of a grid: its states, its kept events, its counts. @internal */
@@ -132,12 +138,16 @@ function* backtestSteps(input: Fed<BacktestInput>): Feeding<Either<FeecastError,
   return priceSeries(facts, series.right, grid.right);
 }
 
-/** Every subscription's series, one per candidate plan, in the order of the entries. @internal */
+/**
+ * Every subscription's series, one per candidate plan, in the order of the entries; a
+ * subscription's runs are found once for its plans whose periods are alike. @internal
+ */
 export function allSeries(facts: BacktestFacts): Either<FeecastError, Series[]> {
   const series: Series[] = [];
   for (const [i, entry] of facts.entries.entries()) {
+    const known: FoundRuns = new Map();
     for (const candidate of entry.candidates) {
-      const found = seriesOf(facts, i, candidate);
+      const found = seriesOf(facts, i, candidate, known);
       if (isLeft(found)) return found;
       series.push(found.right);
     }

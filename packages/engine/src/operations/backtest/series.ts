@@ -49,6 +49,24 @@ export interface Series {
   readonly facts: PreviewFacts;
 }
 
+/**
+ * The billing runs found of one subscription, per kind of plan periods (see `periodsKind`) and
+ * per instant asked (epoch milliseconds): its candidate plans whose periods are alike find
+ * each run once.
+ * @internal
+ */
+export type FoundRuns = Map<string, Map<number, SubscriptionRun>>;
+
+/**
+ * What a subscription's billing runs read of its plan (`subscriptionRun`: the interval and
+ * billing flags) and of its entry (whether it is starting): two plans of one subscription
+ * that agree on these have the same runs.
+ */
+function periodsKind(entry: PreviewFacts['subscriptions'][number]): string {
+  const { plan } = entry;
+  return `${plan.interval} ${plan.pay_in_advance} ${plan.bill_charges_monthly} ${plan.bill_fixed_charges_monthly} ${entry.starting === true}`;
+}
+
 /** No coupons or wallets: what finding periods needs. */
 const NO_MONEY: MoneyState = { coupons: [], wallets: [] };
 
@@ -58,14 +76,16 @@ const NO_MONEY: MoneyState = { coupons: [], wallets: [] };
  * next one the period its run opens, while it starts before `to`; none after the run that
  * terminates the subscription. Each period is `previewInvoice`'s (`subscriptionRun`, in the
  * customer's zone, on the candidate's interval and the subscription's billing time); its
- * aggregations are `previewAggregations`'s, from the input read once. Errors name the
- * backtest's input.
+ * aggregations are `previewAggregations`'s, from the input read once. `known`: the runs of
+ * this subscription found on its other plans (the runs this plan finds are added to it).
+ * Errors name the backtest's input.
  * @internal
  */
 export function seriesOf(
   facts: BacktestFacts,
   index: number,
   candidate: Candidate,
+  known: FoundRuns = new Map(),
 ): Either<FeecastError, Series> {
   const entry = facts.entries[index];
   if (entry === undefined) {
@@ -79,7 +99,8 @@ export function seriesOf(
   if (isLeft(read)) return left(inTerms(read.left));
   // Every period of the series is found and priced from its charges compiled here, once.
   const compiled = compiledCharges(read.right);
-  const subscription = compiled.subscriptions[0]?.subscription;
+  const [first] = compiled.subscriptions;
+  const subscription = first?.subscription;
   const started = parseInstant(subscription?.started_at, [
     'subscriptions',
     String(index),
@@ -87,13 +108,22 @@ export function seriesOf(
     'started_at',
   ]);
   if (isLeft(started)) return started;
+  // The runs of the plans whose periods are alike (the input is of this one subscription).
+  const kind = first === undefined ? '' : periodsKind(first);
+  const runs = known.get(kind) ?? new Map<number, SubscriptionRun>();
+  known.set(kind, runs);
   const periods: SeriesPeriod[] = [];
   let now = Math.max(facts.from, started.right);
   while (now < facts.to) {
-    const found = aggregationsOfFacts({ ...compiled, now: formatInstant(now) });
+    const run = runs.get(now);
+    const found = aggregationsOfFacts(
+      { ...compiled, now: formatInstant(now) },
+      run === undefined ? undefined : [run],
+    );
     if (isLeft(found)) return left(inTerms(found.left));
     const [own] = found.right;
     if (own === undefined) break;
+    runs.set(now, own.run);
     const runMs = parseInstant(own.run.run, ['run']);
     if (isLeft(runMs)) return runMs;
     // A subscription terminated before the backtest has no period in it.

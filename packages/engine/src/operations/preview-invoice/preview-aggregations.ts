@@ -65,12 +65,16 @@ export function previewAggregations(
 /**
  * {@link previewAggregations} of an input already read (`readPreviewInput`): for a caller
  * that reads a subscription once and asks at several instants (`{ ...facts, now }`).
+ * `found`: the runs `previewRuns` gives for these facts, when the caller has them (a backtest
+ * finds a subscription's runs once for the plans whose periods are alike): they are not
+ * computed again.
  * @internal
  */
 export function aggregationsOfFacts(
   facts: PreviewFacts,
+  found?: readonly SubscriptionRun[],
 ): Either<FeecastError, SubscriptionAggregations[]> {
-  const runs = previewRuns(facts);
+  const runs = found === undefined ? previewRuns(facts) : right(found);
   if (isLeft(runs)) return runs;
   const out: SubscriptionAggregations[] = [];
   for (const [i, entry] of facts.subscriptions.entries()) {

@@ -254,6 +254,42 @@ describe('backtest: the worked example', () => {
   });
 });
 
+describe('backtest: candidate plans of other periods', () => {
+  // The runs of a subscription are found once for its plans whose periods are alike (basic
+  // and scale: monthly); a quarterly plan has its own. Quarterly scale, calendar quarters:
+  //   acme   Jul-Sep (from 1 September): 5000 + (1500 − 1000) × 0.5 + 2 × 300 = 5850
+  //          Oct-Dec: 5000 + (3800 − 1000) × 0.5 + 3 seats (u1, u2, u3) × 300 = 7300
+  //   globex Oct-Dec: 5000 + (9200 − 1000) × 0.5 + 5 seats × 300 = 10600
+  const quarterly = { ...scale, code: 'scale_quarterly', interval: 'quarterly' };
+  const result = ok(backtest({ ...input, plans: [scale, quarterly] }));
+
+  it('gives each plan its own periods, with the hand-checked invoices', () => {
+    expect(
+      result.rows.map((row) => [
+        row.external_customer_id,
+        row.plan,
+        row.from_datetime,
+        row.to_datetime,
+        row.revenue_cents,
+      ]),
+    ).toEqual([
+      ['acme', 'current', '2026-09-01T00:00:00Z', '2026-09-30T23:59:59Z', 4500],
+      ['acme', 'current', '2026-10-01T00:00:00Z', '2026-10-31T23:59:59Z', 6500],
+      ['acme', 'current', '2026-11-01T00:00:00Z', '2026-11-30T23:59:59Z', 3300],
+      ['acme', 'scale', '2026-09-01T00:00:00Z', '2026-09-30T23:59:59Z', 5850],
+      ['acme', 'scale', '2026-10-01T00:00:00Z', '2026-10-31T23:59:59Z', 6900],
+      ['acme', 'scale', '2026-11-01T00:00:00Z', '2026-11-30T23:59:59Z', 5300],
+      ['acme', 'scale_quarterly', '2026-07-01T00:00:00Z', '2026-09-30T23:59:59Z', 5850],
+      ['acme', 'scale_quarterly', '2026-10-01T00:00:00Z', '2026-12-31T23:59:59Z', 7300],
+      ['globex', 'current', '2026-10-01T00:00:00Z', '2026-10-31T23:59:59Z', 4200],
+      ['globex', 'current', '2026-11-01T00:00:00Z', '2026-11-30T23:59:59Z', 13500],
+      ['globex', 'scale', '2026-10-01T00:00:00Z', '2026-10-31T23:59:59Z', 6200],
+      ['globex', 'scale', '2026-11-01T00:00:00Z', '2026-11-30T23:59:59Z', 10500],
+      ['globex', 'scale_quarterly', '2026-10-01T00:00:00Z', '2026-12-31T23:59:59Z', 10600],
+    ]);
+  });
+});
+
 describe('backtest: bad input', () => {
   /** An input as a caller might get it wrong: the types would refuse it. */
   const unchecked = (value: unknown) => backtest(value as BacktestInput);
