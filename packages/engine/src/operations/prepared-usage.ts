@@ -14,6 +14,7 @@ import {
   type ReadOperation,
   readPlanContext,
 } from './operation-context';
+import { operationTaxSources } from './tax-sources';
 import { type UsageAggregations, usageAggregationsOf } from './usage-aggregations';
 import { chargeEntries, type Figures, type UsageKind } from './usage-entries';
 import {
@@ -24,6 +25,7 @@ import {
   usageChargeFees,
 } from './usage-report';
 import type { ChargeRows } from './usage-rows';
+import { untaxedFees } from './usage-taxes';
 import { wireBody } from './wire-body';
 
 /** What the subscriptions of one plan share: the plan, its billable metrics, the pricing units. */
@@ -168,10 +170,11 @@ interface PricedAhead {
   built: Built | undefined;
 }
 
-/** Some charges' rows, and their usage entries by their rows. */
+/** Some charges' rows, their usage entries by their rows, and their fees if found untaxed. */
 interface Built {
   readonly rows: readonly ChargeRows[];
   readonly entries: ReadonlyMap<ChargeRows, Figures>;
+  readonly untaxed: ReadonlySet<ChargeFee> | undefined;
 }
 
 /** One subscription's part of a prepared plan, checked once (see {@link PreparedSubscription}). */
@@ -223,7 +226,8 @@ class SubscriptionPart implements PreparedSubscription {
     const rows = feeRows(read, context, fees, { compiled, only: new Set(entry.order) });
     if (isLeft(rows)) return undefined;
     const entries = chargeEntries(rows.right, context.currency, kind);
-    return entries === undefined ? undefined : { rows: rows.right, entries };
+    if (entries === undefined) return undefined;
+    return { rows: rows.right, entries, untaxed: untaxedFees(fees, operationTaxSources(read)) };
   }
 
   /** The fees of `metrics`' charges (in the plan's charge order) from the given states. */
@@ -296,7 +300,9 @@ class SubscriptionPart implements PreparedSubscription {
     if (fees.length !== count) return undefined;
     const rows = new Map<Charge, ChargeRows>();
     const entries = new Map<ChargeRows, Figures>();
+    const untaxed = new Set<ChargeFee>();
     for (const part of built) {
+      for (const fee of part.untaxed ?? []) untaxed.add(fee);
       for (const charge of part.rows) {
         rows.set(charge.charge, charge);
         const entry = part.entries.get(charge);
@@ -305,7 +311,7 @@ class SubscriptionPart implements PreparedSubscription {
     }
     // Each usage answered gets entries of its own.
     for (const found of this.ahead.values()) found.built = undefined;
-    return { fees, rows, entries };
+    return { fees, rows, entries, untaxed };
   }
 }
 

@@ -103,6 +103,8 @@ export interface UsageAhead {
   readonly fees: readonly ChargeFee[];
   readonly rows?: ReadonlyMap<Charge, ChargeRows> | undefined;
   readonly entries?: ReadonlyMap<ChargeRows, Figures> | undefined;
+  /** Fees found untaxed under the input's tax sources (`untaxedFees`), not checked again. */
+  readonly untaxed?: ReadonlySet<ChargeFee> | undefined;
 }
 
 /** The fees of a usage report and their rows per charge, before entries, amounts and taxes. */
@@ -208,7 +210,8 @@ export function* usageChargeFees(
 /**
  * The amount of usage fees (Σ of every row, rounded once) and their taxes, rounded once at the
  * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`); with `kept`, the fees
- * taxed before are not taxed again.
+ * taxed before are not taxed again; with `untaxed`, the fees found untaxed before under the
+ * same sources are not checked again.
  *
  * @example
  * usageAmount(read, context, usageFees); // right({ amount: 2532, taxes: 506 })
@@ -219,6 +222,7 @@ export function usageAmount(
   context: CheckedContext,
   priced: UsageFees,
   kept?: TaxedFees,
+  untaxed?: ReadonlySet<ChargeFee>,
 ): Either<FeecastError, { readonly amount: number; readonly taxes: number }> {
   const rows = priced.charges.flatMap((charge) => charge.rows);
   const amount = roundCents(sum(rows.map((row) => row.amount)), context.currency, ['amount_cents']);
@@ -232,6 +236,7 @@ export function usageAmount(
           amount.right,
           context.period.charges_from_datetime,
           kept,
+          untaxed,
         );
   if (isLeft(taxes)) return taxes;
   return right({ amount: amount.right, taxes: taxes.right });
@@ -298,7 +303,7 @@ export function* usageBody(
   if (isLeft(priced)) return priced;
   const entries = usageEntries(priced.right.charges, currency, kind, ahead?.entries);
   if (isLeft(entries)) return entries;
-  const amounts = usageAmount(input, context, priced.right);
+  const amounts = usageAmount(input, context, priced.right, undefined, ahead?.untaxed);
   if (isLeft(amounts)) return amounts;
   const { amount, taxes } = amounts.right;
   const rows = priced.right.charges.flatMap((charge) => charge.rows);
