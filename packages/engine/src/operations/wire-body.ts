@@ -8,7 +8,7 @@ import { decodePath, type FeecastError, feecastError } from '../core/index';
  * is exactly what the API sends (and typed as the codec's type). A body that does not fit is
  * a `Left` naming the field (`out_of_range`: a figure the wire cannot carry).
  *
- * The body is checked by the codec's type guard (`is`), which allocates nothing per field:
+ * The body is checked by the codec's type guard (`is`), with no result or path per field:
  * every codec of the models decodes a value its guard accepts to that value itself (`struct`,
  * `array`, `dict`), so such a body is answered as it is, the decode's answer. Only a body the
  * guard refuses is decoded, for its problems and their paths.
