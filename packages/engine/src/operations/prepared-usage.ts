@@ -160,8 +160,8 @@ function separableMetrics(
 
 /**
  * A metric's charges priced ahead: from which state, for which kind of usage, their fees, and
- * their rows and entries (`undefined`: not built, or already given to a usage, whose answer
- * holds the entries: the next usage builds its own).
+ * their rows, entries and tax checks (`undefined`: not built, or already given to a usage,
+ * whose answer holds the entries: the next usage builds its own).
  */
 interface PricedAhead {
   readonly state: unknown;
@@ -214,8 +214,9 @@ class SubscriptionPart implements PreparedSubscription {
   }
 
   /**
-   * The rows and entries of `entry`'s charges from their fees, as the usage builds them;
-   * `undefined` when one cannot be built (the usage then builds it, and answers its error).
+   * The rows and entries of `entry`'s charges from their fees, as the usage builds them, and
+   * the fees if found untaxed (`untaxedFees`); `undefined` when a row or entry cannot be
+   * built (the usage then builds it, and answers its error).
    */
   private builtOf(
     entry: MetricCharges,
