@@ -1,4 +1,8 @@
-import { CustomerProjectedUsageResponse, CustomerUsageResponse } from '@feecast/models';
+import {
+  type Charge,
+  CustomerProjectedUsageResponse,
+  CustomerUsageResponse,
+} from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { driveSync } from '../aggregation/index';
 import { type FeecastError, feecastError, isRecord } from '../core/index';
@@ -10,9 +14,18 @@ import {
   type ReadOperation,
   readPlanContext,
 } from './operation-context';
+import { operationTaxSources } from './tax-sources';
 import { type UsageAggregations, usageAggregationsOf } from './usage-aggregations';
-import type { UsageKind } from './usage-entries';
-import { checkUsageContext, usageBody, usageChargeFees } from './usage-report';
+import { chargeEntries, type Figures, type UsageKind } from './usage-entries';
+import {
+  checkUsageContext,
+  feeRows,
+  type UsageAhead,
+  usageBody,
+  usageChargeFees,
+} from './usage-report';
+import type { ChargeRows } from './usage-rows';
+import { untaxedFees } from './usage-taxes';
 import { wireBody } from './wire-body';
 
 /** What the subscriptions of one plan share: the plan, its billable metrics, the pricing units. */
@@ -94,7 +107,7 @@ function bodyOf(
   checked: CheckedSubscription,
   aggregates: UsageInput['aggregates'],
   kind: UsageKind,
-  ahead?: readonly ChargeFee[],
+  ahead?: UsageAhead,
 ) {
   const { read, context, compiled } = checked;
   const input = aggregates === undefined ? read : { ...read, aggregates };
@@ -105,7 +118,7 @@ function bodyOf(
 function currentOf(
   checked: CheckedSubscription,
   aggregates?: UsageInput['aggregates'],
-  ahead?: readonly ChargeFee[],
+  ahead?: UsageAhead,
 ): Either<FeecastError, CustomerUsageResponse> {
   const body = bodyOf(checked, aggregates, 'current', ahead);
   return isLeft(body) ? body : wireBody(CustomerUsageResponse, { customer_usage: body.right });
@@ -115,7 +128,7 @@ function currentOf(
 function projectedOf(
   checked: CheckedSubscription,
   aggregates?: UsageInput['aggregates'],
-  ahead?: readonly ChargeFee[],
+  ahead?: UsageAhead,
 ): Either<FeecastError, CustomerProjectedUsageResponse> {
   const body = bodyOf(checked, aggregates, 'projected', ahead);
   return isLeft(body)
@@ -145,11 +158,23 @@ function separableMetrics(
   return byCode;
 }
 
-/** A metric's charges priced ahead: from which state, for which kind of usage, and their fees. */
+/**
+ * A metric's charges priced ahead: from which state, for which kind of usage, their fees, and
+ * their rows, entries and tax checks (`undefined`: not built, or already given to a usage,
+ * whose answer holds the entries: the next usage builds its own).
+ */
 interface PricedAhead {
   readonly state: unknown;
   readonly kind: UsageKind;
   readonly fees: Either<FeecastError, ChargeFee[]>;
+  built: Built | undefined;
+}
+
+/** Some charges' rows, their usage entries by their rows, and their fees if found untaxed. */
+interface Built {
+  readonly rows: readonly ChargeRows[];
+  readonly entries: ReadonlyMap<ChargeRows, Figures>;
+  readonly untaxed: ReadonlySet<ChargeFee> | undefined;
 }
 
 /** One subscription's part of a prepared plan, checked once (see {@link PreparedSubscription}). */
@@ -165,13 +190,13 @@ class SubscriptionPart implements PreparedSubscription {
   current(
     aggregates: Readonly<Record<string, unknown>>,
   ): Either<FeecastError, CustomerUsageResponse> {
-    return currentOf(this.checked, aggregates, this.aheadFees(aggregates, 'current'));
+    return currentOf(this.checked, aggregates, this.aheadOf(aggregates, 'current'));
   }
 
   projected(
     aggregates: Readonly<Record<string, unknown>>,
   ): Either<FeecastError, CustomerProjectedUsageResponse> {
-    return projectedOf(this.checked, aggregates, this.aheadFees(aggregates, 'projected'));
+    return projectedOf(this.checked, aggregates, this.aheadOf(aggregates, 'projected'));
   }
 
   priceAhead(
@@ -181,9 +206,29 @@ class SubscriptionPart implements PreparedSubscription {
   ): Either<FeecastError, void> {
     const entry = this.checked.separable?.get(code);
     if (entry !== undefined) {
-      this.ahead.set(code, { state, kind, fees: this.feesOf([entry], [[code, state]], kind) });
+      const fees = this.feesOf([entry], [[code, state]], kind);
+      const built = isLeft(fees) ? undefined : this.builtOf(entry, fees.right, kind);
+      this.ahead.set(code, { state, kind, fees, built });
     }
     return right(undefined);
+  }
+
+  /**
+   * The rows and entries of `entry`'s charges from their fees, as the usage builds them, and
+   * the fees if found untaxed (`untaxedFees`); `undefined` when a row or entry cannot be
+   * built (the usage then builds it, and answers its error).
+   */
+  private builtOf(
+    entry: MetricCharges,
+    fees: readonly ChargeFee[],
+    kind: UsageKind,
+  ): Built | undefined {
+    const { read, context, compiled } = this.checked;
+    const rows = feeRows(read, context, fees, { compiled, only: new Set(entry.order) });
+    if (isLeft(rows)) return undefined;
+    const entries = chargeEntries(rows.right, context.currency, kind);
+    if (entries === undefined) return undefined;
+    return { rows: rows.right, entries, untaxed: untaxedFees(fees, operationTaxSources(read)) };
   }
 
   /** The fees of `metrics`' charges (in the plan's charge order) from the given states. */
@@ -205,17 +250,19 @@ class SubscriptionPart implements PreparedSubscription {
 
   /**
    * The fees of every charge, in the plan's charge order, for `aggregates`: those of the
-   * metrics priced ahead from the same states, the others priced now; `undefined` when none
-   * was priced ahead, or when a pricing was refused or the states are not all the plan's
-   * metrics' (the whole pricing then answers, with its own error).
+   * metrics priced ahead from the same states, the others priced now; with the rows and
+   * entries built ahead for those metrics' charges. `undefined` when none was priced ahead,
+   * or when a pricing was refused or the states are not all the plan's metrics' (the whole
+   * pricing then answers, with its own error).
    */
-  private aheadFees(aggregates: unknown, kind: UsageKind): ChargeFee[] | undefined {
+  private aheadOf(aggregates: unknown, kind: UsageKind): UsageAhead | undefined {
     const byCode = this.checked.separable;
     if (byCode === undefined || this.ahead.size === 0 || !isRecord(aggregates)) return undefined;
     for (const code of Object.keys(aggregates)) if (!byCode.has(code)) return undefined;
     const parts: ChargeFee[][] = [];
     const again: MetricCharges[] = [];
     const states: [string, unknown][] = [];
+    const built: Built[] = [];
     for (const entry of this.checked.compiled.metrics) {
       const { code } = entry.metric;
       const given = Object.hasOwn(aggregates, code);
@@ -223,6 +270,7 @@ class SubscriptionPart implements PreparedSubscription {
       if (found !== undefined && given && found.kind === kind && found.state === aggregates[code]) {
         if (isLeft(found.fees)) return undefined;
         parts.push(found.fees.right);
+        if (found.built !== undefined) built.push(found.built);
         continue;
       }
       again.push(entry);
@@ -250,7 +298,21 @@ class SubscriptionPart implements PreparedSubscription {
     for (const charge of this.checked.read.plan.charges) {
       for (const fee of byCharge.get(charge.svc_id) ?? []) fees.push(fee);
     }
-    return fees.length === count ? fees : undefined;
+    if (fees.length !== count) return undefined;
+    const rows = new Map<Charge, ChargeRows>();
+    const entries = new Map<ChargeRows, Figures>();
+    const untaxed = new Set<ChargeFee>();
+    for (const part of built) {
+      for (const fee of part.untaxed ?? []) untaxed.add(fee);
+      for (const charge of part.rows) {
+        rows.set(charge.charge, charge);
+        const entry = part.entries.get(charge);
+        if (entry !== undefined) entries.set(charge, entry);
+      }
+    }
+    // Each usage answered gets entries of its own.
+    for (const found of this.ahead.values()) found.built = undefined;
+    return { fees, rows, entries, untaxed };
   }
 }
 

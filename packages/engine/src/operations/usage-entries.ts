@@ -59,7 +59,7 @@ function totalsOf(rows: readonly UsageRow[]): Totals {
 }
 
 /** The wire figures of a usage entry (charge, filter or group). */
-type Figures = Record<string, unknown>;
+export type Figures = Record<string, unknown>;
 
 /** Builds the entries of one response: the currency and kind are fixed for all of them. */
 class EntryWriter {
@@ -227,7 +227,9 @@ export function byMetricName(charges: readonly ChargeRows[]): ChargeRows[] {
  * buckets (`filters`, with `values: null` for the default bucket) and its pricing groups
  * (`grouped_usage`, each with its filters). Projected usage adds `projected_units` and
  * `projected_amount_cents` (and the pricing unit's) at every level, as sums over every filter
- * bucket and group. Amounts add up in exact decimals.
+ * bucket and group. Amounts add up in exact decimals. With `known` (entries built before by
+ * {@link chargeEntries} with the same currency and kind, by their rows), those charges'
+ * entries are taken as they are.
  *
  * @example
  * usageEntries(chargeRows, 'EUR', 'current')
@@ -238,13 +240,43 @@ export function usageEntries(
   charges: readonly ChargeRows[],
   currency: string,
   kind: UsageKind,
+  known?: ReadonlyMap<ChargeRows, Figures>,
 ): Either<FeecastError, Figures[]> {
   const writer = new EntryWriter(currency, kind);
   const entries: Figures[] = [];
   for (const charge of byMetricName(charges)) {
+    const built = known?.get(charge);
+    if (built !== undefined) {
+      entries.push(built);
+      continue;
+    }
     const entry = writer.charge(charge, ['charges_usage', String(entries.length)]);
     if (isLeft(entry)) return left(entry.left);
     entries.push(entry.right);
   }
   return right(entries);
+}
+
+/**
+ * The `charges_usage` entry of each of `charges` by its rows, as {@link usageEntries} writes it
+ * (for a part of a usage's charges, built while the rest is not priced yet); `undefined` when
+ * one cannot be written (the whole usage then answers with its own error and path).
+ *
+ * @example
+ * chargeEntries(chargeRows, 'EUR', 'current')?.get(chargeRows[0]) // { units: '4', amount_cents: 5, ... }
+ * @internal
+ */
+export function chargeEntries(
+  charges: readonly ChargeRows[],
+  currency: string,
+  kind: UsageKind,
+): Map<ChargeRows, Figures> | undefined {
+  const writer = new EntryWriter(currency, kind);
+  const entries = new Map<ChargeRows, Figures>();
+  for (const charge of charges) {
+    const entry = writer.charge(charge, ['charges_usage']);
+    if (isLeft(entry)) return undefined;
+    entries.set(charge, entry.right);
+  }
+  return entries;
 }

@@ -1,3 +1,4 @@
+import type { Charge } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { type Fed, type Feeding, isEventFeed } from '../aggregation/index';
 import {
@@ -20,8 +21,8 @@ import {
 } from './operation-context';
 import { subscriptionEvents } from './subscription-events';
 import { operationTaxSources } from './tax-sources';
-import { type UsageKind, usageEntries } from './usage-entries';
-import { type ChargeRows, usageRows } from './usage-rows';
+import { type Figures, type UsageKind, usageEntries } from './usage-entries';
+import { type ChargeRows, type RowsOptions, usageRows } from './usage-rows';
 import { type TaxedFees, usageTaxes } from './usage-taxes';
 
 function noActiveSubscription(message: string, path: readonly string[]): FeecastError {
@@ -93,6 +94,19 @@ export function usageActivity(input: {
   };
 }
 
+/**
+ * What was built before from the same states (see `prepareUsage`): the fees of every charge,
+ * in the plan's charge order, and the rows and entries of some charges (`usageRows`' `known`,
+ * `usageEntries`' `known`), taken as they are.
+ */
+export interface UsageAhead {
+  readonly fees: readonly ChargeFee[];
+  readonly rows?: ReadonlyMap<Charge, ChargeRows> | undefined;
+  readonly entries?: ReadonlyMap<ChargeRows, Figures> | undefined;
+  /** Fees found untaxed under the input's tax sources (`untaxedFees`), not checked again. */
+  readonly untaxed?: ReadonlySet<ChargeFee> | undefined;
+}
+
 /** The fees of a usage report and their rows per charge, before entries, amounts and taxes. */
 export interface UsageFees {
   readonly fees: readonly ChargeFee[];
@@ -105,8 +119,9 @@ export interface UsageFees {
  * projections), and their rows per charge, filter bucket and group. With `compiled` (the
  * plan's charges compiled once, {@link compilePlanCharges} of the same plan, metrics, pricing
  * units and currency), they are not checked and compiled again; with `ahead` (the fees of
- * every charge, in the plan's charge order, priced before from the same states: see
- * `prepareUsage`), they are not priced again.
+ * every charge, in the plan's charge order, priced before from the same states, and the rows
+ * of some charges built from them: see `prepareUsage`), they are not priced (nor those rows
+ * built) again.
  *
  * @example
  * driveSync(usageFees(read, context, events, 'current')); // right({ fees: [...], charges: [...] })
@@ -118,22 +133,38 @@ export function* usageFees(
   events: Fed<UsageInput>['events'],
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
-  ahead?: readonly ChargeFee[],
+  ahead?: UsageAhead,
 ): Feeding<Either<FeecastError, UsageFees>> {
   const report =
     ahead === undefined
       ? yield* usageChargeFees(input, context, events, kind, compiled)
-      : right(ahead);
+      : right(ahead.fees);
   if (isLeft(report)) return report;
   const fees = report.right;
-  const { period } = context;
-  const pricingUnits = input.pricingUnits ?? undefined;
-  const charges = usageRows(input.plan, input.billableMetrics, fees, {
-    pricingUnits,
-    elapsed: period.elapsed_days === period.days,
-    compiled,
-  });
+  const charges = feeRows(input, context, fees, { compiled, known: ahead?.rows });
   return isLeft(charges) ? charges : right({ fees, charges: charges.right });
+}
+
+/**
+ * `usageRows` of `fees` with the input's plan, metrics and pricing units, and whether the
+ * context's period has elapsed.
+ *
+ * @example
+ * feeRows(read, context, fees, { compiled }); // right([{ charge, metric, rows: [...] }])
+ * @internal
+ */
+export function feeRows(
+  input: ReadOperation & Pick<UsageInput, 'pricingUnits'>,
+  context: CheckedContext,
+  fees: readonly ChargeFee[],
+  options: Pick<RowsOptions, 'compiled' | 'only' | 'known'>,
+): Either<FeecastError, ChargeRows[]> {
+  const { period } = context;
+  return usageRows(input.plan, input.billableMetrics, fees, {
+    pricingUnits: input.pricingUnits ?? undefined,
+    elapsed: period.elapsed_days === period.days,
+    ...options,
+  });
 }
 
 /**
@@ -179,7 +210,8 @@ export function* usageChargeFees(
 /**
  * The amount of usage fees (Σ of every row, rounded once) and their taxes, rounded once at the
  * usage level (estimate-and-usage.md §3.6; 0 with `applyTaxes: false`); with `kept`, the fees
- * taxed before are not taxed again.
+ * taxed before are not taxed again; with `untaxed`, the fees found untaxed before under the
+ * same sources are not checked again.
  *
  * @example
  * usageAmount(read, context, usageFees); // right({ amount: 2532, taxes: 506 })
@@ -190,6 +222,7 @@ export function usageAmount(
   context: CheckedContext,
   priced: UsageFees,
   kept?: TaxedFees,
+  untaxed?: ReadonlySet<ChargeFee>,
 ): Either<FeecastError, { readonly amount: number; readonly taxes: number }> {
   const rows = priced.charges.flatMap((charge) => charge.rows);
   const amount = roundCents(sum(rows.map((row) => row.amount)), context.currency, ['amount_cents']);
@@ -203,6 +236,7 @@ export function usageAmount(
           amount.right,
           context.period.charges_from_datetime,
           kept,
+          untaxed,
         );
   if (isLeft(taxes)) return taxes;
   return right({ amount: amount.right, taxes: taxes.right });
@@ -248,7 +282,8 @@ export function* usageReport(
  * The body of a usage report (see {@link usageReport}) for a context already checked
  * (`checkUsageContext`): its fees over `events` and the input's `aggregates`, entries, amounts
  * and taxes. With `compiled` (the plan's charges compiled once, see {@link usageFees}), they
- * are not checked and compiled again; with `ahead`, its fees are those already priced.
+ * are not checked and compiled again; with `ahead`, its fees (and some charges' rows and
+ * entries) are those already built.
  *
  * @example
  * driveSync(usageBody(read, context, [], 'current', compiled))
@@ -261,14 +296,14 @@ export function* usageBody(
   events: Fed<UsageInput>['events'],
   kind: UsageKind,
   compiled?: CompiledPlanCharges,
-  ahead?: readonly ChargeFee[],
+  ahead?: UsageAhead,
 ): Feeding<Either<FeecastError, Record<string, unknown>>> {
   const { period, currency, issuingDate } = context;
   const priced = yield* usageFees(input, context, events, kind, compiled, ahead);
   if (isLeft(priced)) return priced;
-  const entries = usageEntries(priced.right.charges, currency, kind);
+  const entries = usageEntries(priced.right.charges, currency, kind, ahead?.entries);
   if (isLeft(entries)) return entries;
-  const amounts = usageAmount(input, context, priced.right);
+  const amounts = usageAmount(input, context, priced.right, undefined, ahead?.untaxed);
   if (isLeft(amounts)) return amounts;
   const { amount, taxes } = amounts.right;
   const rows = priced.right.charges.flatMap((charge) => charge.rows);

@@ -136,6 +136,16 @@ export interface RowsOptions {
    * checked and set up again for each usage.
    */
   readonly compiled?: CompiledPlanCharges | undefined;
+  /**
+   * Only the charges of the plan at these indices (the rows of some metrics' charges, built
+   * from their fees alone while the others are not priced yet); else every charge.
+   */
+  readonly only?: ReadonlySet<number> | undefined;
+  /**
+   * Rows built before from the same fees, by the plan's charge object (`only`'s answer): those
+   * charges' rows are taken as they are, not built again.
+   */
+  readonly known?: ReadonlyMap<Charge, ChargeRows> | undefined;
 }
 
 /** A charge's metric and setup, as {@link usageRows} reads them. */
@@ -213,6 +223,7 @@ export function usageRows(
   const charges: ChargeRows[] = [];
   const setups = options.compiled === undefined ? undefined : setupsOf(options.compiled);
   for (const [i, charge] of plan.charges.entries()) {
+    if (options.only !== undefined && !options.only.has(i)) continue;
     const path = ['plan', 'charges', String(i)];
     if (seen.has(charge.svc_id)) {
       return left(
@@ -224,6 +235,11 @@ export function usageRows(
       );
     }
     seen.add(charge.svc_id);
+    const built = options.known?.get(charge);
+    if (built !== undefined) {
+      charges.push(built);
+      continue;
+    }
     const known = setups?.get(i);
     const setup =
       known === undefined ? chargeSetup(charge, metrics, path, options.pricingUnits) : right(known);

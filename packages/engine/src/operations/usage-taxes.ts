@@ -57,17 +57,23 @@ const USAGE_INVOICE_ID = '00000000-0000-0000-0000-000000000000';
  * tax set, net amount and tax fields, in order, the first problem answered), without copying
  * the fees or computing an invoice's taxes over none. `undefined` when a fee gets taxes, is
  * already taxed, or is in another currency than the first, or when the amount is not a whole
- * number of minor units: the whole computation then answers, errors included.
+ * number of minor units: the whole computation then answers, errors included. The fees in
+ * `checked` passed these checks before, under the same sources ({@link untaxedFees}).
  */
 function untaxed(
   fees: readonly ChargeFee[],
   sources: TaxSources,
   amountCents: number,
+  checked: ReadonlySet<ChargeFee> | undefined,
 ): Either<FeecastError, 0> | undefined {
   const resolved = resolveTaxSources(sources);
   if (isLeft(resolved)) return resolved;
   const currency = fees[0]?.amount_currency;
   for (const [i, fee] of fees.entries()) {
+    if (checked?.has(fee) === true) {
+      if (fee.amount_currency !== currency) return undefined;
+      continue;
+    }
     const taxed = feeTaxes(fee, i, resolved.right);
     if (isLeft(taxed)) return taxed;
     const { fields } = taxed.right;
@@ -78,9 +84,36 @@ function untaxed(
 }
 
 /**
+ * `fees` when each gets no taxes from `sources` and is not taxed already (the checks of each
+ * fee that {@link usageTaxes} makes when no fee is taxed, passed), else `undefined`: a usage
+ * whose fees are priced a part at a time checks each part then, and gives them to
+ * `usageTaxes` (`checked`) with the same sources, which does not check them again.
+ *
+ * @example
+ * untaxedFees(fees, {}) // a set of the fees: no tax applies
+ * @internal
+ */
+export function untaxedFees(
+  fees: readonly ChargeFee[],
+  sources: TaxSources,
+): ReadonlySet<ChargeFee> | undefined {
+  const resolved = resolveTaxSources(sources);
+  if (isLeft(resolved)) return undefined;
+  for (const [i, fee] of fees.entries()) {
+    const taxed = feeTaxes(fee, i, resolved.right);
+    if (isLeft(taxed)) return undefined;
+    const { fields } = taxed.right;
+    if (fields === undefined || fields.applied_taxes.length > 0) return undefined;
+  }
+  return new Set(fees);
+}
+
+/**
  * The taxes of current usage (estimate-and-usage.md §3.6): each fee gets its taxes (the
  * charge's, else the plan's, else the customer's, else the billing entity's), then, as on an
- * invoice, `round(Σ over taxes Σ over fees amount_cents × rate / 100)`, rounded once.
+ * invoice, `round(Σ over taxes Σ over fees amount_cents × rate / 100)`, rounded once. With
+ * `checked` (fees {@link untaxedFees} found untaxed under the same sources), those fees'
+ * checks are not made again.
  *
  * @example
  * usageTaxes(fees, { billing_entity: [vat20] }, 2532, '2025-06-01T00:00:00Z') // right(506)
@@ -92,11 +125,12 @@ export function usageTaxes(
   amountCents: number,
   createdAt: string,
   kept?: TaxedFees,
+  checked?: ReadonlySet<ChargeFee>,
 ): Either<FeecastError, number> {
   const [first] = fees;
   if (first === undefined) return right(0);
   // Most usage has no taxes: none of the fees is copied to be taxed by nothing.
-  const none = kept === undefined ? untaxed(fees, sources, amountCents) : undefined;
+  const none = kept === undefined ? untaxed(fees, sources, amountCents, checked) : undefined;
   if (none !== undefined && isLeft(none)) return none;
   const taxed = none === undefined ? taxedFees(fees, sources, kept) : undefined;
   if (taxed !== undefined && isLeft(taxed)) return taxed;

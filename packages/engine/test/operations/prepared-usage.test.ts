@@ -10,12 +10,52 @@ import { describe, expect, it } from 'vitest';
 import { createChargesAccumulator } from '../../src/aggregation/index';
 import {
   currentUsage,
+  type PreparedSubscription,
   prepareUsage,
   projectedUsage,
   usageAggregations,
 } from '../../src/operations/index';
 import { anyCharge, cloudMetric, stream } from './arbitraries';
 import { charge, customer, event, metric, plan, rightOf, subscription, tax } from './builders';
+
+/**
+ * A plan of two metrics, `calls` (API calls, 2.00 each) and `storage` (Storage, 5.00 each),
+ * storage's charge first with `storageFirst`, prepared, and a subscription's part of it.
+ */
+function callsAndStorage(storageFirst = false) {
+  const calls = metric('calls', 'count_agg', { name: 'API calls' });
+  const storage = metric('storage', 'count_agg', { name: 'Storage' });
+  const charges = [
+    charge(calls, 'standard', { amount: '2' }),
+    charge(storage, 'standard', { amount: '5' }),
+  ];
+  const shared = {
+    plan: plan(storageFirst ? charges.reverse() : charges),
+    billableMetrics: [calls, storage],
+  };
+  const own = {
+    customer: customer('UTC'),
+    subscription: subscription('2025-01-01T00:00:00Z'),
+    now: '2025-03-20T12:00:00Z',
+  };
+  return { prepared: rightOf(prepareUsage(shared)), own };
+}
+
+/** The states of `part`'s metrics over 3 events of `calls` and 1 of the others. */
+function statesOf(part: PreparedSubscription): Record<string, unknown> {
+  return Object.fromEntries(
+    part.aggregations.metrics.map((entry) => {
+      const accumulator = rightOf(
+        createChargesAccumulator(entry.metric, entry.charges, entry.options),
+      );
+      const n = entry.code === 'calls' ? 3 : 1;
+      for (let k = 0; k < n; k++) {
+        accumulator.add(event(entry.code, `2025-03-0${k + 2}T10:00:00Z`));
+      }
+      return [entry.code, accumulator.state()];
+    }),
+  );
+}
 
 describe('prepareUsage', () => {
   it('answers as usageAggregations, currentUsage and projectedUsage do, subscription after subscription', () => {
@@ -149,34 +189,9 @@ describe('prepareUsage', () => {
 
   it('prices ahead a metric from its state, known again by identity', () => {
     // 3 calls at 2.00 = 600 cents; 1 GB of storage at 5.00 = 500 cents: 1,100 cents.
-    const calls = metric('calls', 'count_agg', { name: 'API calls' });
-    const storage = metric('storage', 'count_agg', { name: 'Storage' });
-    const shared = {
-      plan: plan([
-        charge(calls, 'standard', { amount: '2' }),
-        charge(storage, 'standard', { amount: '5' }),
-      ]),
-      billableMetrics: [calls, storage],
-    };
-    const prepared = rightOf(prepareUsage(shared));
-    const own = {
-      customer: customer('UTC'),
-      subscription: subscription('2025-01-01T00:00:00Z'),
-      now: '2025-03-20T12:00:00Z',
-    };
+    const { prepared, own } = callsAndStorage();
     const part = rightOf(prepared.subscription(own));
-    const states = Object.fromEntries(
-      part.aggregations.metrics.map((entry) => {
-        const accumulator = rightOf(
-          createChargesAccumulator(entry.metric, entry.charges, entry.options),
-        );
-        const n = entry.code === 'calls' ? 3 : 1;
-        for (let k = 0; k < n; k++) {
-          accumulator.add(event(entry.code, `2025-03-0${k + 2}T10:00:00Z`));
-        }
-        return [entry.code, accumulator.state()];
-      }),
-    );
+    const states = statesOf(part);
     const amount = (usage: ReturnType<typeof part.current>) =>
       isLeft(usage) ? usage.left.message : usage.right.customer_usage.amount_cents;
     expect(amount(part.current(states))).toBe(1100);
@@ -188,6 +203,37 @@ describe('prepareUsage', () => {
     // Another part, not priced ahead, reads the changed state: the engine refuses it.
     const fresh = rightOf(prepared.subscription(own));
     expect(isLeft(fresh.current(states))).toBe(true);
+  });
+
+  it('builds the rows and entries of the metrics priced ahead, and gives each usage its own', () => {
+    // 3 calls at 2.00 = 600 cents; 1 GB of storage at 5.00 = 500 cents; listed by metric name
+    // (the plan lists storage first).
+    const { prepared, own } = callsAndStorage(true);
+    const figures = (usage: ReturnType<PreparedSubscription['current']>) =>
+      rightOf(usage).customer_usage.charges_usage.map((entry) => [
+        entry.billable_metric.code,
+        entry.units,
+        entry.amount_cents,
+      ]);
+    const expected = [
+      ['calls', '3', 600],
+      ['storage', '1', 500],
+    ];
+    for (const ahead of [['calls'], ['storage'], ['calls', 'storage']]) {
+      const part = rightOf(prepared.subscription(own));
+      const given = statesOf(part);
+      for (const code of ahead)
+        expect(part.priceAhead(code, given[code])).toEqual(right(undefined));
+      const first = part.current(given);
+      expect(figures(first)).toEqual(expected);
+      expect(rightOf(first).customer_usage.amount_cents).toBe(1100);
+      // Asked again with the same states: the same figures, in entries of its own.
+      const again = part.current(given);
+      expect(again).toEqual(first);
+      expect(rightOf(again).customer_usage.charges_usage[0]).not.toBe(
+        rightOf(first).customer_usage.charges_usage[0],
+      );
+    }
   });
 
   it('refuses a charge it cannot compile where currentUsage does: after the subscription', () => {

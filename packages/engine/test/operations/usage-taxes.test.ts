@@ -1,13 +1,14 @@
 /**
  * `usageTaxes`: the taxes of current usage. Fees none of which gets a tax are not copied to be
  * taxed by nothing; the answer is the one of taxing them all (`kept` given: every fee taxed and
- * the invoice's taxes computed), errors included.
+ * the invoice's taxes computed), errors included, and the same when some fees were found
+ * untaxed before (`checked`).
  */
 import { left, right } from 'fp-ts/lib/Either.js';
 import { describe, expect, it } from 'vitest';
 import { type ChargeFee, type PlanChargeFeesInput, planChargeFees } from '../../src/fees/index';
 import { applyTaxes, type TaxSources } from '../../src/invoice/index';
-import { usageTaxes } from '../../src/operations/usage-taxes';
+import { untaxedFees, usageTaxes } from '../../src/operations/usage-taxes';
 import { charge, customer, event, metric, plan, rightOf, subscription, tax } from './builders';
 
 const calls = metric('calls', 'count_agg');
@@ -55,11 +56,20 @@ function feesOf(taxed: boolean) {
   return { plan: p, fees };
 }
 
-/** `usageTaxes` without `kept`, and taxing every fee (`kept` given): the same answer. */
+/**
+ * `usageTaxes` without `kept`, taxing every fee (`kept` given), and with the fees of each
+ * first part found untaxed before (`checked`, by `untaxedFees`): the same answer.
+ */
 function both(...args: Parameters<typeof usageTaxes>) {
   const [fees, sources, amount, at] = args;
   const quick = usageTaxes(fees, sources, amount, at);
   expect(quick).toEqual(usageTaxes(fees, sources, amount, at, new WeakMap()));
+  for (let k = 1; k <= fees.length; k++) {
+    const checked = untaxedFees(fees.slice(0, k), sources);
+    if (checked !== undefined) {
+      expect(usageTaxes(fees, sources, amount, at, undefined, checked)).toEqual(quick);
+    }
+  }
   return quick;
 }
 
@@ -70,6 +80,8 @@ describe('usageTaxes', () => {
   it('is 0 when no tax applies, as taxing every fee gives', () => {
     expect(untaxed.fees.map((fee) => fee.amount_cents)).toEqual([500, 600]);
     expect(both(untaxed.fees, sources, 1100, AT)).toEqual(right(0));
+    expect(untaxedFees(untaxed.fees, sources)).toEqual(new Set(untaxed.fees));
+    expect(untaxedFees(untaxed.fees, sourcesOf(untaxed.plan, [vat20]))).toBeUndefined();
   });
 
   it('taxes the fees when a source has taxes: 20 % of 1,100 cents, or of the 500 of one charge', () => {
