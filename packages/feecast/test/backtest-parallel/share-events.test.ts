@@ -56,4 +56,72 @@ describe('shareEvents', () => {
       );
     }
   });
+
+  it('gives the same events from ASCII chunks (read as text) and others (bytes), with no last line break', () => {
+    // Some 1.7 MiB of ASCII lines, then lines with a 2-byte character, then ASCII again: whole
+    // chunks of each kind and one of both. The last line has no line break, and is each
+    // subscription's in turn (so one share keeps it, the others do not).
+    const ascii = (i: number) => line(i * 35);
+    const lines = [
+      ...Array.from({ length: 12_000 }, (_, i) => ascii(i)),
+      ...Array.from({ length: 6_000 }, (_, i) => line(i * 7 + 1)),
+      ...Array.from({ length: 6_000 }, (_, i) => ascii(i)),
+    ];
+    const lastLines = (who: string) => [
+      JSON.stringify({
+        transaction_id: 'tr_last',
+        external_subscription_id: who,
+        code: 'api_calls',
+        timestamp: 1_790_000_000,
+        properties: { calls: '1' },
+      }),
+      line(3).replace('sub_a', who),
+    ];
+    for (const last of SUBSCRIPTIONS.flatMap(lastLines)) {
+      const path = writeTemp('share-events-ascii.ndjson', `${lines.join('\n')}\n${last}`);
+      let rejectedLines = 0;
+      const all = [...readEventsSync(path, { onRejected: () => rejectedLines++ }).events];
+      expect(all.at(-1)?.transaction_id).toBe(JSON.parse(last).transaction_id);
+      expect(rejectedLines).toBeGreaterThan(0);
+      for (const shares of [2, 3]) {
+        const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % shares]));
+        let rejected = 0;
+        for (let me = 0; me < shares; me++) {
+          const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
+          const own = all.filter(
+            (event) => shareOf.get(String(event.external_subscription_id)) === me,
+          );
+          expect([...reading.events]).toEqual(own);
+          expect(reading.error()).toBeUndefined();
+          rejected += reading.rejected().count;
+        }
+        expect(rejected).toBe(rejectedLines);
+      }
+    }
+  });
+
+  it('routes lines longer than a piece (64 KiB) and than the read buffer (2 MiB) whole', () => {
+    // Events whose properties hold 100,000 and 2,500,000 characters, of each share, among
+    // short ones: a piece then ends at the long line's break, and the read buffer grows.
+    const long = (i: number, size: number) =>
+      line(i * 35).replace('"properties":{', `"properties":{"note2":"${'x'.repeat(size)}",`);
+    const lines = Array.from({ length: 3_000 }, (_, i) =>
+      i % 1000 === 1 ? long(i, 2_500_000) : i % 100 === 2 ? long(i, 100_000) : line(i * 35),
+    );
+    const path = writeTemp('share-events-long.ndjson', `${lines.join('\n')}\n`);
+    let rejectedLines = 0;
+    const all = [...readEventsSync(path, { onRejected: () => rejectedLines++ }).events];
+    expect(all.filter((event) => JSON.stringify(event).length > 2_500_000).length).toBe(3);
+    expect(all.length + rejectedLines).toBe(3_000);
+    const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % 2]));
+    let rejected = 0;
+    for (const me of [0, 1]) {
+      const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
+      const own = all.filter((event) => shareOf.get(String(event.external_subscription_id)) === me);
+      expect([...reading.events]).toEqual(own);
+      expect(reading.error()).toBeUndefined();
+      rejected += reading.rejected().count;
+    }
+    expect(rejected).toBe(rejectedLines);
+  });
 });
