@@ -3,10 +3,18 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { UsageEvent } from '@feecast/models';
+import { loadClickhouseEvents } from '@feecast/sources';
 import { describe, expect, it } from 'vitest';
 import { backtestCommand } from '../../src/commands/backtest';
 import type { Io } from '../../src/io';
-import { duckdbDatabase, examplePath, writeTemp } from '../inputs/builders';
+import {
+  describeClickhouse,
+  duckdbDatabase,
+  examplePath,
+  freshTable,
+  writeTemp,
+} from '../inputs/builders';
 import { stream } from '../render/builders';
 
 async function run(
@@ -256,5 +264,29 @@ describe('feecast backtest', () => {
     expect(ndjson.stderr).toContain(
       '--pushdown reads --events duckdb:<file>#<table> or a Parquet file.',
     );
+  });
+});
+
+describeClickhouse('feecast backtest --events clickhouse://...', (server) => {
+  it('reads a ClickHouse table of the events once: the rows and summary of the NDJSON file, in 1 and 2 workers', async () => {
+    const events = readFileSync(dir('events.ndjson'), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as UsageEvent);
+    const table = freshTable('backtest_history');
+    const written = await loadClickhouseEvents({ url: server, table }, events);
+    expect(written).toEqual({ _tag: 'Right', right: events.length });
+    const address = `${server.replace(/^http/, 'clickhouse')}/default?table=${table}`;
+    const at = ARGS.indexOf('--events') + 1;
+    const fromTable = ARGS.map((arg, i) => (i === at ? address : arg));
+    const want = await run([...ARGS, '--format', 'json', '--workers', '1']);
+    expect(want.code).toBe(0);
+    // acme's and globex's invoices over three months, on two plans.
+    expect(JSON.parse(want.stdout).rows).toHaveLength(10);
+    for (const workers of ['1', '2']) {
+      const got = await run([...fromTable, '--format', 'json', '--workers', workers]);
+      expect(got.code).toBe(0);
+      expect(JSON.parse(got.stdout)).toEqual(JSON.parse(want.stdout));
+    }
   });
 });
