@@ -4,6 +4,7 @@
  * reader (`readEventsSync`) that name its subscriptions, in order, and the shares' rejected
  * records add up to the reader's.
  */
+import type { UsageEvent } from '@feecast/models';
 import { readEventsSync } from '@feecast/sources';
 import { describe, expect, it } from 'vitest';
 import { shareEvents } from '../../src/backtest-parallel/share-events';
@@ -26,6 +27,28 @@ function line(i: number): string {
   });
 }
 
+/**
+ * Reads `path` in `shares` shares (the subscriptions dealt round): each share must give the
+ * events of `all` (one reader's) that name its subscriptions, in order, and no file error.
+ * The shares' rejected records and events of no share, summed, and share 0's first rejection.
+ */
+function readShares(path: string, all: readonly UsageEvent[], shares: number) {
+  const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % shares]));
+  let rejected = 0;
+  let others = 0;
+  let first: number | undefined;
+  for (let me = 0; me < shares; me++) {
+    const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
+    const own = all.filter((event) => shareOf.get(String(event.external_subscription_id)) === me);
+    expect([...reading.events]).toEqual(own);
+    expect(reading.error()).toBeUndefined();
+    rejected += reading.rejected().count;
+    others += reading.others();
+    if (me === 0) first = reading.rejected().first?.line;
+  }
+  return { rejected, others, first };
+}
+
 describe('shareEvents', () => {
   it('splits a file of several chunks into the shares of one reader', () => {
     const lines = Array.from({ length: 24_000 }, (_, i) => line(i));
@@ -36,22 +59,10 @@ describe('shareEvents', () => {
     expect(all.length).toBe(24_000 - 25);
     expect(rejectedLines.length).toBe(25);
     for (const shares of [1, 2]) {
-      const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % shares]));
-      let rejected = 0;
-      let others = 0;
-      for (let me = 0; me < shares; me++) {
-        const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
-        const own = all.filter(
-          (event) => shareOf.get(String(event.external_subscription_id)) === me,
-        );
-        expect([...reading.events]).toEqual(own);
-        expect(reading.error()).toBeUndefined();
-        rejected += reading.rejected().count;
-        others += reading.others();
-        if (me === 0) expect(reading.rejected().first?.line).toBe(6);
-      }
-      expect(rejected).toBe(25);
-      expect(others).toBe(
+      const read = readShares(path, all, shares);
+      expect(read.rejected).toBe(25);
+      expect(read.first).toBe(6);
+      expect(read.others).toBe(
         all.filter((event) => event.external_subscription_id === 'sub_nobody').length,
       );
     }
@@ -84,18 +95,7 @@ describe('shareEvents', () => {
       expect(all.at(-1)?.transaction_id).toBe(JSON.parse(last).transaction_id);
       expect(rejectedLines).toBeGreaterThan(0);
       for (const shares of [2, 3]) {
-        const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % shares]));
-        let rejected = 0;
-        for (let me = 0; me < shares; me++) {
-          const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
-          const own = all.filter(
-            (event) => shareOf.get(String(event.external_subscription_id)) === me,
-          );
-          expect([...reading.events]).toEqual(own);
-          expect(reading.error()).toBeUndefined();
-          rejected += reading.rejected().count;
-        }
-        expect(rejected).toBe(rejectedLines);
+        expect(readShares(path, all, shares).rejected).toBe(rejectedLines);
       }
     }
   });
@@ -113,15 +113,6 @@ describe('shareEvents', () => {
     const all = [...readEventsSync(path, { onRejected: () => rejectedLines++ }).events];
     expect(all.filter((event) => JSON.stringify(event).length > 2_500_000).length).toBe(3);
     expect(all.length + rejectedLines).toBe(3_000);
-    const shareOf = new Map(SUBSCRIPTIONS.map((id, i) => [id, i % 2]));
-    let rejected = 0;
-    for (const me of [0, 1]) {
-      const reading = shareEvents({ path, name: 'events.ndjson' }, me, shareOf);
-      const own = all.filter((event) => shareOf.get(String(event.external_subscription_id)) === me);
-      expect([...reading.events]).toEqual(own);
-      expect(reading.error()).toBeUndefined();
-      rejected += reading.rejected().count;
-    }
-    expect(rejected).toBe(rejectedLines);
+    expect(readShares(path, all, 2).rejected).toBe(rejectedLines);
   });
 });
