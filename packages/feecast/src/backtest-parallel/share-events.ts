@@ -195,8 +195,9 @@ function* ownItems(
     }
     while (!decoder.done) {
       if (buffer.length - held < CHUNK_BYTES) {
-        // A line longer than a chunk: room for it and a chunk more.
-        const bigger = Buffer.allocUnsafe(held + 2 * CHUNK_BYTES);
+        // A line longer than a chunk: twice the room (so a long line is copied a few times,
+        // not once per read).
+        const bigger = Buffer.allocUnsafe(2 * buffer.length);
         buffer.copy(bigger, 0, 0, held);
         buffer = bigger;
       }
