@@ -255,10 +255,18 @@ export async function pushdownUsage(
   const from: UsageTable = staged === undefined ? table : { duckdb: staged.target };
   try {
     const states = new Map<string, { state: unknown; aggregates: Aggregates }>();
-    for (const metric of wanted.right.metrics) {
-      if (metric.needsEvents !== undefined) continue;
-      const result = await aggregatesOf(from, specOf(metric, subscription));
-      if (isLeft(result)) return result;
+    const pushed = wanted.right.metrics.filter((metric) => metric.needsEvents === undefined);
+    const aggregates = (metric: MetricAggregation) =>
+      aggregatesOf(from, specOf(metric, subscription));
+    // A ClickHouse server runs the metrics' queries side by side (each over its own
+    // connection); a DuckDB connection runs one at a time, so they are asked in turn.
+    const asked = 'clickhouse' in from ? pushed.map(aggregates) : undefined;
+    for (const [i, metric] of pushed.entries()) {
+      const result = await (asked?.[i] ?? aggregates(metric));
+      if (isLeft(result)) {
+        if (asked !== undefined) await Promise.all(asked);
+        return result;
+      }
       const [own] = result.right.states;
       if (own !== undefined)
         states.set(metric.code, { state: own.state, aggregates: result.right });

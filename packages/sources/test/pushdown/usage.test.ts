@@ -397,6 +397,17 @@ describeClickhouse('pushdownUsage on ClickHouse', (server) => {
     return { clickhouse: target };
   };
 
+  it('gives a refused query as an error, the metrics asked side by side', async () => {
+    // No such table: every metric's query is refused; the first metric's error is given.
+    const table = freshTable('missing');
+    const result = await pushdownUsage(contextOf('sub_1'), { clickhouse: { url: server, table } });
+    expect(result._tag).toBe('Left');
+    if (result._tag === 'Left') {
+      expect(result.left.code).toBe('unreadable_file');
+      expect(result.left.message).toContain(`table=${table}`);
+    }
+  });
+
   const cases = [
     ['as currentUsage prices their events', histories, contextOf, 15],
     ['as in process when rows share an instant', tiedHistories, tiedContextOf, 30],
