@@ -48,8 +48,8 @@ export function lineSubscriptions(
   data: Buffer,
   text: string = data.toString('latin1'),
 ): (start: number, end: number) => string | null | undefined {
-  // The first backslash and key at or after the last line asked, where
-  // known (`text.length`: none), so a line's search past its end serves the next lines.
+  // The first backslash and key at or after the last line asked, where known (`text.length`:
+  // none), so a line's search past its end serves the next lines.
   let backslash = -1;
   let key = -1;
   const after = (needle: string, from: number) => {

@@ -178,8 +178,10 @@ function* ownItems(
       } else {
         flush(start);
         // Its line break (a last line without one: nothing).
-        if (end < piece.length && ascii) parts.push('\n');
-        if (end < piece.length && !ascii) out[at++] = NEWLINE;
+        if (end < piece.length) {
+          if (ascii) parts.push('\n');
+          else out[at++] = NEWLINE;
+        }
       }
       start = end + 1;
     }
