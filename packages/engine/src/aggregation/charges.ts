@@ -208,7 +208,7 @@ class PassAccumulator implements ChargesPass {
       filters: Array.from({ length: filterCount }, (_, b) => this.pass.result(c, b)),
       default: this.pass.result(c, filterCount),
     }));
-    const whole = this.pass.result(0, 0);
+    const whole = charges[0]?.filters[0] ?? charges[0]?.default ?? this.pass.result(0, 0);
     return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
   }
 
@@ -217,7 +217,9 @@ class PassAccumulator implements ChargesPass {
       filters: Array.from({ length: filterCount }, (_, b) => this.pass.figuresOf(c, b)),
       default: this.pass.figuresOf(c, filterCount),
     }));
-    const whole = this.pass.figuresOf(0, 0);
+    // Bucket 0 of charge 0 (its first filter, else its default) carries the pass's rejected
+    // rows: read from the figures above, not computed again.
+    const whole = charges[0]?.filters[0] ?? charges[0]?.default ?? this.pass.figuresOf(0, 0);
     return { charges, rejected: whole.rejected, outside_period: whole.outside_period ?? 0 };
   }
 

@@ -186,15 +186,17 @@ function timestamp(
   return wire;
 }
 
-/** An id of a fee: a UUID, or `null` when not given. */
+/** An id of a fee, at `key` (or at `path`): a UUID, or `null` when not given. */
 function uuidOf(
   value: string | null | undefined,
-  path: readonly string[],
+  key: string,
+  path?: readonly string[],
 ): Either<FeecastError, Uuid | null> {
   if (value === undefined || value === null) return right(null);
-  return isUuid(value)
-    ? right(value)
-    : left(invalid(`${path.join('.')} must be a UUID, got ${JSON.stringify(value)}.`, path, value));
+  if (isUuid(value)) return right(value);
+  // The path is written only for the error.
+  const at = path ?? [key];
+  return left(invalid(`${at.join('.')} must be a UUID, got ${JSON.stringify(value)}.`, at, value));
 }
 
 /** A text of a fee (a name, an external id): a string, or `null` when not given. */
@@ -227,7 +229,7 @@ const UUID_IDS = [
 function feeIds(ids: FeeIds): Either<FeecastError, FeeWireIds> {
   const checked: Partial<Record<(typeof UUID_IDS)[number], Uuid | null>> = {};
   for (const key of UUID_IDS) {
-    const id = uuidOf(ids[key], [key]);
+    const id = uuidOf(ids[key], key);
     if (isLeft(id)) return id;
     checked[key] = id.right;
   }
@@ -253,7 +255,7 @@ function feeIds(ids: FeeIds): Either<FeecastError, FeeWireIds> {
 /** The item of a fee, checked: its id a UUID, its names strings, its filter and group values text. */
 function feeItem(item: FeeItemInput): Either<FeecastError, FeeItem> {
   const at = (key: string) => ['item', key];
-  const id = uuidOf(item.svc_item_id, at('svc_item_id'));
+  const id = uuidOf(item.svc_item_id, 'svc_item_id', at('svc_item_id'));
   if (isLeft(id)) return id;
   if (id.right === null)
     return left(invalid('item.svc_item_id must be a UUID.', at('svc_item_id'), null));

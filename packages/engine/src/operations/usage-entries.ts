@@ -25,8 +25,9 @@ interface Totals {
   readonly pricingUnitProjectedAmount: Decimal;
 }
 
-/** The sums of `rows`, added in order (no object per row). */
+/** The sums of `rows`, added in order (no object per row); one row is its own sums. */
 function totalsOf(rows: readonly UsageRow[]): Totals {
+  if (rows.length === 1 && rows[0] !== undefined) return rows[0];
   let units = ZERO;
   let totalAggregatedUnits = ZERO;
   let eventsCount = 0;
@@ -136,7 +137,7 @@ class EntryWriter {
 
   /** One entry per distinct `grouped_by`, when some row is grouped; else none. */
   groups(charge: ChargeRows, path: readonly string[]): Either<FeecastError, Figures[]> {
-    if (!charge.rows.some((row) => Object.keys(row.grouped_by).length > 0)) return right([]);
+    if (!charge.rows.some(isGrouped)) return right([]);
     const out: Figures[] = [];
     for (const groupRows of partition(charge.rows, (row) => groupKey(row.grouped_by)).values()) {
       const at = [...path, 'grouped_usage', String(out.length)];
@@ -181,6 +182,12 @@ class EntryWriter {
       grouped_usage: groups.right,
     });
   }
+}
+
+/** Whether a row has a `grouped_by` key (no array of its keys made). */
+function isGrouped(row: UsageRow): boolean {
+  for (const _ in row.grouped_by) return true;
+  return false;
 }
 
 /** A `grouped_by` as a key that does not depend on the order of its keys. */

@@ -146,17 +146,23 @@ export function resolveTaxSources(sources: TaxSources): Either<FeecastError, Res
     [['tax_sources', 'billing_entity'], sources.billing_entity],
     [['tax_sources', 'customer'], sources.customer],
   ];
+  // Only the lists that hold taxes are checked (most plans' charges have none): no path
+  // written for the others.
+  const some = (list: TaxList): list is readonly TaxInput[] =>
+    list !== undefined && list !== null && list.length > 0;
   for (const [i, entry] of (sources.subscriptions ?? []).entries()) {
     const at = ['tax_sources', 'subscriptions', String(i), 'plan'];
     const plan = entry.plan;
-    lists.push([[...at, 'taxes'], plan.taxes]);
+    if (some(plan.taxes)) lists.push([[...at, 'taxes'], plan.taxes]);
     for (const [j, charge] of (plan.charges ?? []).entries()) {
-      lists.push([[...at, 'charges', String(j), 'taxes'], charge.taxes]);
+      if (some(charge.taxes)) lists.push([[...at, 'charges', String(j), 'taxes'], charge.taxes]);
     }
     for (const [j, fixed] of (plan.fixed_charges ?? []).entries()) {
-      lists.push([[...at, 'fixed_charges', String(j), 'taxes'], fixed.taxes]);
+      if (some(fixed.taxes))
+        lists.push([[...at, 'fixed_charges', String(j), 'taxes'], fixed.taxes]);
     }
-    lists.push([[...at, 'minimum_commitment', 'taxes'], plan.minimum_commitment?.taxes]);
+    const commitment = plan.minimum_commitment?.taxes;
+    if (some(commitment)) lists.push([[...at, 'minimum_commitment', 'taxes'], commitment]);
   }
   for (const [i, addOn] of (sources.add_ons ?? []).entries()) {
     lists.push([['tax_sources', 'add_ons', String(i), 'taxes'], addOn.taxes]);
