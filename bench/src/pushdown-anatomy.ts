@@ -1,0 +1,129 @@
+/**
+ * What each rule of the generated SQL costs DuckDB (issue 21 §Checks): the every-subscription
+ * SQL of one metric as `pushdownUsageOfAll` runs it (FEECAST_ANATOMY_METRIC, `api_calls` by
+ * default), then the same SQL with one rule more taken out at each step, then the
+ * hand-written query of the metric (`pushdown-peer.ts`), all in one DuckDB instance over the
+ * Parquet file of `pushdown-data.ts` (FEECAST_PUSHDOWN_DIR), alternated for
+ * FEECAST_ANATOMY_ROUNDS rounds (default 5, the first a warm-up, not counted). Each line: the
+ * process's CPU milliseconds of each counted round (DuckDB's threads), then their median.
+ *
+ * The steps, each on top of the one before (a step whose text the SQL no longer holds stops
+ * the run: the compiler changed, and this script with it):
+ * 1. `direct sum`: a typed decimal column summed as itself, not as two 64-bit parts;
+ * 2. `no read order`: the first row of each id is any row, not the first in the file's order
+ *    (`file_row_number` neither read nor sorted by);
+ * 3. `no repeats count`: no count of each id's rows;
+ * 4. `no statuses`: every row `ok` (no doubt, missing id, time or period checks);
+ * 5. `no status key`: the ids partitioned as they are, not apart per status.
+ *
+ * Steps 2-5 are the rules of docs/semantics.md that the hand-written SQL does not keep: the
+ * lines say what each costs, not a query feecast could run.
+ * Run: `FEECAST_PUSHDOWN_DIR=<folder> node --import tsx src/pushdown-anatomy.ts` from bench/.
+ */
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { pushdownUsageOfAll } from '@feecast/sources';
+import { SUBSCRIPTIONS, usageContext } from './pushdown-data';
+import { peerQueries } from './pushdown-peer';
+
+const dir = process.env.FEECAST_PUSHDOWN_DIR;
+if (dir === undefined) throw new Error('FEECAST_PUSHDOWN_DIR: a folder holding events.parquet');
+const file = join(dir, 'events.parquet');
+const code = process.env.FEECAST_ANATOMY_METRIC ?? 'api_calls';
+const rounds = Number(process.env.FEECAST_ANATOMY_ROUNDS ?? 5);
+const CODES = ['api_calls', 'compute', 'storage', 'seats', 'messages'];
+
+/** `sql` with the first match of `from` replaced by `to` (as it is), or an error naming the step. */
+function without(sql: string, step: string, from: RegExp, to: string): string {
+  if (!from.test(sql)) throw new Error(`${step}: the generated SQL has no ${from.source}`);
+  return sql.replace(from, () => to);
+}
+
+const contexts = Array.from({ length: SUBSCRIPTIONS }, (_, s) => usageContext(s));
+const all = await pushdownUsageOfAll(contexts, { duckdb: { file } });
+if (all._tag === 'Left') throw new Error(all.left.message);
+const generated = all.right[0]?.plan?.find((m) => m.code === code)?.sql?.[0];
+if (generated === undefined) throw new Error(`no generated SQL for ${code}`);
+
+const steps: [string, string][] = [['generated', generated]];
+const last = () => steps.at(-1)?.[1] ?? generated;
+// 1. A typed decimal's sum as itself: its parts' columns and sums out, one sum of the column.
+if (/AS __a3, sum\(CAST\(__f AS HUGEINT\)\)/.test(generated)) {
+  let sql = without(
+    last(),
+    'direct sum',
+    /'0' AS sih, CAST\(sum\(__a3\) AS VARCHAR\) AS si, CAST\(sum\(__a4\) AS VARCHAR\) AS sf, '0' AS sfl/,
+    'CAST(sum(__a3) AS VARCHAR) AS si',
+  );
+  sql = without(
+    sql,
+    'direct sum',
+    /sum\(CAST\(__i AS HUGEINT\)\) FILTER \(WHERE __r\) AS __a3, sum\(CAST\(__f AS HUGEINT\)\) FILTER \(WHERE __r\) AS __a4/,
+    'sum(__ev) FILTER (WHERE __r) AS __a3',
+  );
+  steps.push(['direct sum', sql]);
+}
+// 2. No read order: the window not ordered, the file's row numbers not read.
+steps.push([
+  'no read order',
+  without(
+    without(last(), 'no read order', / ORDER BY __n\) = 1/, ') = 1'),
+    'no read order',
+    /file_row_number AS __n FROM read_parquet\('([^']*)', file_row_number = true\)/,
+    `0 AS __n FROM read_parquet('${file}')`,
+  ),
+]);
+// 3. No count of each id's rows.
+steps.push([
+  'no repeats count',
+  without(last(), 'no repeats count', /count\(\*\) OVER \(PARTITION BY [^)]*\) AS __w/, '1 AS __w'),
+]);
+// 4. Every row ok.
+steps.push([
+  'no statuses',
+  without(last(), 'no statuses', /CASE WHEN __sd OR [\s\S]*? ELSE 0 END AS __st/, '0 AS __st'),
+]);
+// 5. The ids partitioned as they are.
+steps.push([
+  'no status key',
+  without(
+    last(),
+    'no status key',
+    /CASE WHEN __st = 0 THEN __id ELSE '' END AS __di/,
+    '__id AS __di',
+  ),
+]);
+steps.push(['hand-written', peerQueries(file, undefined)[CODES.indexOf(code)] ?? '']);
+
+const instance = await DuckDBInstance.create(':memory:');
+const connection = await instance.connect();
+const cpu = new Map<string, number[]>();
+for (let round = 0; round < rounds; round++) {
+  for (const [name, sql] of steps) {
+    const from = process.cpuUsage();
+    (await connection.runAndReadAll(sql)).getRowObjectsJson();
+    const used = process.cpuUsage(from);
+    if (round === 0) continue;
+    const list = cpu.get(name) ?? [];
+    list.push((used.user + used.system) / 1000);
+    cpu.set(name, list);
+  }
+}
+connection.closeSync();
+instance.closeSync();
+const median = (list: readonly number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+console.log(`${code}: process CPU ms per round (DuckDB's threads), rounds 2-${rounds}`);
+console.log('| step | rounds | median |');
+console.log('| --- | --- | ---: |');
+for (const [name] of steps) {
+  const list = cpu.get(name) ?? [];
+  console.log(
+    `| ${name} | ${list.map((x) => x.toFixed(0)).join(' ')} | ${median(list).toFixed(0)} |`,
+  );
+}
