@@ -70,7 +70,8 @@ export interface SuiteResult {
   }[];
 }
 
-function median(values: readonly number[]): number {
+/** The median of `values` (the mean of the two middle ones for an even count; 0 for none). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1

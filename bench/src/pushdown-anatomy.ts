@@ -23,6 +23,7 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { pushdownUsageOfAll } from '@feecast/sources';
+import { median } from './harness';
 import { SUBSCRIPTIONS, usageContext } from './pushdown-data';
 import { peerQueries } from './pushdown-peer';
 
@@ -111,13 +112,6 @@ for (let round = 0; round < rounds; round++) {
 }
 connection.closeSync();
 instance.closeSync();
-const median = (list: readonly number[]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] ?? 0)
-    : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 console.log(`${code}: process CPU ms per round (DuckDB's threads), rounds 2-${rounds}`);
 console.log('| step | rounds | median |');
 console.log('| --- | --- | ---: |');
