@@ -50,6 +50,11 @@ export interface KindResult {
   readonly total_aggregated_units?: Decimal;
   /** What a recurring metric carries into the next period. */
   readonly carried?: Decimal;
+  /**
+   * Unique counts: the values active at the period's end, in `compareUniqueValues` order. This
+   * list and `startActive` may be written when first read (a getter): read them before the
+   * state takes more events.
+   */
   readonly carriedActive?: readonly UniqueValue[];
   /** Prorated kinds: the same aggregation without proration (`full_units_number`). */
   readonly fullUnits?: Decimal;

@@ -43,6 +43,13 @@ function activeValues(latest: ReadonlyMap<UniqueValue, Operation>): UniqueValue[
   return active.sort(compareUniqueValues);
 }
 
+/** How many values' latest operation adds them. */
+function activeCount(latest: ReadonlyMap<UniqueValue, Operation>): number {
+  let count = 0;
+  for (const op of latest.values()) if (isAdd(op)) count++;
+  return count;
+}
+
 /**
  * `unique_count_agg` with add/remove operations. Per value, the reference scores each event
  * +1/−1/0 against the previous operation (a first `remove` scores 0); the scores of a value
@@ -102,16 +109,26 @@ class UniqueCountState implements BucketState {
   }
 
   result(): KindResult {
-    const active = activeValues(this.last);
-    const startActive = activeValues(this.before ?? NO_VALUES);
-    const count = active.length;
+    const last = this.last;
+    const before = this.before ?? NO_VALUES;
+    const count = activeCount(last);
+    // The lists of active values are sorted only when read (a recurring metric's carry, the
+    // per-event views): the figures of most unique counts need their counts alone.
+    let carried: UniqueValue[] | undefined;
+    let started: UniqueValue[] | undefined;
     // The reference reports events_count = the aggregation for unique counts.
     return {
       aggregation: decimalFromCount(count),
       count,
-      carriedActive: active,
-      start: decimalFromCount(startActive.length),
-      startActive,
+      get carriedActive() {
+        carried ??= activeValues(last);
+        return carried;
+      },
+      start: decimalFromCount(activeCount(before)),
+      get startActive() {
+        started ??= activeValues(before);
+        return started;
+      },
     };
   }
 
