@@ -22,7 +22,9 @@
  * 64-bit integer summed exactly in 128 bits (`HUGEINT`, `Decimal128(0)`); any other valid value
  * (an exponent, more digits) comes back as text, with its time, and is added in-process. A
  * dialect with `shortValueParts` (ClickHouse) splits fewer values its own cheaper way and
- * sends the others back as text the same way.
+ * sends the others back as text the same way. A typed number column is split by arithmetic,
+ * or, where the dialect `sumsTyped` (DuckDB), summed as it is (a weighted sum's products by
+ * its parts still).
  */
 import {
   type AggregationType,
@@ -68,6 +70,8 @@ function statusName(expr: string): string {
 
 /** The digits of each of a value's four parts (see {@link VALUE_PARTS}); the scale of a fraction part. */
 export const FRACTION_DIGITS = 18;
+/** The suffix of a figure summed as one exact decimal (a typed column's, `Dialect.sumsTyped`). */
+export const DIRECT_SUFFIX = 'd';
 /**
  * The four parts of a value the SQL sums, each a signed 64-bit integer of 18 digits: the
  * integer's high digits (× 10^18), its low digits, the fraction's first 18 digits (× 10^-18)
@@ -567,13 +571,19 @@ export function compileQueries(
     exact === undefined
       ? d.concatLists(partial(d.listIf(d.concat([d.text('__t'), "'@'", '__v']), '__nr')))
       : 'NULL';
-  /** The exact sums of the parts of `times` × the value over the rows of `condition`, as `<prefix><suffix>`. */
+  /**
+   * The exact sums of the parts of `times` × the value over the rows of `condition`, as
+   * `<prefix><suffix>`; a typed column the dialect sums as it is (`sumsTyped`), without
+   * `times`: its one sum, as `<prefix>d` (decimal text).
+   */
   const partSums = (prefix: string, condition: string, times?: string) =>
-    VALUE_PARTS.map(({ column, suffix }) => {
-      if (zeroParts.has(column)) return `'0' AS ${prefix}${suffix}`;
-      const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
-      return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
-    });
+    exact !== undefined && d.sumsTyped && times === undefined
+      ? [`${d.text(sumOf('__ev', condition))} AS ${prefix}${DIRECT_SUFFIX}`]
+      : VALUE_PARTS.map(({ column, suffix }) => {
+          if (zeroParts.has(column)) return `'0' AS ${prefix}${suffix}`;
+          const summed = times === undefined ? d.wide(column) : `${d.wide(column)} * ${times}`;
+          return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
+        });
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first:
   // L5 sums each of the three per partial.
   const rows = partial(d.rowCount);

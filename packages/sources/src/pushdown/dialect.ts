@@ -35,6 +35,13 @@ export interface Dialect {
    * wrongly as text, and as an inexact JSON number).
    */
   wideText(expr: string): string;
+  /**
+   * Whether the sum of a typed number column (`PropertyRead.exact`: a `DECIMAL(p, s)` with `p`
+   * at most 18, or an integer) is exact as it is, and `text` writes it exactly: DuckDB sums
+   * into a `DECIMAL(38, s)` or a `HUGEINT`. Else the compiler sums the value's parts
+   * (ClickHouse 18.16 writes a `Decimal128` beyond 64 bits wrongly as text).
+   */
+  readonly sumsTyped: boolean;
   /** Characters `start` (1-based) to `start + length - 1` of `expr`. */
   substring(expr: string, start: number | string, length?: number | string): string;
   /** The characters of `expr` before the first `.` (all of it when none). */
@@ -132,6 +139,7 @@ export const duckdbDialect: Dialect = {
   wide: (expr) => `CAST(${expr} AS HUGEINT)`,
   text: (expr) => `CAST(${expr} AS VARCHAR)`,
   wideText: (expr) => `CAST(${expr} AS VARCHAR)`,
+  sumsTyped: true,
   substring: (expr, start, length) =>
     length === undefined ? `substr(${expr}, ${start})` : `substr(${expr}, ${start}, ${length})`,
   beforeDot: (expr) => `split_part(${expr}, '.', 1)`,
@@ -186,6 +194,7 @@ export const clickhouseDialect: Dialect = {
   int: (expr) => `toInt64OrZero(${expr})`,
   wide: (expr) => `toDecimal128(${expr}, 0)`,
   text: (expr) => `toString(${expr})`,
+  sumsTyped: false,
   wideText: (expr) => {
     const high = `intDiv(${expr}, 1000000000000000000)`;
     return `concat(toString(toInt64(${high})), '|', toString(toInt64(${expr} - ${high} * 1000000000000000000)))`;

@@ -21,8 +21,9 @@ export interface PropertyRead {
   /**
    * A typed number column whose values SQL sums without their text: `value` is SQL of the
    * column (a `DECIMAL(p, s)` with `p` at most 18, or an integer of at most 64 bits), `scale`
-   * its `s` (0 for an integer). Each value is then split into the exact parts arithmetically
-   * (no regular expression, no substrings): every non-null value is a valid number.
+   * its `s` (0 for an integer). Each value is then summed as it is (`Dialect.sumsTyped`) or
+   * split into the exact parts arithmetically (no regular expression, no substrings): every
+   * non-null value is a valid number.
    */
   readonly exact?: { readonly value: string; readonly scale: number };
   /**

@@ -21,7 +21,7 @@ import {
   ZERO,
 } from '@feecast/engine';
 import { isRight } from 'fp-ts/lib/Either.js';
-import { FRACTION_DIGITS, VALUE_PARTS } from './compile';
+import { DIRECT_SUFFIX, FRACTION_DIGITS, VALUE_PARTS } from './compile';
 import { appendEntryList } from './entry-list';
 
 /** A row of the buckets query (figures by aggregation type; see compile.ts). */
@@ -77,6 +77,16 @@ function fromParts(row: BucketRow, prefix: string): Decimal {
   const cut = digits.length - fractionDigits;
   const parsed = parseDecimal(`${negative ? '-' : ''}${digits.slice(0, cut)}.${digits.slice(cut)}`);
   return isRight(parsed) ? parsed.right : ZERO;
+}
+
+/**
+ * A figure's sum: the decimal text of `<prefix>d` where the SQL summed a typed column as it is
+ * (NULL: no rows, 0), else the sum of its parts ({@link fromParts}).
+ */
+function sumOf(row: BucketRow, prefix: string): Decimal {
+  const direct = row[`${prefix}${DIRECT_SUFFIX}`];
+  if (direct === undefined) return fromParts(row, prefix);
+  return direct === null ? ZERO : decimal(String(direct));
 }
 
 function decimal(text: string): Decimal {
@@ -156,8 +166,8 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
       entry.state = { count: cnt };
       return true;
     case 'sum_agg': {
-      let sum = fromParts(row, 's');
-      let before = fromParts(row, 'b');
+      let sum = sumOf(row, 's');
+      let before = sumOf(row, 'b');
       for (const [at, v] of residues(row.res)) {
         if (at < context.fromMs) before = add(before, v);
         else sum = add(sum, v);
@@ -185,7 +195,7 @@ function figures(row: BucketRow, context: FigureContext, entry: GroupEntry): boo
     case 'weighted_sum_agg': {
       if (mayOverflow(row)) return false;
       let weighted = fromParts(row, 'w');
-      let variation = fromParts(row, 'v');
+      let variation = sumOf(row, 'v');
       for (const [at, v] of residues(row.res)) {
         weighted = add(weighted, multiply(v, decimalFromCount(context.endMs - at)));
         variation = add(variation, v);

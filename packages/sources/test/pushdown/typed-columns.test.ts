@@ -1,6 +1,6 @@
 // Differential test of the DuckDB pushdown over typed `properties.<name>` columns (the layout of
-// the benchmark's Parquet file): a `DECIMAL(18, 4)` or `BIGINT` value (summed by its parts, no
-// text), text filter and group columns, a `TIMESTAMP`. On generated specs and rows, the states
+// the benchmark's Parquet file): a `DECIMAL(18, 4)` or `BIGINT` value (summed as it is, a
+// weighted sum's products by its parts; no text), text filter and group columns, a `TIMESTAMP`. On generated specs and rows, the states
 // DuckDB computes equal the in-process accumulator's over the rows `duckdbEvents` reads from the
 // same table, for one subscription and for every one.
 import { duckdbAggregates, duckdbEvents } from '@feecast/sources';
