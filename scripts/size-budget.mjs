@@ -35,7 +35,7 @@ const BUNDLES = [
     // Issue 25's target, met without the pass over stored events (`storedEvents` not given).
     budget: 35_000,
   },
-  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 121_750 },
+  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 121_800 },
 ];
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
