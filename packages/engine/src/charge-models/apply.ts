@@ -1,6 +1,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   type Decimal,
+  extended,
   type FeecastError,
   feecastError,
   formatDecimal,
@@ -86,11 +87,12 @@ function run(
     amount_details,
   };
   if (projected === undefined) return right(result);
-  return right({
-    ...result,
-    projected_units: formatDecimal(projected.units),
-    projected_amount: formatDecimal(projected.amount),
-  });
+  return right(
+    extended(result, {
+      projected_units: formatDecimal(projected.units),
+      projected_amount: formatDecimal(projected.amount),
+    }),
+  );
 }
 
 /** The price of `units`, projected over the period when `ratio` is given (§6). */
@@ -103,13 +105,14 @@ function priceWith(
   const priced = model.price(units, context);
   if (ratio === undefined || isLeft(priced)) return priced;
   const projectedUnitsOf = projectedUnits(units, ratio);
-  return right({
-    ...priced.right,
-    projected: {
-      units: projectedUnitsOf,
-      amount: model.project(projectedUnitsOf, priced.right, ratio, context),
-    },
-  });
+  return right(
+    extended(priced.right, {
+      projected: {
+        units: projectedUnitsOf,
+        amount: model.project(projectedUnitsOf, priced.right, ratio, context),
+      },
+    }),
+  );
 }
 
 /**

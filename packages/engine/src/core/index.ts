@@ -80,6 +80,7 @@ export {
   feecastError,
   orThrow,
 } from './error';
+export { extended } from './extended';
 export { isIterableObject, isRecord } from './guards';
 export {
   centsToUnits,

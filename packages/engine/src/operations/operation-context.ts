@@ -1,6 +1,7 @@
 import type { BillableMetric, Customer, Plan, Subscription, Tax } from '@feecast/models';
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
+  extended,
   type FeecastError,
   feecastError,
   formatDate,
@@ -136,14 +137,15 @@ export function readOperationContext<I extends Omit<OperationContext, 'now'>>(
   if (isLeft(subscription)) return subscription;
   const taxes = readOperationTaxes(input.taxes);
   if (isLeft(taxes)) return taxes;
-  return right({
-    ...input,
-    customer: customer.right,
-    billableMetrics,
-    plan,
-    subscription: subscription.right,
-    taxes: taxes.right,
-  });
+  return right(
+    extended(input, {
+      customer: customer.right,
+      billableMetrics,
+      plan,
+      subscription: subscription.right,
+      taxes: taxes.right,
+    }),
+  );
 }
 
 /** The taxes of an operation's input, each read with its defaults. */

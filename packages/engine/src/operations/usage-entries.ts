@@ -2,6 +2,7 @@ import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import {
   add,
   type Decimal,
+  extended,
   type FeecastError,
   formatDecimal,
   PRICING_UNIT_CURRENCY,
@@ -127,7 +128,7 @@ class EntryWriter {
       if (isLeft(figures)) return figures;
       const filter = bucketRows[0]?.bucket.filter;
       out.push(
-        withFields(figures.right, {
+        extended(figures.right, {
           invoice_display_name: filter?.invoice_display_name ?? null,
           values: filter === undefined ? null : filter.values,
         }),
@@ -147,7 +148,7 @@ class EntryWriter {
       const filters = this.filters(charge, groupRows, at);
       if (isLeft(filters)) return filters;
       out.push(
-        withFields(figures.right, {
+        extended(figures.right, {
           grouped_by: groupRows[0]?.grouped_by ?? {},
           filters: filters.right,
         }),
@@ -166,7 +167,7 @@ class EntryWriter {
     if (isLeft(groups)) return groups;
     const { charge: c, metric } = charge;
     return right(
-      withFields(figures.right, {
+      extended(figures.right, {
         amount_currency: this.currency,
         charge: {
           svc_id: c.svc_id,
@@ -185,16 +186,6 @@ class EntryWriter {
       }),
     );
   }
-}
-
-/**
- * `figures` (a new object, not shared) with `fields` added after its own, as
- * `{ ...figures, ...fields }` orders them: set in place, so that the entries share their
- * hidden classes (Node 20's V8 gives each object built by a spread followed by more fields
- * a hidden class of its own, which made every read of the entries megamorphic).
- */
-function withFields(figures: Figures, fields: Figures): Figures {
-  return Object.assign(figures, fields);
 }
 
 /** Whether a row has a `grouped_by` key (no array of its keys made). */

@@ -1,6 +1,7 @@
 import { type Either, isLeft, left, right } from 'fp-ts/lib/Either.js';
 import { driveSync } from '../aggregation/index';
 import {
+  extended,
   type FeecastError,
   feecastError,
   isIterableObject,
@@ -147,8 +148,8 @@ class PreparedMeter implements UsageMeter {
   constructor(private readonly read: UsageMeterContext & ReadContext) {
     this.contextAt = createContextCache(read, usageActivity(read));
     this.foreign = otherCustomer(read);
-    this.taxedInput = { ...read, applyTaxes: null };
-    this.untaxedInput = { ...read, applyTaxes: false };
+    this.taxedInput = extended(read, { applyTaxes: null });
+    this.untaxedInput = extended(read, { applyTaxes: false });
   }
 
   private compiledFor(
@@ -218,7 +219,7 @@ class PreparedMeter implements UsageMeter {
     } else {
       const all = driveSync(
         usageFees(
-          { ...input, aggregates },
+          extended(input, { aggregates }),
           context.right,
           events,
           'current',
@@ -310,7 +311,7 @@ class PreparedMeter implements UsageMeter {
     }
     if (again.length > 0) {
       const fees = driveSync(
-        usageChargeFees({ ...input, aggregates: states }, context, list, 'current', {
+        usageChargeFees(extended(input, { aggregates: states }), context, list, 'current', {
           currency: compiled.currency,
           metrics: again,
         }),

@@ -10,6 +10,7 @@ import {
   compare,
   type Decimal,
   equals,
+  extended,
   type FeecastError,
   formatDecimal,
   isRecord,
@@ -88,7 +89,7 @@ function startsText(starts: readonly Decimal[]): string {
  * readRanges({ volume_ranges: [{ from_value: 0, to_value: 10, ... }, { from_value: 11, to_value: null, ... }] },
  *   ['properties'], volumeRules, readUnitPrices) // right([{ start: 0, to: 10, ... }, { start: 10, to: null, ... }])
  */
-export function readRanges<R>(
+export function readRanges<R extends object>(
   record: PropertyRecord,
   path: readonly string[],
   rules: RangeRules,
@@ -166,14 +167,15 @@ export function readRanges<R>(
     }
     const amounts = readRange(item, at);
     if (isLeft(amounts)) return amounts;
-    ranges.push({
-      ...amounts.right,
-      from,
-      to: to === null ? null : to.decimal,
-      from_value: fromBound.right.json,
-      to_value: to === null ? null : to.json,
-      start: previous ?? ZERO,
-    });
+    ranges.push(
+      extended(amounts.right, {
+        from,
+        to: to === null ? null : to.decimal,
+        from_value: fromBound.right.json,
+        to_value: to === null ? null : to.json,
+        start: previous ?? ZERO,
+      }),
+    );
     if (to !== null) {
       starts = rules.nextStarts(to.decimal);
       previous = to.decimal;

@@ -10,6 +10,7 @@ import {
   add,
   createDecimalSum,
   type Decimal,
+  extended,
   type FeecastError,
   feecastError,
   formatDecimal,
@@ -196,15 +197,14 @@ function withProjection(
     );
   }
   const details = fee.pricing_unit_details;
-  const projectedFee: ChargeFee = {
-    ...fee,
+  const projectedFee: ChargeFee = extended(fee, {
     projected_units: projected.units,
     projected_amount_cents: projected.amount_cents,
     pricing_unit_details:
       details === null || puCents === undefined || !isCents(puCents)
         ? details
-        : { ...details, projected_amount_cents: puCents },
-  };
+        : extended(details, { projected_amount_cents: puCents }),
+  });
   // The projected units' decimal goes with their text (`fee-decimals.ts`), for the usage rows.
   return right(
     keepDecimal(

@@ -1,6 +1,7 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { GroupedBy } from '../../aggregation/index';
 import type { FeecastError } from '../../core/index';
+import { extended } from '../../core/index';
 import { type FeeLine, feeLine } from '../fee-object';
 import { chargeFeeItem } from './charge-item';
 import type { ChargeSetup } from './charge-setup';
@@ -31,7 +32,9 @@ export class ChargeLines {
       this.lines.set(bucket, line);
     }
     if (isLeft(line) || Object.keys(groupedBy).length === 0) return line;
-    return right({ ...line.right, item: { ...line.right.item, grouped_by: groupedBy } });
+    return right(
+      extended(line.right, { item: extended(line.right.item, { grouped_by: groupedBy }) }),
+    );
   }
 }
 

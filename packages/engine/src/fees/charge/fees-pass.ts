@@ -25,6 +25,7 @@ import {
   checkDecimalText,
   createScan,
   type Decimal,
+  extended,
   type FeecastError,
   feecastError,
   isDecimal,
@@ -294,10 +295,10 @@ function passParts<Main>(
     consumers: paths,
     ...(settings.state === undefined ? {} : { state: settings.state.path }),
   });
-  const mainOptions = {
-    ...options,
-    ...(settings.previous === undefined ? {} : { previous: settings.previous }),
-  };
+  const mainOptions = extended(
+    options,
+    settings.previous === undefined ? {} : { previous: settings.previous },
+  );
   const accumulator = startMain(main.consumers, mainOptions);
   if (isLeft(accumulator)) return left(relocate(accumulator.left, where(main.paths)));
   const dynamic = layout(setups, (s) => s.dynamic);
@@ -310,7 +311,7 @@ function passParts<Main>(
       recurring: metric.recurring,
       filters: metric.filters,
     };
-    const plain = dynamic.consumers.map((c) => ({ ...c, prorated: false, per_event: false }));
+    const plain = dynamic.consumers.map((c) => extended(c, { prorated: false, per_event: false }));
     const compiled = compileMetricIn(CENTS_LANGUAGE, centsMetric, ['billable_metric']);
     const created = isLeft(compiled)
       ? compiled
@@ -364,10 +365,10 @@ export function passAggregation(
 ): PassAggregation {
   return {
     charges: layout(setups, () => true).consumers,
-    options: {
-      ...periodOptions(settings),
-      ...(settings.previous === undefined ? {} : { previous: settings.previous }),
-    },
+    options: extended(
+      periodOptions(settings),
+      settings.previous === undefined ? {} : { previous: settings.previous },
+    ),
     needsEvents: eventsNeed(setups),
   };
 }
@@ -542,10 +543,11 @@ class Pass implements FeesPass {
             g.figures.aggregation,
           ]),
         );
-        return groups.map((g) => ({
-          ...g,
-          cents: byGroup.get(groupIdentity(g.grouped_by, bucket.groupKeys)) ?? ZERO,
-        }));
+        return groups.map((g) =>
+          extended(g, {
+            cents: byGroup.get(groupIdentity(g.grouped_by, bucket.groupKeys)) ?? ZERO,
+          }),
+        );
       }),
     );
     const first = this.setups[0];

@@ -8,7 +8,7 @@ import {
   type WithAsyncEvents,
   withEvents,
 } from '../../aggregation/index';
-import { type FeecastError, feecastError } from '../../core/index';
+import { extended, type FeecastError, feecastError } from '../../core/index';
 import type { ChargeFee } from './charge-fee';
 import { chargeMetricIndex } from './charge-metric';
 import { type ChargeSetup, setupCharge } from './charge-setup';
@@ -97,7 +97,7 @@ export function* planChargeFeesSteps(
   if (isLeft(checked)) return checked;
   const { currency, metrics } = checked.right;
   return yield* priceMetricsSteps(
-    feeContext({ ...input, currency }),
+    feeContext(extended(input, { currency })),
     metrics,
     input.events,
     input.plan.charges.length,
@@ -147,7 +147,7 @@ export function compiledAggregations(
 ): Either<FeecastError, MetricAggregation[]> {
   const checked = metricChargesOf(input, compiled);
   if (isLeft(checked)) return checked;
-  const context = feeContext({ ...input, currency: checked.right.currency });
+  const context = feeContext(extended(input, { currency: checked.right.currency }));
   return right(
     checked.right.metrics.map((entry) => ({
       code: entry.metric.code,
@@ -192,7 +192,7 @@ function metricChargesOf(
     const state = states.right.get(entry.metric.code);
     return previous === undefined && state === undefined
       ? entry
-      : { ...entry, previous, ...(state === undefined ? {} : { state }) };
+      : extended(entry, state === undefined ? { previous } : { previous, state });
   });
   return right({ currency, metrics: list });
 }
