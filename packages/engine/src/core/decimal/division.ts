@@ -13,6 +13,19 @@ export const DIVISION_PLACES = 40;
  */
 export function quotient(x: DecimalValue, y: DecimalValue): DecimalValue {
   if (x.coefficient === 0) return ZERO_VALUE;
+  const cx = x.coefficient;
+  const cy = y.coefficient;
+  // An exact quotient of two safe integers within the places (a unit price: an amount over
+  // its units, most often): X ÷ Y is a safe integer Q, and x ÷ y = Q × 10^-(sx − sy), the
+  // value the division below gives, in the same form, without big integers.
+  if (
+    typeof cx === 'number' &&
+    typeof cy === 'number' &&
+    cx % cy === 0 &&
+    x.scale - y.scale <= DIVISION_PLACES
+  ) {
+    return decimalOf(cx / cy, x.scale - y.scale);
+  }
   const bx = bigCoefficient(x);
   const by = bigCoefficient(y);
   const negative = bx < 0n !== by < 0n;

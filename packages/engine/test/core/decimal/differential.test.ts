@@ -223,6 +223,36 @@ describe('core/decimal against big.js (differential)', () => {
     );
   });
 
+  it('divides exact quotients of safe integers as big.js does, beyond 40 places too', () => {
+    // a = q × b: the coefficients divide exactly (a unit price's amount over its units); with
+    // a's scale more than 40 above b's, the quotient is rounded at the 40th place.
+    const coefficient = fc.oneof(
+      fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      fc.constantFrom(1, -1, 3, 7, 2 ** 26, 2 ** 52, -(2 ** 52)),
+    );
+    fc.assert(
+      fc.property(
+        coefficient,
+        coefficient.filter((n) => n !== 0),
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: -50, max: 50 }),
+        (q, b, qScale, bScale) => {
+          const product = BigInt(q) * BigInt(b);
+          if (
+            product > BigInt(Number.MAX_SAFE_INTEGER) ||
+            -product > BigInt(Number.MAX_SAFE_INTEGER)
+          )
+            return;
+          const a = `${product}e${-(qScale + bScale)}`;
+          const divisor = `${b}e${-bScale}`;
+          const got = divide(d(a), d(divisor));
+          expect(got._tag === 'Right' && text(got.right)).toBe(big(a).div(big(divisor)).toFixed());
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('moves the point, negates, takes the absolute value and the sign as big.js does', () => {
     fc.assert(
       fc.property(value, fc.integer({ min: -70, max: 70 }), (v, places) => {
