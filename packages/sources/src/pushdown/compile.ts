@@ -547,9 +547,14 @@ export function compileQueries(
   // once per charge (the rows L5 gives, a few per subscription, bucket and group) into the
   // figures. `inner` holds L5's partial columns; each helper gives the outer expression.
   const inner: string[] = [];
+  // An aggregate written twice (a count of every row, asked by two figures) is computed once.
+  const aliases = new Map<string, string>();
   const partial = (sql: string): string => {
+    const known = aliases.get(sql);
+    if (known !== undefined) return known;
     const alias = `__a${inner.length}`;
     inner.push(`${sql} AS ${alias}`);
+    aliases.set(sql, alias);
     return alias;
   };
   // A unique count's figures listed per value (`valueLists`) stay numbers until the list is
@@ -585,10 +590,11 @@ export function compileQueries(
           return `${d.wideText(sumOf(summed, condition))} AS ${prefix}${suffix}`;
         });
   // Each row counts once, a status row its rows, a repeats row the rows beyond the first:
-  // L5 sums each of the three per partial.
+  // L5 counts the rows and sums their numbers of rows per partial, and the repeats are the
+  // difference (Σ (__w - 1) = Σ __w - the rows).
   const rows = partial(d.rowCount);
   const rowsOfStatus = partial('sum(__w)');
-  const repeats = partial('sum(__w - 1)');
+  const repeats = `(${rowsOfStatus} - ${rows})`;
   const weight = `CASE WHEN c = -3 THEN ${repeats} WHEN __st <> ${st('ok')} THEN ${rowsOfStatus} ELSE ${rows} END`;
   let figures: string[] = [`${text(`sum(${weight})`)} AS cnt`];
   switch (input.type) {

@@ -130,6 +130,14 @@ export interface Dialect {
   ): string;
 }
 
+/**
+ * A DuckDB aggregate over the rows meeting `condition`: without a `FILTER` where the condition
+ * is `TRUE` (then the same text as the aggregate over every row, which the compiler writes once).
+ */
+function filtered(aggregate: string, condition: string): string {
+  return condition === 'TRUE' ? aggregate : `${aggregate} FILTER (WHERE ${condition})`;
+}
+
 /** DuckDB (embedded): standard string literals, `TRY_CAST`, `HUGEINT` sums. */
 export const duckdbDialect: Dialect = {
   name: 'duckdb',
@@ -147,11 +155,11 @@ export const duckdbDialect: Dialect = {
   padZeros: (expr, length) => `rpad(${expr}, ${length}, '0')`,
   concat: (parts) => `concat(${parts.join(', ')})`,
   tuple: (parts) => `row(${parts.join(', ')})`,
-  countIf: (condition) => `count(*) FILTER (WHERE ${condition})`,
+  countIf: (condition) => filtered('count(*)', condition),
   rowCount: 'count(*)',
-  sumIf: (expr, condition) => `sum(${expr}) FILTER (WHERE ${condition})`,
-  argMaxIf: (value, key, condition) => `arg_max(${value}, ${key}) FILTER (WHERE ${condition})`,
-  maxIf: (expr, condition) => `max(${expr}) FILTER (WHERE ${condition})`,
+  sumIf: (expr, condition) => filtered(`sum(${expr})`, condition),
+  argMaxIf: (value, key, condition) => filtered(`arg_max(${value}, ${key})`, condition),
+  maxIf: (expr, condition) => filtered(`max(${expr})`, condition),
   // One 128-bit integer, time × 2^64 + order (order below 2^63): compared as a number, where
   // a `row(time, order)` is compared as a structure, several times slower in `arg_max`.
   orderKey: (time, order) => `(CAST(${time} AS HUGEINT) * 18446744073709551616 + ${order})`,
