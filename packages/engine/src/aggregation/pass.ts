@@ -429,14 +429,12 @@ export class MetricPass implements KernelTarget {
     const owner = this.consumers[consumer];
     const found = owner?.buckets[bucket];
     const prorated = owner?.prorated === true;
-    const rejected = this.rejectedSoFar();
-    if (found === undefined) return Object.assign({ aggregation: ZERO, count: 0 }, rejected);
+    if (found === undefined) return this.withRejected({ aggregation: ZERO, count: 0 });
     const total = found.total();
     const totalResult = total.state.result();
     const state = this.metric.recurring ? carriedState(totalResult) : undefined;
-    const whole: Mutable<BucketFigures> = Object.assign(
+    const whole: Mutable<BucketFigures> = this.withRejected(
       this.figures({}, totalResult, total, prorated),
-      rejected,
     );
     if (state) whole.state = state;
     if (found.groupKeys.length === 0) return whole;
@@ -496,24 +494,32 @@ export class MetricPass implements KernelTarget {
   }
 
   /**
-   * The rejections so far as a result's fields: the list is written when first read (most
-   * callers only count), and holds the rejections recorded up to this call.
+   * `out` with the rejections so far as its last fields: their counts, the events outside the
+   * period, and their list, written when first read (most callers only count) and holding the
+   * rejections recorded up to this call. Without rejections the list is an empty array, a
+   * plain field: the figures of most buckets then share one hidden class (a getter of its own
+   * gives each object a class of its own).
    */
-  private rejectedSoFar(): Pick<
-    AggregationResult,
-    'rejected' | 'rejected_counts' | 'outside_period'
-  > {
+  private withRejected<T extends object>(
+    out: T,
+  ): T & Pick<AggregationResult, 'rejected' | 'rejected_counts' | 'outside_period'> {
     const log = this.log;
     const size = log.size;
+    const fields = Object.assign(out, {
+      rejected_counts: log.countsByReason(),
+      outside_period: this.outside,
+      rejected: [] as readonly Rejection[],
+    });
+    if (size === 0) return fields;
     let list: readonly Rejection[] | undefined;
-    const fields = { rejected_counts: log.countsByReason(), outside_period: this.outside };
     return Object.defineProperty(fields, 'rejected', {
       get: () => {
         list ??= log.list(size);
         return list;
       },
       enumerable: true,
-    }) as typeof fields & { readonly rejected: readonly Rejection[] };
+      configurable: true,
+    });
   }
 }
 
