@@ -105,7 +105,8 @@ export function keepDecimal<T extends object>(
   text: string,
   value: Decimal,
 ): T {
-  return keepDecimals(owner, { [field]: { text, value } });
+  const kept: KeptDecimal = { text, value };
+  return keepOver(owner, (f) => (f === field ? kept : undefined));
 }
 
 /**
@@ -120,10 +121,18 @@ export function keepDecimals<T extends object>(
   owner: T,
   decimals: { readonly [K in DecimalField]?: KeptDecimal },
 ): T {
+  return keepOver(owner, (f) => decimals[f]);
+}
+
+/** Keeps for `owner` the decimals `own` gives, over those it kept before. Returns `owner`. */
+function keepOver<T extends object>(
+  owner: T,
+  own: (field: DecimalField) => KeptDecimal | undefined,
+): T {
   const was = keptOf(owner);
   keep(
     owner,
-    record((f) => decimals[f] ?? was?.[f]),
+    record((f) => own(f) ?? was?.[f]),
   );
   return owner;
 }

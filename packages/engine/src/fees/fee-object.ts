@@ -186,31 +186,44 @@ function timestamp(
   return wire;
 }
 
-/** An id of a fee, at `key` (or at `path`): a UUID, or `null` when not given. */
+/** An id of a fee, at `key` of `parent`: a UUID, or `null` when not given. */
 function uuidOf(
   value: string | null | undefined,
   key: string,
-  path?: readonly string[],
+  parent: readonly string[] = [],
 ): Either<FeecastError, Uuid | null> {
   if (value === undefined || value === null) return right(null);
   if (isUuid(value)) return right(value);
   // The path is written only for the error.
-  const at = path ?? [key];
+  const at = [...parent, key];
   return left(invalid(`${at.join('.')} must be a UUID, got ${JSON.stringify(value)}.`, at, value));
 }
 
-/** A text of a fee (a name, an external id): a string, or `null` when not given. */
-function textOrNull(value: unknown, path: readonly string[]): Either<FeecastError, string | null> {
+/**
+ * A text of a fee (a name, an external id) at `key` of `parent`: a string, or `null` when not
+ * given. The path is written only for the error.
+ */
+function textOrNull(
+  value: unknown,
+  key: string,
+  parent: readonly string[] = [],
+): Either<FeecastError, string | null> {
   if (value === undefined || value === null) return right(null);
-  return typeof value === 'string'
-    ? right(value)
-    : left(invalid(`${path.join('.')} must be a string or null.`, path, value));
+  return typeof value === 'string' ? right(value) : left(notText(value, key, parent, ' or null'));
 }
 
-function text(value: unknown, path: readonly string[]): Either<FeecastError, string> {
-  return typeof value === 'string'
-    ? right(value)
-    : left(invalid(`${path.join('.')} must be a string.`, path, value));
+/** A text of a fee at `key` of `parent`: a string. */
+function text(
+  value: unknown,
+  key: string,
+  parent: readonly string[],
+): Either<FeecastError, string> {
+  return typeof value === 'string' ? right(value) : left(notText(value, key, parent, ''));
+}
+
+function notText(value: unknown, key: string, parent: readonly string[], orNull: string) {
+  const path = [...parent, key];
+  return invalid(`${path.join('.')} must be a string${orNull}.`, path, value);
 }
 
 const UUID_IDS = [
@@ -233,9 +246,9 @@ function feeIds(ids: FeeIds): Either<FeecastError, FeeWireIds> {
     if (isLeft(id)) return id;
     checked[key] = id.right;
   }
-  const customer = textOrNull(ids.external_customer_id, ['external_customer_id']);
+  const customer = textOrNull(ids.external_customer_id, 'external_customer_id');
   if (isLeft(customer)) return customer;
-  const subscription = textOrNull(ids.external_subscription_id, ['external_subscription_id']);
+  const subscription = textOrNull(ids.external_subscription_id, 'external_subscription_id');
   if (isLeft(subscription)) return subscription;
   return right({
     svc_id: checked.svc_id ?? null,
@@ -252,30 +265,33 @@ function feeIds(ids: FeeIds): Either<FeecastError, FeeWireIds> {
   });
 }
 
+/** The path of a fee's item. */
+const ITEM = ['item'] as const;
+
 /** The item of a fee, checked: its id a UUID, its names strings, its filter and group values text. */
 function feeItem(item: FeeItemInput): Either<FeecastError, FeeItem> {
-  const at = (key: string) => ['item', key];
-  const id = uuidOf(item.svc_item_id, 'svc_item_id', at('svc_item_id'));
+  const id = uuidOf(item.svc_item_id, 'svc_item_id', ITEM);
   if (isLeft(id)) return id;
   if (id.right === null)
-    return left(invalid('item.svc_item_id must be a UUID.', at('svc_item_id'), null));
-  const code = text(item.code, at('code'));
+    return left(invalid('item.svc_item_id must be a UUID.', ['item', 'svc_item_id'], null));
+  const code = text(item.code, 'code', ITEM);
   if (isLeft(code)) return code;
-  const name = text(item.name, at('name'));
+  const name = text(item.name, 'name', ITEM);
   if (isLeft(name)) return name;
-  const display = textOrNull(item.invoice_display_name, at('invoice_display_name'));
+  const display = textOrNull(item.invoice_display_name, 'invoice_display_name', ITEM);
   if (isLeft(display)) return display;
-  const description = textOrNull(item.description, at('description'));
+  const description = textOrNull(item.description, 'description', ITEM);
   if (isLeft(description)) return description;
   const filterName = textOrNull(
     item.filter_invoice_display_name,
-    at('filter_invoice_display_name'),
+    'filter_invoice_display_name',
+    ITEM,
   );
   if (isLeft(filterName)) return filterName;
   for (const [key, values] of Object.entries(item.filters ?? {})) {
     if (!Array.isArray(values) || values.some((v) => typeof v !== 'string')) {
       return left(
-        invalid("A filter's values must be a list of strings.", [...at('filters'), key], values),
+        invalid("A filter's values must be a list of strings.", ['item', 'filters', key], values),
       );
     }
   }
@@ -284,7 +300,7 @@ function feeItem(item: FeeItemInput): Either<FeecastError, FeeItem> {
       return left(
         invalid(
           "A pricing group's value must be a string or null.",
-          [...at('grouped_by'), key],
+          ['item', 'grouped_by', key],
           value,
         ),
       );
@@ -336,7 +352,7 @@ export function feeLine(input: FeeLineInput): Either<FeecastError, FeeLine> {
       ),
     );
   }
-  const description = textOrNull(input.description, ['description']);
+  const description = textOrNull(input.description, 'description');
   if (isLeft(description)) return description;
   for (const key of ['pay_in_advance', 'invoiceable', 'self_billed'] as const) {
     const flag: unknown = input[key];
