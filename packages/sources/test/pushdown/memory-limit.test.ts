@@ -49,7 +49,7 @@ describe('the DuckDB instances feecast opens', () => {
     expect(spillFolders()).toEqual([]);
   }, 120_000);
 
-  it('deduplicates 2,000,000 ids within a 64MB limit (the sort of the windows spills)', async () => {
+  it('deduplicates 2,000,000 ids within a 64MB limit (the hash aggregation spills)', async () => {
     const file = await database();
     const result = await duckdbAggregates(
       { database: file, table: 'events', memoryLimit: '64MB' },
