@@ -221,7 +221,13 @@ function text(
   return typeof value === 'string' ? right(value) : left(notText(value, key, parent, ''));
 }
 
-function notText(value: unknown, key: string, parent: readonly string[], orNull: string) {
+/** The error of a fee's text at `key` of `parent` that is not one (`orNull`: what else it may be). */
+function notText(
+  value: unknown,
+  key: string,
+  parent: readonly string[],
+  orNull: string,
+): FeecastError {
   const path = [...parent, key];
   return invalid(`${path.join('.')} must be a string${orNull}.`, path, value);
 }

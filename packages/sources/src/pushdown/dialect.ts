@@ -179,10 +179,10 @@ export const duckdbDialect: Dialect = {
   // One hash aggregation: each partition's rows counted, and each column of its first row in
   // `order` by its own `arg_min_null` (which keeps a NULL as a value, where `arg_min` would
   // skip the row). DuckDB's orders are unique (a file's row number, a table's `rowid`), so
-  // every column is picked from the same row. It spills to disk as the windows' sort did, and
-  // takes 5-14 % less CPU than the windows (`count(*) OVER`, `QUALIFY row_number() OVER`) on
-  // the benchmark's metrics (bench/README.md, "pushdown: the first of each id by one hash
-  // aggregation").
+  // every column is picked from the same row. It spills to disk as the windows' sort did
+  // (`count(*) OVER`, `QUALIFY row_number() OVER`, until 2026-11-30), and takes less CPU than
+  // they did with DuckDB 1.5.6 (bench/README.md, "pushdown on DuckDB, every subscription: one
+  // hidden class per shape").
   firstOfEach: (sql, partition, columns, order) => {
     const keys = partition.join(', ');
     const firsts = columns.map(({ name }) =>

@@ -1,7 +1,6 @@
 import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { GroupedBy } from '../../aggregation/index';
-import type { FeecastError } from '../../core/index';
-import { extended } from '../../core/index';
+import { extended, type FeecastError } from '../../core/index';
 import { type FeeLine, feeLine } from '../fee-object';
 import { chargeFeeItem } from './charge-item';
 import type { ChargeSetup } from './charge-setup';
