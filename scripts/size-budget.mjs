@@ -27,7 +27,7 @@ const BUNDLES = [
   {
     name: 'createEstimator alone',
     code: "export { createEstimator } from '@feecast/engine';",
-    budget: 61_700,
+    budget: 61_800,
   },
   {
     name: 'slim price preview (createPreviewEstimator, standard, count and sum)',
@@ -35,7 +35,7 @@ const BUNDLES = [
     // Issue 25's target, met without the pass over stored events (`storedEvents` not given).
     budget: 35_000,
   },
-  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 121_900 },
+  { name: 'the whole engine', code: "export * from '@feecast/engine';", budget: 122_100 },
 ];
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;

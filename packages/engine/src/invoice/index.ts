@@ -75,7 +75,7 @@ export {
   settleInvoice,
   settleOwnedInvoice,
 } from './settle-invoice';
-export { feeTaxes, feeTaxesOfSet, setFeeTaxes } from './taxes/apply-taxes';
+export { feeTaxes, feeTaxesOfSet, feeUntaxed, setFeeTaxes } from './taxes/apply-taxes';
 export {
   applyResolvedTaxes,
   applyTaxes,

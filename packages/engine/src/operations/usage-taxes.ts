@@ -6,6 +6,7 @@ import {
   applyTaxes,
   computeInvoiceTaxes,
   feeTaxes,
+  feeUntaxed,
   resolveTaxSources,
   type TaxSources,
 } from '../invoice/index';
@@ -74,10 +75,9 @@ function untaxed(
       if (fee.amount_currency !== currency) return undefined;
       continue;
     }
-    const taxed = feeTaxes(fee, i, resolved.right);
-    if (isLeft(taxed)) return taxed;
-    const { fields } = taxed.right;
-    if (fields === undefined || fields.applied_taxes.length > 0) return undefined;
+    const untaxedFee = feeUntaxed(fee, i, resolved.right);
+    if (isLeft(untaxedFee)) return untaxedFee;
+    if (!untaxedFee.right) return undefined;
     if (fee.amount_currency !== currency) return undefined;
   }
   return Number.isSafeInteger(amountCents) ? right(0) : undefined;
@@ -100,10 +100,8 @@ export function untaxedFees(
   const resolved = resolveTaxSources(sources);
   if (isLeft(resolved)) return undefined;
   for (const [i, fee] of fees.entries()) {
-    const taxed = feeTaxes(fee, i, resolved.right);
-    if (isLeft(taxed)) return undefined;
-    const { fields } = taxed.right;
-    if (fields === undefined || fields.applied_taxes.length > 0) return undefined;
+    const untaxedFee = feeUntaxed(fee, i, resolved.right);
+    if (isLeft(untaxedFee) || !untaxedFee.right) return undefined;
   }
   return new Set(fees);
 }

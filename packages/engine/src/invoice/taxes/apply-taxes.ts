@@ -3,7 +3,7 @@ import { type Either, isLeft, right } from 'fp-ts/lib/Either.js';
 import type { FeecastError } from '../../core/index';
 import { spreadDecimals } from '../../fees/index';
 import { type NetFeeInput, readFeeNet } from '../coupons/fee-net';
-import { type FeeTaxFields, feeTaxFields } from './fee-taxes';
+import { checkUntaxedFields, type FeeTaxFields, feeTaxFields } from './fee-taxes';
 import {
   type FeeTaxSet,
   feeTaxSet,
@@ -176,6 +176,34 @@ export function feeTaxesOfSet(
       tax_codes: set.right.taxes.map((tax) => tax.code),
     },
   });
+}
+
+/**
+ * Whether {@link feeTaxes} leaves the fee at `index` untaxed: `right(true)` when it gets no
+ * taxes and has none, `right(false)` when it gets some or has them already, and feeTaxes's
+ * error where it fails. A fee taxed by none is checked as feeTaxes checks it (its tax set, its
+ * net amount, its tax fields over no taxes) without writing its fields. @internal
+ *
+ * @example
+ * feeUntaxed(fee1000, 0, resolveTaxSources({}).right) // right(true)
+ */
+export function feeUntaxed(
+  fee: TaxableFeeInput,
+  index: number,
+  resolved: ResolvedTaxSources,
+): Either<FeecastError, boolean> {
+  if (fee.applied_taxes !== undefined && fee.applied_taxes.length > 0) return right(false);
+  const path = ['fees', String(index)];
+  const set = feeTaxSet(fee, resolved, path);
+  if (isLeft(set)) return set;
+  if (set.right.taxes.length > 0) {
+    const taxed = feeTaxesOfSet(fee, index, () => set);
+    return isLeft(taxed) ? taxed : right(false);
+  }
+  const net = readFeeNet(fee, path);
+  if (isLeft(net)) return net;
+  const checked = checkUntaxedFields(net.right, path);
+  return isLeft(checked) ? checked : right(true);
 }
 
 /** A fee whose tax fields can be set in place (one its caller has just built). */

@@ -159,16 +159,23 @@ const NO_TAX_CENTS = 0 as Cents;
 const NO_TAX_TEXT = '0.0' as DecimalString;
 const NO_TAX_RATE = 0 as Rate;
 
+/** A fee's totals and pre-tax fields from its taxes' sums, before they are set on it. */
+interface Totals {
+  readonly total: Cents;
+  readonly preciseTotal: DecimalString;
+  readonly net: FeeNetFields;
+}
+
 /**
- * The tax fields of a fee from its taxes' sums: the totals (amount plus rounded taxes, precise
- * amount plus precise taxes) and the pre-tax sub totals. With no taxes each sum is 0, so the
+ * A fee's totals from its taxes' sums: the amount plus the rounded taxes, the precise amount
+ * plus the precise taxes, and the pre-tax sub totals. With no taxes each sum is 0, so the
  * totals are the amounts themselves, taken as they are.
  */
-function withTotals(
+function totalsOf(
   net: FeeNet,
-  sums: TaxSums,
+  sums: Pick<TaxSums, 'rounded' | 'precise'>,
   path: readonly string[],
-): Either<FeecastError, FeeTaxFields> {
+): Either<FeecastError, Totals> {
   const { currency } = net;
   const amount = sums.rounded === undefined ? net.amount : add(net.amount, sums.rounded);
   const total = roundCents(amount, currency, [...path, 'total_amount_cents']);
@@ -184,18 +191,48 @@ function withTotals(
   if (isLeft(preciseTotalText)) return preciseTotalText;
   const netFields = feeNetFields(net, path);
   if (isLeft(netFields)) return netFields;
+  return right({ total: total.right, preciseTotal: preciseTotalText.right, net: netFields.right });
+}
+
+/**
+ * Whether the tax fields of a fee taxed by none can be written: the checks {@link feeTaxFields}
+ * makes with no taxes (its totals and sub totals), without writing the fields. @internal
+ *
+ * @example
+ * checkUntaxedFields(net, ['fees', '0']) // right(undefined)
+ */
+export function checkUntaxedFields(
+  net: FeeNet,
+  path: readonly string[],
+): Either<FeecastError, void> {
+  const totals = totalsOf(net, NO_TAX_SUMS, path);
+  return isLeft(totals) ? totals : right(undefined);
+}
+
+/** The sums of no taxes, for the totals. */
+const NO_TAX_SUMS = { rounded: undefined, precise: undefined };
+
+/** The tax fields of a fee from its taxes' sums ({@link totalsOf}). */
+function withTotals(
+  net: FeeNet,
+  sums: TaxSums,
+  path: readonly string[],
+): Either<FeecastError, FeeTaxFields> {
+  const totals = totalsOf(net, sums, path);
+  if (isLeft(totals)) return totals;
+  const netFields = totals.right.net;
   // Written out rather than spread: a literal of fixed shape is much cheaper to build.
   const fields: FeeTaxFields = {
-    precise_coupons_amount_cents: netFields.right.precise_coupons_amount_cents,
-    sub_total_excluding_taxes_amount_cents: netFields.right.sub_total_excluding_taxes_amount_cents,
+    precise_coupons_amount_cents: netFields.precise_coupons_amount_cents,
+    sub_total_excluding_taxes_amount_cents: netFields.sub_total_excluding_taxes_amount_cents,
     sub_total_excluding_taxes_precise_amount_cents:
-      netFields.right.sub_total_excluding_taxes_precise_amount_cents,
+      netFields.sub_total_excluding_taxes_precise_amount_cents,
     taxes_amount_cents: sums.cents,
     taxes_precise_amount: sums.preciseText,
     taxes_rate: sums.rate,
     applied_taxes: sums.applied,
-    total_amount_cents: total.right,
-    precise_total_amount: preciseTotalText.right,
+    total_amount_cents: totals.right.total,
+    precise_total_amount: totals.right.preciseTotal,
   };
   // The coupon share's decimal goes with its text (`fee-decimals.ts`), to the fee the fields
   // are set on (`applyResolvedTaxes`, `setFeeTaxes`).

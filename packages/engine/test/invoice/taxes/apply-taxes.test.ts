@@ -2,7 +2,7 @@ import type { Fee, Tax } from '@feecast/models';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { equals, parseDecimalUnsafe } from '../../../src/core/decimal/index';
-import { feeTaxes, setFeeTaxes } from '../../../src/invoice/taxes/apply-taxes';
+import { feeTaxes, feeUntaxed, setFeeTaxes } from '../../../src/invoice/taxes/apply-taxes';
 import { applyTaxes, resolveTaxSources, type TaxSources } from '../../../src/invoice/taxes/index';
 import { taxArb } from '../arbitraries';
 import { failure, fee, ok, plan, subscription, tax, uuid } from '../builders';
@@ -364,5 +364,45 @@ describe('feeTaxes and setFeeTaxes: taxing a fee its caller owns, in place', () 
         outcome: { fee_index: 3, source: 'already_taxed', tax_codes: [] },
       },
     });
+  });
+});
+
+describe('feeUntaxed: the checks of a fee taxed by none, without its fields', () => {
+  it('answers as feeTaxes does: untaxed when it gives no applied taxes, its error when it fails', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.uniqueArray(taxArb, { selector: (x) => x.code, maxLength: 2 }),
+        fc.constantFrom('fine', 'bad precise amount', 'unknown currency', 'already taxed'),
+        (cents, taxes, shape) => {
+          const from = { customer: taxes, add_ons: [{ svc_id: BARE_ADD_ON }] };
+          const resolved = resolveTaxSources(from);
+          if (resolved._tag === 'Left') throw new Error(resolved.left.message);
+          const original = fee('add_on', cents, { itemId: BARE_ADD_ON });
+          const [taxedOnce] = ok(
+            applyTaxes([original], { customer: [t.customer], add_ons: from.add_ons }),
+          ).fees;
+          const given =
+            shape === 'bad precise amount'
+              ? { ...original, precise_amount: 'ten' }
+              : shape === 'unknown currency'
+                ? { ...original, amount_currency: 'ZZZ' }
+                : shape === 'already taxed'
+                  ? (taxedOnce ?? original)
+                  : original;
+          const full = feeTaxes(given as typeof original, 0, resolved.right);
+          const quick = feeUntaxed(given as typeof original, 0, resolved.right);
+          if (full._tag === 'Left') {
+            expect(quick).toEqual(full);
+          } else {
+            const { fields } = full.right;
+            expect(quick).toEqual({
+              _tag: 'Right',
+              right: fields !== undefined && fields.applied_taxes.length === 0,
+            });
+          }
+        },
+      ),
+    );
   });
 });
